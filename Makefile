@@ -1,0 +1,77 @@
+# coupboard — the two commands a new user runs:
+#   make demo   install what the build needs, build, and start the table display with the built-in shoe simulator
+#   make test   install what the tests need, then gofmt, go vet, staticcheck and go test -race under Xvfb
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+# Fyne complains about the C locale; every Fyne program and test here runs with a UTF-8 one.
+export LANG := C.UTF-8
+export LC_ALL := C.UTF-8
+export GOFLAGS := -buildvcs=false
+
+STATICCHECK_VERSION := v0.8.2
+GOBIN := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN)/staticcheck
+# Kiosk release builds (README "Deployment").
+RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
+
+# Debian packages: the cgo toolchain and the GL/X11 headers Fyne and Ebiten build against,
+# plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots).
+BUILD_DEBS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test build release pitboard deps-build deps-test staticcheck fmt-check vet gotest bench clean
+
+demo: deps-build build
+	./bin/coupboard --demo
+
+build:
+	$(GO) build -o bin/coupboard .
+	$(GO) build -o bin/pitboard ./cmd/pitboard
+
+release: deps-build
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/coupboard .
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/pitboard ./cmd/pitboard
+
+pitboard: deps-build
+	$(GO) build -o bin/pitboard ./cmd/pitboard
+	./bin/pitboard --demo --tables 24
+
+test: deps-test staticcheck fmt-check vet gotest
+
+# Installs the Debian packages named in $(1) that are missing.
+define apt_install
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+endef
+
+deps-build:
+	$(call apt_install,$(BUILD_DEBS))
+
+deps-test:
+	$(call apt_install,$(TEST_DEBS))
+
+staticcheck:
+	@[ -x $(STATICCHECK) ] && $(STATICCHECK) -version | grep -q '$(STATICCHECK_VERSION:v%=%)' || GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	$(STATICCHECK) ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+# Ebiten test binaries panic without a display, so every test runs under a virtual X server.
+gotest:
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -race -count=1 -timeout 20m ./...
+
+bench:
+	./bench/run
+
+clean:
+	rm -rf bin

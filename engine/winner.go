@@ -1,0 +1,36 @@
+package engine
+
+// Winner is the result of a baccarat coup for the roads and settlement.
+type Winner uint8
+
+// The winners. WinnerNone is a round with no result (cancelled, or not finished).
+const (
+	WinnerNone Winner = iota
+	Banker
+	Player
+	Tie
+)
+
+// String is the one-letter code used by the roads, the CLI and the journal: "B", "P", "T", or "" for none.
+func (w Winner) String() string {
+	switch w {
+	case Banker:
+		return "B"
+	case Player:
+		return "P"
+	case Tie:
+		return "T"
+	}
+	return ""
+}
+
+// Decide is the winner of totals: higher wins, equal is a Tie (000 10.1, 001 8.3, 002 5.1).
+func Decide(playerTotal, bankerTotal int) Winner {
+	switch {
+	case playerTotal > bankerTotal:
+		return Player
+	case bankerTotal > playerTotal:
+		return Banker
+	}
+	return Tie
+}
