@@ -34,3 +34,17 @@ func Decide(playerTotal, bankerTotal int) Winner {
 	}
 	return Tie
 }
+
+// Outcome is the result of a finished baccarat coup: what settlement, the roads, the
+// statistics and the screen need, and nothing that was never shown.
+type Outcome struct {
+	Winner         Winner
+	PlayerTotal    int  // final Player total
+	BankerTotal    int  // final Banker total
+	Natural        bool // either two-card total was 8 or 9 (000 9.1)
+	PlayerPair     bool // Player's first two cards have equal rank
+	BankerPair     bool // Banker's first two cards have equal rank
+	PlayerCards    int  // 2 or 3
+	BankerCards    int  // 2 or 3
+	BankerFirstTwo int  // total of Banker's first two cards (Insurance/No 6 is offered on 6, 000 1.1)
+}
