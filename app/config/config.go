@@ -1,0 +1,327 @@
+// Package config reads and validates the table display's configuration: one TOML file with
+// the table, its rule profile and settings, limits, the shoe port and protocol, the look
+// (theme, language, layout), the journal, the pit bus and the operator PINs. Every error names
+// the key and the problem. With no file, Demo returns the built-in demo configuration.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the whole configuration of one table display.
+type Config struct {
+	Table    Table            `toml:"table"`
+	Game     Game             `toml:"game"`
+	Limits   map[string]Limit `toml:"limits"`
+	Shoe     Shoe             `toml:"shoe"`
+	Display  Display          `toml:"display"`
+	Journal  Journal          `toml:"journal"`
+	Bus      Bus              `toml:"bus"`
+	Operator Operator         `toml:"operator"`
+}
+
+// Table names the table and its casino.
+type Table struct {
+	ID     string `toml:"id"`     // stable identifier: journal file name, bus subjects (letters, digits, - and _)
+	Name   string `toml:"name"`   // shown in the header, e.g. "Baccarat 7"
+	Casino string `toml:"casino"` // shown in the header unless the theme has a logo
+}
+
+// Game chooses the rule profile and its table settings (spec/rule-profiles.md "Table settings").
+type Game struct {
+	Profile  string            `toml:"profile"`
+	Settings map[string]string `toml:"settings"`
+}
+
+// Limit is one wager's minimum, maximum and permitted multiple, as amounts of money
+// written as decimal strings ("25", "2.50").
+type Limit struct {
+	Min      string `toml:"min"`
+	Max      string `toml:"max"`
+	Multiple string `toml:"multiple"`
+}
+
+// Shoe says where the smart shoe is and how it speaks.
+type Shoe struct {
+	// Port is a serial device path ("/dev/coupboard-shoe", "/dev/serial/by-id/…"), "tcp://host:port"
+	// for a networked shoe or ser2net, "usb:VID:PID[:SERIAL]" to find it by USB identity, or "sim"
+	// for the built-in simulated shoe.
+	Port     string `toml:"port"`
+	Protocol string `toml:"protocol"` // "csp1" (default) or "cardline"
+	Baud     int    `toml:"baud"`     // default 9600
+	Parity   string `toml:"parity"`   // "none" (default), "even", "odd"
+	// SimScript is a shoe script the simulated shoe plays; empty plays random shuffled shoes.
+	SimScript string `toml:"sim_script"`
+	// SimSpeed multiplies the simulated shoe's pace (1 = a real dealer).
+	SimSpeed float64 `toml:"sim_speed"`
+}
+
+// Display is the look of the table screen.
+type Display struct {
+	Theme       string `toml:"theme"`        // "classic", "night", "contrast", or a path to a theme file
+	Language    string `toml:"language"`     // "en", "zh-Hans", "zh-Hant"
+	Orientation string `toml:"orientation"`  // "landscape", "portrait", or "auto" (from the window's shape)
+	Kiosk       bool   `toml:"kiosk"`        // full screen, no decorations, closable only with the supervisor PIN
+	IdleMinutes int    `toml:"idle_minutes"` // minutes without a coup before the attract view (0: never)
+}
+
+// Journal says where the journal lives and how long it is kept.
+type Journal struct {
+	Path          string `toml:"path"`           // default: $XDG_DATA_HOME/coupboard/<table id>.db
+	RetentionDays int    `toml:"retention_days"` // whole shoes older than this are pruned; 0 keeps everything
+}
+
+// Bus connects the table to the pit board over NATS. Empty URLs: no bus.
+type Bus struct {
+	URLs     []string `toml:"urls"`
+	User     string   `toml:"user"`
+	Password string   `toml:"password"`
+	NKeySeed string   `toml:"nkey_seed_file"` // path to the table's nkey seed
+	TLSCA    string   `toml:"tls_ca"`         // CA bundle; a tls:// URL or a CA turns TLS on
+	TLSCert  string   `toml:"tls_cert"`
+	TLSKey   string   `toml:"tls_key"`
+}
+
+// Operator holds the hashed PINs of the operator screen (never the PINs themselves).
+type Operator struct {
+	DealerPINHash     string `toml:"dealer_pin_hash"`
+	SupervisorPINHash string `toml:"supervisor_pin_hash"`
+	LockoutAttempts   int    `toml:"lockout_attempts"` // default 5
+	LockoutMinutes    int    `toml:"lockout_minutes"`  // default 5
+}
+
+// WagerNames lists the limit names a configuration may use, in the order the sign shows them
+// ("bet" is the single wager of Red Dog).
+func WagerNames() []string {
+	return []string{"player", "banker", "tie", "insurance", "runs", "bet"}
+}
+
+// Load reads and validates the configuration file at path.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config %s: %w", path, err)
+	}
+	c, err := Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Parse decodes and validates a configuration from TOML text. Missing keys take their
+// defaults; an unknown key or a bad value is an error naming the key.
+func Parse(text string) (*Config, error) {
+	c := Defaults()
+	md, err := toml.Decode(text, c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
+		}
+		return nil, err
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		sort.Strings(keys)
+		return nil, fmt.Errorf("unknown key %s", strings.Join(keys, ", "))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Demo is the configuration `coupboard` runs with no configuration file: a simulated shoe,
+// vic-baccarat-2002 and sample limits.
+func Demo() *Config {
+	c := Defaults()
+	c.Table = Table{ID: "demo", Name: "Baccarat 1", Casino: "coupboard demo"}
+	c.Limits = map[string]Limit{
+		"player": {Min: "25", Max: "5000", Multiple: "5"},
+		"banker": {Min: "25", Max: "5000", Multiple: "5"},
+		"tie":    {Min: "5", Max: "500", Multiple: "5"},
+	}
+	return c
+}
+
+// Defaults is a configuration with every default filled in and no limits.
+func Defaults() *Config {
+	return &Config{
+		Table:    Table{ID: "table-1", Name: "Baccarat"},
+		Game:     Game{Profile: "vic-baccarat-2002", Settings: map[string]string{}},
+		Limits:   map[string]Limit{},
+		Shoe:     Shoe{Port: "sim", Protocol: "csp1", Baud: 9600, Parity: "none", SimSpeed: 1},
+		Display:  Display{Theme: "classic", Language: "en", Orientation: "auto", IdleMinutes: 10},
+		Journal:  Journal{RetentionDays: 90},
+		Operator: Operator{LockoutAttempts: 5, LockoutMinutes: 5},
+	}
+}
+
+// Validate checks every value and returns the first problem, naming its key.
+func (c *Config) Validate() error {
+	if !validID(c.Table.ID) {
+		return fmt.Errorf("table.id %q: use 1-32 letters, digits, '-' or '_'", c.Table.ID)
+	}
+	if strings.TrimSpace(c.Table.Name) == "" {
+		return errors.New("table.name: must not be empty")
+	}
+	if c.Game.Profile == "" {
+		return errors.New("game.profile: must name a rule profile (e.g. vic-baccarat-2002)")
+	}
+	names := make([]string, 0, len(c.Limits))
+	for n := range c.Limits {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if !contains(WagerNames(), n) {
+			return fmt.Errorf("limits.%s: unknown wager (want one of %s)", n, strings.Join(WagerNames(), ", "))
+		}
+		l := c.Limits[n]
+		min, err := ParseMoney(l.Min)
+		if err != nil {
+			return fmt.Errorf("limits.%s.min: %w", n, err)
+		}
+		max, err := ParseMoney(l.Max)
+		if err != nil {
+			return fmt.Errorf("limits.%s.max: %w", n, err)
+		}
+		if min <= 0 || max < min {
+			return fmt.Errorf("limits.%s: want 0 < min <= max, got min %s max %s", n, l.Min, l.Max)
+		}
+		if l.Multiple != "" {
+			m, err := ParseMoney(l.Multiple)
+			if err != nil {
+				return fmt.Errorf("limits.%s.multiple: %w", n, err)
+			}
+			if m <= 0 || min%m != 0 {
+				return fmt.Errorf("limits.%s.multiple %s: must be positive and divide the minimum %s", n, l.Multiple, l.Min)
+			}
+		}
+	}
+	switch c.Shoe.Protocol {
+	case "csp1", "cardline":
+	default:
+		return fmt.Errorf("shoe.protocol %q: want csp1 or cardline", c.Shoe.Protocol)
+	}
+	if c.Shoe.Port == "" {
+		return errors.New(`shoe.port: must not be empty (a device path, tcp://host:port, usb:VID:PID, or "sim")`)
+	}
+	switch c.Shoe.Baud {
+	case 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200:
+	default:
+		return fmt.Errorf("shoe.baud %d: want a standard rate such as 9600", c.Shoe.Baud)
+	}
+	switch c.Shoe.Parity {
+	case "none", "even", "odd":
+	default:
+		return fmt.Errorf("shoe.parity %q: want none, even or odd", c.Shoe.Parity)
+	}
+	if c.Shoe.SimSpeed <= 0 || c.Shoe.SimSpeed > 1000 {
+		return fmt.Errorf("shoe.sim_speed %v: want more than 0 and at most 1000", c.Shoe.SimSpeed)
+	}
+	switch c.Display.Language {
+	case "en", "zh-Hans", "zh-Hant":
+	default:
+		return fmt.Errorf("display.language %q: want en, zh-Hans or zh-Hant", c.Display.Language)
+	}
+	switch c.Display.Orientation {
+	case "landscape", "portrait", "auto":
+	default:
+		return fmt.Errorf("display.orientation %q: want landscape, portrait or auto", c.Display.Orientation)
+	}
+	if c.Display.Theme == "" {
+		return errors.New("display.theme: want classic, night, contrast or a theme file path")
+	}
+	if c.Display.IdleMinutes < 0 {
+		return fmt.Errorf("display.idle_minutes %d: must not be negative", c.Display.IdleMinutes)
+	}
+	if c.Journal.RetentionDays < 0 {
+		return fmt.Errorf("journal.retention_days %d: must not be negative", c.Journal.RetentionDays)
+	}
+	for i, u := range c.Bus.URLs {
+		if !strings.Contains(u, "://") {
+			return fmt.Errorf("bus.urls[%d] %q: want nats://host:port or tls://host:port", i, u)
+		}
+	}
+	if (c.Bus.TLSCert == "") != (c.Bus.TLSKey == "") {
+		return errors.New("bus.tls_cert and bus.tls_key: give both or neither")
+	}
+	if c.Operator.LockoutAttempts < 1 {
+		return fmt.Errorf("operator.lockout_attempts %d: must be at least 1", c.Operator.LockoutAttempts)
+	}
+	if c.Operator.LockoutMinutes < 1 {
+		return fmt.Errorf("operator.lockout_minutes %d: must be at least 1", c.Operator.LockoutMinutes)
+	}
+	return nil
+}
+
+// SettingsList returns the game settings as sorted "key=value" strings, the form the engine's
+// settings parser and `--set` take.
+func (c *Config) SettingsList() []string {
+	out := make([]string, 0, len(c.Game.Settings))
+	for k, v := range c.Game.Settings {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ParseMoney reads a decimal amount of money ("25", "2.50", "1000") into cents.
+func ParseMoney(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, errors.New("missing amount")
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	if hasFrac && (len(frac) == 0 || len(frac) > 2) {
+		return 0, fmt.Errorf("amount %q: at most two decimals", s)
+	}
+	w, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil || w < 0 || w > 1e12 {
+		return 0, fmt.Errorf("amount %q: not a positive decimal number", s)
+	}
+	var f int64
+	if hasFrac {
+		if len(frac) == 1 {
+			frac += "0"
+		}
+		f, err = strconv.ParseInt(frac, 10, 64)
+		if err != nil || f < 0 {
+			return 0, fmt.Errorf("amount %q: not a positive decimal number", s)
+		}
+	}
+	return w*100 + f, nil
+}
+
+func validID(s string) bool {
+	if len(s) < 1 || len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
