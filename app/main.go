@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/coupboard/coupboard/app/cli/pinhash"
 )
 
 // Stdio is the standard streams a command reads and writes; tests pass buffers.
@@ -16,12 +18,14 @@ type Stdio struct {
 // command is one subcommand of the coupboard binary.
 type command struct {
 	summary string
-	run     func(args []string, std Stdio) error
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 }
 
 // commands lists the subcommands. Each is implemented in its own package under app/cli.
 func commands() map[string]command {
-	return map[string]command{}
+	return map[string]command{
+		"pin-hash": {"print the bcrypt hash of a PIN read from standard input (for [operator])", pinhash.Run},
+	}
 }
 
 // Main runs the coupboard command line with args (without the program name) and returns
@@ -42,7 +46,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 		usage(errw, cmds)
 		return 2
 	}
-	if err := c.run(args[1:], std); err != nil {
+	if err := c.run(args[1:], std.In, std.Out, std.Err); err != nil {
 		fmt.Fprintf(errw, "coupboard %s: %v\n", args[0], err)
 		return 1
 	}
