@@ -70,11 +70,24 @@ func (c Card) String() string {
 	return rankLetters[c.Rank:c.Rank+1] + suitLetters[c.Suit:c.Suit+1]
 }
 
-// MarshalText encodes the card as its code, so cards are strings in JSON.
-func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+// MarshalText encodes the card as its code, so cards are strings in JSON; the zero Card
+// (no card) is the empty string.
+func (c Card) MarshalText() ([]byte, error) {
+	if c == (Card{}) {
+		return []byte{}, nil
+	}
+	if !c.Valid() {
+		return nil, fmt.Errorf("marshal card: rank %d suit %d is not a card", c.Rank, c.Suit)
+	}
+	return []byte(c.String()), nil
+}
 
-// UnmarshalText decodes a card code written by MarshalText.
+// UnmarshalText decodes a card code written by MarshalText ("" is the zero Card).
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = Card{}
+		return nil
+	}
 	p, err := ParseCard(string(b))
 	if err != nil {
 		return err

@@ -83,3 +83,19 @@ func TestParseScript(t *testing.T) {
 		}
 	}
 }
+
+func TestCardTextRoundTrip(t *testing.T) {
+	for _, c := range []Card{{}, {9, Hearts}, {Ten, SuitUnknown}, {King, Clubs}} {
+		b, err := c.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Card
+		if err := back.UnmarshalText(b); err != nil || back != c {
+			t.Errorf("%v → %q → %v, %v", c, b, back, err)
+		}
+	}
+	if _, err := (Card{Rank: 14}).MarshalText(); err == nil {
+		t.Error("marshalled an impossible card")
+	}
+}

@@ -1,0 +1,173 @@
+package journal
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+// coupRecords returns the records of one coup as the app writes them: six card inputs from
+// the shoe, the finished round and an event.
+func coupRecords(tb testing.TB, shoe int64, n int, at time.Time) []Record {
+	var recs []Record
+	for k, pos := range []string{"P1", "B1", "P2", "B2", "P3", "B3"} {
+		recs = append(recs, Record{Time: at.Add(time.Duration(k) * time.Second), Kind: KindShoe, Source: SourceShoe, Shoe: shoe,
+			Payload: json.RawMessage(fmt.Sprintf(`{"type":"card","card":"%s","pos":"%s","raw":"C%02d"}`, []string{"AS", "TD", "9H", "KC"}[k%4], pos, k))})
+	}
+	recs = append(recs, roundRec(tb, shoe, n, at.Add(6*time.Second)))
+	recs = append(recs, Record{Time: at.Add(6 * time.Second), Kind: KindEvent, Source: SourceShoe, Shoe: shoe,
+		Payload: json.RawMessage(`{"type":"result","winner":"P"}`)})
+	return recs
+}
+
+// buildJournal writes coups coups (8 records each, 80 to a shoe) in large batches and closes
+// the journal; it returns its path.
+func buildJournal(b *testing.B, coups int) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "bench.db")
+	j, err := Open(path, Options{Table: "t1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var batch []Record
+	for c := 0; c < coups; c++ {
+		batch = append(batch, coupRecords(b, int64(1+c/80), 1+c%80, base.Add(time.Duration(c)*time.Minute))...)
+		if len(batch) >= 800 || c == coups-1 {
+			mustAppend(b, j, batch...)
+			batch = batch[:0]
+		}
+	}
+	if err := j.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// reportLatency adds p50, p99 and max of d (in microseconds) to the benchmark's output.
+func reportLatency(b *testing.B, d []time.Duration) {
+	if len(d) == 0 {
+		return
+	}
+	slices.Sort(d)
+	q := func(p float64) float64 { return float64(d[int(p*float64(len(d)-1))].Nanoseconds()) / 1e3 }
+	b.ReportMetric(q(0.50), "p50-µs")
+	b.ReportMetric(q(0.99), "p99-µs")
+	b.ReportMetric(q(1), "max-µs")
+}
+
+// BenchmarkAppend: one shoe input per AppendBatch, committed and synced (the event loop's
+// common case).
+func BenchmarkAppend(b *testing.B) {
+	j, _ := openTemp(b, Options{})
+	var d []time.Duration
+	i := 0
+	for b.Loop() {
+		r := input(i, 1, base)
+		t0 := time.Now()
+		if _, err := j.AppendBatch(r); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(t0))
+		i++
+	}
+	reportLatency(b, d)
+}
+
+// BenchmarkAppendCoupEnd: the input that finishes a coup with its round and event records,
+// in one AppendBatch.
+func BenchmarkAppendCoupEnd(b *testing.B) {
+	j, _ := openTemp(b, Options{})
+	var d []time.Duration
+	i := 0
+	for b.Loop() {
+		recs := coupRecords(b, 1, 1+i%80, base)[5:]
+		t0 := time.Now()
+		if _, err := j.AppendBatch(recs...); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(t0))
+		i++
+	}
+	reportLatency(b, d)
+}
+
+// benchRecover opens a closed journal (quick_check and tail check included), replays every
+// record and decodes every round, then closes it: the app's start-up read.
+func benchRecover(b *testing.B, coups int) {
+	path := buildJournal(b, coups)
+	for b.Loop() {
+		j, err := Open(path, Options{Table: "t1"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		err = j.Scan(0, func(r Record) error {
+			n++
+			if r.Kind == KindRound {
+				_, err := DecodeRound(r.Payload)
+				return err
+			}
+			return nil
+		})
+		if err != nil || n != coups*8 {
+			b.Fatalf("replayed %d records: %v", n, err)
+		}
+		j.Close()
+	}
+	b.ReportMetric(float64(coups*8), "records")
+}
+
+// BenchmarkRecoverShoe: a full shoe of 80 coups (640 records).
+func BenchmarkRecoverShoe(b *testing.B) { benchRecover(b, 80) }
+
+// BenchmarkRecoverDay: a day of 1,000 coups (8,000 records).
+func BenchmarkRecoverDay(b *testing.B) { benchRecover(b, 1000) }
+
+// BenchmarkScanDay: Scan alone over a day of 8,000 records in an open journal.
+func BenchmarkScanDay(b *testing.B) {
+	path := buildJournal(b, 1000)
+	j, err := Open(path, Options{Table: "t1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	for b.Loop() {
+		n := 0
+		if err := j.Scan(0, func(Record) error { n++; return nil }); err != nil || n != 8000 {
+			b.Fatalf("scanned %d: %v", n, err)
+		}
+	}
+}
+
+// BenchmarkVerifyDay: Verify over a day of 8,000 records.
+func BenchmarkVerifyDay(b *testing.B) {
+	path := buildJournal(b, 1000)
+	j, err := Open(path, Options{Table: "t1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	for b.Loop() {
+		if v, err := j.Verify(); err != nil || !v.OK() {
+			b.Fatalf("Verify = %+v, %v", v, err)
+		}
+	}
+}
+
+// BenchmarkRoundsOfShoe: recall of one shoe's 80 rounds from a day's journal.
+func BenchmarkRoundsOfShoe(b *testing.B) {
+	path := buildJournal(b, 1000)
+	j, err := Open(path, Options{Table: "t1"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	for b.Loop() {
+		if r, err := j.Rounds(7); err != nil || len(r) != 80 {
+			b.Fatalf("Rounds = %d, %v", len(r), err)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package journal
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"syscall"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Errors the journal wraps so that callers can tell failures apart with errors.Is. The
+// wrapped error keeps SQLite's or the operating system's own message.
+var (
+	// ErrDiskFull: the disk (or the configured size limit, Options.MaxPages) is full. The
+	// transaction was rolled back; the journal is unchanged and still consistent.
+	ErrDiskFull = errors.New("journal disk full")
+	// ErrReadOnly: the journal was opened read-only, or its file or directory cannot be written.
+	ErrReadOnly = errors.New("journal is read-only")
+	// ErrCorrupt: the file is not a database, or SQLite found it malformed.
+	ErrCorrupt = errors.New("journal database is corrupt")
+	// ErrBusy: another process holds the database lock longer than the busy timeout.
+	ErrBusy = errors.New("journal database is locked by another process")
+	// ErrClosed: the journal has been closed.
+	ErrClosed = errors.New("journal is closed")
+	// ErrTooNew: the database was written by a newer version of coupboard.
+	ErrTooNew = errors.New("journal schema is newer than this program")
+)
+
+// classify wraps err with the sentinel that says what kind of failure it is, when it is one
+// of those; context says what the journal was doing.
+func classify(context string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if kind := kindOf(err); kind != nil {
+		return fmt.Errorf("%s: %w: %w", context, kind, err)
+	}
+	return fmt.Errorf("%s: %w", context, err)
+}
+
+// kindOf returns the sentinel error for err, or nil.
+func kindOf(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_FULL:
+			return ErrDiskFull
+		case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
+			return ErrReadOnly
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return ErrCorrupt
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return ErrBusy
+		case sqlite3.SQLITE_IOERR:
+			if se.Code() == sqlite3.SQLITE_IOERR_SHORT_READ {
+				return ErrCorrupt
+			}
+		}
+	}
+	if errors.Is(err, syscall.ENOSPC) {
+		return ErrDiskFull
+	}
+	if errors.Is(err, syscall.EROFS) || errors.Is(err, fs.ErrPermission) {
+		return ErrReadOnly
+	}
+	return nil
+}

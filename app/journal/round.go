@@ -1,0 +1,99 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Round is the payload of a KindRound record: one finished round as recall, export and the
+// pit publisher read it. The app fills it from the engine's result in the same AppendBatch as
+// the input that finished the round.
+type Round struct {
+	N           int      `json:"n"`                  // round number within the shoe, from 1
+	Shoe        int64    `json:"shoe"`               // shoe number
+	Player      []string `json:"player"`             // Player's cards in the order dealt, as card codes ("AS", "TD", …)
+	Banker      []string `json:"banker"`             // Banker's cards in the order dealt
+	PlayerTotal int      `json:"player_total"`       // 0-9
+	BankerTotal int      `json:"banker_total"`       // 0-9
+	Winner      string   `json:"winner"`             // "B", "P", "T", or "" for a cancelled round
+	Natural     bool     `json:"natural"`            // either hand was a natural
+	PlayerPair  bool     `json:"player_pair"`        // Player's first two cards are a pair
+	BankerPair  bool     `json:"banker_pair"`        // Banker's first two cards are a pair
+	Kind        string   `json:"kind"`               // "normal", "nobet" or "cancelled" (rule-profiles.md "Round kinds")
+	Notes       []string `json:"notes,omitempty"`    // irregularities and the rules applied, e.g. "11.7.1 dummy coup"
+	Source      string   `json:"source,omitempty"`   // where the cards came from: "shoe", "manual" or both ("shoe+manual")
+	Operator    string   `json:"operator,omitempty"` // operator id who entered or corrected cards, if any
+}
+
+// Round kinds (spec/rule-profiles.md "Round kinds").
+const (
+	RoundNormal    = "normal"
+	RoundNoBet     = "nobet"
+	RoundCancelled = "cancelled"
+)
+
+// DecodeRound parses the payload of a KindRound record strictly (unknown fields and trailing
+// data are errors) and checks that it is a possible round: shoe and round number positive,
+// totals 0-9, a known kind, the winner the totals make, at most three cards a side.
+func DecodeRound(payload []byte) (Round, error) {
+	var r Round
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return Round{}, fmt.Errorf("decode round: %w", err)
+	}
+	if dec.More() {
+		return Round{}, errors.New("decode round: data after the object")
+	}
+	if err := r.Check(); err != nil {
+		return Round{}, fmt.Errorf("decode round: %w", err)
+	}
+	return r, nil
+}
+
+// Check reports the first thing that makes r impossible.
+func (r Round) Check() error {
+	switch {
+	case r.N < 1:
+		return fmt.Errorf("round number %d: must be 1 or more", r.N)
+	case r.Shoe < 1:
+		return fmt.Errorf("round %d: shoe %d: must be 1 or more", r.N, r.Shoe)
+	case r.PlayerTotal < 0 || r.PlayerTotal > 9 || r.BankerTotal < 0 || r.BankerTotal > 9:
+		return fmt.Errorf("round %d: totals %d/%d: must be 0-9", r.N, r.PlayerTotal, r.BankerTotal)
+	case len(r.Player) > 3 || len(r.Banker) > 3:
+		return fmt.Errorf("round %d: %d Player and %d Banker cards: at most 3 each", r.N, len(r.Player), len(r.Banker))
+	}
+	switch r.Kind {
+	case RoundNormal, RoundNoBet:
+		want := "T"
+		if r.PlayerTotal > r.BankerTotal {
+			want = "P"
+		} else if r.BankerTotal > r.PlayerTotal {
+			want = "B"
+		}
+		if r.Winner != want {
+			return fmt.Errorf("round %d: winner %q but totals Player %d, Banker %d make it %q", r.N, r.Winner, r.PlayerTotal, r.BankerTotal, want)
+		}
+	case RoundCancelled:
+		if r.Winner != "" {
+			return fmt.Errorf("round %d: cancelled round has winner %q", r.N, r.Winner)
+		}
+	default:
+		return fmt.Errorf("round %d: kind %q: must be normal, nobet or cancelled", r.N, r.Kind)
+	}
+	return nil
+}
+
+// Payload encodes r as the payload of a KindRound record, after checking it.
+func (r Round) Payload() (json.RawMessage, error) {
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("encode round: %w", err)
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("encode round %d: %w", r.N, err)
+	}
+	return b, nil
+}

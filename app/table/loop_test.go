@@ -1,0 +1,300 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// clock is a fake time source the test moves by hand; the loop reads it from its goroutine.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func setup(t testing.TB, profile string, settings ...string) Setup {
+	t.Helper()
+	p, err := engine.LookupProfile(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.ParseSettings(&p, settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := engine.WagerLimit{Min: 2500, Max: 500000, Multiple: 500}
+	return Setup{ID: "t1", Name: "Baccarat 1", Casino: "Test", Profile: p, Settings: s, Currency: "$",
+		Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}, Run: engine.WagerLimit{Min: 500, Max: 10000}}}
+}
+
+func openJournal(t testing.TB, path string) *journal.Journal {
+	t.Helper()
+	j, err := journal.Open(path, journal.Options{Table: "t1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+// running starts a loop and returns a send function that waits for each input to be durable.
+type running struct {
+	l      *Loop
+	cancel context.CancelFunc
+	done   chan error
+	mu     sync.Mutex
+	last   view.Screen
+	frames int
+}
+
+func start(t testing.TB, s Setup, j *journal.Journal, c *clock) *running {
+	t.Helper()
+	r := &running{done: make(chan error, 1)}
+	l, err := NewLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
+		r.mu.Lock()
+		r.last, r.frames = v, r.frames+1
+		r.mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.l = l
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	go func() { r.done <- l.Run(ctx) }()
+	return r
+}
+
+func (r *running) send(t testing.TB, in Input, source string) Result {
+	t.Helper()
+	reply := make(chan Result, 1)
+	m := Msg{Input: in, Source: source, Reply: reply}
+	if source == journal.SourceOperator {
+		m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "test"
+	}
+	if err := r.l.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	return <-reply
+}
+
+func (r *running) script(t testing.TB, src string) {
+	t.Helper()
+	toks, err := engine.ParseScript(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range toks {
+		in := engine.TokenInput(tok)
+		if res := r.send(t, Input{Game: &in}, journal.SourceShoe); res.Err != nil {
+			t.Fatal(res.Err)
+		}
+	}
+}
+
+func (r *running) stop(t testing.TB) {
+	t.Helper()
+	r.cancel()
+	if err := <-r.done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+const nzExample = `shoe
+3H 4D 9S QC
+2C KD 5H 4S 3D
+AH 6C AD KS 7H 2S
+cut
+9D 8C KH AC`
+
+func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t1.db")
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	j := openJournal(t, path)
+	r := start(t, s, j, c)
+	r.script(t, nzExample)
+	live := r.l.st.Screen(c.Now(), view.LinkConnected)
+	r.stop(t)
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if live.Header.Coup != 3 || live.Stats.Hands != 3 || live.Stats.Tie != 2 || live.Stats.Player != 1 {
+		t.Fatalf("live screen after the example shoe: header %+v stats %+v", live.Header, live.Stats)
+	}
+
+	j2 := openJournal(t, path)
+	defer j2.Close()
+	st, rec, err := Replay(j2, s, c.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Clean || rec.Coups != 3 || rec.Banner() != "" {
+		t.Fatalf("recovery after a clean stop: %+v banner %q", rec, rec.Banner())
+	}
+	again := st.Screen(c.Now(), view.LinkConnected)
+	if !reflect.DeepEqual(live, again) {
+		t.Fatalf("replayed screen differs from the live one:\nlive  %+v\nagain %+v", live, again)
+	}
+	rounds, err := j2.Rounds(1)
+	if err != nil || len(rounds) != 3 {
+		t.Fatalf("round records: %d, %v", len(rounds), err)
+	}
+	if v, err := j2.Verify(); err != nil || !v.OK() {
+		t.Fatalf("audit chain: %+v %v", v, err)
+	}
+}
+
+func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t1.db")
+	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	j := openJournal(t, path)
+	l, err := NewLoop(s, j, Options{Clock: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Drive the loop's handler directly and never stop it cleanly: the process "dies" mid-coup.
+	toks, _ := engine.ParseScript(strings.Replace(nzExample, "cut", "", 1) + "\n5C 6C")
+	for _, tok := range toks {
+		in := engine.TokenInput(tok)
+		l.handle(Msg{Input: Input{Game: &in}, Source: journal.SourceShoe})
+	}
+	j.Close()
+
+	j2 := openJournal(t, path)
+	defer j2.Close()
+	l2, err := NewLoop(s, j2, Options{Clock: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := l2.Recovery()
+	if rec.Clean || rec.Coups != 3 || !rec.InCoup || rec.CoupN != 4 {
+		t.Fatalf("recovery %+v", rec)
+	}
+	if want := "Recovered at 21:04 — 3 coups restored"; rec.Banner() != want {
+		t.Fatalf("banner %q, want %q", rec.Banner(), want)
+	}
+	scr := l2.st.Screen(c.Now(), view.LinkConnected)
+	joined := strings.Join(scr.Status.Errors, "\n")
+	if !strings.Contains(joined, "Recovered at 21:04") || !strings.Contains(joined, "coup 4 was in progress") {
+		t.Fatalf("status errors after recovery: %q", joined)
+	}
+	// The alerts are journalled: a second restart still shows them until a supervisor clears them.
+	j2.Close()
+	j3 := openJournal(t, path)
+	defer j3.Close()
+	st, _, err := Replay(j3, s, c.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(st.Alerts()); n != 2 {
+		t.Fatalf("alerts after the second restart: %d", n)
+	}
+}
+
+func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998", "style=B")
+	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
+	defer j.Close()
+	r := start(t, s, j, c)
+	defer r.stop(t)
+	r.script(t, "shoe 3H 4D 9S QC")
+	// Player 9C 9D = 8 (natural), Banker KH 2S; all dealt face down.
+	for _, code := range []string{"9C", "KH", "9D", "2S"} {
+		r.script(t, code)
+		scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+		for _, cd := range append(scr.Coup.Player, scr.Coup.Banker...) {
+			if _, up := cd.Face(); up {
+				t.Fatalf("after %s a card is face up before any hand was turned: %+v", code, scr.Coup)
+			}
+		}
+		if scr.Coup.Result != nil {
+			t.Fatalf("a result is shown before the cards are turned: %+v", scr.Coup.Result)
+		}
+	}
+	turn := engine.TurnInput(engine.HandPlayer)
+	r.send(t, Input{Game: &turn}, journal.SourceManual)
+	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	if len(scr.Coup.Player) != 2 || !scr.Coup.Player[0].FaceUp() {
+		t.Fatalf("Player turned, screen %+v", scr.Coup)
+	}
+	for _, cd := range scr.Coup.Banker {
+		if cd.FaceUp() {
+			t.Fatalf("Banker's cards show before Banker was turned: %+v", scr.Coup.Banker)
+		}
+	}
+}
+
+func TestMinimumRaiseNeedsTwentyMinutesNotice(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "vic-baccarat-2002")
+	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
+	defer j.Close()
+	r := start(t, s, j, c)
+	defer r.stop(t)
+	raised := s.Sign
+	raised.Player.Min, raised.Banker.Min = 5000, 5000
+	early := engine.Change{At: c.Now().Add(10 * time.Minute), Sign: raised}
+	res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &early}}, journal.SourceOperator)
+	var ne *engine.NoticeError
+	if !errors.As(res.Refused, &ne) {
+		t.Fatalf("a raise in 10 minutes was not refused for notice: %v", res.Refused)
+	}
+	if len(res.Records) != 1 || res.Records[0].Actor.Role != "supervisor" {
+		t.Fatalf("the refused attempt was not journalled with its actor: %+v", res.Records)
+	}
+	ok := engine.Change{At: c.Now().Add(20 * time.Minute), Sign: raised}
+	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &ok}}, journal.SourceOperator); res.Refused != nil || res.Err != nil {
+		t.Fatalf("a raise at 20 minutes was refused: %v %v", res.Refused, res.Err)
+	}
+	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	if len(scr.Notices) != 1 || scr.Notices[0].Kind != view.NoticeMinimum || scr.Notices[0].Amount != 5000 || !scr.Notices[0].At.Equal(ok.At) {
+		t.Fatalf("notices %+v", scr.Notices)
+	}
+	c.Add(20 * time.Minute)
+	scr = r.l.st.Screen(c.Now(), view.LinkConnected)
+	if len(scr.Notices) != 0 || scr.Sign.Limits[0].Min != 5000 {
+		t.Fatalf("at 21:20 the sign shows %+v notices %+v", scr.Sign, scr.Notices)
+	}
+}
+
+func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
+	defer j.Close()
+	r := start(t, s, j, c)
+	r.script(t, nzExample)
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		r.mu.Lock()
+		hands := r.last.Stats.Hands
+		r.mu.Unlock()
+		if hands == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the presented screen never showed the 3 rounds (shows %d)", hands)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.stop(t)
+}

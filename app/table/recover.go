@@ -1,0 +1,82 @@
+package table
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+)
+
+// Recovery says what start-up rebuilt from the journal.
+type Recovery struct {
+	Inputs   int       // input records replayed
+	Coups    int       // rounds restored (every shoe in the journal)
+	Clean    bool      // the last run ended with a clean stop (or the journal was empty)
+	At       time.Time // when the journal was replayed
+	InCoup   bool      // a coup was in progress when the last run stopped
+	CoupN    int       // that coup's number
+	Damaged  string    // what the journal's start-up checks found wrong, if anything
+	Through  int64     // the last journal sequence replayed
+	Duration time.Duration
+}
+
+// Banner is the recovery line the table screen shows after an unclean stop, e.g.
+// "Recovered at 21:04 — 47 coups restored"; empty after a clean stop.
+func (r Recovery) Banner() string {
+	if r.Clean && r.Damaged == "" {
+		return ""
+	}
+	s := fmt.Sprintf("Recovered at %s — %d coups restored", r.At.Format("15:04"), r.Coups)
+	if r.Damaged != "" {
+		s += " (journal damage: " + r.Damaged + ")"
+	}
+	return s
+}
+
+// Replay rebuilds a table's state from its journal: every input record, in order, applied at the
+// time it was recorded. Derived records (rounds, events) are outputs and are not re-applied; they
+// are counted. Only the intact part of a damaged journal is replayed. now stamps the Recovery.
+func Replay(j *journal.Journal, setup Setup, now time.Time) (*State, Recovery, error) {
+	st, err := NewState(setup)
+	if err != nil {
+		return nil, Recovery{}, err
+	}
+	rec := Recovery{Clean: true, At: now}
+	su := j.Startup()
+	if su.Damaged() {
+		rec.Damaged = fmt.Sprintf("intact through record %d", su.IntactThrough)
+		if su.TailBad != nil {
+			rec.Damaged += "; " + su.TailBad.String()
+		}
+	}
+	limit := su.IntactThrough
+	err = j.Scan(0, func(r journal.Record) error {
+		if limit > 0 && r.Seq > limit {
+			return nil
+		}
+		rec.Through = r.Seq
+		switch r.Kind {
+		case journal.KindRound:
+			rec.Coups++
+			return nil
+		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
+		default:
+			return nil
+		}
+		in, err := DecodeInput(r.Payload)
+		if err != nil {
+			return fmt.Errorf("replay record %d: %w", r.Seq, err)
+		}
+		st.Apply(in, r.Time)
+		rec.Inputs++
+		rec.Clean = in.Op != nil && in.Op.Kind == OpCleanStop
+		return nil
+	})
+	if err != nil {
+		return nil, rec, fmt.Errorf("replay journal %s: %w", j.Path(), err)
+	}
+	g := st.Game()
+	rec.InCoup, rec.CoupN = g.InCoup, g.Coup
+	rec.Duration = 0
+	return st, rec, nil
+}

@@ -1,0 +1,458 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// ChangeKind is one kind of change to what the table sign shows, for the notice rules.
+type ChangeKind uint16
+
+// The kinds of change to the table sign. They are bits, so a set of kinds is a ChangeKind too.
+const (
+	ChangeRaiseMinimum ChangeKind = 1 << iota // a higher minimum wager (000 7.7, 003 6.4, 001 3.1)
+	ChangeLowerMinimum                        // a lower minimum wager (001 3.1)
+	ChangeMaximum                             // a higher or lower maximum wager (001 3.1)
+	ChangeMultiples                           // the permitted multiples (001 3.1, 3.3)
+	ChangeDifferential                        // the table differential (001 3.7)
+	ChangeSettlement                          // the settlement method (001 8.2)
+	ChangeClose                               // closing the table (000 13.7, 003 10.7, 001 10.2)
+)
+
+var changeKindNames = [...]string{"raise minimum", "lower minimum", "maximum", "multiples", "differential", "settlement method", "close"}
+
+// String names the kinds in the set, joined by "+".
+func (k ChangeKind) String() string {
+	s := ""
+	for i, n := range changeKindNames {
+		if k&(1<<i) != 0 {
+			if s != "" {
+				s += "+"
+			}
+			s += n
+		}
+	}
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// NoticeRules is a book's rule on notice before a change of the table sign or closing the
+// table. A Profile carries it in its field Notices; NoticesVicBaccarat2002, NoticesVicRedDog1997,
+// NoticesACT2012 and NoticesNZ give each book's values (Minutes is the setting notice_minutes).
+type NoticeRules struct {
+	// NeedsNotice is the set of changes that must be announced on a sign at least Minutes
+	// before they take effect. vic baccarat: ChangeRaiseMinimum (000 7.7, s66(2)) and
+	// ChangeClose (13.7); vic red dog: the same (003 6.4, 10.7); act: every change of the
+	// limits, the differential and the settlement method, and closing (001 3.1, 3.7, 8.2,
+	// 10.2); nz: no rule in the supplied divisions, so ChangeRaiseMinimum and ChangeClose as the
+	// project's choice (spec/rule-profiles.md), not the book's.
+	NeedsNotice ChangeKind
+	// Waivable is the set of changes for which the players may waive the notice; the waiver is
+	// recorded. vic baccarat: ChangeRaiseMinimum "at the request of, or with the consensus of
+	// the players" (000 7.7.1). Red dog has no exception (003 6.4), nor does closing (13.7).
+	Waivable ChangeKind
+	// Minutes is the notice period in minutes (setting notice_minutes, default 20).
+	Minutes int
+	// MinMinutes is the smallest Minutes the book allows: 20 for vic (s66(2), 000 7.7, 13.7;
+	// 003 6.4, 10.7); 1 for act ("prior notice", 001 3.1: more than 0); 0 for nz.
+	MinMinutes int
+	// Rule and CloseRule are the rule numbers cited when a change of the sign, or closing the
+	// table, is refused for want of notice.
+	Rule, CloseRule string
+}
+
+// NoticesVicBaccarat2002 is vic-baccarat-2002: 20 minutes before a higher minimum (000 7.7,
+// s66(2)), waivable by the players (7.7.1), and before closing (13.7). minutes is notice_minutes.
+func NoticesVicBaccarat2002(minutes int) NoticeRules {
+	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Waivable: ChangeRaiseMinimum, Minutes: minutes, MinMinutes: 20,
+		Rule: "000 7.7, s66(2)", CloseRule: "000 13.7"}
+}
+
+// NoticesVicRedDog1997 is vic-red-dog-1997: 20 minutes before a higher minimum (003 6.4) and
+// before closing (10.7), no exception. minutes is notice_minutes.
+func NoticesVicRedDog1997(minutes int) NoticeRules {
+	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Minutes: minutes, MinMinutes: 20,
+		Rule: "003 6.4, s66(2)", CloseRule: "003 10.7"}
+}
+
+// NoticesACT2012 is act-mini-baccarat-2012: prior notice of every change of the limits (3.1),
+// of the table differential (3.7), of the settlement method (8.2), and of closing (10.2).
+func NoticesACT2012(minutes int) NoticeRules {
+	all := ChangeRaiseMinimum | ChangeLowerMinimum | ChangeMaximum | ChangeMultiples | ChangeDifferential | ChangeSettlement | ChangeClose
+	return NoticeRules{NeedsNotice: all, Minutes: minutes, MinMinutes: 1, Rule: "001 3.1, 3.7, 8.2", CloseRule: "001 10.2"}
+}
+
+// NoticesNZ is both nz books (002, 004): they have no notice rule in these divisions; a higher
+// minimum and closing take notice_minutes as the project's choice.
+func NoticesNZ(minutes int) NoticeRules {
+	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Minutes: minutes,
+		Rule: "notice_minutes (002, 004: no rule in these divisions)", CloseRule: "notice_minutes (002, 004: no rule in these divisions)"}
+}
+
+// Validate checks notice_minutes against the book; the error names the setting.
+func (n NoticeRules) Validate() error {
+	if n.Minutes < n.MinMinutes {
+		return fmt.Errorf("notice_minutes %d: this book needs at least %d", n.Minutes, n.MinMinutes)
+	}
+	if n.Minutes > 24*60 {
+		return fmt.Errorf("notice_minutes %d: at most a day (1440)", n.Minutes)
+	}
+	return nil
+}
+
+// Period is the notice period as a duration.
+func (n NoticeRules) Period() time.Duration { return time.Duration(n.Minutes) * time.Minute }
+
+// WagerLimit is the limit on one wager: minimum, maximum and the permitted multiple over the
+// minimum (000 7.3, 001 3.1-3.5). Amounts are cents; a zero field means no limit.
+type WagerLimit struct {
+	Min      int64 `json:"min,omitempty"`      // the minimum wager, cents
+	Max      int64 `json:"max,omitempty"`      // the maximum wager, cents
+	Multiple int64 `json:"multiple,omitempty"` // wagers over the minimum go up in this step, cents
+}
+
+// Validate checks that the limit is coherent.
+func (l WagerLimit) Validate() error {
+	switch {
+	case l.Min < 0 || l.Max < 0 || l.Multiple < 0 || l.Min > maxCents || l.Max > maxCents || l.Multiple > maxCents:
+		return fmt.Errorf("limit %+v: amounts must be 0 to %d cents", l, int64(maxCents))
+	case l.Max > 0 && l.Min > l.Max:
+		return fmt.Errorf("limit: minimum %s above maximum %s", FormatCents(l.Min), FormatCents(l.Max))
+	}
+	return nil
+}
+
+// Marker is a limit agreed for one player, shown by a marker at the seat: "personal limit"
+// (000 7.6), "higher limit" (003 6.5), a marker denoting the new limit (001 3.2).
+type Marker struct {
+	Seat  int        // the seat or playing area it stands at
+	Text  string     // "personal limit" or "higher limit"
+	Limit WagerLimit // the limit agreed for that player, on every wager
+}
+
+// Sign is what the table limit sign shows (000 7.1, s66(1)(d); 001 3.1, 3.3, 3.6, 8.2; 004 5.17).
+type Sign struct {
+	// Player, Banker, Tie, Insurance and Run are the limits per wager; nz-baccarat: the minimum
+	// per bet on each area, the maximum on the total per outcome (004 5.8-5.9).
+	Player, Banker, Tie, Insurance, Run WagerLimit
+	// DifferentialMin and DifferentialMax are the table differentials in cents, 0 for none.
+	DifferentialMin, DifferentialMax int64
+	// Settlement is the settlement method shown (001 8.2, 000 5.1, 004 5.11).
+	Settlement BankerPayout
+	// Markers are the personal / higher limit markers in place.
+	Markers []Marker
+}
+
+// Limit is the sign's limit for a kind of wager.
+func (s Sign) Limit(k WagerKind) WagerLimit {
+	switch k {
+	case WagerPlayer:
+		return s.Player
+	case WagerBanker:
+		return s.Banker
+	case WagerTie:
+		return s.Tie
+	case WagerInsurance:
+		return s.Insurance
+	}
+	return WagerLimit{}
+}
+
+// LimitFor is the limit that applies to a wager of this kind at this seat: the seat's marker
+// if there is one (000 7.6), else the sign's.
+func (s Sign) LimitFor(seat int, k WagerKind) WagerLimit {
+	for _, m := range s.Markers {
+		if m.Seat == seat && seat > 0 {
+			return m.Limit
+		}
+	}
+	return s.Limit(k)
+}
+
+func (s Sign) clone() Sign {
+	s.Markers = append([]Marker(nil), s.Markers...)
+	return s
+}
+
+// Validate checks every limit on the sign.
+func (s Sign) Validate() error {
+	for _, k := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance} {
+		if err := s.Limit(k).Validate(); err != nil {
+			return fmt.Errorf("sign %s: %w", k, err)
+		}
+	}
+	if err := s.Run.Validate(); err != nil {
+		return fmt.Errorf("sign Run: %w", err)
+	}
+	if s.DifferentialMin < 0 || s.DifferentialMax < 0 || s.DifferentialMin > maxCents || s.DifferentialMax > maxCents {
+		return fmt.Errorf("sign differential out of range")
+	}
+	for _, m := range s.Markers {
+		if err := m.Limit.Validate(); err != nil {
+			return fmt.Errorf("sign marker at seat %d: %w", m.Seat, err)
+		}
+	}
+	return nil
+}
+
+// kindsOf is the set of changes from a to b.
+func kindsOf(a, b Sign) ChangeKind {
+	var k ChangeKind
+	for _, w := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance, 0} {
+		la, lb := a.Limit(w), b.Limit(w)
+		if w == 0 {
+			la, lb = a.Run, b.Run
+		}
+		switch {
+		case lb.Min > la.Min:
+			k |= ChangeRaiseMinimum
+		case lb.Min < la.Min:
+			k |= ChangeLowerMinimum
+		}
+		if la.Max != lb.Max {
+			k |= ChangeMaximum
+		}
+		if la.Multiple != lb.Multiple {
+			k |= ChangeMultiples
+		}
+	}
+	if a.DifferentialMin != b.DifferentialMin || a.DifferentialMax != b.DifferentialMax {
+		k |= ChangeDifferential
+	}
+	if a.Settlement != b.Settlement {
+		k |= ChangeSettlement
+	}
+	return k
+}
+
+// Change is a change to the table sign, or the closing of the table, at a time.
+type Change struct {
+	// At is when the change takes effect.
+	At time.Time
+	// Sign is the sign from At on (ignored when Close is set).
+	Sign Sign
+	// Close closes the table at At (000 13.7, 003 10.7, 001 10.2).
+	Close bool
+	// Waived records that the players asked for or consented to a higher minimum, so no notice is
+	// needed where the book allows it (000 7.7.1).
+	Waived bool
+	// WaivedBy says who asked or consented, for the record.
+	WaivedBy string
+}
+
+// Scheduled is a change accepted by the board.
+type Scheduled struct {
+	Change
+	ID     int        // 1, 2, ... in the order scheduled
+	Posted time.Time  // when its notice went up
+	Kinds  ChangeKind // what it changes
+	// Notice is the set of kinds for which a notice was required; NoticeWaived those waived (000 7.7.1).
+	Notice, NoticeWaived ChangeKind
+}
+
+// NoticeError is a change refused because it is sooner than the book allows.
+type NoticeError struct {
+	Kinds    ChangeKind // the changes that need notice
+	Minutes  int        // the notice period
+	Earliest time.Time  // the earliest time the change may take effect if posted now
+	Rule     string     // the rule numbers
+}
+
+// Error says what needs notice, for how long, under which rule, and the earliest time.
+func (e *NoticeError) Error() string {
+	return fmt.Sprintf("%s needs %d minutes' notice (%s): earliest %s", e.Kinds, e.Minutes, e.Rule, e.Earliest.Format("15:04:05"))
+}
+
+// noticeRule cites the rules behind a set of changes needing notice.
+func noticeRule(k ChangeKind, n NoticeRules) string {
+	if k == ChangeClose {
+		return n.CloseRule
+	}
+	return n.Rule
+}
+
+// Board is a table's sign and its schedule of changes: a pure state type (the time is passed
+// in). It refuses a change sooner than the book's notice rule allows.
+type Board struct {
+	rules   NoticeRules
+	initial Sign
+	changes []Scheduled
+}
+
+// NewBoard starts a board with the book's notice rules and the sign in effect now.
+func NewBoard(rules NoticeRules, s Sign) (*Board, error) {
+	if err := rules.Validate(); err != nil {
+		return nil, fmt.Errorf("new board: %w", err)
+	}
+	if err := s.Validate(); err != nil {
+		return nil, fmt.Errorf("new board: %w", err)
+	}
+	return &Board{rules: rules, initial: s.clone()}, nil
+}
+
+// Schedule posts a change at time now. It is refused with a *NoticeError when it needs notice
+// (NoticeRules.NeedsNotice, less what the players waived where Waivable) and c.At is sooner than
+// now plus the notice period; the error gives the earliest allowed time. Changes are scheduled
+// in time order: c.At may not be before now, nor before an already scheduled change, nor after
+// the table closes.
+func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
+	if c.At.Before(now) {
+		return Scheduled{}, fmt.Errorf("schedule change at %s: in the past (now %s)", c.At.Format("15:04:05"), now.Format("15:04:05"))
+	}
+	if n := len(b.changes); n > 0 {
+		last := b.changes[n-1]
+		if last.Close {
+			return Scheduled{}, fmt.Errorf("schedule change at %s: the table closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
+		}
+		if c.At.Before(last.At) {
+			return Scheduled{}, fmt.Errorf("schedule change at %s: before the change already scheduled at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
+		}
+		if now.Before(last.Posted) {
+			return Scheduled{}, fmt.Errorf("schedule change: now %s is before the last posting %s", now.Format("15:04:05"), last.Posted.Format("15:04:05"))
+		}
+	}
+	before := b.signBefore(len(b.changes))
+	var kinds ChangeKind
+	if c.Close {
+		kinds = ChangeClose
+		c.Sign = Sign{}
+	} else {
+		if err := c.Sign.Validate(); err != nil {
+			return Scheduled{}, fmt.Errorf("schedule change: %w", err)
+		}
+		kinds = kindsOf(before, c.Sign)
+		c.Sign = c.Sign.clone()
+	}
+	need := kinds & b.rules.NeedsNotice
+	var waived ChangeKind
+	if c.Waived {
+		waived = need & b.rules.Waivable
+		if waived == 0 {
+			return Scheduled{}, fmt.Errorf("schedule change: the players cannot waive notice of %s under this book", need)
+		}
+		need &^= waived
+	}
+	if need != 0 && c.At.Sub(now) < b.rules.Period() {
+		return Scheduled{}, &NoticeError{Kinds: need, Minutes: b.rules.Minutes, Earliest: now.Add(b.rules.Period()), Rule: noticeRule(need, b.rules)}
+	}
+	sc := Scheduled{Change: c, ID: len(b.changes) + 1, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
+	b.changes = append(b.changes, sc)
+	return sc, nil
+}
+
+// signBefore is the sign after the first i scheduled changes.
+func (b *Board) signBefore(i int) Sign {
+	s := b.initial
+	for _, c := range b.changes[:i] {
+		if !c.Close {
+			s = c.Sign
+		}
+	}
+	return s
+}
+
+// Changes is every change scheduled, in order.
+func (b *Board) Changes() []Scheduled { return append([]Scheduled(nil), b.changes...) }
+
+// Notice is one announcement on the sign: a change still to come.
+type Notice struct {
+	ChangeID  int           // the Scheduled.ID it announces
+	Text      string        // "Minimum Player changes to $50 at 21:30", "Table closes at 23:00"
+	At        time.Time     // when it takes effect
+	Remaining time.Duration // until At
+	Countdown string        // Remaining as "mm:ss" (or "h:mm:ss")
+}
+
+// SignView is exactly what the sign shows at a moment.
+type SignView struct {
+	At      time.Time // the moment shown
+	Sign    Sign      // the limits in effect
+	Closed  bool      // the table is closed
+	Notices []Notice  // changes posted and still to come, soonest first
+	// Waivers records the changes in effect that were made without notice at the players'
+	// request or with their consent (000 7.7.1).
+	Waivers []string
+}
+
+// SignAt says what the sign shows at t: the limits in effect, and every change posted by t
+// that has not yet taken effect, with its countdown.
+func (b *Board) SignAt(t time.Time) SignView {
+	v := SignView{At: t, Sign: b.initial.clone()}
+	prev := b.initial
+	for _, c := range b.changes {
+		if !c.At.After(t) {
+			if c.Close {
+				v.Closed = true
+			} else {
+				v.Sign = c.Sign.clone()
+			}
+			if c.NoticeWaived != 0 {
+				by := c.WaivedBy
+				if by == "" {
+					by = "the players"
+				}
+				v.Waivers = append(v.Waivers, fmt.Sprintf("%s at %s without notice, waived by %s (000 7.7.1)", c.NoticeWaived, c.At.Format("15:04"), by))
+			}
+		} else if !c.Posted.After(t) {
+			for _, text := range changeTexts(prev, c) {
+				rem := c.At.Sub(t)
+				v.Notices = append(v.Notices, Notice{ChangeID: c.ID, Text: text, At: c.At, Remaining: rem, Countdown: countdown(rem)})
+			}
+		}
+		if !c.Close {
+			prev = c.Sign
+		}
+	}
+	return v
+}
+
+func countdown(d time.Duration) string {
+	s := int64((d + time.Second - 1) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%02d:%02d", s/60, s%60)
+}
+
+// changeTexts words a change for the sign, one line per changed item.
+func changeTexts(a Sign, c Scheduled) []string {
+	at := c.At.Format("15:04")
+	if c.Close {
+		return []string{"Table closes at " + at}
+	}
+	b := c.Sign
+	var out []string
+	for _, w := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance, 0} {
+		la, lb, name := a.Limit(w), b.Limit(w), w.String()
+		if w == 0 {
+			la, lb, name = a.Run, b.Run, "Run"
+		}
+		if la.Min != lb.Min {
+			out = append(out, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at))
+		}
+		if la.Max != lb.Max {
+			out = append(out, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at))
+		}
+		if la.Multiple != lb.Multiple {
+			out = append(out, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at))
+		}
+	}
+	for _, d := range []struct {
+		name     string
+		old, new int64
+	}{{"Minimum", a.DifferentialMin, b.DifferentialMin}, {"Maximum", a.DifferentialMax, b.DifferentialMax}} {
+		switch {
+		case d.old == d.new:
+		case d.new == 0:
+			out = append(out, fmt.Sprintf("%s table differential removed at %s", d.name, at))
+		default:
+			out = append(out, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at))
+		}
+	}
+	if a.Settlement != b.Settlement {
+		out = append(out, fmt.Sprintf("From %s: %s", at, b.Settlement))
+	}
+	return out
+}

@@ -1,0 +1,154 @@
+package reddog
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Record is one line of `coupboard replay --profile vic-red-dog-1997`: a round (Round set) or a
+// shoe event (Event set). It marshals to one JSON object:
+//
+//	{"n":1,"cards":["7H","QS","9D"],"spread":4,"raise":true,"outcome":"win","pays":"1:1","kind":"normal","notes":[]}
+//	{"event":"burn","shown":[],"hidden":1,"rule":"4.6"}
+//
+// A round has n, cards (right, left, centre box), spread (a number, "consecutive" or "pair"; null
+// when a cancelled round had fewer than two cards), raise (whether raises were allowed), outcome
+// (win, lose, push), pays ("5:1", or null), kind (normal, cancelled), notes (rule numbers of the
+// irregularity procedures applied) and review (true only when a supervisor must review it).
+// An event has event (shuffle, burn, withdrawn, cut, shuffle_due, cancel, anomaly, refused) and
+// the fields that apply: shoe, n, card, shown and hidden (burn: a face-down burn card is only
+// counted), rule, line and token (refused), reason.
+type Record struct {
+	Round *Round
+	Event *Event
+}
+
+type roundJSON struct {
+	N       int           `json:"n"`
+	Cards   []engine.Card `json:"cards"`
+	Spread  *Spread       `json:"spread"`
+	Raise   bool          `json:"raise"`
+	Outcome Outcome       `json:"outcome"`
+	Pays    *Pays         `json:"pays"`
+	Kind    Kind          `json:"kind"`
+	Notes   []string      `json:"notes"`
+	Review  bool          `json:"review,omitempty"`
+}
+
+type eventJSON struct {
+	Event  string         `json:"event"`
+	Shoe   int            `json:"shoe,omitempty"`
+	N      int            `json:"n,omitempty"`
+	Card   *engine.Card   `json:"card,omitempty"`
+	Shown  *[]engine.Card `json:"shown,omitempty"`
+	Hidden *int           `json:"hidden,omitempty"`
+	Rule   string         `json:"rule,omitempty"`
+	Line   int            `json:"line,omitempty"`
+	Token  string         `json:"token,omitempty"`
+	Reason string         `json:"reason,omitempty"`
+}
+
+// MarshalJSON encodes the record as one JSON object (see Record).
+func (r Record) MarshalJSON() ([]byte, error) {
+	switch {
+	case r.Round != nil:
+		ro := r.Round
+		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review}
+		if j.Cards == nil {
+			j.Cards = []engine.Card{}
+		}
+		if j.Notes == nil {
+			j.Notes = []string{}
+		}
+		if len(ro.Cards) >= 2 {
+			j.Spread = &ro.Spread
+		}
+		if !ro.Pays.IsZero() {
+			j.Pays = &ro.Pays
+		}
+		return json.Marshal(j)
+	case r.Event != nil:
+		e := r.Event
+		j := eventJSON{Event: e.Kind.String(), Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}
+		if e.Card.Valid() {
+			j.Card = &e.Card
+		}
+		switch e.Kind {
+		case EvBurn:
+			j.Card = nil
+			j.Shown, j.Hidden = &[]engine.Card{}, ptr(1)
+		case EvRefused:
+			j.Line, j.Token = e.Token.Line, e.Token.Text
+		}
+		return json.Marshal(j)
+	}
+	return nil, fmt.Errorf("marshal red dog record: neither a round nor an event")
+}
+
+// Replay deals a shoe script (engine.ParseScript) at a vic-red-dog-1997 table with decks decks
+// and returns every round and shoe event in order, as `coupboard replay` prints them. The
+// screen-only events (a card placed, the spread announced) are left out; a round cancelled after
+// the fact (void N) is shown cancelled where it stands and by a cancel event. A script that ends
+// in the middle of a round ends with an anomaly naming it. A malformed token is an
+// *engine.ScriptError with its line, the token and the reason; a number of decks other than the
+// book's is an error naming the setting.
+func Replay(toks []engine.Token, decks int) ([]Record, error) {
+	p := VicRedDog1997()
+	if decks != p.Decks {
+		return nil, fmt.Errorf("decks %d: %s is played with %d decks (3.1)", decks, p.ID, p.Decks)
+	}
+	for _, tok := range toks {
+		if err := checkToken(tok); err != nil {
+			return nil, err
+		}
+	}
+	t, err := New(p)
+	if err != nil {
+		return nil, err
+	}
+	var recs []Record
+	at := map[int]int{} // round number → index in recs
+	for _, tok := range toks {
+		for _, e := range t.Apply(Input{Token: tok}) {
+			switch e.Kind {
+			case EvCard, EvSpread:
+				continue
+			case EvRound:
+				at[e.N] = len(recs)
+				recs = append(recs, Record{Round: e.Round})
+				continue
+			case EvCancel:
+				if i, ok := at[e.N]; ok {
+					r := recs[i].Round.clone()
+					r.Kind, r.Outcome, r.Pays = KindCancelled, Push, Pays{}
+					r.note(p.Rules.Invalidate)
+					r.note(p.Rules.Refund)
+					recs[i].Round = &r
+				}
+			}
+			recs = append(recs, Record{Event: ptr(e)})
+		}
+	}
+	if r, ok := t.InProgress(); ok {
+		recs = append(recs, Record{Event: &Event{Kind: EvAnomaly, Shoe: r.Shoe, N: r.N, Rule: p.Rules.Disputes,
+			Reason: fmt.Sprintf("the script ended during round %d (cards %v): it has no result", r.N, r.Cards)}})
+	}
+	return recs, nil
+}
+
+// checkToken reports a token ParseScript could not have produced.
+func checkToken(tok engine.Token) error {
+	switch {
+	case tok.Kind < engine.TokCard || tok.Kind > engine.TokEmpty:
+		return &engine.ScriptError{Line: tok.Line, Token: tok.Text, Reason: fmt.Sprintf("unknown token kind %d", tok.Kind)}
+	case tok.Kind == engine.TokCard && !tok.Card.Valid():
+		return &engine.ScriptError{Line: tok.Line, Token: tok.Text, Reason: "not a card"}
+	case tok.Pos > engine.B3:
+		return &engine.ScriptError{Line: tok.Line, Token: tok.Text, Reason: "not a position"}
+	case tok.N < 0:
+		return &engine.ScriptError{Line: tok.Line, Token: tok.Text, Reason: "a round number starts at 1"}
+	}
+	return nil
+}
