@@ -5,8 +5,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 GO ?= go
 # Fyne complains about the C locale; every Fyne program and test here runs with a UTF-8 one.
-export LANG := C.UTF-8
-export LC_ALL := C.UTF-8
+export LANG := en_US.UTF-8
 export GOFLAGS := -buildvcs=false
 
 STATICCHECK_VERSION := v0.8.2

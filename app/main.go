@@ -6,7 +6,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/coupboard/coupboard/app/cli/analyze"
+	"github.com/coupboard/coupboard/app/cli/audit"
+	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/cli/pinhash"
+	"github.com/coupboard/coupboard/app/cli/replay"
+	"github.com/coupboard/coupboard/app/cli/roads"
+	"github.com/coupboard/coupboard/app/cli/shoesim"
 )
 
 // Stdio is the standard streams a command reads and writes; tests pass buffers.
@@ -24,7 +30,13 @@ type command struct {
 // commands lists the subcommands. Each is implemented in its own package under app/cli.
 func commands() map[string]command {
 	return map[string]command{
+		"analyze":  {"exact odds and house edges for a profile and a number of decks", analyze.Run},
+		"audit":    {"check the journal's hash chain and name the first bad record (audit verify)", audit.Run},
+		"export":   {"write a shoe's or a day's coups from the journal as CSV or JSON", export.Run},
 		"pin-hash": {"print the bcrypt hash of a PIN read from standard input (for [operator])", pinhash.Run},
+		"replay":   {"deal a shoe script under a rule profile and print every round and shoe event as JSON", replay.Run},
+		"roads":    {roads.Summary, roads.Run},
+		"shoe-sim": {shoesim.Summary, shoesim.Run},
 	}
 }
 
@@ -33,11 +45,12 @@ func commands() map[string]command {
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	std := Stdio{In: in, Out: out, Err: errw}
 	cmds := commands()
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(errw, cmds)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(errw, cmds)
 		return 0
 	}
 	c, ok := cmds[args[0]]
@@ -60,7 +73,7 @@ func usage(w io.Writer, cmds map[string]command) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	b.WriteString("usage: coupboard [command] [flags]\n\ncommands:\n")
+	b.WriteString("usage: coupboard [--config FILE] [--demo] [--kiosk] [--headless]   run the table display\n       coupboard COMMAND [flags]\n\ncommands:\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-10s %s\n", n, cmds[n].summary)
 	}

@@ -4,7 +4,7 @@
 # coupboard.service / coupboard.desktop. The display restarts itself if it ever exits.
 xset s off -dpms 2>/dev/null
 xset s noblank 2>/dev/null
-export LANG="${LANG:-C.UTF-8}"
+export LANG="${LANG:-en_US.UTF-8}"
 CONFIG="${COUPBOARD_CONFIG:-/etc/coupboard/coupboard.toml}"
 while true; do
 	/usr/local/bin/coupboard --kiosk --config "$CONFIG"

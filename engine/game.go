@@ -229,6 +229,7 @@ type Game struct {
 	announceAt   int // announce lastN when this round finishes (0: none)
 	announceRule string
 	tieDone      bool
+	emptied      bool // the shoe ran out: the round waiting to be turned over is the last
 
 	review  bool
 	reasons []string
@@ -376,7 +377,7 @@ func (g *Game) newShoe() {
 	g.inv[g.setIdx] = inventory{}
 	g.decksIn = g.set.Decks
 	g.rounds, g.nHistory = 0, 0
-	g.cutSeen, g.lastN, g.announced, g.announceAt, g.tieDone = false, 0, false, 0, false
+	g.cutSeen, g.lastN, g.announced, g.announceAt, g.tieDone, g.emptied = false, 0, false, 0, false, false
 	g.burnFace = g.set.Burn == BurnFaceValue
 	g.burnShown, g.burnHidden, g.burnNeed, g.burnAudit, g.burnNext = nil, 0, 1, g.burnAudit[:0], false
 	g.pendDummy, g.pendFace, g.pendReview = false, false, false
@@ -718,11 +719,11 @@ func (g *Game) finish() {
 		g.applySetting(s)
 	}
 	g.pendRound = g.pendRound[:0]
-	g.afterRound(n, winner)
+	g.afterRound(n, kind, winner)
 }
 
 // afterRound applies the last-coup rule after round r and deals the carried cards.
-func (g *Game) afterRound(n int, winner Winner) {
+func (g *Game) afterRound(n int, kind RoundKind, winner Winner) {
 	if g.ph == phEnded { // a directed dummy coup after the last coup (000 8.3.4(d))
 		g.dropCarry("cards drawn after the last coup")
 		return
@@ -732,7 +733,10 @@ func (g *Game) afterRound(n int, winner Winner) {
 		g.announce(g.announceRule)
 	}
 	if g.lastN != 0 && n >= g.lastN {
-		if g.prof.Cut.TieOneMore && winner == Tie && !g.tieDone {
+		if g.prof.Cut.LastTakesWagers && kind == KindNoBet && !g.emptied {
+			g.lastN = n + 1
+			g.announce(g.prof.Cut.LastTakesWagersRule)
+		} else if g.prof.Cut.TieOneMore && winner == Tie && !g.tieDone {
 			g.tieDone = true
 			g.lastN = n + 1
 			g.announce(g.prof.Cut.TieRule)

@@ -218,6 +218,9 @@ func TestCutAndLastCoup(t *testing.T) {
 		// vic: dummy coups directed after the last coup (8.3.4(d)).
 		{id: ProfileVic2002, script: "shoe 5H cut" + s4 + "dummy" + c3,
 			want: "burn +1; last 1 8.3.4; R1 P 7-6 normal; end; R2 T 9-9 nobet [8.3.4(d)]"},
+		// vic: the last coup is the last one that takes wagers: a dummy coup does not use it up (8.3.4(c)).
+		{id: ProfileVic2002, script: "shoe 5H" + c1 + "cut dummy" + s4 + c3 + s4,
+			want: "burn +1; R1 T 7-7 normal; last 2 8.3.4; R2 P 7-6 nobet [11.4]; last 3 8.3.4(c); R3 T 9-9 normal; end; anomaly; anomaly; anomaly; anomaly"},
 		// act: during a round: shuffle after it (5.7)...
 		{id: ProfileACT2012, script: "shoe 5H AH 6C cut AD KS 7H 2S" + s4,
 			want: "burn +1; last 1 5.7; R1 P 9-8 normal; end; anomaly; anomaly; anomaly; anomaly"},

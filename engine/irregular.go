@@ -63,7 +63,7 @@ func (g *Game) empty() {
 	}
 	if g.ph == phBurn || g.ph == phPlay {
 		if g.inRound { // complete, waiting to be turned over: it ends the shoe when it finishes
-			g.lastN, g.tieDone = g.c.n, true
+			g.lastN, g.tieDone, g.emptied = g.c.n, true, true
 			return
 		}
 		g.endShoe()

@@ -116,6 +116,10 @@ type CutRule struct {
 	// (001 5.7); TieRule is its number.
 	TieOneMore bool
 	TieRule    string
+	// LastTakesWagers: the last coup is the last "upon which wagers may be placed" (000 8.3.4(c)),
+	// so a dummy coup dealt as the last coup does not use it up; LastTakesWagersRule is its number.
+	LastTakesWagers     bool
+	LastTakesWagersRule string
 	// Reading records how an ambiguity of the book was resolved, if there is one.
 	Reading string
 }
@@ -297,6 +301,7 @@ func profileVic2002() Profile {
 		Cut: CutRule{
 			DuringExtra: 1, DuringRule: "8.3.4", // finish the coup; the next coup is the last
 			FirstExtra: 0, FirstRule: "8.3.4",
+			LastTakesWagers: true, LastTakesWagersRule: "8.3.4(c)",
 			Reading: "4.1.1(b) vs 8.3.4: a cutting card met before a coup is dealt leaves no coup in progress, so the coup about to be dealt is the last (8.3.4(c))",
 		},
 		DummyDirected: true, DummyDirectedRule: "11.4",

@@ -55,6 +55,7 @@ type SettingError struct {
 	Reason string
 }
 
+// Error says which setting is wrong and why.
 func (e *SettingError) Error() string {
 	if e.Value == "" {
 		return fmt.Sprintf("setting %s: %s", e.Key, e.Reason)
@@ -62,7 +63,7 @@ func (e *SettingError) Error() string {
 	return fmt.Sprintf("setting %s=%s: %s", e.Key, e.Value, e.Reason)
 }
 
-// SettingKeys lists every table setting key the engine knows.
+// settingKeys is every table setting key of spec/rule-profiles.md, in its order.
 var settingKeys = []string{"version", "insurance_no6", "runs", "settlement", "banker_six_half", "style", "decks",
 	"burn", "notice_minutes", "shuffler", "layout", "smallest_chip", "differential_min", "differential_max",
 	"roads_include_non_betting"}

@@ -210,6 +210,14 @@ func TestInventory(t *testing.T) {
 	if g.View().Review {
 		t.Error("review not cleared")
 	}
+	// A card over the decks that starts a round flags that round.
+	deal(t, g, "9S", "9S", "TS", "TS", "9S", "9S", "TS", "TS")
+	if evs := deal(t, g, "9S"); len(evs) < 1 || evs[0].Kind != EvAnomaly || evs[0].N != 4 {
+		t.Fatalf("a fifth 9S: %+v", evs)
+	}
+	if evs := deal(t, g, "TH", "9C", "TD"); len(evs) != 1 || !evs[0].Round.Review || evs[0].N != 4 {
+		t.Fatalf("round 4 not flagged: %+v", evs)
+	}
 
 	g = newGame(t, ProfileNZ, "decks=4", "shuffler=batch")
 	for shoe := 1; shoe <= 3; shoe++ {

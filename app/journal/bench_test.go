@@ -3,8 +3,10 @@ package journal
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -94,11 +96,30 @@ func BenchmarkAppendCoupEnd(b *testing.B) {
 	reportLatency(b, d)
 }
 
+// cpuTime returns the CPU time (user + system) this process has used so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU adds the CPU time per op since start: on a shared machine wall time (ns/op)
+// includes waiting for a core, CPU time does not.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64((cpuTime(b)-start).Microseconds())/1e3/float64(b.N), "cpu-ms/op")
+}
+
 // benchRecover opens a closed journal (quick_check and tail check included), replays every
 // record and decodes every round, then closes it: the app's start-up read.
 func benchRecover(b *testing.B, coups int) {
 	path := buildJournal(b, coups)
+	var start time.Duration
 	for b.Loop() {
+		if start == 0 {
+			start = cpuTime(b)
+		}
 		j, err := Open(path, Options{Table: "t1"})
 		if err != nil {
 			b.Fatal(err)
@@ -117,6 +138,7 @@ func benchRecover(b *testing.B, coups int) {
 		}
 		j.Close()
 	}
+	reportCPU(b, start)
 	b.ReportMetric(float64(coups*8), "records")
 }
 
@@ -134,12 +156,17 @@ func BenchmarkScanDay(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer j.Close()
+	var start time.Duration
 	for b.Loop() {
+		if start == 0 {
+			start = cpuTime(b)
+		}
 		n := 0
 		if err := j.Scan(0, func(Record) error { n++; return nil }); err != nil || n != 8000 {
 			b.Fatalf("scanned %d: %v", n, err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkVerifyDay: Verify over a day of 8,000 records.
@@ -170,4 +197,27 @@ func BenchmarkRoundsOfShoe(b *testing.B) {
 			b.Fatalf("Rounds = %d, %v", len(r), err)
 		}
 	}
+}
+
+// BenchmarkFsyncBaseline: the floor under every commit on this disk: write 12 KiB to a
+// file and fsync it (what one small SQLite WAL commit costs the kernel).
+func BenchmarkFsyncBaseline(b *testing.B) {
+	f, err := os.Create(filepath.Join(b.TempDir(), "fsync.dat"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 3*4096)
+	var d []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := f.Write(buf); err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Sync(); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(t0))
+	}
+	reportLatency(b, d)
 }

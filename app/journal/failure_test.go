@@ -120,6 +120,25 @@ func TestNotADatabaseIsACorruptError(t *testing.T) {
 			t.Errorf("Open(read-only %v) of a text file = %v, %v; want ErrCorrupt", ro, j, err)
 		}
 	}
+	// The app sets the damaged file aside and starts a new journal.
+	aside, err := SetAside(path, "damaged-20261120T2130")
+	if err != nil || aside != path+".damaged-20261120T2130" {
+		t.Fatalf("SetAside = %q, %v", aside, err)
+	}
+	if b, err := os.ReadFile(aside); err != nil || !bytes.HasPrefix(b, []byte("not a journal")) {
+		t.Errorf("set-aside file: %v", err)
+	}
+	if _, err := SetAside(path, "again"); err == nil {
+		t.Error("SetAside of a missing journal succeeded")
+	}
+	j, err := Open(path, Options{Table: "t1"})
+	if err != nil {
+		t.Fatalf("Open after SetAside: %v", err)
+	}
+	defer j.Close()
+	if s := j.Startup(); s.Records != 0 || s.Damaged() {
+		t.Errorf("new journal after SetAside: %+v", s)
+	}
 }
 
 // TestCorruptPagesAreReportedNotFatal damages the database file in two ways: a byte of a

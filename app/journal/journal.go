@@ -358,3 +358,24 @@ func (j *Journal) Close() error {
 	j.closed = true
 	return classify("close journal "+j.path, j.db.Close())
 }
+
+// SetAside renames a journal that cannot be opened (ErrCorrupt) out of the way, with its -wal
+// and -shm files, by appending "."+suffix to each name (e.g. a timestamp the caller formats),
+// so that the table can start a new journal while the damaged one is kept for investigation.
+// It returns the new name of the database file.
+func SetAside(path, suffix string) (string, error) {
+	if suffix == "" || strings.ContainsAny(suffix, `/\`) {
+		return "", fmt.Errorf("set aside journal %s: suffix %q is not usable in a file name", path, suffix)
+	}
+	dst := path + "." + suffix
+	if _, err := os.Lstat(dst); err == nil {
+		return "", fmt.Errorf("set aside journal %s: %s already exists", path, dst)
+	}
+	for _, ext := range []string{"", "-wal", "-shm"} {
+		err := os.Rename(path+ext, dst+ext)
+		if err != nil && !(ext != "" && errors.Is(err, fs.ErrNotExist)) {
+			return "", classify("set aside journal "+path, err)
+		}
+	}
+	return dst, nil
+}

@@ -1,0 +1,128 @@
+// Package audit implements `coupboard audit verify`: it checks the hash chain of a table's
+// journal (the audit trail) and names the first bad record.
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/coupboard/coupboard/app/journal"
+)
+
+// Summary is the one-line description of the command for `coupboard help`.
+const Summary = "check the journal's hash chain: audit verify [--db PATH | --table ID] [--json]"
+
+// ErrChainBroken is returned (wrapped) when verify finds a bad record or a damaged file, so
+// the command exits non-zero.
+var ErrChainBroken = errors.New("audit trail is not intact")
+
+// Report is what `audit verify --json` prints: one object with stable field names.
+type Report struct {
+	OK            bool               `json:"ok"`
+	DB            string             `json:"db"`
+	Records       int64              `json:"records"`
+	FirstSeq      int64              `json:"first_seq"`
+	LastSeq       int64              `json:"last_seq"`
+	Head          journal.Hash       `json:"head"`
+	PrunedThrough int64              `json:"pruned_through"`
+	Integrity     []string           `json:"integrity,omitempty"`
+	Bad           *journal.BadRecord `json:"bad,omitempty"`
+}
+
+// Run runs `coupboard audit` with args (after "audit"). The only subcommand is verify.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "verify" {
+		fmt.Fprintln(stderr, "usage: coupboard audit verify [--db PATH | --table ID] [--json]")
+		if len(args) == 0 {
+			return errors.New("missing subcommand: verify")
+		}
+		return fmt.Errorf("unknown subcommand %q: want verify", args[0])
+	}
+	fs := flag.NewFlagSet("audit verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "journal database file (default: $XDG_DATA_HOME/coupboard/<table>.db)")
+	table := fs.String("table", "", "table id, to find the journal at its default path")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of a line of text")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	path, err := journalPath(*db, *table)
+	if err != nil {
+		return err
+	}
+	j, err := journal.Open(path, journal.Options{ReadOnly: true, TailCheck: -1})
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	v, err := j.Verify()
+	if err != nil {
+		return err
+	}
+	rep := Report{
+		OK: v.OK() && !j.Startup().Damaged(), DB: j.Path(), Records: v.Records, FirstSeq: v.FirstSeq, LastSeq: v.LastSeq,
+		Head: v.Head, PrunedThrough: v.PrunedThrough, Integrity: j.Startup().Integrity, Bad: v.Bad,
+	}
+	if *asJSON {
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return fmt.Errorf("encode report: %w", err)
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		printText(stdout, rep)
+	}
+	switch {
+	case rep.Bad != nil:
+		return fmt.Errorf("%s: %w: %s", path, ErrChainBroken, rep.Bad)
+	case len(rep.Integrity) > 0:
+		return fmt.Errorf("%s: %w: the database file is damaged: %s", path, ErrChainBroken, rep.Integrity[0])
+	}
+	return nil
+}
+
+// printText writes the report for a person.
+func printText(w io.Writer, r Report) {
+	for _, p := range r.Integrity {
+		fmt.Fprintf(w, "DAMAGED: %s\n", p)
+	}
+	if r.Bad != nil {
+		fmt.Fprintf(w, "BAD: %s\n", r.Bad)
+		if r.Records > 0 {
+			fmt.Fprintf(w, "records %d to %d are intact; last good hash %s\n", r.FirstSeq, r.LastSeq, r.Head)
+		}
+		return
+	}
+	if len(r.Integrity) > 0 {
+		return
+	}
+	pruned := ""
+	if r.PrunedThrough > 0 {
+		pruned = fmt.Sprintf(", records 1 to %d pruned under a checkpoint", r.PrunedThrough)
+	}
+	if r.Records == 0 {
+		fmt.Fprintf(w, "OK: 0 records%s\n", pruned)
+		return
+	}
+	fmt.Fprintf(w, "OK: %d records (seq %d to %d)%s; head %s\n", r.Records, r.FirstSeq, r.LastSeq, pruned, r.Head)
+}
+
+// journalPath returns the --db path, or the default path of --table.
+func journalPath(db, table string) (string, error) {
+	switch {
+	case db != "" && table != "":
+		return "", errors.New("give --db or --table, not both")
+	case db != "":
+		return db, nil
+	case table != "":
+		return journal.DefaultPath(table)
+	}
+	return "", errors.New("no journal: give --db PATH or --table ID")
+}

@@ -1,0 +1,212 @@
+// Package export implements `coupboard export`: a shoe's or a day's finished rounds from the
+// journal, as CSV or JSON lines, for auditors.
+package export
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+)
+
+// Summary is the one-line description of the command for `coupboard help`.
+const Summary = "write a shoe's or a day's coups as CSV or JSON: export --db PATH (--shoe N | --date YYYY-MM-DD) --format csv|json"
+
+// Row is one exported round: the round payload plus what the journal record says about it.
+// Its JSON field names, and the CSV header (Header), are stable.
+type Row struct {
+	Table       string    `json:"table"`
+	Shoe        int64     `json:"shoe"`
+	Round       int       `json:"round"`
+	Seq         int64     `json:"seq"`  // journal record number
+	Time        time.Time `json:"time"` // when the round was recorded (UTC)
+	Kind        string    `json:"kind"` // normal, nobet, cancelled
+	Player      []string  `json:"player"`
+	Banker      []string  `json:"banker"`
+	PlayerTotal int       `json:"player_total"`
+	BankerTotal int       `json:"banker_total"`
+	Winner      string    `json:"winner"`
+	Natural     bool      `json:"natural"`
+	PlayerPair  bool      `json:"player_pair"`
+	BankerPair  bool      `json:"banker_pair"`
+	Notes       []string  `json:"notes"`
+	Source      string    `json:"source"`
+	Operator    string    `json:"operator"`
+	Hash        string    `json:"hash"` // the record's hash, to check against `audit verify`
+}
+
+// Header returns the CSV header line's fields, in column order.
+func Header() []string {
+	return []string{"table", "shoe", "round", "seq", "time", "kind", "player", "banker", "player_total", "banker_total",
+		"winner", "natural", "player_pair", "banker_pair", "notes", "source", "operator", "hash"}
+}
+
+// csvFields returns the row's CSV fields in Header order: cards space-separated, notes
+// separated by " | ".
+func (r Row) csvFields() []string {
+	return []string{r.Table, strconv.FormatInt(r.Shoe, 10), strconv.Itoa(r.Round), strconv.FormatInt(r.Seq, 10),
+		r.Time.Format(time.RFC3339Nano), r.Kind, strings.Join(r.Player, " "), strings.Join(r.Banker, " "),
+		strconv.Itoa(r.PlayerTotal), strconv.Itoa(r.BankerTotal), r.Winner, strconv.FormatBool(r.Natural),
+		strconv.FormatBool(r.PlayerPair), strconv.FormatBool(r.BankerPair), strings.Join(r.Notes, " | "), r.Source, r.Operator, r.Hash}
+}
+
+// RowOf builds the export row of a KindRound record. Source and operator come from the round
+// payload, or from the record when the payload leaves them empty.
+func RowOf(rec journal.Record) (Row, error) {
+	if rec.Kind != journal.KindRound {
+		return Row{}, fmt.Errorf("record %d: kind %q is not a round", rec.Seq, rec.Kind)
+	}
+	rd, err := journal.DecodeRound(rec.Payload)
+	if err != nil {
+		return Row{}, fmt.Errorf("record %d: %w", rec.Seq, err)
+	}
+	if rd.Shoe != rec.Shoe {
+		return Row{}, fmt.Errorf("record %d: round says shoe %d, record says shoe %d", rec.Seq, rd.Shoe, rec.Shoe)
+	}
+	row := Row{
+		Table: rec.Table, Shoe: rd.Shoe, Round: rd.N, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: rd.Kind,
+		Player: nonNil(rd.Player), Banker: nonNil(rd.Banker), PlayerTotal: rd.PlayerTotal, BankerTotal: rd.BankerTotal,
+		Winner: rd.Winner, Natural: rd.Natural, PlayerPair: rd.PlayerPair, BankerPair: rd.BankerPair,
+		Notes: nonNil(rd.Notes), Source: rd.Source, Operator: rd.Operator, Hash: rec.Hash.String(),
+	}
+	if row.Source == "" {
+		row.Source = rec.Source
+	}
+	if row.Operator == "" {
+		row.Operator = rec.Actor.ID
+	}
+	return row, nil
+}
+
+// nonNil returns s, or an empty slice for nil (so JSON shows [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// Run runs `coupboard export` with args (after "export").
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "journal database file (default: $XDG_DATA_HOME/coupboard/<table>.db)")
+	table := fs.String("table", "", "table id, to find the journal at its default path")
+	shoe := fs.Int64("shoe", 0, "export the rounds of this shoe")
+	date := fs.String("date", "", "export the rounds recorded on this day, YYYY-MM-DD")
+	tz := fs.String("tz", "Local", "time zone the --date is in (IANA name, e.g. Australia/Melbourne)")
+	format := fs.String("format", "csv", "csv, or json (one object per line)")
+	force := fs.Bool("force", false, "export even if the journal's hash chain is broken")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	if *format != "csv" && *format != "json" {
+		return fmt.Errorf("--format %q: want csv or json", *format)
+	}
+	if (*shoe != 0) == (*date != "") {
+		return errors.New("give exactly one of --shoe N and --date YYYY-MM-DD")
+	}
+	if *shoe < 0 {
+		return fmt.Errorf("--shoe %d: shoe numbers start at 1", *shoe)
+	}
+	var from, to time.Time
+	if *date != "" {
+		loc, err := time.LoadLocation(*tz)
+		if err != nil {
+			return fmt.Errorf("--tz %q: %w", *tz, err)
+		}
+		day, err := time.ParseInLocation("2006-01-02", *date, loc)
+		if err != nil {
+			return fmt.Errorf("--date %q: want YYYY-MM-DD: %w", *date, err)
+		}
+		from, to = day, day.AddDate(0, 0, 1)
+	}
+	path, err := journalPath(*db, *table)
+	if err != nil {
+		return err
+	}
+	j, err := journal.Open(path, journal.Options{ReadOnly: true, TailCheck: -1, SkipIntegrityCheck: true})
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	v, err := j.Verify()
+	if err != nil {
+		return err
+	}
+	if !v.OK() {
+		if !*force {
+			return fmt.Errorf("%s: hash chain broken at %s; run `coupboard audit verify`, or export anyway with --force", path, v.Bad)
+		}
+		fmt.Fprintf(stderr, "export: warning: hash chain broken at %s\n", v.Bad)
+	}
+	var recs []journal.Record
+	if *shoe != 0 {
+		recs, err = j.Rounds(*shoe)
+	} else {
+		recs, err = j.RoundsBetween(from, to)
+	}
+	if err != nil {
+		return err
+	}
+	rows := make([]Row, 0, len(recs))
+	for _, rec := range recs {
+		row, err := RowOf(rec)
+		if err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
+		rows = append(rows, row)
+	}
+	if err := write(stdout, *format, rows); err != nil {
+		return fmt.Errorf("write export: %w", err)
+	}
+	fmt.Fprintf(stderr, "export: %d rounds\n", len(rows))
+	return nil
+}
+
+// write writes rows in format (csv with a header line, or json: one object per line).
+func write(w io.Writer, format string, rows []Row) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(Header()); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := cw.Write(r.csvFields()); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// journalPath returns the --db path, or the default path of --table.
+func journalPath(db, table string) (string, error) {
+	switch {
+	case db != "" && table != "":
+		return "", errors.New("give --db or --table, not both")
+	case db != "":
+		return db, nil
+	case table != "":
+		return journal.DefaultPath(table)
+	}
+	return "", errors.New("no journal: give --db PATH or --table ID")
+}

@@ -1,0 +1,130 @@
+package replay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/coupboard/coupboard/engine"
+)
+
+// The worked example of spec/shoe-protocol.md §4, copied verbatim from the spec.
+const exampleWant = `{"event":"burn","shown":["3H"],"hidden":3}
+{"n":1,"player":["2C","5H"],"banker":["KD","4S","3D"],"player_total":7,"banker_total":7,"winner":"T","natural":false,"player_pair":false,"banker_pair":false,"kind":"normal","notes":[]}
+{"n":2,"player":["AH","AD","7H"],"banker":["6C","KS","2S"],"player_total":9,"banker_total":8,"winner":"P","natural":false,"player_pair":true,"banker_pair":false,"kind":"normal","notes":[]}
+{"event":"last_coup","n":3,"rule":"9.8"}
+{"n":3,"player":["9D","KH"],"banker":["8C","AC"],"player_total":9,"banker_total":9,"winner":"T","natural":true,"player_pair":false,"banker_pair":false,"kind":"normal","notes":[]}
+{"event":"shoe_end"}
+`
+
+func run(t *testing.T, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := Run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func TestWorkedExample(t *testing.T) {
+	for _, args := range [][]string{
+		{"--profile", "nz-baccarat-1998", "../../../engine/testdata/nz1998-example.txt"},
+		{"--profile", "nz-baccarat-1998", "-"},
+		{"--profile", "nz-baccarat-1998", "--set", "style=C"}, // face down: turned in order, same result
+	} {
+		src, err := os.ReadFile("../../../engine/testdata/nz1998-example.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := run(t, string(src), args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if out != exampleWant {
+			t.Errorf("%v:\n got:\n%s\nwant:\n%s", args, out, exampleWant)
+		}
+	}
+}
+
+func TestEveryLineIsJSON(t *testing.T) {
+	src := "shoe faceburn 2H 3C 4D\n 9H@B1 \"x\" "
+	_, _, err := run(t, src, "--profile", "vic-baccarat-2002")
+	var se *engine.ScriptError
+	if !errors.As(err, &se) || se.Line != 2 || se.Token != `"x"` {
+		t.Fatalf("error = %v, want a ScriptError on line 2 naming the token", err)
+	}
+	out, _, err := run(t, "shoe 2H 3C 4D 9H@B1 8C 7D 6S\nnobet nobet dummy reshuffle void 40\n", "--profile", "nz-baccarat-1998")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("too few lines:\n%s", out)
+	}
+	for _, l := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Errorf("line %q: %v", l, err)
+		}
+	}
+	if !strings.Contains(out, `"event":"refused"`) || !strings.Contains(out, `"line":2,"token":"nobet"`) {
+		t.Errorf("nobet under nz-1998 should be refused naming line and token:\n%s", out)
+	}
+}
+
+func TestBadSettingNamesKey(t *testing.T) {
+	for _, tc := range []struct{ set, key string }{
+		{"decks=6", "decks"},
+		{"colour=red", "colour"},
+		{"version=crown", "version"},
+		{"style=Z", "style"},
+	} {
+		_, _, err := run(t, "shoe", "--profile", "nz-baccarat-1998", "--set", tc.set)
+		var se *engine.SettingError
+		if !errors.As(err, &se) || se.Key != tc.key {
+			t.Errorf("--set %s: error = %v, want a SettingError naming %s", tc.set, err, tc.key)
+		}
+	}
+	if _, _, err := run(t, "shoe", "--profile", "nope"); err == nil {
+		t.Error("unknown profile accepted")
+	}
+	if _, _, err := run(t, "shoe"); err == nil {
+		t.Error("missing --profile accepted")
+	}
+}
+
+// TestRedDog: vic-red-dog-1997 is replayed by package engine/reddog.
+func TestRedDog(t *testing.T) {
+	out, _, err := run(t, "shoe 5H 7H QS 9D\n", "--profile", "vic-red-dog-1997")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 2 || !strings.Contains(out, `"event":"burn"`) || !strings.Contains(out, `"cards":["7H","QS","9D"]`) {
+		t.Fatalf("red dog replay:\n%s", out)
+	}
+	for _, l := range lines {
+		if !json.Valid([]byte(l)) {
+			t.Errorf("not JSON: %s", l)
+		}
+	}
+	if _, _, err := run(t, "shoe", "--profile", "vic-red-dog-1997", "--set", "style=B"); err == nil {
+		t.Error("a baccarat setting accepted for red dog")
+	}
+}
+
+// TestAppendString: strings in the output are valid JSON whatever they hold.
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{"", `a"b\c`, "tab\there\n", "\x00\x1f", "naïve ✓", "bad \xff utf8"} {
+		b := appendString(nil, s)
+		var got string
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Errorf("%q -> %s: %v", s, b, err)
+			continue
+		}
+		if want := strings.ToValidUTF8(s, "\ufffd"); got != want {
+			t.Errorf("%q -> %s -> %q", s, b, got)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+// Package shoefeed turns what the smart shoe sends (serialin events) into the table's
+// journalled inputs, and feeds a port manager into a table loop. Only a valid card or shoe
+// status moves the game; diagnostics never do (spec/shoe-protocol.md §2). Those that need a
+// person — conflicting data, a gap, a misread, a shoe restart, a jam — become alerts that are
+// journalled and stay on screen until a supervisor clears them.
+package shoefeed
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/serialin"
+)
+
+// Msgs returns the table messages for one shoe event: journalled inputs, and a link state
+// when the connection changed. Diagnostics that need no person give nothing.
+func Msgs(e serialin.Event) []table.Msg {
+	game := func(in engine.Input) table.Msg {
+		return table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe}
+	}
+	alert := func(format string, a ...any) table.Msg {
+		return table.Msg{Input: table.Input{Alert: &table.Alert{Text: fmt.Sprintf(format, a...)}}, Source: journal.SourceShoe}
+	}
+	switch e.Kind {
+	case serialin.KindCard:
+		if e.Review != "" {
+			// cardline: an exact repeat may be a double read; it counts only once a person confirms it.
+			return []table.Msg{alert("card %s needs confirming: %s — enter it by hand if it is real", e.Card, e.Review)}
+		}
+		return []table.Msg{game(engine.CardInput(e.Card, e.Pos, engine.SourceShoe))}
+	case serialin.KindBurn:
+		out := []table.Msg{game(engine.WordInput(engine.TokBurn, 0))}
+		if e.HasCard {
+			out = append(out, game(engine.CardInput(e.Card, engine.PosNone, engine.SourceShoe)))
+		}
+		return out
+	case serialin.KindStatus:
+		switch e.Code {
+		case "NEWSHOE":
+			return []table.Msg{game(engine.WordInput(engine.TokShoe, 0))}
+		case "CUT":
+			return []table.Msg{game(engine.WordInput(engine.TokCut, 0))}
+		case "EMPTY":
+			return []table.Msg{game(engine.WordInput(engine.TokEmpty, 0))}
+		case "JAM":
+			return []table.Msg{alert("shoe jammed — clear it; enter cards by hand meanwhile")}
+		case "MISREAD":
+			return []table.Msg{alert("a card left the shoe unread — enter it by hand")}
+		case "FAULT":
+			return []table.Msg{alert("shoe fault: %s", e.Text)}
+		}
+	case serialin.KindHello:
+		if e.Restart {
+			return []table.Msg{alert("shoe restarted (%s %s %s): a coup in progress needs review", e.Hello.Vendor, e.Hello.Model, e.Hello.Firmware)}
+		}
+	case serialin.KindConflict:
+		return []table.Msg{alert("shoe sent conflicting data (%s): the coup needs review", e.Reason)}
+	case serialin.KindGap:
+		return []table.Msg{alert("%d shoe message(s) lost: the coup needs review — enter or confirm the missing card", e.Gap)}
+	case serialin.KindMisread:
+		return []table.Msg{alert("unreadable card from the shoe (%s) — enter it by hand", e.Reason)}
+	case serialin.KindLink:
+		l := LinkOf(e.Link)
+		return []table.Msg{{Link: &l}}
+	}
+	return nil
+}
+
+// LinkOf is how the status strip shows a port manager state.
+func LinkOf(s serialin.LinkState) view.Link {
+	switch s {
+	case serialin.LinkConnected:
+		return view.LinkConnected
+	case serialin.LinkSilent, serialin.LinkUnreadable:
+		return view.LinkSilent
+	}
+	return view.LinkDisconnected
+}
+
+// Sender is what Feed delivers messages to: a table loop.
+type Sender interface {
+	Send(ctx context.Context, m table.Msg) error
+}
+
+// Feed delivers every event of the shoe's channel to the loop until ctx is done or the
+// channel closes. Sends block while the loop's inbox is full, so no card is dropped.
+func Feed(ctx context.Context, events <-chan serialin.Event, to Sender) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case e, ok := <-events:
+			if !ok {
+				return nil
+			}
+			for _, m := range Msgs(e) {
+				if err := to.Send(ctx, m); err != nil {
+					return fmt.Errorf("feed shoe event %s: %w", e.Kind, err)
+				}
+			}
+		}
+	}
+}

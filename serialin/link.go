@@ -1,0 +1,191 @@
+package serialin
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.bug.st/serial"
+	"go.bug.st/serial/enumerator"
+)
+
+// link is one open connection to a shoe. Read returns (0, nil) when nothing arrived within
+// the read timeout, and an error when the connection is gone.
+type link interface {
+	Read(p []byte) (int, error)
+	Close() error
+}
+
+// serialLink is a serial port. go.bug.st/serial already returns (0, nil) on a read timeout.
+type serialLink struct{ serial.Port }
+
+// tcpLink is a TCP connection (ser2net, a networked shoe) with the same read contract.
+type tcpLink struct {
+	conn    net.Conn
+	timeout time.Duration
+}
+
+// Read reads what arrived within the timeout; a timeout is (0, nil), as on a serial port.
+func (l *tcpLink) Read(p []byte) (int, error) {
+	if err := l.conn.SetReadDeadline(time.Now().Add(l.timeout)); err != nil {
+		return 0, err
+	}
+	n, err := l.conn.Read(p)
+	var ne net.Error
+	if err != nil && errors.As(err, &ne) && ne.Timeout() {
+		return n, nil
+	}
+	return n, err
+}
+
+// Close closes the connection.
+func (l *tcpLink) Close() error { return l.conn.Close() }
+
+// USBMatch picks a USB serial adapter by its USB vendor and product IDs (hex, as lsusb
+// prints them) and, when several are plugged in, its serial number.
+type USBMatch struct {
+	VID, PID, Serial string
+}
+
+// IsZero reports whether no USB match is set.
+func (m USBMatch) IsZero() bool { return m.VID == "" && m.PID == "" && m.Serial == "" }
+
+// String describes the match for messages: "USB 0403:6001 serial A1".
+func (m USBMatch) String() string {
+	s := fmt.Sprintf("USB %s:%s", m.VID, m.PID)
+	if m.Serial != "" {
+		s += " serial " + m.Serial
+	}
+	return s
+}
+
+// matchUSB returns the port name of the one USB device in list that matches m.
+func matchUSB(list []*enumerator.PortDetails, m USBMatch) (string, error) {
+	var found []string
+	for _, p := range list {
+		if p == nil || !p.IsUSB {
+			continue
+		}
+		if m.VID != "" && !strings.EqualFold(p.VID, m.VID) || m.PID != "" && !strings.EqualFold(p.PID, m.PID) ||
+			m.Serial != "" && p.SerialNumber != m.Serial {
+			continue
+		}
+		found = append(found, p.Name)
+	}
+	switch len(found) {
+	case 0:
+		return "", &OpenError{Port: m.String(), Reason: "not found: no USB serial device matches; is the shoe plugged in? (lsusb, ls -l /dev/serial/by-id/)", Err: fs.ErrNotExist}
+	case 1:
+		return found[0], nil
+	}
+	return "", &OpenError{Port: m.String(), Reason: fmt.Sprintf("%d devices match (%s): give the serial number too", len(found), strings.Join(found, ", "))}
+}
+
+// OpenError is a failure to open the shoe's port, with a reason a floor supervisor can act on.
+type OpenError struct {
+	Port   string // the path, address or USB match
+	Reason string // what went wrong and what to do
+	Err    error  // the underlying error
+}
+
+// Error is the port and the reason.
+func (e *OpenError) Error() string { return "shoe port " + e.Port + ": " + e.Reason }
+
+// Unwrap returns the underlying error.
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// describeOpenError turns an error from opening port into an *OpenError with a clear reason:
+// permission denied names the dialout group, a missing device says to plug the shoe in.
+func describeOpenError(port string, err error) *OpenError {
+	var oe *OpenError
+	if errors.As(err, &oe) {
+		return oe
+	}
+	var pe *serial.PortError
+	code := serial.PortErrorCode(-1)
+	if errors.As(err, &pe) {
+		code = pe.Code()
+	}
+	reason := err.Error()
+	switch {
+	case code == serial.PermissionDenied || errors.Is(err, fs.ErrPermission):
+		reason = "permission denied: add the user to the dialout group (sudo usermod -aG dialout $USER, then log out and in), " +
+			"or install deploy/99-coupboard-shoe.rules"
+	case code == serial.PortNotFound || errors.Is(err, fs.ErrNotExist):
+		reason = "not found: is the shoe plugged in and powered? (ls -l /dev/serial/by-id/)"
+	case code == serial.PortBusy:
+		reason = "busy: another program has the port open"
+	case code == serial.InvalidSerialPort:
+		reason = "not a serial port: " + err.Error()
+	}
+	return &OpenError{Port: port, Reason: reason, Err: err}
+}
+
+// serialMode converts Settings to go.bug.st/serial's Mode. InitialStatusBits stays nil:
+// modem-control calls fail on pseudo-terminals and a shoe does not need them.
+func serialMode(s Settings) (*serial.Mode, error) {
+	m := &serial.Mode{BaudRate: s.Baud, DataBits: s.DataBits}
+	switch strings.ToLower(s.Parity) {
+	case "none", "n", "":
+		m.Parity = serial.NoParity
+	case "even", "e":
+		m.Parity = serial.EvenParity
+	case "odd", "o":
+		m.Parity = serial.OddParity
+	case "mark", "m":
+		m.Parity = serial.MarkParity
+	case "space", "s":
+		m.Parity = serial.SpaceParity
+	default:
+		return nil, fmt.Errorf("parity %q: want none, even, odd, mark or space", s.Parity)
+	}
+	switch s.StopBits {
+	case 1:
+		m.StopBits = serial.OneStopBit
+	case 2:
+		m.StopBits = serial.TwoStopBits
+	default:
+		return nil, fmt.Errorf("stop bits %d: want 1 or 2", s.StopBits)
+	}
+	if s.DataBits < 5 || s.DataBits > 8 {
+		return nil, fmt.Errorf("data bits %d: want 5 to 8", s.DataBits)
+	}
+	if s.Baud <= 0 {
+		return nil, fmt.Errorf("baud %d: want a positive rate", s.Baud)
+	}
+	return m, nil
+}
+
+// openSerial opens a serial device by path (a symlink such as /dev/serial/by-id/... or
+// /dev/coupboard-shoe is followed anew on every open, so a re-pointed link is picked up).
+func openSerial(path string, mode *serial.Mode, readTimeout time.Duration) (link, string, error) {
+	name := path
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		name = real
+	} else if _, statErr := os.Lstat(path); statErr != nil {
+		return nil, path, describeOpenError(path, statErr)
+	}
+	p, err := serial.Open(name, mode)
+	if err != nil {
+		return nil, name, describeOpenError(path, err)
+	}
+	if err := p.SetReadTimeout(readTimeout); err != nil {
+		p.Close()
+		return nil, name, describeOpenError(path, fmt.Errorf("set read timeout: %w", err))
+	}
+	return serialLink{p}, name, nil
+}
+
+// openTCP connects to a shoe served over TCP (ser2net, a networked shoe).
+func openTCP(addr string, readTimeout time.Duration) (link, string, error) {
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil, addr, &OpenError{Port: "tcp " + addr, Reason: "cannot connect: " + err.Error(), Err: err}
+	}
+	return &tcpLink{conn: conn, timeout: readTimeout}, addr, nil
+}
