@@ -1,0 +1,292 @@
+// Package message is the JSON schema of the pit bus: what a table publishes about its coups
+// and its state, and what the pit board (and any management system reading the bus) consumes.
+//
+// The package is pure (standard library and engine only) so that both the table side
+// (app/bus) and the board's state model (display/pitmodel) can share it without linking
+// NATS or a UI toolkit. Nothing derived from a face-down card is in any message: a round is
+// published only once it is finished, with exactly what the table screen shows
+// (architecture.md, invariant 4).
+package message
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Version is the schema version written in every message's "v" field.
+const Version = 1
+
+// Type says what a message is about; it is also the last token of its subject.
+type Type string
+
+// The message types.
+const (
+	TypeRound       Type = "round"        // a round finished, or a past round was cancelled
+	TypeShoeStarted Type = "shoe_started" // a new shoe: carries a snapshot of limits and status
+	TypeShoeEnded   Type = "shoe_ended"   // the shoe is finished
+	TypeLimits      Type = "limits"       // the limit sign changed
+	TypeStatus      Type = "status"       // the table opened, announced its closing, or closed
+	TypeHeartbeat   Type = "heartbeat"    // the table is alive (not journalled, not in the stream)
+)
+
+// RoundKind says how a round counts for the roads (roadmap.md, introduction).
+type RoundKind string
+
+// The round kinds.
+const (
+	KindNormal    RoundKind = "normal"    // an ordinary coup
+	KindNoBet     RoundKind = "nobet"     // a dummy coup, no-bet coup or void hand: a result, but nobody bet
+	KindCancelled RoundKind = "cancelled" // round N of the shoe is cancelled: it has no result and leaves every road
+)
+
+// TableState is whether a table is taking bets.
+type TableState string
+
+// The table states.
+const (
+	StateOpen    TableState = "open"    // taking bets
+	StateClosing TableState = "closing" // taking bets, closing at ClosesAt (000 13.7: announced at least 20 minutes before)
+	StateClosed  TableState = "closed"  // not taking bets
+)
+
+// Message is one record of the pit bus. Table and Seq identify it: Seq is the table's journal
+// sequence (the journal is the outbox), so a resent message is recognised as the same one.
+type Message struct {
+	V      int       `json:"v"`               // schema version (Version)
+	Table  string    `json:"table"`           // table id: letters, digits, '-' and '_' (a NATS subject token)
+	Seq    uint64    `json:"seq"`             // journal sequence; for a heartbeat, the last committed sequence
+	Type   Type      `json:"type"`            // what the message is about
+	Time   time.Time `json:"time"`            // when the table committed it to its journal (or sent the heartbeat)
+	Shoe   int       `json:"shoe"`            // the shoe number the table is on
+	Round  *Round    `json:"round,omitempty"` // for TypeRound
+	Limits *Limits   `json:"limits,omitempty"`
+	Status *Status   `json:"status,omitempty"`
+}
+
+// Round is a finished round as the table screen shows it: the fields of engine.Outcome plus
+// its number in the shoe and its kind. For KindCancelled only N is meaningful.
+type Round struct {
+	N              int       `json:"n"`                // round number within the shoe, from 1
+	Kind           RoundKind `json:"kind"`             // normal, nobet or cancelled
+	Winner         string    `json:"winner"`           // "B", "P" or "T"; "" when cancelled
+	PlayerTotal    int       `json:"player_total"`     // final Player total, 0..9
+	BankerTotal    int       `json:"banker_total"`     // final Banker total, 0..9
+	Natural        bool      `json:"natural"`          // either two-card total was 8 or 9 (000 9.1)
+	PlayerPair     bool      `json:"player_pair"`      // Player's first two cards of equal rank
+	BankerPair     bool      `json:"banker_pair"`      // Banker's first two cards of equal rank
+	PlayerCards    int       `json:"player_cards"`     // 2 or 3
+	BankerCards    int       `json:"banker_cards"`     // 2 or 3
+	BankerFirstTwo int       `json:"banker_first_two"` // Banker's two-card total (Insurance/No 6, 000 1.1)
+}
+
+// Limit is the minimum and maximum of one wager, in whole units of the table's currency.
+type Limit struct {
+	Bet string `json:"bet"` // "player_banker", "tie", "insurance", "runs", "pairs", ...
+	Min int64  `json:"min"`
+	Max int64  `json:"max"`
+}
+
+// Limits is the table's limit sign as the board shows it.
+type Limits struct {
+	Currency string  `json:"currency"` // ISO 4217 code, e.g. "AUD"
+	Bets     []Limit `json:"bets"`     // in the order the sign lists them; the first is the main wager
+}
+
+// Status is the table's identity and whether it is taking bets.
+type Status struct {
+	Name     string     `json:"name"`               // the table's name for people, e.g. "Baccarat 7"
+	Game     string     `json:"game"`               // the game and version in words, e.g. "Baccarat — 5% commission"
+	State    TableState `json:"state"`              // open, closing or closed
+	ClosesAt time.Time  `json:"closes_at,omitzero"` // when closing: the announced closing time
+	OpensAt  time.Time  `json:"opens_at,omitzero"`  // when closed: the reopening time, if known
+}
+
+// Subject is the NATS subject a message of type t from table id is published on:
+// table.<id>.<type>.
+func Subject(id string, t Type) string { return "table." + id + "." + string(t) }
+
+// MsgID is the Nats-Msg-Id of a message: the table id and journal sequence, so that a resend
+// of the same journal record is dropped by the stream's duplicate window.
+func MsgID(id string, seq uint64) string { return fmt.Sprintf("%s:%d", id, seq) }
+
+// ValidTableID reports whether id can be a table id: 1 to 64 letters, digits, '-' or '_'
+// (one NATS subject token, no wildcards).
+func ValidTableID(id string) bool {
+	if len(id) == 0 || len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// RoundFromOutcome is the round payload of outcome o, round n of the shoe.
+func RoundFromOutcome(n int, kind RoundKind, o engine.Outcome) Round {
+	return Round{
+		N: n, Kind: kind, Winner: o.Winner.String(),
+		PlayerTotal: o.PlayerTotal, BankerTotal: o.BankerTotal, Natural: o.Natural,
+		PlayerPair: o.PlayerPair, BankerPair: o.BankerPair,
+		PlayerCards: o.PlayerCards, BankerCards: o.BankerCards, BankerFirstTwo: o.BankerFirstTwo,
+	}
+}
+
+// Outcome is the engine outcome the round carries (WinnerNone for a cancelled round).
+func (r Round) Outcome() engine.Outcome {
+	return engine.Outcome{
+		Winner: winnerOf(r.Winner), PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
+		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
+		PlayerCards: r.PlayerCards, BankerCards: r.BankerCards, BankerFirstTwo: r.BankerFirstTwo,
+	}
+}
+
+func winnerOf(s string) engine.Winner {
+	switch s {
+	case "B":
+		return engine.Banker
+	case "P":
+		return engine.Player
+	case "T":
+		return engine.Tie
+	}
+	return engine.WinnerNone
+}
+
+// ErrInvalid is wrapped by every validation error of Decode and Validate.
+var ErrInvalid = errors.New("invalid message")
+
+// Decode parses and validates one message.
+func Decode(data []byte) (Message, error) {
+	var m Message
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Message{}, fmt.Errorf("decode message: %w: %v", ErrInvalid, err)
+	}
+	if err := m.Validate(); err != nil {
+		return Message{}, err
+	}
+	return m, nil
+}
+
+// Encode is the JSON of m after checking it is valid.
+func Encode(m Message) ([]byte, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encode message %s:%d: %w", m.Table, m.Seq, err)
+	}
+	return b, nil
+}
+
+func invalid(m *Message, format string, args ...any) error {
+	return fmt.Errorf("message %s:%d (%s): %w: %s", m.Table, m.Seq, m.Type, ErrInvalid, fmt.Sprintf(format, args...))
+}
+
+// Validate checks that m is a message a board can apply without guessing: a known version and
+// type, a valid table id, a journal sequence, and the payload its type requires, in range.
+func (m *Message) Validate() error {
+	if m.V != Version {
+		return invalid(m, "version %d, want %d", m.V, Version)
+	}
+	if !ValidTableID(m.Table) {
+		return invalid(m, "bad table id %q", m.Table)
+	}
+	if m.Type != TypeHeartbeat && m.Seq == 0 {
+		return invalid(m, "no journal sequence")
+	}
+	if m.Shoe < 0 {
+		return invalid(m, "negative shoe %d", m.Shoe)
+	}
+	switch m.Type {
+	case TypeRound:
+		if m.Round == nil {
+			return invalid(m, "no round")
+		}
+		return m.Round.validate(m)
+	case TypeShoeStarted:
+		if m.Limits != nil {
+			if err := m.Limits.validate(m); err != nil {
+				return err
+			}
+		}
+		if m.Status != nil {
+			return m.Status.validate(m)
+		}
+	case TypeLimits:
+		if m.Limits == nil {
+			return invalid(m, "no limits")
+		}
+		return m.Limits.validate(m)
+	case TypeStatus:
+		if m.Status == nil {
+			return invalid(m, "no status")
+		}
+		return m.Status.validate(m)
+	case TypeShoeEnded, TypeHeartbeat:
+	default:
+		return invalid(m, "unknown type %q", m.Type)
+	}
+	return nil
+}
+
+func (r *Round) validate(m *Message) error {
+	if r.N < 1 {
+		return invalid(m, "round number %d", r.N)
+	}
+	switch r.Kind {
+	case KindCancelled:
+		return nil
+	case KindNormal, KindNoBet:
+	default:
+		return invalid(m, "unknown round kind %q", r.Kind)
+	}
+	w := winnerOf(r.Winner)
+	if w == engine.WinnerNone {
+		return invalid(m, "round %d: winner %q, want B, P or T", r.N, r.Winner)
+	}
+	if r.PlayerTotal < 0 || r.PlayerTotal > 9 || r.BankerTotal < 0 || r.BankerTotal > 9 {
+		return invalid(m, "round %d: totals %d/%d out of 0..9", r.N, r.PlayerTotal, r.BankerTotal)
+	}
+	if engine.Decide(r.PlayerTotal, r.BankerTotal) != w {
+		return invalid(m, "round %d: winner %s does not match Player %d, Banker %d", r.N, r.Winner, r.PlayerTotal, r.BankerTotal)
+	}
+	if r.PlayerCards < 2 || r.PlayerCards > 3 || r.BankerCards < 2 || r.BankerCards > 3 {
+		return invalid(m, "round %d: card counts %d/%d, want 2 or 3", r.N, r.PlayerCards, r.BankerCards)
+	}
+	if r.BankerFirstTwo < 0 || r.BankerFirstTwo > 9 {
+		return invalid(m, "round %d: banker first two %d out of 0..9", r.N, r.BankerFirstTwo)
+	}
+	return nil
+}
+
+func (l *Limits) validate(m *Message) error {
+	for _, b := range l.Bets {
+		if b.Bet == "" || b.Min < 0 || b.Max < b.Min {
+			return invalid(m, "limit %q %d..%d", b.Bet, b.Min, b.Max)
+		}
+	}
+	return nil
+}
+
+func (s *Status) validate(m *Message) error {
+	switch s.State {
+	case StateOpen, StateClosed:
+	case StateClosing:
+		if s.ClosesAt.IsZero() {
+			return invalid(m, "closing with no closing time")
+		}
+	default:
+		return invalid(m, "unknown table state %q", s.State)
+	}
+	return nil
+}

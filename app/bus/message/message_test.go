@@ -1,0 +1,106 @@
+package message
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/engine"
+)
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		ok   bool
+	}{
+		{"round", `{"v":1,"table":"T1","seq":5,"type":"round","time":"2026-01-02T03:04:05Z","shoe":2,"round":{"n":3,"kind":"normal","winner":"B","player_total":5,"banker_total":7,"natural":false,"player_pair":false,"banker_pair":true,"player_cards":3,"banker_cards":2,"banker_first_two":7}}`, true},
+		{"cancelled", `{"v":1,"table":"T1","seq":6,"type":"round","shoe":2,"round":{"n":3,"kind":"cancelled"}}`, true},
+		{"heartbeat no seq", `{"v":1,"table":"T1","type":"heartbeat"}`, true},
+		{"shoe started", `{"v":1,"table":"T1","seq":1,"type":"shoe_started","shoe":1}`, true},
+		{"closing", `{"v":1,"table":"T1","seq":1,"type":"status","status":{"name":"B7","game":"Baccarat","state":"closing","closes_at":"2026-01-02T03:04:05Z"}}`, true},
+		{"closing without time", `{"v":1,"table":"T1","seq":1,"type":"status","status":{"state":"closing"}}`, false},
+		{"wrong winner", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"P","player_total":5,"banker_total":7,"player_cards":2,"banker_cards":2}}`, false},
+		{"total 10", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"P","player_total":10,"banker_total":7,"player_cards":2,"banker_cards":2}}`, false},
+		{"four cards", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"B","player_total":5,"banker_total":7,"player_cards":4,"banker_cards":2}}`, false},
+		{"round 0", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":0,"kind":"normal","winner":"T","player_total":5,"banker_total":5,"player_cards":2,"banker_cards":2}}`, false},
+		{"no round", `{"v":1,"table":"T1","seq":5,"type":"round"}`, false},
+		{"bad kind", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":1,"kind":"x","winner":"T","player_total":5,"banker_total":5,"player_cards":2,"banker_cards":2}}`, false},
+		{"version 2", `{"v":2,"table":"T1","seq":1,"type":"shoe_ended"}`, false},
+		{"wildcard table", `{"v":1,"table":"T*","seq":1,"type":"shoe_ended"}`, false},
+		{"dotted table", `{"v":1,"table":"a.b","seq":1,"type":"shoe_ended"}`, false},
+		{"no seq", `{"v":1,"table":"T1","type":"shoe_ended"}`, false},
+		{"unknown type", `{"v":1,"table":"T1","seq":1,"type":"x"}`, false},
+		{"limits min>max", `{"v":1,"table":"T1","seq":1,"type":"limits","limits":{"currency":"AUD","bets":[{"bet":"tie","min":50,"max":10}]}}`, false},
+		{"limits", `{"v":1,"table":"T1","seq":1,"type":"limits","limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":10,"max":5000}]}}`, true},
+		{"negative shoe", `{"v":1,"table":"T1","seq":1,"type":"shoe_ended","shoe":-1}`, false},
+		{"not json", `{`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode([]byte(tc.in))
+			if tc.ok && err != nil {
+				t.Fatalf("Decode: %v", err)
+			}
+			if !tc.ok && !errors.Is(err, ErrInvalid) {
+				t.Fatalf("Decode = %v, want ErrInvalid", err)
+			}
+		})
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	o := engine.Outcome{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 3, Natural: true, PlayerPair: true, PlayerCards: 2, BankerCards: 3, BankerFirstTwo: 1}
+	r := RoundFromOutcome(12, KindNormal, o)
+	m := Message{V: Version, Table: "Bac-07", Seq: 99, Type: TypeRound, Time: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC), Shoe: 4, Round: &r}
+	b, err := Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got, m)
+	}
+	if got.Round.Outcome() != o {
+		t.Fatalf("Outcome() = %+v, want %+v", got.Round.Outcome(), o)
+	}
+	if s := Subject("Bac-07", TypeRound); s != "table.Bac-07.round" {
+		t.Fatalf("Subject = %q", s)
+	}
+	if id := MsgID("Bac-07", 99); id != "Bac-07:99" {
+		t.Fatalf("MsgID = %q", id)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"B","player_total":5,"banker_total":7,"player_cards":3,"banker_cards":2}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"status","status":{"state":"closing","closes_at":"2026-01-02T03:04:05Z"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"bets":[{"bet":"tie","min":1,"max":2}]}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","type":"heartbeat"}`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(data)
+		if err != nil {
+			return
+		}
+		// A valid message encodes, and decodes again to the same message.
+		b, err := Encode(m)
+		if err != nil {
+			t.Fatalf("valid message does not encode: %v", err)
+		}
+		m2, err := Decode(b)
+		if err != nil {
+			t.Fatalf("re-decode: %v", err)
+		}
+		if !reflect.DeepEqual(m.Round, m2.Round) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
+			t.Fatalf("round trip changed the message: %+v vs %+v", m, m2)
+		}
+		if m.Type == TypeRound && m.Round.Kind != KindCancelled && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
+			t.Fatalf("accepted an inconsistent round %+v", m.Round)
+		}
+	})
+}

@@ -1,0 +1,198 @@
+package bus
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// Credential is one client's credentials on the embedded server: user and password, or the
+// public key (U...) of an nkey whose seed the client holds.
+type Credential struct {
+	Table    string `toml:"table"` // for a table: its id (its permissions are derived from it)
+	User     string `toml:"user"`
+	Password string `toml:"password"`
+	NKey     string `toml:"nkey"` // public nkey instead of user/password
+}
+
+// ServerTLS is the embedded server's certificate; with CAFile set, clients must present a
+// certificate signed by it.
+type ServerTLS struct {
+	CertFile string `toml:"cert_file"`
+	KeyFile  string `toml:"key_file"`
+	CAFile   string `toml:"ca_file"`
+}
+
+// ServerConfig configures the embedded NATS server.
+type ServerConfig struct {
+	Host     string       `toml:"host"`      // listen address; default 127.0.0.1
+	Port     int          `toml:"port"`      // default 4222; -1 picks a free port
+	StoreDir string       `toml:"store_dir"` // JetStream's directory on local disk (required)
+	Tables   []Credential `toml:"tables"`    // per-table credentials; none at all means no authentication
+	Boards   []Credential `toml:"boards"`    // read-only credentials for boards and management systems
+	TLS      ServerTLS    `toml:"tls"`
+}
+
+// Server is the embedded NATS server with JetStream.
+type Server struct {
+	ns        *server.Server
+	adminUser string
+	adminPass string
+	boardUser string
+	boardPass string
+	auth      bool
+}
+
+// TablePermissions are the permissions of table id's credentials: publish only on its own
+// subjects, receive only the acknowledgements addressed to it.
+func TablePermissions(id string) *server.Permissions {
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: []string{"table." + id + ".>"}},
+		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
+	}
+}
+
+// BoardPermissions are the permissions of a board's credentials: read the stream through
+// consumers of its own and the heartbeats; publish nothing a table would.
+func BoardPermissions() *server.Permissions {
+	return &server.Permissions{
+		Publish: &server.SubjectPermission{Allow: []string{
+			"$JS.API.INFO",
+			"$JS.API.STREAM.INFO." + StreamName,
+			"$JS.API.CONSUMER.CREATE." + StreamName,
+			"$JS.API.CONSUMER.CREATE." + StreamName + ".>",
+			"$JS.API.CONSUMER.DELETE." + StreamName + ".>",
+			"$JS.API.CONSUMER.INFO." + StreamName + ".>",
+			"$JS.API.CONSUMER.MSG.NEXT." + StreamName + ".>",
+			"$JS.FC." + StreamName + ".>",
+		}},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
+	}
+}
+
+func randomSecret() (string, error) {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("random secret: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// StartServer starts the embedded server and waits until it accepts connections. When any
+// credentials are configured, every client must authenticate; the server then also has an
+// administrator for the in-process Keeper (AdminConn) and a read-only board user for the
+// in-process board (BoardConn), both with random passwords.
+func StartServer(cfg ServerConfig) (*Server, error) {
+	if cfg.StoreDir == "" {
+		return nil, fmt.Errorf("start the bus server: no JetStream store directory")
+	}
+	opts := &server.Options{
+		ServerName: "coupboard-pit",
+		Host:       cfg.Host,
+		Port:       cfg.Port,
+		JetStream:  true,
+		StoreDir:   cfg.StoreDir,
+		NoSigs:     true,
+		NoLog:      true,
+	}
+	if opts.Host == "" {
+		opts.Host = "127.0.0.1"
+	}
+	if opts.Port == 0 {
+		opts.Port = 4222
+	}
+	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards) > 0}
+	if s.auth {
+		pass, err := randomSecret()
+		if err != nil {
+			return nil, err
+		}
+		s.adminUser, s.adminPass = "coupboard-admin", pass
+		opts.Users = append(opts.Users, &server.User{Username: s.adminUser, Password: s.adminPass})
+		if pass, err = randomSecret(); err != nil {
+			return nil, err
+		}
+		s.boardUser, s.boardPass = "coupboard-board", pass
+		opts.Users = append(opts.Users, &server.User{Username: s.boardUser, Password: s.boardPass, Permissions: BoardPermissions()})
+		add := func(c Credential, p *server.Permissions) error {
+			switch {
+			case c.NKey != "":
+				opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: c.NKey, Permissions: p})
+			case c.User != "" && c.Password != "":
+				opts.Users = append(opts.Users, &server.User{Username: c.User, Password: c.Password, Permissions: p})
+			default:
+				return fmt.Errorf("start the bus server: credential for %q has neither nkey nor user and password", c.Table+c.User)
+			}
+			return nil
+		}
+		for _, c := range cfg.Tables {
+			if !message.ValidTableID(c.Table) {
+				return nil, fmt.Errorf("start the bus server: bad table id %q", c.Table)
+			}
+			if err := add(c, TablePermissions(c.Table)); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range cfg.Boards {
+			if err := add(c, BoardPermissions()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if cfg.TLS.CertFile != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{
+			CertFile: cfg.TLS.CertFile, KeyFile: cfg.TLS.KeyFile, CaFile: cfg.TLS.CAFile, Verify: cfg.TLS.CAFile != "",
+		})
+		if err != nil {
+			return nil, fmt.Errorf("start the bus server: TLS: %w", err)
+		}
+		opts.TLSConfig = tc
+		opts.TLS = true
+		opts.TLSVerify = cfg.TLS.CAFile != ""
+		opts.TLSTimeout = 2
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("start the bus server: %w", err)
+	}
+	ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("start the bus server on %s:%d: not ready after 10s", opts.Host, opts.Port)
+	}
+	s.ns = ns
+	return s, nil
+}
+
+// URL is the client URL of the server (nats://127.0.0.1:port).
+func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// inProcessURL is the URL for in-process connections: never TLS (they do not leave the
+// process, and the server does not require it of them).
+func (s *Server) inProcessURL() string {
+	return "nats://" + strings.TrimPrefix(strings.TrimPrefix(s.URL(), "tls://"), "nats://")
+}
+
+// AdminConn connects in-process as the administrator, for EnsureStream and the Keeper.
+func (s *Server) AdminConn() (*nats.Conn, error) {
+	cfg := ConnConfig{URLs: []string{s.inProcessURL()}, Name: "coupboard-admin", User: s.adminUser, Password: s.adminPass, inProcess: s.ns}
+	return Connect(cfg)
+}
+
+// BoardConn is the connection configuration of the in-process board: read-only credentials,
+// connected in-process.
+func (s *Server) BoardConn() ConnConfig {
+	return ConnConfig{URLs: []string{s.inProcessURL()}, Name: "pit board", User: s.boardUser, Password: s.boardPass, inProcess: s.ns}
+}
+
+// Shutdown stops the server and waits until it has stopped.
+func (s *Server) Shutdown() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}

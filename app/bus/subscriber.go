@@ -1,0 +1,140 @@
+package bus
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// SubscriberConfig configures the board's side of the bus.
+type SubscriberConfig struct {
+	Conn   ConnConfig
+	Buffer int // deliveries buffered for the reader; default 8192
+	// OnError is told every undecodable message and every failure to (re)create the consumer;
+	// it must not block. Optional.
+	OnError func(error)
+}
+
+// Subscriber reads the TABLES stream from its first message, then every new message, and the
+// tables' heartbeats, and delivers them, decoded and validated, on C.
+type Subscriber struct {
+	cfg    SubscriberConfig
+	nc     *nats.Conn
+	c      chan message.Message
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// Subscribe connects and starts delivering. A stream that does not exist yet is waited for.
+func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
+	if cfg.Buffer <= 0 {
+		cfg.Buffer = 8192
+	}
+	if cfg.Conn.Name == "" {
+		cfg.Conn.Name = "pit board"
+	}
+	nc, err := Connect(cfg.Conn)
+	if err != nil {
+		return nil, fmt.Errorf("subscribe: %w", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan message.Message, cfg.Buffer), cancel: cancel}
+	if _, err := nc.Subscribe(message.Subject("*", message.TypeHeartbeat), s.heartbeat); err != nil {
+		cancel()
+		nc.Close()
+		return nil, fmt.Errorf("subscribe to heartbeats: %w", err)
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.consume(ctx)
+	}()
+	return s, nil
+}
+
+// C is the deliveries, in stream order for each table; heartbeats interleaved.
+func (s *Subscriber) C() <-chan message.Message { return s.c }
+
+func (s *Subscriber) report(err error) {
+	if s.cfg.OnError != nil {
+		s.cfg.OnError(err)
+	}
+}
+
+func (s *Subscriber) heartbeat(msg *nats.Msg) {
+	m, err := message.Decode(msg.Data)
+	if err != nil {
+		s.report(fmt.Errorf("heartbeat on %s: %w", msg.Subject, err))
+		return
+	}
+	if message.Subject(m.Table, message.TypeHeartbeat) != msg.Subject {
+		s.report(fmt.Errorf("heartbeat of table %s on subject %s: refused", m.Table, msg.Subject))
+		return
+	}
+	select {
+	case s.c <- m:
+	default: // the reader is behind: a heartbeat can be dropped, the next one follows
+	}
+}
+
+// consume creates the ordered consumer (retrying until the stream exists) and keeps it until
+// the subscriber is closed.
+func (s *Subscriber) consume(ctx context.Context) {
+	js, err := jetstream.New(s.nc)
+	if err != nil {
+		s.report(fmt.Errorf("subscribe: %w", err))
+		return
+	}
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		cons, err := js.OrderedConsumer(cctx, StreamName, jetstream.OrderedConsumerConfig{
+			FilterSubjects: StreamSubjects(), DeliverPolicy: jetstream.DeliverAllPolicy,
+		})
+		cancel()
+		if err == nil {
+			var cc jetstream.ConsumeContext
+			cc, err = cons.Consume(func(msg jetstream.Msg) { s.deliver(ctx, msg) })
+			if err == nil {
+				<-ctx.Done()
+				cc.Stop()
+				return
+			}
+		}
+		s.report(fmt.Errorf("consume stream %s: %w", StreamName, err))
+		if !sleep(ctx, time.Second) {
+			return
+		}
+	}
+}
+
+func (s *Subscriber) deliver(ctx context.Context, msg jetstream.Msg) {
+	var seq uint64
+	if meta, err := msg.Metadata(); err == nil {
+		seq = meta.Sequence.Stream
+	}
+	m, err := message.Decode(msg.Data())
+	if err != nil {
+		s.report(fmt.Errorf("stream message %d on %s: %w", seq, msg.Subject(), err))
+		return
+	}
+	if message.Subject(m.Table, m.Type) != msg.Subject() {
+		s.report(fmt.Errorf("stream message %d: table %s type %s on subject %s: refused", seq, m.Table, m.Type, msg.Subject()))
+		return
+	}
+	select {
+	case s.c <- m:
+	case <-ctx.Done():
+	}
+}
+
+// Close stops delivering and closes the connection.
+func (s *Subscriber) Close() {
+	s.cancel()
+	s.wg.Wait()
+	s.nc.Close()
+}

@@ -1,0 +1,386 @@
+// Command pitboard is the pit board: one large screen showing every table of the pit, read
+// from the pit bus (NATS JetStream). By default it runs the bus itself (an embedded NATS
+// server with JetStream on local disk) and the tables point at it; for a large floor it
+// reads an existing NATS cluster instead. `pitboard --demo` adds simulated tables so that a
+// new user sees a full board with one command.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/display/pitboard"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/themes"
+	"github.com/coupboard/coupboard/themes/ebitentheme"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "pitboard:", err)
+		os.Exit(1)
+	}
+}
+
+// FileConfig is the pitboard configuration file (TOML).
+type FileConfig struct {
+	// Server configures the embedded server; ignored when Bus.URLs is set.
+	Server bus.ServerConfig `toml:"server"`
+	// Bus is an existing NATS cluster to read instead of running the embedded server.
+	Bus   bus.ConnConfig `toml:"bus"`
+	Board BoardConfig    `toml:"board"`
+}
+
+// BoardConfig is the look and behaviour of the board.
+type BoardConfig struct {
+	Title          string `toml:"title"`
+	Theme          string `toml:"theme"`           // classic, night or contrast; default night
+	PageSeconds    int    `toml:"page_seconds"`    // default 12
+	StaleSeconds   int    `toml:"stale_seconds"`   // default 6
+	OfflineSeconds int    `toml:"offline_seconds"` // default 30
+	HotStreak      int    `toml:"hot_streak"`      // default 5
+}
+
+// options are the command line.
+type options struct {
+	config     string
+	demo       bool
+	tables     int
+	interval   time.Duration
+	listen     string
+	store      string
+	urls       string
+	theme      string
+	fullscreen bool
+	width      int
+	height     int
+	exitAfter  time.Duration
+	frameStats bool
+	redraw     bool
+	cpuProfile string
+	admin      bool
+	minTile    string
+}
+
+func parse(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("pitboard", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.config, "config", "", "configuration file (TOML): embedded server and credentials, cluster URLs, board settings")
+	fs.BoolVar(&o.demo, "demo", false, "start simulated tables on the embedded server")
+	fs.IntVar(&o.tables, "tables", 24, "with --demo: number of simulated tables")
+	fs.DurationVar(&o.interval, "interval", 4*time.Second, "with --demo: average time between coups at each table")
+	fs.StringVar(&o.listen, "listen", "", "embedded server address host:port (default 127.0.0.1:4222; :-1 picks a free port)")
+	fs.StringVar(&o.store, "store", "", "embedded server's JetStream directory (default: the user cache directory)")
+	fs.StringVar(&o.urls, "nats", "", "read an existing NATS cluster at these URLs (comma-separated) instead of running the embedded server")
+	fs.BoolVar(&o.admin, "admin", false, "with a NATS cluster: also create the TABLES stream and purge finished shoes (needs credentials that may)")
+	fs.StringVar(&o.theme, "theme", "", "theme: "+strings.Join(themes.BuiltinIDs(), ", ")+" (default night)")
+	fs.BoolVar(&o.fullscreen, "fullscreen", false, "full screen")
+	fs.IntVar(&o.width, "width", 1920, "window width")
+	fs.IntVar(&o.height, "height", 1080, "window height")
+	fs.DurationVar(&o.exitAfter, "exit-after", 0, "quit after this long (screenshots, measurements)")
+	fs.BoolVar(&o.frameStats, "frame-stats", false, "print frame time statistics to stderr on exit (turns vsync off)")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.BoolVar(&o.redraw, "redraw-always", false, "draw every frame, even when nothing changed (for measuring)")
+	fs.StringVar(&o.minTile, "min-tile", "300x190", "smallest tile WxH before the board pages")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.demo && (o.tables < 1 || o.tables > 1000) {
+		return o, fmt.Errorf("--tables %d: want 1 to 1000", o.tables)
+	}
+	if o.demo && o.urls != "" {
+		return o, fmt.Errorf("--demo runs its own server: it cannot be combined with --nats")
+	}
+	if o.admin && o.demo {
+		return o, fmt.Errorf("--admin is for a NATS cluster: the embedded server administers its own stream")
+	}
+	if o.interval <= 0 {
+		return o, fmt.Errorf("--interval %v: want a positive duration", o.interval)
+	}
+	return o, nil
+}
+
+func loadConfig(path string) (FileConfig, error) {
+	var fc FileConfig
+	if path == "" {
+		return fc, nil
+	}
+	md, err := toml.DecodeFile(path, &fc)
+	if err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return fc, fmt.Errorf("read config %s: unknown key %s", path, und[0])
+	}
+	return fc, nil
+}
+
+// session is everything the board runs besides its window.
+type session struct {
+	srv    *bus.Server
+	keeper *bus.Keeper
+	admin  interface{ Close() }
+	sub    *bus.Subscriber
+	demo   *demo
+	errs   chan error
+	tmp    string // the demo's JetStream directory, removed on close
+}
+
+func (s *session) close() {
+	if s.demo != nil {
+		s.demo.stop()
+	}
+	if s.sub != nil {
+		s.sub.Close()
+	}
+	if s.keeper != nil {
+		s.keeper.Stop()
+	}
+	if s.admin != nil {
+		s.admin.Close()
+	}
+	if s.srv != nil {
+		s.srv.Shutdown()
+	}
+	if s.tmp != "" {
+		os.RemoveAll(s.tmp)
+	}
+}
+
+func (s *session) report(err error) {
+	select {
+	case s.errs <- err:
+	default:
+	}
+}
+
+// start runs the bus side: the embedded server (unless a cluster is given), the keeper, the
+// demo tables and the board's subscriber.
+func start(o options, fc FileConfig) (*session, error) {
+	s := &session{errs: make(chan error, 64)}
+	conn := fc.Bus
+	if o.urls != "" {
+		conn.URLs = strings.Split(o.urls, ",")
+	}
+	if len(conn.URLs) == 0 {
+		cfg := fc.Server
+		if o.listen != "" {
+			host, port, err := splitHostPort(o.listen)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Host, cfg.Port = host, port
+		}
+		if o.store != "" {
+			cfg.StoreDir = o.store
+		}
+		if cfg.StoreDir == "" && o.demo {
+			// The demo's tables start their journals at 1 every time: a stream kept from
+			// an earlier demo would drop their records as duplicates.
+			dir, err := os.MkdirTemp("", "pitboard-demo-")
+			if err != nil {
+				return nil, fmt.Errorf("demo store: %w", err)
+			}
+			s.tmp, cfg.StoreDir = dir, dir
+		}
+		if cfg.StoreDir == "" {
+			dir, err := os.UserCacheDir()
+			if err != nil {
+				return nil, fmt.Errorf("no --store and no user cache directory: %w", err)
+			}
+			cfg.StoreDir = filepath.Join(dir, "coupboard", "pitboard-jetstream")
+		}
+		srv, err := bus.StartServer(cfg)
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.srv = srv
+		admin, err := srv.AdminConn()
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.admin = admin
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		s.keeper, err = bus.StartKeeper(ctx, admin)
+		cancel()
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		conn = srv.BoardConn()
+		if o.demo {
+			s.demo, err = startDemo(srv.URL(), o.tables, o.interval, s.report)
+			if err != nil {
+				s.close()
+				return nil, err
+			}
+		}
+	}
+	if s.srv == nil && o.admin {
+		nc, err := bus.Connect(conn)
+		if err != nil {
+			return nil, err
+		}
+		s.admin = nc
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		s.keeper, err = bus.StartKeeper(ctx, nc)
+		cancel()
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+	}
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: conn, OnError: s.report})
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	s.sub = sub
+	return s, nil
+}
+
+func splitHostPort(hp string) (string, int, error) {
+	i := strings.LastIndex(hp, ":")
+	if i < 0 {
+		return "", 0, fmt.Errorf("--listen %q: want host:port", hp)
+	}
+	var port int
+	if _, err := fmt.Sscanf(hp[i+1:], "%d", &port); err != nil || port < -1 || port > 65535 {
+		return "", 0, fmt.Errorf("--listen %q: bad port", hp)
+	}
+	return hp[:i], port, nil
+}
+
+// game wraps the board to quit after --exit-after.
+type game struct {
+	*pitboard.Board
+	until time.Time
+}
+
+func (g *game) Update() error {
+	if !g.until.IsZero() && time.Now().After(g.until) {
+		return ebiten.Termination
+	}
+	return g.Board.Update()
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	o, err := parse(args, stderr)
+	if err != nil {
+		return err
+	}
+	fc, err := loadConfig(o.config)
+	if err != nil {
+		return err
+	}
+	themeID := fc.Board.Theme
+	if o.theme != "" {
+		themeID = o.theme
+	}
+	if themeID == "" {
+		themeID = themes.NightID
+	}
+	base, err := themes.Builtin(themeID)
+	if err != nil {
+		return err
+	}
+	th, err := ebitentheme.New(base)
+	if err != nil {
+		return err
+	}
+	var minW, minH int
+	if _, err := fmt.Sscanf(o.minTile, "%dx%d", &minW, &minH); err != nil || minW < 50 || minH < 40 {
+		return fmt.Errorf("--min-tile %q: want WxH, at least 50x40", o.minTile)
+	}
+
+	s, err := start(o, fc)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	go func() {
+		for err := range s.errs {
+			fmt.Fprintln(stderr, "pitboard:", err)
+		}
+	}()
+	if s.srv != nil {
+		fmt.Fprintf(stdout, "pit bus (embedded NATS with JetStream) at %s\n", s.srv.URL())
+	}
+
+	sec := func(n int) time.Duration { return time.Duration(n) * time.Second }
+	model := pitmodel.New(pitmodel.Config{
+		StaleAfter: sec(fc.Board.StaleSeconds), OfflineAfter: sec(fc.Board.OfflineSeconds), HotStreak: fc.Board.HotStreak,
+	})
+	board := pitboard.New(model, s.sub.C(), th, pitboard.Options{
+		Title: fc.Board.Title, PageEvery: sec(fc.Board.PageSeconds), MinTileW: minW, MinTileH: minH,
+		RedrawAlways: o.redraw,
+	})
+	ebiten.SetScreenClearedEveryFrame(o.redraw)
+	g := &game{Board: board}
+	if o.exitAfter > 0 {
+		g.until = time.Now().Add(o.exitAfter)
+	}
+	ebiten.SetWindowTitle("coupboard — pit board")
+	ebiten.SetWindowSize(o.width, o.height)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetFullscreen(o.fullscreen)
+	if o.frameStats {
+		// Measure what the board costs, not the display's refresh rate.
+		ebiten.SetVsyncEnabled(false)
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("cpu profile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	err = ebiten.RunGame(g)
+	if o.frameStats {
+		printFrameStats(stderr, board.Stats(), model)
+	}
+	return err
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+func printFrameStats(w io.Writer, st pitboard.Stats, model *pitmodel.Board) {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+	applied, dups, rejected := model.Counters()
+	fmt.Fprintf(w, "frames %d, tables %d, messages applied %d (duplicates %d, rejected %d), tile images redrawn %d\n",
+		st.Frames, model.Len(), applied, dups, rejected, st.Redrawn)
+	fmt.Fprintf(w, "draw (CPU)     p50 %s  p99 %s  max %s\n", ms(percentile(st.Draw, 0.5)), ms(percentile(st.Draw, 0.99)), ms(percentile(st.Draw, 1)))
+	fmt.Fprintf(w, "frame interval p50 %s  p99 %s  max %s\n", ms(percentile(st.Interval, 0.5)), ms(percentile(st.Interval, 0.99)), ms(percentile(st.Interval, 1)))
+}

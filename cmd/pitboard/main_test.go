@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/display/pitmodel"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--demo", "--tables", "24"}, ""},
+		{[]string{"--nats", "nats://a:4222,nats://b:4222"}, ""},
+		{[]string{"--demo", "--tables", "0"}, "--tables 0"},
+		{[]string{"--demo", "--nats", "nats://a:4222"}, "cannot be combined"},
+		{[]string{"--interval", "0s"}, "--interval"},
+		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--admin", "--demo"}, "--admin is for a NATS cluster"},
+		{[]string{"--admin", "--nats", "nats://a:4222"}, ""},
+		{[]string{"--bogus"}, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stderr bytes.Buffer
+			_, err := parse(tc.args, &stderr)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("parse: %v", err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("parse = %v, want an error containing %q", err, tc.err)
+			}
+		})
+	}
+}
+
+func TestSplitHostPort(t *testing.T) {
+	for in, ok := range map[string]bool{"127.0.0.1:4222": true, ":-1": true, "0.0.0.0:0": true, "host": false, "h:x": false, "h:70000": false} {
+		if _, _, err := splitHostPort(in); (err == nil) != ok {
+			t.Errorf("splitHostPort(%q) error %v, want ok=%v", in, err, ok)
+		}
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "pit.toml")
+	if err := os.WriteFile(good, []byte(`
+[server]
+host = "0.0.0.0"
+port = 4222
+store_dir = "/var/lib/coupboard/pit"
+[[server.tables]]
+table = "BAC-07"
+user = "bac-07"
+password = "s3cret"
+[[server.tables]]
+table = "BAC-08"
+nkey = "UDXU4RCSJNZOIQHZNWXHXORDPRTGNJAHAHFRGZNEEJCPQTT2M7NLCNF4"
+[[server.boards]]
+user = "casino-mis"
+password = "m1s"
+[server.tls]
+cert_file = "/etc/coupboard/pit.pem"
+key_file = "/etc/coupboard/pit.key"
+[board]
+theme = "night"
+page_seconds = 15
+stale_seconds = 6
+offline_seconds = 30
+hot_streak = 6
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fc, err := loadConfig(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fc.Server.Tables) != 2 || fc.Server.Tables[1].NKey == "" || fc.Server.TLS.CertFile == "" || fc.Board.HotStreak != 6 {
+		t.Fatalf("config read as %+v", fc)
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("[board]\nthme = \"night\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadConfig(bad); err == nil || !strings.Contains(err.Error(), "thme") {
+		t.Fatalf("misspelt key: %v", err)
+	}
+}
+
+// TestDemoFillsTheBoard runs --demo's bus side (embedded server, keeper, simulated tables,
+// subscriber) without a window and checks that the board model sees every table.
+func TestDemoFillsTheBoard(t *testing.T) {
+	o, err := parse([]string{"--demo", "--tables", "5", "--interval", "100ms", "--listen", "127.0.0.1:-1", "--store", t.TempDir()}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := start(o, FileConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	model := pitmodel.New(pitmodel.Config{})
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-s.sub.C():
+			if _, err := model.Apply(m, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		case err := <-s.errs:
+			t.Logf("async: %v", err)
+		case <-deadline:
+			t.Fatalf("after 20s the board has %d tables", model.Len())
+		}
+		if model.Len() == 5 {
+			live := 0
+			for _, tb := range model.Tables() {
+				if model.Liveness(tb, time.Now()) == pitmodel.Live && tb.Stats().Hands > 0 {
+					live++
+				}
+			}
+			if live == 5 {
+				return
+			}
+		}
+	}
+}
+
+// TestClusterMode points the board at an existing server (--nats) with --admin: the board
+// creates the stream itself and shows what a table publishes there.
+func TestClusterMode(t *testing.T) {
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	o, err := parse([]string{"--nats", srv.URL(), "--admin"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := start(o, FileConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	if s.srv != nil || s.keeper == nil {
+		t.Fatal("--nats started an embedded server, or --admin no keeper")
+	}
+	d, err := startDemo(srv.URL(), 1, 50*time.Millisecond, func(err error) { t.Log(err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.stop()
+	model := pitmodel.New(pitmodel.Config{})
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-s.sub.C():
+			if _, err := model.Apply(m, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if tb, ok := model.Table("BAC-01"); ok && tb.Stats().Hands >= 3 {
+				return
+			}
+		case <-deadline:
+			t.Fatal("the board did not receive the table's coups from the cluster")
+		}
+	}
+}

@@ -1,0 +1,327 @@
+// Package pitboard draws the pit board with Ebiten: one tile per table (spec/display.md §3)
+// with its name, game and limits, status (open, closing in N min, closed, stale, offline),
+// last result, a compact big road and bead plate, counts and current streak, hot streaks
+// highlighted; as many tiles as fit, and pages that rotate when there are more tables.
+//
+// The board's state is a pitmodel.Board; this package only draws it. Each table's tile
+// (roads included) is cached as an image and redrawn only when the table changes; the status
+// badge and the stale/offline marking are drawn every frame, because they change with time.
+package pitboard
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/themes/ebitentheme"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// Options configure the board's drawing.
+type Options struct {
+	Title     string           // shown in the header; default "Pit board"
+	PageEvery time.Duration    // how long each page shows; default 12s
+	MinTileW  int              // smallest tile width before paging; default 300
+	MinTileH  int              // smallest tile height before paging; default 190
+	Now       func() time.Time // the clock; default time.Now
+	// MaxPerUpdate is how many messages one Update applies at most (the rest wait for the
+	// next tick); default 20000.
+	MaxPerUpdate int
+	// RedrawAlways draws every frame. By default a frame is drawn only when a table changed,
+	// the clock's second or the page changed, or the window was resized, and the previous
+	// frame stays on screen otherwise (the caller must then turn off
+	// ebiten.SetScreenClearedEveryFrame).
+	RedrawAlways bool
+}
+
+// Stats are the board's frame measurements.
+type Stats struct {
+	Frames   int             // frames drawn in full (frames with nothing new are not drawn again)
+	Draw     []time.Duration // CPU time of each Draw call (the last 4096)
+	Interval []time.Duration // time between the starts of consecutive frames (the last 4096)
+	Redrawn  int             // tile images redrawn (cache misses)
+	Applied  int             // messages applied
+	Errors   int             // messages rejected by the model
+}
+
+const statWindow = 4096
+
+// Board is the pit board as an ebiten.Game.
+type Board struct {
+	model *pitmodel.Board
+	feed  <-chan message.Message
+	theme *ebitentheme.Theme
+	opts  Options
+	start time.Time
+	tiles map[string]*tileCache
+	// sprites are the road marks by size (sprite.go).
+	sprites map[spriteKey]*ebiten.Image
+	stats   Stats
+	last    time.Time // start of the previous frame
+	err     error     // the last error applying a message
+	// drawn is what the frame on screen shows; a frame with the same key is not drawn again.
+	drawn   frameKey
+	changes int // messages applied that change a table (heartbeats excluded)
+}
+
+// frameKey is what a drawn frame depends on besides the tables.
+type frameKey struct {
+	changes, page, w, h int
+	second              int64
+}
+
+// New is a board drawing model, fed by feed, in theme th.
+func New(model *pitmodel.Board, feed <-chan message.Message, th *ebitentheme.Theme, opts Options) *Board {
+	if opts.Title == "" {
+		opts.Title = "Pit board"
+	}
+	if opts.PageEvery <= 0 {
+		opts.PageEvery = 12 * time.Second
+	}
+	if opts.MinTileW <= 0 {
+		opts.MinTileW = 300
+	}
+	if opts.MinTileH <= 0 {
+		opts.MinTileH = 190
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.MaxPerUpdate <= 0 {
+		opts.MaxPerUpdate = 20000
+	}
+	return &Board{model: model, feed: feed, theme: th, opts: opts, start: opts.Now(), tiles: make(map[string]*tileCache), sprites: make(map[spriteKey]*ebiten.Image)}
+}
+
+// Stats are the frame measurements so far (copies).
+func (b *Board) Stats() Stats {
+	s := b.stats
+	s.Draw, s.Interval = slices.Clone(s.Draw), slices.Clone(s.Interval)
+	return s
+}
+
+// Model is the board's state.
+func (b *Board) Model() *pitmodel.Board { return b.model }
+
+// Update applies the messages waiting on the feed (ebiten.Game).
+func (b *Board) Update() error {
+	now := b.opts.Now()
+	for range b.opts.MaxPerUpdate {
+		select {
+		case m, ok := <-b.feed:
+			if !ok {
+				return nil
+			}
+			r, err := b.model.Apply(m, now)
+			if err != nil {
+				b.err = err
+				b.stats.Errors++
+				b.changes++ // the header counts refusals
+				continue
+			}
+			b.stats.Applied++
+			if r == pitmodel.Applied {
+				b.changes++
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// Layout uses the window's size in pixels (ebiten.Game).
+func (b *Board) Layout(outsideW, outsideH int) (int, int) { return outsideW, outsideH }
+
+func record(s []time.Duration, d time.Duration) []time.Duration {
+	if len(s) >= statWindow {
+		copy(s, s[1:])
+		s = s[:len(s)-1]
+	}
+	return append(s, d)
+}
+
+// Draw draws the board (ebiten.Game).
+func (b *Board) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	if !b.last.IsZero() {
+		b.stats.Interval = record(b.stats.Interval, t0.Sub(b.last))
+	}
+	b.last = t0
+	now := b.opts.Now()
+	key := frameKey{
+		changes: b.changes, page: int(now.Sub(b.start) / b.opts.PageEvery),
+		w: screen.Bounds().Dx(), h: screen.Bounds().Dy(), second: now.Unix(),
+	}
+	if !b.opts.RedrawAlways && key == b.drawn && b.stats.Frames > 0 {
+		return
+	}
+	b.drawn = key
+	b.draw(screen, now)
+	b.stats.Frames++
+	b.stats.Draw = record(b.stats.Draw, time.Since(t0))
+}
+
+func (b *Board) draw(screen *ebiten.Image, now time.Time) {
+	pal := b.theme.Palette
+	screen.Fill(pal.Background)
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	header := max(28, sh/28)
+	ids := b.model.IDs()
+	g := Fit(len(ids), sw, sh-header, b.opts.MinTileW, b.opts.MinTileH, 1.7)
+	page := int(now.Sub(b.start) / b.opts.PageEvery)
+	from, to := g.Page(page, len(ids))
+	b.drawHeader(screen, now, header, g, page, len(ids))
+	if len(ids) == 0 {
+		face := b.theme.Face(float64(header), false)
+		drawText(screen, "Waiting for tables…", face, float64(sw)/2, float64(sh)/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
+		return
+	}
+	for i, id := range ids[from:to] {
+		t, _ := b.model.Table(id)
+		x, y := g.Cell(i, 0, header)
+		b.drawTile(screen, t, x, y, g.TileW, g.TileH, now)
+	}
+}
+
+func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page, n int) {
+	pal := b.theme.Palette
+	vector.DrawFilledRect(dst, 0, 0, float32(dst.Bounds().Dx()), float32(h), pal.Panel, false)
+	face := b.theme.Face(float64(h)*0.6, true)
+	small := b.theme.Face(float64(h)*0.5, false)
+	mid := float64(h) / 2
+	pad := float64(h) / 2
+	drawText(dst, b.opts.Title, face, pad, mid, pal.Text, text.AlignStart, text.AlignCenter)
+	var live, stale, offline int
+	for _, t := range b.model.Tables() {
+		switch b.model.Liveness(t, now) {
+		case pitmodel.Live:
+			live++
+		case pitmodel.Stale:
+			stale++
+		default:
+			offline++
+		}
+	}
+	info := fmt.Sprintf("%d tables · %d live · %d stale · %d offline", n, live, stale, offline)
+	if g.Pages > 1 {
+		info += fmt.Sprintf(" · page %d of %d", page%g.Pages+1, g.Pages)
+	}
+	if b.stats.Errors > 0 {
+		info += fmt.Sprintf(" · %d messages refused", b.stats.Errors)
+	}
+	tw, _ := text.Measure(b.opts.Title, face, 0)
+	drawText(dst, info, small, pad*2+tw, mid, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	right := float64(dst.Bounds().Dx()) - pad
+	clock := now.Format("15:04:05")
+	drawText(dst, clock, face, right, mid, pal.Text, text.AlignEnd, text.AlignCenter)
+	cw, _ := text.Measure(clock, face, 0)
+	legend := "○ Banker  ● Player  / Tie  · pairs: banker top-left, player bottom-right"
+	drawText(dst, legend, small, right-cw-pad, mid, pal.TextMuted, text.AlignEnd, text.AlignCenter)
+}
+
+// drawTile draws table t's tile at x, y: the cached content, then the live parts.
+func (b *Board) drawTile(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h int, now time.Time) {
+	gap := max(3, w/80)
+	iw, ih := w-gap, h-gap
+	c := b.tiles[t.ID]
+	if c == nil {
+		c = &tileCache{}
+		b.tiles[t.ID] = c
+	}
+	if c.img == nil || c.version != t.Version || c.w != iw || c.h != ih || c.hot != b.model.Hot(t) {
+		if c.img == nil || c.w != iw || c.h != ih {
+			if c.img != nil {
+				c.img.Deallocate()
+			}
+			c.img = ebiten.NewImage(iw, ih)
+		}
+		c.version, c.w, c.h, c.hot = t.Version, iw, ih, b.model.Hot(t)
+		c.img.Clear()
+		b.paintTile(c.img, t)
+		b.stats.Redrawn++
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(x), float64(y))
+	dst.DrawImage(c.img, op)
+	b.drawLive(dst, t, float64(x), float64(y), float64(iw), float64(ih), now)
+}
+
+// tileCache is a table's tile as last painted.
+type tileCache struct {
+	img     *ebiten.Image
+	version uint64
+	w, h    int
+	hot     bool
+}
+
+// drawLive draws what changes with time: the status badge, and the stale or offline marking.
+func (b *Board) drawLive(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h float64, now time.Time) {
+	pal := b.theme.Palette
+	l := b.model.Liveness(t, now)
+	var label string
+	var fill color.NRGBA
+	switch {
+	case l == pitmodel.Offline:
+		label, fill = "OFFLINE", pal.Error
+	case l == pitmodel.Stale:
+		label, fill = "STALE", pal.Warning
+	case t.State == message.StateClosing:
+		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
+		label, fill = fmt.Sprintf("CLOSING IN %d MIN", max(mins, 0)), pal.Notice
+	case t.State == message.StateClosed && !t.OpensAt.IsZero():
+		label, fill = "CLOSED · OPENS "+t.OpensAt.Local().Format("15:04"), pal.TextMuted
+	case t.State == message.StateClosed:
+		label, fill = "CLOSED", pal.TextMuted
+	case t.State == message.StateOpen:
+		label, fill = "OPEN", pal.OK
+	default:
+		label, fill = "NO STATUS", pal.TextMuted
+	}
+	if l != pitmodel.Live {
+		// Never shown as if live: the whole tile is veiled and says so.
+		veil := pal.Background
+		veil.A = 0xb0
+		vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), veil, false)
+		face := b.theme.Face(h*0.13, true)
+		drawText(dst, label, face, x+w/2, y+h*0.55, fill, text.AlignCenter, text.AlignCenter)
+	}
+	m := tileMetrics(w, h)
+	face := b.theme.Face(m.small, true)
+	bw, _ := text.Measure(label, face, 0)
+	bx := x + w - m.pad - bw - m.pad
+	vector.DrawFilledRect(dst, float32(bx), float32(y+m.pad*0.6), float32(bw+m.pad*1.2), float32(m.small*1.5), fill, false)
+	drawText(dst, label, face, bx+m.pad*0.6, y+m.pad*0.6+m.small*0.75, pal.OnAccent, text.AlignStart, text.AlignCenter)
+}
+
+// drawText draws s with its anchor (by the alignments) at x, y.
+func drawText(dst *ebiten.Image, s string, face text.Face, x, y float64, clr color.Color, ha, va text.Align) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(clr)
+	op.PrimaryAlign, op.SecondaryAlign = ha, va
+	text.Draw(dst, s, face, op)
+}
+
+// fit shortens s with an ellipsis until it is at most maxW wide.
+func fit(s string, face text.Face, maxW float64) string {
+	if w, _ := text.Measure(s, face, 0); w <= maxW {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		c := strings.TrimSpace(string(r)) + "…"
+		if w, _ := text.Measure(c, face, 0); w <= maxW {
+			return c
+		}
+	}
+	return ""
+}

@@ -1,0 +1,167 @@
+package pitboard
+
+import (
+	"image/color"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/themes"
+	"github.com/coupboard/coupboard/themes/ebitentheme"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// runner is a game whose only job is to run the tests while Ebiten's loop is running, and to
+// run their drawing on the game's goroutine (onGame), as the real board does. Run the tests
+// under Xvfb.
+type runner struct {
+	m       *testing.M
+	started bool
+	done    chan int
+	code    int
+}
+
+// work is what the tests ask the game goroutine to run.
+var work = make(chan func())
+
+// onGame runs f on the game's goroutine, during an Update, and waits for it.
+func onGame(f func()) {
+	done := make(chan struct{})
+	work <- func() { f(); close(done) }
+	<-done
+}
+
+func (r *runner) Update() error {
+	if !r.started {
+		r.started = true
+		go func() { r.done <- r.m.Run() }()
+	}
+	for {
+		select {
+		case f := <-work:
+			f()
+		case r.code = <-r.done:
+			return ebiten.Termination
+		default:
+			return nil
+		}
+	}
+}
+
+func (r *runner) Draw(*ebiten.Image)         {}
+func (r *runner) Layout(w, h int) (int, int) { return w, h }
+
+func TestMain(m *testing.M) {
+	r := &runner{m: m, done: make(chan int, 1)}
+	ebiten.SetWindowSize(320, 200)
+	if err := ebiten.RunGame(r); err != nil {
+		panic(err)
+	}
+	os.Exit(r.code)
+}
+
+var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+
+func msg(id string, seq uint64, typ message.Type) message.Message {
+	return message.Message{V: message.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: 1}
+}
+
+// testBoard is a board of tables: T1 live with a banker win last, T2 never heard (offline).
+func testBoard(t *testing.T) (*Board, *ebitentheme.Theme, chan<- message.Message) {
+	t.Helper()
+	th, err := ebitentheme.New(themes.Night())
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := pitmodel.New(pitmodel.Config{})
+	feed := make(chan message.Message, 16)
+	st := msg("T1", 1, message.TypeShoeStarted)
+	st.Status = &message.Status{Name: "Baccarat 1", Game: "Baccarat", State: message.StateOpen}
+	r := msg("T1", 2, message.TypeRound)
+	r.Round = &message.Round{N: 1, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	hb := msg("T1", 2, message.TypeHeartbeat)
+	other := msg("T2", 1, message.TypeShoeStarted)
+	for _, m := range []message.Message{st, r, hb, other} {
+		feed <- m
+	}
+	b := New(model, feed, th, Options{Now: func() time.Time { return t0.Add(time.Second) }})
+	var err2 error
+	onGame(func() { err2 = b.Update() })
+	if err2 != nil {
+		t.Fatal(err2)
+	}
+	if got := model.Len(); got != 2 {
+		t.Fatalf("board has %d tables after Update, want 2", got)
+	}
+	return b, th, feed
+}
+
+func near(a, b color.RGBA) bool {
+	d := func(x, y uint8) int {
+		if x > y {
+			return int(x - y)
+		}
+		return int(y - x)
+	}
+	return d(a.R, b.R) < 8 && d(a.G, b.G) < 8 && d(a.B, b.B) < 8
+}
+
+func TestDrawTiles(t *testing.T) {
+	b, th, _ := testBoard(t)
+	const w, h = 1200, 400
+	var img *ebiten.Image
+	onGame(func() { img = ebiten.NewImage(w, h); b.Draw(img) })
+	g := Fit(2, w, h-max(28, h/28), 300, 190, 1.7)
+	x1, y1 := g.Cell(0, 0, max(28, h/28))
+	x2, y2 := g.Cell(1, 0, max(28, h/28))
+	m := tileMetrics(float64(g.TileW-max(3, g.TileW/80)), float64(g.TileH-max(3, g.TileW/80)))
+
+	// T1's last-result box, just inside its top-left corner, is Banker red.
+	bx := x1 + int(m.pad) + 3
+	by := y1 + int(m.pad+m.title*1.1+m.small*1.6) + 3
+	at := func(x, y int) (c color.RGBA) {
+		onGame(func() { c = color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) })
+		return c
+	}
+	if got, want := at(bx, by), color.RGBAModel.Convert(th.Palette.Banker).(color.RGBA); !near(got, want) {
+		t.Errorf("T1 result box at %d,%d is %v, want Banker %v", bx, by, got, want)
+	}
+	// T2 has never sent a heartbeat: its tile is veiled, not drawn as if live. Its panel
+	// colour shows through the veil darker than T1's panel.
+	p1 := at(x1+g.TileW-20, y1+g.TileH/2)
+	p2 := at(x2+g.TileW-20, y2+g.TileH/2)
+	if near(p1, p2) {
+		t.Errorf("offline tile T2 looks like live tile T1 (%v vs %v)", p2, p1)
+	}
+	if st := b.Stats(); st.Frames != 1 || st.Redrawn != 2 {
+		t.Errorf("stats %+v, want 1 frame and 2 tiles painted", st)
+	}
+	// Nothing changed: the next frame is not drawn again and no tile is repainted.
+	onGame(func() { b.Draw(img) })
+	if st := b.Stats(); st.Frames != 1 || st.Redrawn != 2 {
+		t.Errorf("an unchanged frame was drawn again: %+v", st)
+	}
+}
+
+func TestTileRepaintedOnlyWhenItsTableChanges(t *testing.T) {
+	b, _, feed := testBoard(t)
+	b.opts.RedrawAlways = true
+	var img *ebiten.Image
+	onGame(func() { img = ebiten.NewImage(1200, 400); b.Draw(img); b.Draw(img) })
+	if got := b.Stats().Redrawn; got != 2 {
+		t.Fatalf("after two frames %d tiles painted, want 2", got)
+	}
+	r := msg("T1", 3, message.TypeRound)
+	r.Round = &message.Round{N: 2, Kind: message.KindNormal, Winner: "P", PlayerTotal: 9, BankerTotal: 0, Natural: true, PlayerCards: 2, BankerCards: 2}
+	feed <- r
+	var err error
+	onGame(func() { err = b.Update(); b.Draw(img) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Stats().Redrawn; got != 3 {
+		t.Fatalf("after T1 changed %d tiles painted, want 3 (T1 only)", got)
+	}
+}

@@ -1,0 +1,267 @@
+package pitboard
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/roadmap"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// metrics are a tile's proportions, from its size.
+type metrics struct {
+	pad, title, small, body float64
+}
+
+func tileMetrics(w, h float64) metrics {
+	u := min(h, w/1.7)
+	return metrics{pad: u * 0.045, title: u * 0.105, small: u * 0.068, body: u * 0.082}
+}
+
+var winnerWord = map[string]string{"B": "Banker", "P": "Player", "T": "Tie"}
+
+func (b *Board) winner(s string) color.NRGBA {
+	switch s {
+	case "B":
+		return b.theme.Winner(engine.Banker)
+	case "P":
+		return b.theme.Winner(engine.Player)
+	case "T":
+		return b.theme.Winner(engine.Tie)
+	}
+	return b.theme.Palette.TextMuted
+}
+
+// limitText is the main wager's limits: "AUD 25–5,000".
+func limitText(l message.Limits) string {
+	if len(l.Bets) == 0 {
+		return "no limits published"
+	}
+	main := l.Bets[0]
+	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, thousands(main.Min), thousands(main.Max)))
+}
+
+// thousands writes n with thousands separators.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// paintTile draws the cached part of table t's tile: everything but the status badge and
+// the liveness marking.
+func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
+	pal := b.theme.Palette
+	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+	m := tileMetrics(w, h)
+	dst.Fill(pal.Panel)
+	hot := b.model.Hot(t)
+	if hot {
+		vector.StrokeRect(dst, 1.5, 1.5, float32(w-3), float32(h-3), 3, pal.Highlight, false)
+	} else {
+		vector.StrokeRect(dst, 0.5, 0.5, float32(w-1), float32(h-1), 1, pal.Grid, false)
+	}
+
+	// Name, then game and limits.
+	name := t.Name
+	if name == "" {
+		name = t.ID
+	}
+	titleFace := b.theme.Face(m.title, true)
+	drawText(dst, fit(name, titleFace, w*0.55), titleFace, m.pad, m.pad+m.title*0.55, pal.Text, text.AlignStart, text.AlignCenter)
+	smallFace := b.theme.Face(m.small, false)
+	y := m.pad + m.title*1.1 + m.small*0.7
+	game := t.Game
+	if game == "" {
+		game = "game not published"
+	}
+	drawText(dst, fit(game+" · "+limitText(t.Limits), smallFace, w-2*m.pad), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
+
+	// The last result: a box in the winner's colour with the winner's letter.
+	y += m.small * 0.9
+	box := h * 0.25
+	bodyFace := b.theme.Face(m.body, false)
+	boldBody := b.theme.Face(m.body, true)
+	if t.Last != nil {
+		vector.DrawFilledRect(dst, float32(m.pad), float32(y), float32(box), float32(box), b.winner(t.Last.Winner), false)
+		drawText(dst, t.Last.Winner, b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
+	} else {
+		vector.StrokeRect(dst, float32(m.pad), float32(y), float32(box), float32(box), 1, pal.Grid, false)
+		drawText(dst, "–", b.theme.Face(box*0.6, true), m.pad+box/2, y+box/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
+	}
+	x := m.pad*2 + box
+	tw := w - x - m.pad
+	line := box / 3
+	st := t.Stats()
+	// Line 1: the last result in words.
+	last := "No coup yet this shoe"
+	if t.Last != nil {
+		last = fmt.Sprintf("%s %d – %d", winnerWord[t.Last.Winner], t.Last.PlayerTotal, t.Last.BankerTotal)
+		if t.Last.Winner == "B" {
+			last = fmt.Sprintf("Banker %d – %d", t.Last.BankerTotal, t.Last.PlayerTotal)
+		}
+		var marks []string
+		if t.Last.Natural {
+			marks = append(marks, "natural")
+		}
+		if t.Last.BankerPair {
+			marks = append(marks, "B pair")
+		}
+		if t.Last.PlayerPair {
+			marks = append(marks, "P pair")
+		}
+		if len(marks) > 0 {
+			last += " · " + strings.Join(marks, ", ")
+		}
+	}
+	drawText(dst, fit(last, boldBody, tw), boldBody, x, y+line*0.5, b.winner(lastWinner(t)), text.AlignStart, text.AlignCenter)
+	// Line 2: counts, each letter in its colour.
+	cx := x
+	for _, c := range []struct {
+		w string
+		n int
+	}{{"B", st.Banker}, {"P", st.Player}, {"T", st.Tie}} {
+		s := fmt.Sprintf("%s %d", c.w, c.n)
+		drawText(dst, s, bodyFace, cx, y+line*1.5, b.winner(c.w), text.AlignStart, text.AlignCenter)
+		sw, _ := text.Measure(s+"  ", bodyFace, 0)
+		cx += sw
+	}
+	drawText(dst, fit(fmt.Sprintf("· %d hands · shoe %d", st.Hands, t.Shoe), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	// Line 3: the current streak, or what is wrong with the data.
+	switch {
+	case t.Missing > 0:
+		drawText(dst, fit(fmt.Sprintf("INCOMPLETE: %d rounds missing", t.Missing), boldBody, tw), boldBody, x, y+line*2.5, pal.Warning, text.AlignStart, text.AlignCenter)
+	case t.ShoeOver:
+		drawText(dst, "Shoe ended", boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	case st.Streak.Winner != engine.WinnerNone:
+		s := fmt.Sprintf("Streak %s × %d", winnerWord[st.Streak.Winner.String()], st.Streak.Length)
+		clr := pal.TextMuted
+		if hot {
+			s, clr = "HOT · "+s, pal.Highlight
+		}
+		drawText(dst, fit(s, boldBody, tw), boldBody, x, y+line*2.5, clr, text.AlignStart, text.AlignCenter)
+	}
+
+	// The roads: big road and bead plate, six rows each.
+	y += box + m.pad*0.8
+	cell := math.Floor((h - y - m.pad) / roadmap.Rows)
+	if cell < 3 {
+		return
+	}
+	roadW := w - 2*m.pad
+	bigCols := int(roadW * 0.6 / cell)
+	beadCols := int((roadW - float64(bigCols)*cell - m.pad) / cell)
+	b.paintBigRoad(dst, t.Roads, m.pad, y, cell, bigCols)
+	b.paintBeads(dst, t.Roads, m.pad+float64(bigCols)*cell+m.pad, y, cell, beadCols)
+}
+
+func lastWinner(t *pitmodel.Table) string {
+	if t.Last == nil {
+		return ""
+	}
+	return t.Last.Winner
+}
+
+// paintGrid draws the background and lines of a road of cols × 6 cells.
+func (b *Board) paintGrid(dst *ebiten.Image, x, y, cell float64, cols int) {
+	pal := b.theme.Palette
+	vector.DrawFilledRect(dst, float32(x), float32(y), float32(cell*float64(cols)), float32(cell*roadmap.Rows), pal.Background, false)
+	for c := 0; c <= cols; c++ {
+		lx := float32(x + float64(c)*cell)
+		vector.StrokeLine(dst, lx, float32(y), lx, float32(y+cell*roadmap.Rows), 1, pal.Grid, false)
+	}
+	for r := 0; r <= roadmap.Rows; r++ {
+		ly := float32(y + float64(r)*cell)
+		vector.StrokeLine(dst, float32(x), ly, float32(x+cell*float64(cols)), ly, 1, pal.Grid, false)
+	}
+}
+
+// pairDots stamps the pair marks of the cell at x, y: banker pair top-left in Banker red,
+// player pair bottom-right in Player blue (spec/roadmap.md §1).
+func (b *Board) pairDots(dst *ebiten.Image, x, y float64, size int, bp, pp bool) {
+	if bp {
+		b.stamp(dst, bankerDot, size, x, y)
+	}
+	if pp {
+		b.stamp(dst, playerDot, size, x, y)
+	}
+}
+
+// paintBigRoad draws the newest cols drawn columns of the big road: Banker a ring, Player a
+// disc (shape as well as colour), ties a green slash, pairs as dots, the newest cell framed.
+func (b *Board) paintBigRoad(dst *ebiten.Image, roads *roadmap.Roads, x, y, cell float64, cols int) {
+	if cols < 1 {
+		return
+	}
+	pal := b.theme.Palette
+	b.paintGrid(dst, x, y, cell, cols)
+	big := roads.BigRoad()
+	win := big.Window(cols)
+	size := int(cell)
+	for ci, col := range win.Columns {
+		for r, p := range col {
+			if p == roadmap.NoCell {
+				continue
+			}
+			c, ok := big.CellAt(p)
+			if !ok {
+				continue
+			}
+			px, py := x+float64(ci)*cell, y+float64(r)*cell
+			switch c.Winner {
+			case engine.Player:
+				b.stamp(dst, bigPlayer, size, px, py)
+			case engine.Banker:
+				b.stamp(dst, bigBanker, size, px, py)
+			default:
+				b.stamp(dst, bigTie, size, px, py)
+			}
+			if c.Ties > 0 {
+				b.stamp(dst, tieSlash, size, px, py)
+				if c.Ties > 1 && cell >= 14 {
+					drawText(dst, fmt.Sprint(c.Ties), b.theme.Face(cell*0.5, true), px+cell/2, py+cell/2, pal.Text, text.AlignCenter, text.AlignCenter)
+				}
+			}
+			b.pairDots(dst, px, py, size, c.BankerPair, c.PlayerPair)
+			if ci == win.NewestX && r == win.NewestY {
+				vector.StrokeRect(dst, float32(px)+1, float32(py)+1, float32(cell)-2, float32(cell)-2, 2, pal.Highlight, false)
+			}
+		}
+	}
+}
+
+// paintBeads draws the newest cols columns of the bead plate: a disc in the winner's colour
+// with its letter; a no-bet round as a ring; pairs as dots.
+func (b *Board) paintBeads(dst *ebiten.Image, roads *roadmap.Roads, x, y, cell float64, cols int) {
+	if cols < 1 {
+		return
+	}
+	pal := b.theme.Palette
+	b.paintGrid(dst, x, y, cell, cols)
+	win := roads.BeadWindow(cols)
+	size := int(cell)
+	for i, bd := range win.Beads {
+		px, py := x+float64(i/roadmap.Rows)*cell, y+float64(i%roadmap.Rows)*cell
+		b.stamp(dst, bead(bd.Winner, bd.Kind == roadmap.NoBet), size, px, py)
+		b.pairDots(dst, px, py, size, bd.BankerPair, bd.PlayerPair)
+		if i == win.Newest {
+			vector.StrokeRect(dst, float32(px)+1, float32(py)+1, float32(cell)-2, float32(cell)-2, 2, pal.Highlight, false)
+		}
+	}
+}

@@ -1,0 +1,241 @@
+package pitmodel
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/engine"
+)
+
+var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+
+// rec builds a journalled message of table id.
+func rec(id string, seq uint64, typ message.Type, shoe int) message.Message {
+	return message.Message{V: message.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: shoe}
+}
+
+// round is a round message with the given winner letter and totals consistent with it.
+func round(id string, seq uint64, shoe, n int, w string, pairs string) message.Message {
+	totals := map[string][2]int{"B": {3, 7}, "P": {8, 2}, "T": {6, 6}}[w]
+	m := rec(id, seq, message.TypeRound, shoe)
+	m.Round = &message.Round{N: n, Kind: message.KindNormal, Winner: w, PlayerTotal: totals[0], BankerTotal: totals[1],
+		PlayerCards: 2, BankerCards: 3, BankerPair: pairs == "b", PlayerPair: pairs == "p", Natural: w == "P"}
+	return m
+}
+
+func started(id string, seq uint64, shoe int) message.Message {
+	m := rec(id, seq, message.TypeShoeStarted, shoe)
+	m.Limits = &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 25, Max: 5000}}}
+	m.Status = &message.Status{Name: "Baccarat " + id, Game: "Baccarat — 5% commission", State: message.StateOpen}
+	return m
+}
+
+func heartbeat(id string, acked uint64) message.Message {
+	m := rec(id, acked, message.TypeHeartbeat, 0)
+	return m
+}
+
+func mustApply(t *testing.T, b *Board, m message.Message, now time.Time) Result {
+	t.Helper()
+	r, err := b.Apply(m, now)
+	if err != nil {
+		t.Fatalf("Apply %+v: %v", m, err)
+	}
+	return r
+}
+
+func TestRoundsAndDedupe(t *testing.T) {
+	tests := []struct {
+		name      string
+		msgs      []message.Message
+		codes     string
+		last      string
+		lastSeq   uint64
+		dups      uint64
+		missing   int
+		streak    engine.Winner
+		streakLen int
+	}{
+		{
+			name:  "in order",
+			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", "p"), round("T1", 4, 1, 3, "P", "")},
+			codes: "BPpP", last: "P", lastSeq: 4, streak: engine.Player, streakLen: 2,
+		},
+		{
+			name:  "resent records are dropped",
+			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 2, 1, 1, "B", ""), started("T1", 1, 1), round("T1", 3, 1, 2, "B", "b")},
+			codes: "BBb", last: "B", lastSeq: 3, dups: 2, streak: engine.Banker, streakLen: 2,
+		},
+		{
+			name: "cancelled round leaves the roads",
+			msgs: []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", ""),
+				func() message.Message {
+					m := rec("T1", 4, message.TypeRound, 1)
+					m.Round = &message.Round{N: 2, Kind: message.KindCancelled}
+					return m
+				}()},
+			codes: "B", last: "B", lastSeq: 4, streak: engine.Banker, streakLen: 1,
+		},
+		{
+			name:  "new shoe clears the roads",
+			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), rec("T1", 3, message.TypeShoeEnded, 1), started("T1", 4, 2), round("T1", 5, 2, 1, "T", "")},
+			codes: "T", last: "T", lastSeq: 5,
+		},
+		{
+			name:  "a gap in round numbers is counted missing",
+			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 5, 1, 4, "P", "")},
+			codes: "BP", last: "P", lastSeq: 5, missing: 2, streak: engine.Player, streakLen: 1,
+		},
+		{
+			name:  "a round of a shoe whose start was not seen",
+			msgs:  []message.Message{round("T1", 7, 3, 2, "B", "")},
+			codes: "B", last: "B", lastSeq: 7, missing: 1, streak: engine.Banker, streakLen: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(Config{})
+			for _, m := range tc.msgs {
+				mustApply(t, b, m, t0)
+			}
+			tb, ok := b.Table("T1")
+			if !ok {
+				t.Fatal("no table T1")
+			}
+			if got := tb.Codes(); got != tc.codes {
+				t.Errorf("codes %q, want %q", got, tc.codes)
+			}
+			if tb.Last == nil || tb.Last.Winner != tc.last {
+				t.Errorf("last %+v, want winner %q", tb.Last, tc.last)
+			}
+			if tb.LastSeq != tc.lastSeq || tb.Missing != tc.missing {
+				t.Errorf("last seq %d missing %d, want %d %d", tb.LastSeq, tb.Missing, tc.lastSeq, tc.missing)
+			}
+			if _, dups, _ := b.Counters(); dups != tc.dups {
+				t.Errorf("duplicates %d, want %d", dups, tc.dups)
+			}
+			if s := tb.Stats().Streak; s.Winner != tc.streak || s.Length != tc.streakLen {
+				t.Errorf("streak %+v, want %v×%d", s, tc.streak, tc.streakLen)
+			}
+		})
+	}
+}
+
+func TestRejects(t *testing.T) {
+	b := New(Config{})
+	mustApply(t, b, started("T1", 1, 1), t0)
+	mustApply(t, b, round("T1", 2, 1, 1, "B", ""), t0)
+	before := b.Summaries()
+	bad := []message.Message{
+		round("T1", 3, 1, 1, "P", ""), // round 1 again with another result
+		func() message.Message { m := round("T1", 4, 1, 2, "P", ""); m.Round.PlayerTotal = 1; return m }(), // winner contradicts totals
+		func() message.Message { m := round("T1", 5, 1, 2, "P", ""); m.Table = "T 1"; return m }(),
+		func() message.Message {
+			m := rec("T1", 6, message.TypeRound, 1)
+			m.Round = &message.Round{N: 9, Kind: message.KindCancelled}
+			return m
+		}(), // cancel a round that never was
+	}
+	for _, m := range bad {
+		if _, err := b.Apply(m, t0); err == nil {
+			t.Errorf("Apply(%+v) accepted", m.Round)
+		} else if m.Table == "T 1" && !errors.Is(err, message.ErrInvalid) {
+			t.Errorf("Apply: %v, want ErrInvalid", err)
+		}
+	}
+	if after := b.Summaries(); !reflect.DeepEqual(before, after) {
+		t.Fatalf("rejected messages changed the board:\n%+v\n%+v", before, after)
+	}
+	if _, _, rej := b.Counters(); rej != uint64(len(bad)) {
+		t.Fatalf("rejected %d, want %d", rej, len(bad))
+	}
+}
+
+func TestLiveness(t *testing.T) {
+	cfg := Config{StaleAfter: 6 * time.Second, OfflineAfter: 30 * time.Second}
+	tests := []struct {
+		name string
+		msgs []message.Message // applied at t0
+		at   time.Duration     // liveness asked at t0+at
+		want Liveness
+	}{
+		{"never heard", []message.Message{started("T1", 1, 1)}, 0, Offline},
+		{"fresh heartbeat", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 2 * time.Second, Live},
+		{"late heartbeat", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 7 * time.Second, Stale},
+		{"no heartbeat for long", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 31 * time.Second, Offline},
+		{"records in flight", []message.Message{heartbeat("T1", 3), started("T1", 1, 1)}, 1 * time.Second, Live},
+		{"records missing", []message.Message{heartbeat("T1", 3), started("T1", 1, 1), heartbeat("T1", 3)}, 5 * time.Second, Live},
+		{"rounds missing", []message.Message{heartbeat("T1", 3), round("T1", 3, 1, 2, "B", "")}, 0, Stale},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := New(cfg)
+			for _, m := range tc.msgs {
+				mustApply(t, b, m, t0)
+			}
+			tb, _ := b.Table("T1")
+			if got := b.Liveness(tb, t0.Add(tc.at)); got != tc.want {
+				t.Fatalf("liveness %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBehindTooLongIsStale(t *testing.T) {
+	b := New(Config{StaleAfter: 6 * time.Second, OfflineAfter: 30 * time.Second})
+	mustApply(t, b, started("T1", 1, 1), t0)
+	// The table says it has published up to 5 but the board has only 1, for 7 seconds, with
+	// fresh heartbeats all along.
+	for s := 0; s <= 7; s++ {
+		mustApply(t, b, heartbeat("T1", 5), t0.Add(time.Duration(s)*time.Second))
+	}
+	tb, _ := b.Table("T1")
+	if got := b.Liveness(tb, t0.Add(7*time.Second)); got != Stale {
+		t.Fatalf("liveness %v, want stale", got)
+	}
+	mustApply(t, b, round("T1", 5, 1, 1, "B", ""), t0.Add(7*time.Second))
+	if got := b.Liveness(tb, t0.Add(7*time.Second)); got != Live {
+		t.Fatalf("after catching up: liveness %v, want live", got)
+	}
+}
+
+func TestHotAndStatus(t *testing.T) {
+	b := New(Config{HotStreak: 3})
+	mustApply(t, b, started("T1", 1, 1), t0)
+	for i := range 3 {
+		mustApply(t, b, round("T1", uint64(2+i), 1, 1+i, "B", ""), t0)
+		tb, _ := b.Table("T1")
+		if got, want := b.Hot(tb), i == 2; got != want {
+			t.Fatalf("after %d banker wins: hot %v, want %v", i+1, got, want)
+		}
+	}
+	m := rec("T1", 9, message.TypeStatus, 1)
+	m.Status = &message.Status{State: message.StateClosing, ClosesAt: t0.Add(20 * time.Minute)}
+	mustApply(t, b, m, t0)
+	tb, _ := b.Table("T1")
+	if tb.State != message.StateClosing || !tb.ClosesAt.Equal(t0.Add(20*time.Minute)) || tb.Name != "Baccarat T1" {
+		t.Fatalf("status not applied (or name lost): %+v", tb)
+	}
+}
+
+func TestTablesInNaturalOrder(t *testing.T) {
+	b := New(Config{})
+	for i, id := range []string{"BAC-10", "T3", "BAC-9", "BAC-100", "BAC-010", "MINI-2", "BAC-09", "T1"} {
+		mustApply(t, b, started(id, uint64(i+1), 1), t0)
+	}
+	want := []string{"BAC-09", "BAC-9", "BAC-010", "BAC-10", "BAC-100", "MINI-2", "T1", "T3"}
+	if got := b.IDs(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("ids %v, want %v", got, want)
+	}
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{{"a2", "a10", -1}, {"a10", "a2", 1}, {"a", "a1", -1}, {"x1y", "x1y", 0}, {"1", "a", -1}, {"a01", "a1", -1}} {
+		if got := CompareIDs(tc.a, tc.b); got != tc.want {
+			t.Errorf("CompareIDs(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
