@@ -1,6 +1,8 @@
 package app
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -45,9 +47,16 @@ func commands() map[string]command {
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	std := Stdio{In: in, Out: out, Err: errw}
 	cmds := commands()
-	if len(args) == 0 {
-		usage(errw, cmds)
-		return 2
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		// No subcommand: the table display itself.
+		if err := runTable(args, out, errw); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			fmt.Fprintf(errw, "coupboard: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(errw, cmds)

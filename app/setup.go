@@ -52,7 +52,19 @@ func SetupFrom(c *config.Config) (table.Setup, error) {
 	sign.DifferentialMin, sign.DifferentialMax = s.DifferentialMin, s.DifferentialMax
 	return table.Setup{
 		ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino,
-		Profile: p, Settings: s, Sign: sign, Currency: "$",
+		Profile: p, Settings: s, Sign: sign, Currency: currencySymbol(c.Table.Currency), CurrencyCode: c.Table.Currency,
 		IdleAfter: time.Duration(c.Display.IdleMinutes) * time.Minute,
 	}, nil
+}
+
+// currencySymbol is the sign's symbol for a currency code: "$" for the dollars of the
+// jurisdictions coupboard serves, else the code itself.
+func currencySymbol(code string) string {
+	switch code {
+	case "AUD", "NZD", "USD", "SGD", "HKD", "CAD":
+		return "$"
+	case "MOP":
+		return "MOP$"
+	}
+	return code + " "
 }

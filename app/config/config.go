@@ -32,6 +32,9 @@ type Table struct {
 	ID     string `toml:"id"`     // stable identifier: journal file name, bus subjects (letters, digits, - and _)
 	Name   string `toml:"name"`   // shown in the header, e.g. "Baccarat 7"
 	Casino string `toml:"casino"` // shown in the header unless the theme has a logo
+	// Currency is the ISO 4217 code of the table's money (the pit bus feed carries it; the sign
+	// shows its symbol): AUD by default.
+	Currency string `toml:"currency"`
 }
 
 // Game chooses the rule profile and its table settings (spec/rule-profiles.md "Table settings").
@@ -146,7 +149,7 @@ func Parse(text string) (*Config, error) {
 // vic-baccarat-2002 and sample limits.
 func Demo() *Config {
 	c := Defaults()
-	c.Table = Table{ID: "demo", Name: "Baccarat 1", Casino: "coupboard demo"}
+	c.Table = Table{ID: "demo", Name: "Baccarat 1", Casino: "coupboard demo", Currency: "AUD"}
 	c.Limits = map[string]Limit{
 		"player": {Min: "25", Max: "5000", Multiple: "5"},
 		"banker": {Min: "25", Max: "5000", Multiple: "5"},
@@ -158,7 +161,7 @@ func Demo() *Config {
 // Defaults is a configuration with every default filled in and no limits.
 func Defaults() *Config {
 	return &Config{
-		Table:    Table{ID: "table-1", Name: "Baccarat"},
+		Table:    Table{ID: "table-1", Name: "Baccarat", Currency: "AUD"},
 		Game:     Game{Profile: "vic-baccarat-2002", Settings: map[string]string{}},
 		Limits:   map[string]Limit{},
 		Shoe:     Shoe{Port: "sim", Protocol: "csp1", Baud: 9600, Parity: "none", SimSpeed: 1},
@@ -172,6 +175,9 @@ func Defaults() *Config {
 func (c *Config) Validate() error {
 	if !validID(c.Table.ID) {
 		return fmt.Errorf("table.id %q: use 1-32 letters, digits, '-' or '_'", c.Table.ID)
+	}
+	if len(c.Table.Currency) != 3 || strings.ToUpper(c.Table.Currency) != c.Table.Currency {
+		return fmt.Errorf("table.currency %q: want an ISO 4217 code such as AUD or NZD", c.Table.Currency)
 	}
 	if strings.TrimSpace(c.Table.Name) == "" {
 		return errors.New("table.name: must not be empty")

@@ -76,8 +76,8 @@ func TestSimulatedShoeThroughThePortToTheLoop(t *testing.T) {
 	defer j.Close()
 	var mu sync.Mutex
 	var last view.Screen
-	loop, err := table.NewLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
-		j, table.Options{Frame: time.Millisecond, Present: func(v view.Screen) { mu.Lock(); last = v; mu.Unlock() }})
+	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
+		j, table.Options[view.Screen]{Frame: time.Millisecond, Present: func(v view.Screen) { mu.Lock(); last = v; mu.Unlock() }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,8 @@ type Msg struct {
 	Link *Link
 	// Reply, when set, receives what the input did (or the journal error) once it is durable.
 	Reply chan<- Result
+	// call, when set, runs on the loop goroutine instead of an input (Inspect).
+	call func()
 }
 
 // Result is what the loop did with one input.
@@ -31,11 +33,32 @@ type Result struct {
 	Err     error            // the journal could not record the input; nothing of it was shown
 }
 
-// Options configure a Loop.
-type Options struct {
+// Machine is the game a table plays, with everything the loop needs of it: baccarat (State)
+// or Red Dog. S is the type of its screen's view model. Only the loop calls it (one writer).
+type Machine[S any] interface {
+	// Apply makes one input's change at time now. The same inputs at the same times always
+	// give the same state (the journal replays to the same screen).
+	Apply(in Input, now time.Time) Applied
+	// Records are the derived journal records of what Apply did (finished rounds and other
+	// events), written in the same transaction as the input. m is the input's message.
+	Records(a Applied, now time.Time, m Msg) ([]journal.Record, error)
+	// Shoe is the current shoe number.
+	Shoe() int
+	// InCoup reports whether a round is in progress, and its number.
+	InCoup() (bool, int)
+	// Pending counts the changes posted to the sign that are still to come at now.
+	Pending(now time.Time) int
+	// Screen is the view model of the table screen at now.
+	Screen(now time.Time, link Link) S
+	// Raise shows an alert that cannot be journalled (the journal itself failed).
+	Raise(text string, now time.Time)
+}
+
+// Options configure a Loop whose screens are of type S.
+type Options[S any] struct {
 	// Present receives every new screen, from the loop's goroutine; the table display wraps it
 	// in fyne.Do. It is called at most once per Frame, and at least once a second (the clock).
-	Present func(view.Screen)
+	Present func(S)
 	// Committed, when set, is told of every batch of records once it is durable (the pit
 	// publisher's wake-up); it must not block.
 	Committed func([]journal.Record)
@@ -49,20 +72,26 @@ type Options struct {
 
 // Loop is the single goroutine that changes table state: every input goes through it,
 // is written to the journal and synced, and only then drawn or published.
-type Loop struct {
-	setup Setup
+type Loop[S any] struct {
+	fresh func() (Machine[S], error)
 	j     *journal.Journal
-	opt   Options
+	opt   Options[S]
 	in    chan Msg
-	st    *State
+	st    Machine[S]
 	link  Link
 	rec   Recovery
 }
 
-// NewLoop opens a table's loop over its journal, rebuilding the state the journal holds. After
-// an unclean stop it records an alert with the recovery banner, and a review alert when a coup
-// was in progress (it cannot be completed from the journal: its remaining cards are on the table).
-func NewLoop(setup Setup, j *journal.Journal, opt Options) (*Loop, error) {
+// NewBaccaratLoop is the loop of a baccarat table (State) with the table screen's view model.
+func NewBaccaratLoop(setup Setup, j *journal.Journal, opt Options[view.Screen]) (*Loop[view.Screen], error) {
+	return NewLoop(func() (Machine[view.Screen], error) { return NewState(setup) }, j, opt)
+}
+
+// NewLoop opens a table's loop over its journal: fresh makes the game with nothing played, and
+// the journal is replayed into it. After an unclean stop it records an alert with the recovery
+// banner, and a review alert when a coup was in progress (it cannot be completed from the
+// journal: its remaining cards are on the table).
+func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Options[S]) (*Loop[S], error) {
 	if opt.Frame <= 0 {
 		opt.Frame = time.Second / 60
 	}
@@ -73,12 +102,16 @@ func NewLoop(setup Setup, j *journal.Journal, opt Options) (*Loop, error) {
 		opt.Queue = 256
 	}
 	start := opt.Clock()
-	st, rec, err := Replay(j, setup, start)
+	st, err := fresh()
+	if err != nil {
+		return nil, err
+	}
+	rec, err := Replay(j, st, start)
 	if err != nil {
 		return nil, err
 	}
 	rec.Duration = opt.Clock().Sub(start)
-	l := &Loop{setup: setup, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
+	l := &Loop[S]{fresh: fresh, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
 	if b := rec.Banner(); b != "" && rec.Inputs > 0 {
 		l.handle(Msg{Input: Input{Alert: &Alert{Text: b}}, Source: journal.SourceConfig})
 		if rec.InCoup {
@@ -89,11 +122,11 @@ func NewLoop(setup Setup, j *journal.Journal, opt Options) (*Loop, error) {
 }
 
 // Recovery is what start-up rebuilt from the journal.
-func (l *Loop) Recovery() Recovery { return l.rec }
+func (l *Loop[S]) Recovery() Recovery { return l.rec }
 
 // Send queues a message for the loop; it blocks only while the inbox is full, and gives up
 // when ctx is done. Readers (the shoe, the UI, the clock) call it from their own goroutines.
-func (l *Loop) Send(ctx context.Context, m Msg) error {
+func (l *Loop[S]) Send(ctx context.Context, m Msg) error {
 	select {
 	case l.in <- m:
 		return nil
@@ -102,8 +135,24 @@ func (l *Loop) Send(ctx context.Context, m Msg) error {
 	}
 }
 
+// Inspect runs fn with the table's machine on the loop goroutine, between inputs, and waits for
+// it: the way for readers (the operator screen) to look at state without racing the one writer.
+// fn must not keep the machine or change it.
+func (l *Loop[S]) Inspect(ctx context.Context, fn func(Machine[S])) error {
+	done := make(chan struct{})
+	if err := l.Send(ctx, Msg{call: func() { fn(l.st); close(done) }}); err != nil {
+		return err
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // Run is the event loop. It returns when ctx is done, after journalling a clean stop.
-func (l *Loop) Run(ctx context.Context) error {
+func (l *Loop[S]) Run(ctx context.Context) error {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	var frame <-chan time.Time
@@ -126,6 +175,7 @@ func (l *Loop) Run(ctx context.Context) error {
 			l.handle(m)
 			dirty = true
 		case <-tick.C:
+			l.due()
 			dirty = true
 		case <-frame:
 			frame = nil
@@ -146,8 +196,35 @@ func (l *Loop) Run(ctx context.Context) error {
 	}
 }
 
+// due journals what changed by itself with the time (a scheduled sign change or closing that
+// took effect), for machines that report it, so the pit board hears of it.
+func (l *Loop[S]) due() {
+	d, ok := l.st.(interface {
+		Due(now time.Time) []journal.Record
+	})
+	if !ok {
+		return
+	}
+	recs := d.Due(l.opt.Clock())
+	if len(recs) == 0 {
+		return
+	}
+	out, err := l.j.AppendBatch(recs...)
+	if err != nil {
+		l.rebuild(err)
+		return
+	}
+	if l.opt.Committed != nil {
+		l.opt.Committed(out)
+	}
+}
+
 // handle applies one message: journal first, then state visible.
-func (l *Loop) handle(m Msg) {
+func (l *Loop[S]) handle(m Msg) {
+	if m.call != nil {
+		m.call()
+		return
+	}
 	if m.Link != nil {
 		l.link = *m.Link
 		return
@@ -167,13 +244,13 @@ func (l *Loop) handle(m Msg) {
 // commit applies the input to the state, writes the input and what it produced to the journal in
 // one synced transaction, and tells the publisher. If the journal cannot take it, the state is
 // rebuilt from the journal, so that nothing is shown that is not on disk, and the failure is shown.
-func (l *Loop) commit(m Msg) (Result, error) {
+func (l *Loop[S]) commit(m Msg) (Result, error) {
 	now := l.opt.Clock()
 	payload, err := m.Input.Encode()
 	if err != nil {
 		return Result{}, err
 	}
-	shoeBefore := l.st.Game().Shoe
+	shoeBefore := l.st.Shoe()
 	a := l.st.Apply(m.Input, now)
 	kind := journal.KindShoe
 	switch m.Source {
@@ -184,18 +261,14 @@ func (l *Loop) commit(m Msg) (Result, error) {
 	case journal.SourceConfig:
 		kind = journal.KindConfig
 	}
-	shoe := int64(l.st.Game().Shoe)
-	if shoe < int64(shoeBefore) {
-		shoe = int64(shoeBefore)
-	}
+	shoe := int64(max(l.st.Shoe(), shoeBefore))
 	recs := []journal.Record{{Time: now, Kind: kind, Source: m.Source, Actor: m.Actor, Reason: m.Reason, Shoe: shoe, Payload: payload}}
-	for _, e := range a.Events {
-		r, err := derived(e, now, m)
-		if err != nil {
-			return Result{}, err
-		}
-		recs = append(recs, r)
+	more, err := l.st.Records(a, now, m)
+	if err != nil {
+		l.rebuild(err)
+		return Result{Applied: a}, err
 	}
+	recs = append(recs, more...)
 	out, err := l.j.AppendBatch(recs...)
 	if err != nil {
 		l.rebuild(err)
@@ -207,11 +280,33 @@ func (l *Loop) commit(m Msg) (Result, error) {
 	return Result{Applied: a, Records: out}, nil
 }
 
-// derived is the journal record of one engine event: a round record for a finished round, an
-// event record for the rest. Events never carry a face-down card, so these may be published.
-func derived(e engine.Event, now time.Time, m Msg) (journal.Record, error) {
+// Records are the journal records of the engine's events: a round record for each finished
+// round, an event record for the rest. Events never carry a face-down card, so these may be
+// published.
+func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, error) {
+	out := make([]journal.Record, 0, len(a.Events))
+	for _, e := range a.Events {
+		var extra func(*Event)
+		if e.Kind == engine.EvShoe {
+			extra = func(ev *Event) { ev.Sign, ev.Status = s.signPayload(now), s.statusPayload(now) }
+		}
+		r, err := derived(e, now, m, extra)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// derived is the journal record of one engine event; extra, when set, adds to an event's payload.
+func derived(e engine.Event, now time.Time, m Msg, extra func(*Event)) (journal.Record, error) {
 	r := journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Shoe: int64(e.Shoe)}
-	var payload any = EventPayload(e)
+	ev := EventPayload(e)
+	if extra != nil {
+		extra(&ev)
+	}
+	var payload any = ev
 	if e.Kind == engine.EvRound {
 		r.Kind = journal.KindRound
 		payload = RoundPayload(e.Round, m.Source, m.Actor.ID)
@@ -226,12 +321,13 @@ func derived(e engine.Event, now time.Time, m Msg) (journal.Record, error) {
 
 // rebuild replaces the state with what the journal holds after a failed write, and raises the
 // failure where the screen shows it (an alert that is itself not journalled: the journal failed).
-func (l *Loop) rebuild(cause error) {
-	st, _, err := Replay(l.j, l.setup, l.opt.Clock())
-	if err == nil {
-		l.st = st
+func (l *Loop[S]) rebuild(cause error) {
+	if st, err := l.fresh(); err == nil {
+		if _, err := Replay(l.j, st, l.opt.Clock()); err == nil {
+			l.st = st
+		}
 	}
-	l.st.raise(fmt.Sprintf("journal write failed: %v — inputs are not being recorded; call a supervisor", cause), l.opt.Clock())
+	l.st.Raise(fmt.Sprintf("journal write failed: %v — inputs are not being recorded; call a supervisor", cause), l.opt.Clock())
 }
 
 // RoundPayload is the journal's round record for a finished round.
@@ -272,17 +368,37 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 	}
 }
 
-// Event is the journal (and pit bus) payload of an engine event other than a round.
+// Event is the journal (and pit bus) payload of an engine event other than a round, and of the
+// table's own "limits" and "status" events (written when the sign or the table's state changes).
 type Event struct {
-	Event  string   `json:"event"`
-	Shoe   int      `json:"shoe"`
-	N      int      `json:"n,omitempty"`
-	Shown  []string `json:"shown,omitempty"`
-	Hidden int      `json:"hidden,omitempty"`
-	Rule   string   `json:"rule,omitempty"`
-	Reason string   `json:"reason,omitempty"`
-	Key    string   `json:"key,omitempty"`
-	Value  string   `json:"value,omitempty"`
+	Event string `json:"event"`
+	// Sign and Status are snapshots for the pit board: on "shoe" (a new shoe starts the board's
+	// picture of the table afresh), on "limits" (Sign) and on "status" (Status).
+	Sign   *SignPayload   `json:"sign,omitempty"`
+	Status *StatusPayload `json:"status,omitempty"`
+	Shoe   int            `json:"shoe"`
+	N      int            `json:"n,omitempty"`
+	Shown  []string       `json:"shown,omitempty"`
+	Hidden int            `json:"hidden,omitempty"`
+	Rule   string         `json:"rule,omitempty"`
+	Reason string         `json:"reason,omitempty"`
+	Key    string         `json:"key,omitempty"`
+	Value  string         `json:"value,omitempty"`
+}
+
+// SignPayload is the limit sign in effect (amounts in cents).
+type SignPayload struct {
+	Currency string      `json:"currency"` // ISO 4217 code
+	Sign     engine.Sign `json:"sign"`
+}
+
+// StatusPayload is whether the table is open, closing (at ClosesAt) or closed, with its name
+// and game in words.
+type StatusPayload struct {
+	Name     string    `json:"name"`
+	Game     string    `json:"game"`
+	State    string    `json:"state"` // "open", "closing", "closed"
+	ClosesAt time.Time `json:"closes_at,omitzero"`
 }
 
 // EventPayload is the payload of an engine event: only what may be shown (a face-down burn is a count).

@@ -54,7 +54,7 @@ func openJournal(t testing.TB, path string) *journal.Journal {
 
 // running starts a loop and returns a send function that waits for each input to be durable.
 type running struct {
-	l      *Loop
+	l      *Loop[view.Screen]
 	cancel context.CancelFunc
 	done   chan error
 	mu     sync.Mutex
@@ -65,7 +65,7 @@ type running struct {
 func start(t testing.TB, s Setup, j *journal.Journal, c *clock) *running {
 	t.Helper()
 	r := &running{done: make(chan error, 1)}
-	l, err := NewLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
+	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
 		r.mu.Lock()
 		r.last, r.frames = v, r.frames+1
 		r.mu.Unlock()
@@ -141,7 +141,7 @@ func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 
 	j2 := openJournal(t, path)
 	defer j2.Close()
-	st, rec, err := Replay(j2, s, c.Now())
+	st, rec, err := ReplayState(j2, s, c.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
 	s := setup(t, "nz-baccarat-1998")
 	j := openJournal(t, path)
-	l, err := NewLoop(s, j, Options{Clock: c.Now})
+	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 
 	j2 := openJournal(t, path)
 	defer j2.Close()
-	l2, err := NewLoop(s, j2, Options{Clock: c.Now})
+	l2, err := NewBaccaratLoop(s, j2, Options[view.Screen]{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 	j2.Close()
 	j3 := openJournal(t, path)
 	defer j3.Close()
-	st, _, err := Replay(j3, s, c.Now())
+	st, _, err := ReplayState(j3, s, c.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,4 +297,21 @@ func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	r.stop(t)
+}
+
+func TestInspectRunsOnTheLoop(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
+	defer j.Close()
+	r := start(t, s, j, c)
+	defer r.stop(t)
+	r.script(t, nzExample)
+	var rounds int
+	if err := r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { rounds = len(m.(*State).Rounds()) }); err != nil {
+		t.Fatal(err)
+	}
+	if rounds != 3 {
+		t.Fatalf("Inspect saw %d rounds, want 3", rounds)
+	}
 }

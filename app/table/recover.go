@@ -17,6 +17,7 @@ type Recovery struct {
 	CoupN    int       // that coup's number
 	Damaged  string    // what the journal's start-up checks found wrong, if anything
 	Through  int64     // the last journal sequence replayed
+	Pending  int       // changes posted to the sign that are still to come at At
 	Duration time.Duration
 }
 
@@ -33,14 +34,24 @@ func (r Recovery) Banner() string {
 	return s
 }
 
-// Replay rebuilds a table's state from its journal: every input record, in order, applied at the
-// time it was recorded. Derived records (rounds, events) are outputs and are not re-applied; they
-// are counted. Only the intact part of a damaged journal is replayed. now stamps the Recovery.
-func Replay(j *journal.Journal, setup Setup, now time.Time) (*State, Recovery, error) {
+// ReplayState rebuilds a baccarat table's state from its journal (see Replay).
+func ReplayState(j *journal.Journal, setup Setup, now time.Time) (*State, Recovery, error) {
 	st, err := NewState(setup)
 	if err != nil {
 		return nil, Recovery{}, err
 	}
+	rec, err := Replay(j, st, now)
+	if err != nil {
+		return nil, rec, err
+	}
+	return st, rec, nil
+}
+
+// Replay rebuilds a table's state from its journal into st, a machine with nothing played:
+// every input record, in order, applied at the time it was recorded. Derived records (rounds,
+// events) are outputs and are not re-applied; they are counted. Only the intact part of a
+// damaged journal is replayed. now stamps the Recovery.
+func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, error) {
 	rec := Recovery{Clean: true, At: now}
 	su := j.Startup()
 	if su.Damaged() {
@@ -50,13 +61,13 @@ func Replay(j *journal.Journal, setup Setup, now time.Time) (*State, Recovery, e
 		}
 	}
 	limit := su.IntactThrough
-	err = j.Scan(0, func(r journal.Record) error {
+	err := j.Scan(0, func(r journal.Record) error {
 		if limit > 0 && r.Seq > limit {
 			return nil
 		}
 		rec.Through = r.Seq
 		switch r.Kind {
-		case journal.KindRound:
+		case journal.KindRound, KindRoundRedDog:
 			rec.Coups++
 			return nil
 		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
@@ -73,10 +84,9 @@ func Replay(j *journal.Journal, setup Setup, now time.Time) (*State, Recovery, e
 		return nil
 	})
 	if err != nil {
-		return nil, rec, fmt.Errorf("replay journal %s: %w", j.Path(), err)
+		return rec, fmt.Errorf("replay journal %s: %w", j.Path(), err)
 	}
-	g := st.Game()
-	rec.InCoup, rec.CoupN = g.InCoup, g.Coup
-	rec.Duration = 0
-	return st, rec, nil
+	rec.InCoup, rec.CoupN = st.InCoup()
+	rec.Pending = st.Pending(now)
+	return rec, nil
 }

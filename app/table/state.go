@@ -1,10 +1,13 @@
 package table
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
+	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/roadmap"
 )
@@ -16,6 +19,7 @@ type Setup struct {
 	Settings         engine.Settings
 	Sign             engine.Sign
 	Currency         string        // symbol shown on the sign, e.g. "$"
+	CurrencyCode     string        // ISO 4217 code for the pit bus feed, e.g. "AUD"
 	IdleAfter        time.Duration // attract view after this long without a coup; 0 never
 }
 
@@ -37,6 +41,10 @@ type State struct {
 	alerts    []Alert
 	nextAlert int
 	messages  []string // transient notes for the operator (refusals), newest last
+
+	// What the pit board was last told of the sign and the table's state (Due).
+	toldSign   *engine.Sign
+	toldStatus StatusPayload
 }
 
 // NewState starts a table with no shoe loaded.
@@ -270,3 +278,78 @@ func (s *State) Commission() *engine.CommissionLedger { return &s.ledger }
 
 // Settlement is the table's settlement rules.
 func (s *State) Settlement() engine.SettlementRules { return s.settlement }
+
+// Shoe is the current shoe number (0 before the first shoe).
+func (s *State) Shoe() int { return s.game.View().Shoe }
+
+// InCoup reports whether a round is in progress, and its number.
+func (s *State) InCoup() (bool, int) {
+	v := s.game.View()
+	return v.InCoup, v.Coup
+}
+
+// Pending counts the changes posted to the sign that are still to come at now.
+func (s *State) Pending(now time.Time) int {
+	n := 0
+	for _, c := range s.board.Changes() {
+		if c.At.After(now) {
+			n++
+		}
+	}
+	return n
+}
+
+// Raise shows an alert that is not journalled (used when the journal itself has failed).
+func (s *State) Raise(text string, now time.Time) { s.raise(text, now) }
+
+// signPayload is the sign in effect at now.
+func (s *State) signPayload(now time.Time) *SignPayload {
+	return &SignPayload{Currency: s.setup.CurrencyCode, Sign: s.board.SignAt(now).Sign}
+}
+
+// statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
+func (s *State) statusPayload(now time.Time) *StatusPayload {
+	st := &StatusPayload{Name: s.setup.Name, Game: s.gameName(), State: "open"}
+	if s.board.SignAt(now).Closed {
+		st.State = "closed"
+		return st
+	}
+	for _, c := range s.board.Changes() {
+		if c.Close && c.At.After(now) && !c.Posted.After(now) {
+			st.State, st.ClosesAt = "closing", c.At
+			break
+		}
+	}
+	return st
+}
+
+// gameName is the game and version in words, as the header says it.
+func (s *State) gameName() string {
+	if s.settlement.Banker == engine.BankerSixPaysHalf {
+		return "Baccarat — Banker wins on 6 pays 1 to 2"
+	}
+	return "Baccarat — 5% commission"
+}
+
+// Due returns the "limits" and "status" event records for changes that took effect by now and
+// the pit board has not been told of (at start-up, the state as it is). The loop journals them
+// on its clock tick; replay ignores them (they are derived).
+func (s *State) Due(now time.Time) []journal.Record {
+	var out []journal.Record
+	add := func(ev Event) {
+		b, err := json.Marshal(ev)
+		if err != nil {
+			return
+		}
+		out = append(out, journal.Record{Time: now, Kind: journal.KindEvent, Source: journal.SourceConfig, Shoe: int64(s.Shoe()), Payload: b})
+	}
+	if sp := s.signPayload(now); s.toldSign == nil || !reflect.DeepEqual(*s.toldSign, sp.Sign) {
+		s.toldSign = &sp.Sign
+		add(Event{Event: "limits", Shoe: s.Shoe(), Sign: sp})
+	}
+	if st := s.statusPayload(now); *st != s.toldStatus {
+		s.toldStatus = *st
+		add(Event{Event: "status", Shoe: s.Shoe(), Status: st})
+	}
+	return out
+}

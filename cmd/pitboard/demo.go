@@ -22,10 +22,10 @@ var demoGames = []struct {
 	game   string
 	limits message.Limits
 }{
-	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 25, Max: 5000}, {Bet: "tie", Min: 5, Max: 500}}}},
-	{"No commission: Banker wins on 6 pays 1 to 2", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 50, Max: 10000}, {Bet: "tie", Min: 10, Max: 1000}}}},
-	{"Mini Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 10, Max: 2000}, {Bet: "tie", Min: 5, Max: 200}}}},
-	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 100, Max: 25000}, {Bet: "tie", Min: 25, Max: 2500}}}},
+	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}}}},
+	{"No commission: Banker wins on 6 pays 1 to 2", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}, {Bet: "tie", Min: 1000, Max: 100000}}}},
+	{"Mini Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 1000, Max: 200000}, {Bet: "tie", Min: 500, Max: 20000}}}},
+	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 10000, Max: 2500000}, {Bet: "tie", Min: 2500, Max: 250000}}}},
 }
 
 // startDemo starts n simulated tables publishing to the server at url, each dealing a coup

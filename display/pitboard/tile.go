@@ -45,7 +45,7 @@ func limitText(l message.Limits) string {
 		return "no limits published"
 	}
 	main := l.Bets[0]
-	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, thousands(main.Min), thousands(main.Max)))
+	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, money(main.Min), money(main.Max)))
 }
 
 // thousands writes n with thousands separators.
@@ -264,4 +264,14 @@ func (b *Board) paintBeads(dst *ebiten.Image, roads *roadmap.Roads, x, y, cell f
 			vector.StrokeRect(dst, float32(px)+1, float32(py)+1, float32(cell)-2, float32(cell)-2, 2, pal.Highlight, false)
 		}
 	}
+}
+
+// money writes an amount of cents as whole currency units with thousands separators, and the
+// cents only when there are any ("25", "2.50", "5,000").
+func money(cents int64) string {
+	s := thousands(cents / 100)
+	if c := cents % 100; c != 0 {
+		s += fmt.Sprintf(".%02d", c)
+	}
+	return s
 }

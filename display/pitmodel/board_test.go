@@ -28,7 +28,7 @@ func round(id string, seq uint64, shoe, n int, w string, pairs string) message.M
 
 func started(id string, seq uint64, shoe int) message.Message {
 	m := rec(id, seq, message.TypeShoeStarted, shoe)
-	m.Limits = &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 25, Max: 5000}}}
+	m.Limits = &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}}
 	m.Status = &message.Status{Name: "Baccarat " + id, Game: "Baccarat — 5% commission", State: message.StateOpen}
 	return m
 }

@@ -35,7 +35,8 @@ type Screen struct {
 	Stats   Stats
 	Runs    *RunBoard // nil where the table does not offer Run wagers
 	Status  Status
-	Reopens time.Time // Closed mode: when the table reopens; the zero time when not known
+	Reopens time.Time    // Closed mode: when the table reopens; the zero time when not known
+	RedDog  *RedDogBoard // the pay table and history of a Red Dog table; nil at baccarat
 }
 
 // Game is the game and version in words on the header.
@@ -197,8 +198,44 @@ func ResultFrom(o engine.Outcome, settlement Settlement) Result {
 	}
 }
 
+// RedDogKind is what the first two cards of a Red Dog round make (003 7.1-7.2).
+type RedDogKind uint8
+
+// The Red Dog kinds.
+const (
+	RedDogDealing     RedDogKind = iota // fewer than two cards turned
+	RedDogSpread                        // a spread: Spread ranks strictly between, players may raise
+	RedDogConsecutive                   // consecutive ranks: no spread, a push
+	RedDogPair                          // a pair: no raise, a third card; three of a kind pays
+)
+
+// RedDogOutcome is how a Red Dog round ended.
+type RedDogOutcome uint8
+
+// The Red Dog outcomes.
+const (
+	RedDogPending RedDogOutcome = iota // not decided yet
+	RedDogWin                          // the third card fell strictly between: Pays to 1 (8.1.1)
+	RedDogLose                         // it did not
+	RedDogPush                         // consecutive ranks, or a pair without a third of its rank
+	RedDogTrips                        // three of a kind: Pays to 1
+)
+
+// RedDogCoup is a Red Dog round (003): the right box (first card, 7.1.2), the left box
+// (second card, 7.1.3) and the centre (third card), what they make and how it ended. Pays
+// comes from the rule profile (8.1.1): the payout of the spread, or of three of a kind.
+type RedDogCoup struct {
+	Right, Left, Centre []Card // zero or one card each
+	Kind                RedDogKind
+	Spread              int // RedDogSpread: the number of ranks strictly between
+	Pays                int // to 1: the spread's payout, or three of a kind's for a pair
+	Outcome             RedDogOutcome
+}
+
 // Coup is the coup on the table.
 type Coup struct {
+	// RedDog is the Red Dog round on a Red Dog table (Header.Game RedDog); nil at baccarat.
+	RedDog         *RedDogCoup
 	Player, Banker []Card
 	// Result is nil until the coup is decided. The screen draws it only when no card of
 	// either hand is face down.

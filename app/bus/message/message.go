@@ -83,11 +83,12 @@ type Round struct {
 	BankerFirstTwo int       `json:"banker_first_two"` // Banker's two-card total (Insurance/No 6, 000 1.1)
 }
 
-// Limit is the minimum and maximum of one wager, in whole units of the table's currency.
+// Limit is the minimum and maximum of one wager, in cents of the table's currency (the
+// project's one money unit: 2500 is $25.00).
 type Limit struct {
 	Bet string `json:"bet"` // "player_banker", "tie", "insurance", "runs", "pairs", ...
-	Min int64  `json:"min"`
-	Max int64  `json:"max"`
+	Min int64  `json:"min"` // cents
+	Max int64  `json:"max"` // cents
 }
 
 // Limits is the table's limit sign as the board shows it.

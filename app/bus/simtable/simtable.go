@@ -69,7 +69,7 @@ func New(cfg Config, out Committer) (*Table, error) {
 	}
 	if len(cfg.Limits.Bets) == 0 {
 		cfg.Limits = message.Limits{Currency: "AUD", Bets: []message.Limit{
-			{Bet: "player_banker", Min: 25, Max: 5000}, {Bet: "tie", Min: 5, Max: 500}, {Bet: "pairs", Min: 5, Max: 250},
+			{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}, {Bet: "pairs", Min: 500, Max: 25000},
 		}}
 	}
 	return &Table{cfg: cfg, out: out, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}, nil

@@ -1,0 +1,136 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/operator"
+	"github.com/coupboard/coupboard/display/view"
+)
+
+// demoDealerPIN and demoSupervisorPIN open the operator screen in the demo (never in a
+// configured table, whose PINs are bcrypt hashes in [operator]).
+const (
+	demoDealerPIN     = "1111"
+	demoSupervisorPIN = "9999"
+)
+
+// loopTable is the operator screen's view of the table: its commands go through the loop (and
+// so the journal, synced before Do returns) and its snapshots are taken on the loop goroutine.
+type loopTable struct {
+	ctx  context.Context
+	loop *table.Loop[view.Screen]
+}
+
+// Do sends one command to the loop and waits until it is durable.
+func (t loopTable) Do(m table.Msg) table.Result {
+	reply := make(chan table.Result, 1)
+	m.Reply = reply
+	if err := t.loop.Send(t.ctx, m); err != nil {
+		return table.Result{Err: err}
+	}
+	select {
+	case r := <-reply:
+		return r
+	case <-t.ctx.Done():
+		return table.Result{Err: t.ctx.Err()}
+	}
+}
+
+// Snapshot is what the operator screen draws, read between two inputs.
+func (t loopTable) Snapshot() operator.Snapshot {
+	var s operator.Snapshot
+	_ = t.loop.Inspect(t.ctx, func(m table.Machine[view.Screen]) {
+		switch st := m.(type) {
+		case *table.State:
+			s = operator.SnapshotOf(st, time.Now())
+		case *table.RedDog:
+			s = operator.SnapshotOfRedDog(st, time.Now())
+		}
+	})
+	return s
+}
+
+// guardFor is the PIN guard of the configuration; the demo gets fixed demo PINs.
+func guardFor(cfg *config.Config, demo bool) (*access.Guard, error) {
+	dealer, super := cfg.Operator.DealerPINHash, cfg.Operator.SupervisorPINHash
+	if demo {
+		var err error
+		if dealer, err = access.HashPIN(demoDealerPIN); err != nil {
+			return nil, err
+		}
+		if super, err = access.HashPIN(demoSupervisorPIN); err != nil {
+			return nil, err
+		}
+	}
+	g, err := access.NewGuard(dealer, super, cfg.Operator.LockoutAttempts, time.Duration(cfg.Operator.LockoutMinutes)*time.Minute)
+	if err != nil {
+		return nil, fmt.Errorf("operator: %w", err)
+	}
+	return g, nil
+}
+
+// withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three
+// taps on the top-left corner open it; it returns to the table screen when the operator closes it
+// (or after its idle sign-out). quit leaves the program (kiosk exit, supervisor only).
+func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, quit func()) (fyne.CanvasObject, error) {
+	sess, err := operator.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	var front fyne.CanvasObject
+	var op *operator.Screen
+	showTable := func() { w.SetContent(front) }
+	opts := operator.Options{Recall: t.j, Close: showTable}
+	if t.link != nil {
+		opts.Diagnostics = t.link
+	}
+	if kiosk {
+		opts.ExitKiosk = quit
+	}
+	op = operator.NewScreen(sess, opts)
+	var opened time.Time // when the operator screen was last opened (Fyne goroutine only)
+	open := func() {
+		opened = time.Now()
+		w.SetContent(op)
+		op.Reset() // after SetContent: Reset gives the PIN pad the keyboard focus, which needs it on the canvas
+	}
+	front = container.NewStack(tableScreen, container.NewVBox(container.NewHBox(operator.NewHotspot(open))))
+	w.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == operator.OpenKey {
+			open()
+		}
+	})
+	w.Canvas().SetOnTypedRune(func(r rune) {
+		if r == operator.OpenRune {
+			open()
+		}
+	})
+	go func() {
+		tick := time.NewTicker(5 * time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-t.ctx.Done():
+				return
+			case <-tick.C:
+				fyne.Do(func() {
+					// Back to the players' screen after the idle sign-out, or when the PIN pad
+					// was opened and left without anyone signing in.
+					unused := min(sess.Idle(), time.Since(opened))
+					if w.Content() == op && (op.Tick() || sess.Role() == access.NoRole && unused >= time.Minute) {
+						showTable()
+					}
+				})
+			}
+		}
+	}()
+	return front, nil
+}

@@ -1,0 +1,161 @@
+// Package outbox makes a table's journal the pit bus's outbox (issue 6): it reads the journal's
+// derived records — finished rounds, shoe events, sign and status changes — as bus messages,
+// and keeps the bus's acknowledgement in the journal. Input records (which hold cards as the
+// shoe read them, face-down ones included) are never published; a round message carries the
+// result and card counts only.
+package outbox
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Journal is a table's journal seen as the bus's outbox. It is safe for concurrent use (the
+// journal is): the loop appends while the publisher reads.
+type Journal struct {
+	j     *journal.Journal
+	table string
+}
+
+// New is the outbox of table's journal.
+func New(j *journal.Journal, table string) *Journal { return &Journal{j: j, table: table} }
+
+// After returns, in order, up to max messages for records with a sequence greater than seq.
+// Records that are not published (inputs, other events) are skipped.
+func (o *Journal) After(seq uint64, max int) ([]message.Message, error) {
+	var out []message.Message
+	errStop := fmt.Errorf("enough")
+	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
+		m, ok, err := Message(r)
+		if err != nil {
+			return fmt.Errorf("outbox record %d: %w", r.Seq, err)
+		}
+		if ok {
+			if m.Table == "" {
+				m.Table = o.table
+			}
+			out = append(out, m)
+			if len(out) >= max {
+				return errStop
+			}
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return out, err
+	}
+	return out, nil
+}
+
+// Acked is the highest sequence the bus has acknowledged.
+func (o *Journal) Acked() (uint64, error) {
+	n, err := o.j.Published()
+	return uint64(n), err
+}
+
+// Ack records durably that the bus has everything up to seq.
+func (o *Journal) Ack(seq uint64) error { return o.j.SetPublished(int64(seq)) }
+
+// Message is the bus message of one journal record, and false for a record that is not published.
+func Message(r journal.Record) (message.Message, bool, error) {
+	m := message.Message{V: message.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
+	switch r.Kind {
+	case journal.KindRound:
+		jr, err := journal.DecodeRound(r.Payload)
+		if err != nil {
+			return m, false, err
+		}
+		m.Type, m.Shoe = message.TypeRound, int(jr.Shoe)
+		m.Round = roundOf(jr)
+		return m, true, nil
+	case journal.KindEvent:
+		var ev table.Event
+		if err := json.Unmarshal(r.Payload, &ev); err != nil {
+			return m, false, fmt.Errorf("decode event: %w", err)
+		}
+		m.Shoe = ev.Shoe
+		switch ev.Event {
+		case "shoe":
+			m.Type = message.TypeShoeStarted
+			m.Limits, m.Status = limitsOf(ev.Sign), statusOf(ev.Status)
+		case "shoe_end":
+			m.Type = message.TypeShoeEnded
+		case "void":
+			m.Type, m.Round = message.TypeRound, &message.Round{N: ev.N, Kind: message.KindCancelled}
+		case "limits":
+			if ev.Sign == nil {
+				return m, false, nil
+			}
+			m.Type, m.Limits = message.TypeLimits, limitsOf(ev.Sign)
+		case "status":
+			if ev.Status == nil {
+				return m, false, nil
+			}
+			m.Type, m.Status = message.TypeStatus, statusOf(ev.Status)
+		default:
+			return m, false, nil
+		}
+		return m, true, nil
+	}
+	return m, false, nil
+}
+
+// roundOf is a round as the board sees it: the result and how many cards, never which.
+func roundOf(r journal.Round) *message.Round {
+	kind := message.KindNormal
+	switch r.Kind {
+	case journal.RoundNoBet:
+		kind = message.KindNoBet
+	case journal.RoundCancelled:
+		return &message.Round{N: r.N, Kind: message.KindCancelled}
+	}
+	first := 0
+	for i, code := range r.Banker {
+		if i == 2 {
+			break
+		}
+		if c, err := engine.ParseCard(code); err == nil {
+			first += c.Point()
+		}
+	}
+	return &message.Round{
+		N: r.N, Kind: kind, Winner: r.Winner, PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
+		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
+		PlayerCards: len(r.Player), BankerCards: len(r.Banker), BankerFirstTwo: first % 10,
+	}
+}
+
+func limitsOf(p *table.SignPayload) *message.Limits {
+	if p == nil {
+		return nil
+	}
+	l := &message.Limits{Currency: p.Currency}
+	add := func(bet string, w engine.WagerLimit) {
+		if w.Max > 0 {
+			l.Bets = append(l.Bets, message.Limit{Bet: bet, Min: w.Min, Max: w.Max})
+		}
+	}
+	s := p.Sign
+	if s.Player == s.Banker {
+		add("player_banker", s.Player)
+	} else {
+		add("player", s.Player)
+		add("banker", s.Banker)
+	}
+	add("tie", s.Tie)
+	add("insurance", s.Insurance)
+	add("runs", s.Run)
+	return l
+}
+
+func statusOf(p *table.StatusPayload) *message.Status {
+	if p == nil {
+		return nil
+	}
+	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt}
+}

@@ -1,0 +1,101 @@
+package outbox
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// TestTableToBoardOverARealBus runs a table loop over a real journal, publishes its journal
+// through a real embedded NATS server, and checks that the board model sees every round, the
+// limits and the table's status — and that no message carries a card.
+func TestTableToBoardOverARealBus(t *testing.T) {
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	nc, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := bus.EnsureStream(ctx, nc); err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+
+	p, _ := engine.LookupProfile("vic-baccarat-2002")
+	s, _ := engine.ParseSettings(&p, nil)
+	lim := engine.WagerLimit{Min: 2500, Max: 500000}
+	setup := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, Currency: "$", CurrencyCode: "AUD", Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "bac7", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, Heartbeat: 200 * time.Millisecond}, New(j, "bac7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go pub.Run(ctx)
+	loop, err := table.NewBaccaratLoop(setup, j, table.Options[view.Screen]{Committed: func([]journal.Record) { pub.Notify() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go loop.Run(ctx)
+
+	toks, _ := engine.ParseScript("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC")
+	for _, tok := range toks {
+		in := engine.TokenInput(tok)
+		reply := make(chan table.Result, 1)
+		if err := loop.Send(ctx, table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe, Reply: reply}); err != nil {
+			t.Fatal(err)
+		}
+		if r := <-reply; r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	board := pitmodel.New(pitmodel.Config{})
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-sub.C():
+			if m.Round != nil && m.Round.Kind != message.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
+				t.Fatalf("round message without card counts: %+v", m.Round)
+			}
+			if _, err := board.Apply(m, time.Now()); err != nil {
+				t.Fatalf("board refused %+v: %v", m, err)
+			}
+		case <-deadline:
+			tb, _ := board.Table("bac7")
+			t.Fatalf("the board never saw the table's three rounds and sign: %+v", tb)
+		}
+		tb, ok := board.Table("bac7")
+		if ok && tb.Roads != nil && tb.Roads.Rounds() == 3 && len(tb.Limits.Bets) > 0 && tb.State == message.StateOpen {
+			if tb.Limits.Bets[0].Min != 2500 || tb.Name != "Baccarat 7" || tb.Shoe != 1 {
+				t.Fatalf("board table %+v", tb)
+			}
+			break
+		}
+	}
+	if st := pub.Stats(); st.Invalid != 0 {
+		t.Fatalf("publisher skipped invalid records: %+v", st)
+	}
+}

@@ -1,0 +1,434 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/outbox"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display"
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/serialin"
+	"github.com/coupboard/coupboard/themes"
+	"github.com/coupboard/coupboard/themes/themefile"
+)
+
+// runFlags are the flags of the table display (coupboard with no subcommand).
+type runFlags struct {
+	config, journal, script string
+	trace                   string
+	demo, kiosk, headless   bool
+	speed                   float64
+	size                    string
+}
+
+// defaultConfigPaths are tried in order when --config is not given.
+func defaultConfigPaths() []string {
+	var out []string
+	if p := os.Getenv("COUPBOARD_CONFIG"); p != "" {
+		out = append(out, p)
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		out = append(out, filepath.Join(d, "coupboard", "coupboard.toml"))
+	}
+	return append(out, "/etc/coupboard/coupboard.toml")
+}
+
+// runTable runs the table display: the configuration (or the demo without one), the journal
+// and its recovery, the shoe, the event loop and the Fyne window.
+func runTable(args []string, stdout, stderr io.Writer) error {
+	var f runFlags
+	fs := flag.NewFlagSet("coupboard", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.config, "config", "", "configuration file (default: $COUPBOARD_CONFIG, ~/.config/coupboard/coupboard.toml, /etc/coupboard/coupboard.toml; none: the demo)")
+	fs.BoolVar(&f.demo, "demo", false, "run the demo: a simulated shoe, vic-baccarat-2002, sample limits, a scheduled minimum raise")
+	fs.BoolVar(&f.kiosk, "kiosk", false, "kiosk mode: full screen, no decorations, cursor hidden, closed only with the supervisor PIN")
+	fs.BoolVar(&f.headless, "headless", false, "run the table without a window (the journal and the shoe only; for tests and servers)")
+	fs.StringVar(&f.journal, "journal", "", "journal database (overrides [journal] path)")
+	fs.StringVar(&f.script, "sim-script", "", "with the simulated shoe: play this shoe script")
+	fs.Float64Var(&f.speed, "sim-speed", 0, "with the simulated shoe: pace multiplier (overrides [shoe] sim_speed)")
+	fs.StringVar(&f.size, "size", "1280x720", "window size WxH when not in kiosk mode")
+	fs.StringVar(&f.trace, "trace", "", "with --headless: write every screen the loop presents as one JSON line to this file (- for standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, source, err := loadConfig(f)
+	if err != nil {
+		return err
+	}
+	if f.script != "" {
+		cfg.Shoe.Port, cfg.Shoe.SimScript = "sim", f.script
+	}
+	if f.speed > 0 {
+		cfg.Shoe.SimSpeed = f.speed
+	}
+	if f.kiosk {
+		cfg.Display.Kiosk = true
+	}
+	if f.journal != "" {
+		cfg.Journal.Path = f.journal
+	}
+	fmt.Fprintf(stderr, "coupboard: table %s (%s), %s\n", cfg.Table.ID, cfg.Game.Profile, source)
+	var trace io.Writer
+	switch {
+	case f.trace == "-":
+		trace = stdout
+	case f.trace != "":
+		tf, err := os.OpenFile(f.trace, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--trace: %w", err)
+		}
+		defer tf.Close()
+		trace = tf
+	}
+	t, err := startTable(cfg, source == "demo", stderr, trace)
+	if err != nil {
+		return err
+	}
+	defer t.close()
+	if f.headless {
+		return t.runHeadless()
+	}
+	return t.runWindow(cfg, f.size, source == "demo")
+}
+
+// loadConfig reads --config, or the first default path that exists, or returns the demo.
+func loadConfig(f runFlags) (*config.Config, string, error) {
+	if f.demo {
+		return config.Demo(), "demo", nil
+	}
+	if f.config != "" {
+		c, err := config.Load(f.config)
+		return c, f.config, err
+	}
+	for _, p := range defaultConfigPaths() {
+		if _, err := os.Stat(p); err == nil {
+			c, err := config.Load(p)
+			return c, p, err
+		}
+	}
+	return config.Demo(), "demo", nil
+}
+
+// runningTable is a started table: journal, loop, shoe and the goroutines feeding it.
+type runningTable struct {
+	loop   *table.Loop[view.Screen]
+	j      *journal.Journal
+	sim    *serialin.SimShoe
+	link   *shoeLink
+	pub    *bus.Publisher
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan error
+	screen *display.TableScreen
+	stderr io.Writer
+	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
+}
+
+// startTable opens the journal (rebuilding the state it holds), starts the event loop, the
+// shoe and the journal's retention. In the demo it posts a minimum raise with the notice the
+// rule book requires, so that the notice and its countdown are visible.
+func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runningTable, error) {
+	var setup table.Setup
+	var rdSetup table.RedDogSetup
+	var err error
+	redDog := cfg.Game.Profile == reddog.ProfileID // Red Dog's rules are their own package (engine/reddog)
+	if redDog {
+		rdSetup, err = RedDogSetupFrom(cfg)
+		setup.Sign.Player = rdSetup.Bet // the demo raise: the Red Dog wager is the sign's Player limit
+	} else {
+		setup, err = SetupFrom(cfg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	path := cfg.Journal.Path
+	if path == "" {
+		if path, err = journal.DefaultPath(cfg.Table.ID); err != nil {
+			return nil, err
+		}
+	}
+	j, err := journal.Open(path, journal.Options{Table: cfg.Table.ID})
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr}
+	if trace != nil {
+		t.trace = json.NewEncoder(trace)
+	}
+	t.ctx, t.cancel = context.WithCancel(context.Background())
+	opt := table.Options[view.Screen]{Present: t.present, Committed: t.committed}
+	if redDog {
+		t.loop, err = table.NewRedDogLoop(rdSetup, j, opt)
+	} else {
+		t.loop, err = table.NewBaccaratLoop(setup, j, opt)
+	}
+	if err != nil {
+		j.Close()
+		return nil, err
+	}
+	if rec := t.loop.Recovery(); rec.Inputs > 0 {
+		fmt.Fprintf(stderr, "coupboard: journal %s: %d inputs replayed, %d coups, clean stop %v\n", path, rec.Inputs, rec.Coups, rec.Clean)
+	}
+	if len(cfg.Bus.URLs) > 0 {
+		if err := t.startPublisher(cfg); err != nil {
+			t.cancel()
+			j.Close()
+			return nil, err
+		}
+	}
+	go func() { t.done <- t.loop.Run(t.ctx) }()
+	if err := t.startShoe(cfg); err != nil {
+		t.close()
+		return nil, err
+	}
+	if cfg.Journal.RetentionDays > 0 {
+		ticks := time.NewTicker(time.Hour)
+		go func() {
+			defer ticks.Stop()
+			j.Retain(t.ctx, time.Duration(cfg.Journal.RetentionDays)*24*time.Hour, ticks.C, func(r journal.PruneResult, err error) {
+				if err != nil {
+					fmt.Fprintf(stderr, "coupboard: prune journal: %v\n", err)
+				}
+			})
+		}()
+	}
+	if demo && t.loop.Recovery().Pending == 0 {
+		t.scheduleDemoRaise(setup)
+	}
+	return t, nil
+}
+
+// startShoe opens the configured shoe (starting the simulated one for port "sim") and feeds
+// its events to the loop.
+func (t *runningTable) startShoe(cfg *config.Config) error {
+	scfg := serialin.Config{Protocol: cfg.Shoe.Protocol}
+	if cfg.Shoe.Port == "sim" {
+		var toks []engine.Token
+		if cfg.Shoe.SimScript != "" {
+			b, err := os.ReadFile(cfg.Shoe.SimScript)
+			if err != nil {
+				return fmt.Errorf("shoe.sim_script: %w", err)
+			}
+			if toks, err = engine.ParseScript(string(b)); err != nil {
+				return fmt.Errorf("shoe.sim_script %s: %w", cfg.Shoe.SimScript, err)
+			}
+		}
+		sim, err := serialin.StartSimShoe(toks, cfg.Shoe.SimSpeed, uint64(time.Now().UnixNano()))
+		if err != nil {
+			return fmt.Errorf("start simulated shoe: %w", err)
+		}
+		t.sim = sim
+		scfg.Path, scfg.Protocol = sim.Path(), "csp1"
+	} else {
+		pc, err := serialin.ParsePort(cfg.Shoe.Port)
+		if err != nil {
+			return fmt.Errorf("shoe.port: %w", err)
+		}
+		pc.Protocol = scfg.Protocol
+		pc.Settings = serialin.Settings{Baud: cfg.Shoe.Baud, Parity: cfg.Shoe.Parity}
+		scfg = pc
+	}
+	t.link = newShoeLink(t.ctx, t.loop, t.stderr)
+	return t.link.start(scfg)
+}
+
+// scheduleDemoRaise posts "Minimum changes to $50" 21 minutes from now (the caller skips it
+// when the journal already holds a change still to come).
+func (t *runningTable) scheduleDemoRaise(setup table.Setup) {
+	sign := setup.Sign
+	sign.Player.Min, sign.Banker.Min = 5000, 5000
+	c := engine.Change{At: time.Now().Add(21 * time.Minute).Truncate(time.Minute), Sign: sign}
+	reply := make(chan table.Result, 1)
+	_ = t.loop.Send(t.ctx, table.Msg{
+		Input: table.Input{Op: &table.Op{Kind: table.OpSchedule, Change: &c}}, Source: journal.SourceOperator,
+		Actor: journal.Actor{Role: "supervisor", ID: "demo"}, Reason: "demo: a minimum raise with 20 minutes' notice", Reply: reply,
+	})
+	<-reply
+}
+
+// startPublisher publishes the journal to the pit bus from its own goroutine; the table works
+// the same with the bus down (the journal keeps what the bus has not acknowledged).
+func (t *runningTable) startPublisher(cfg *config.Config) error {
+	pub, err := bus.NewPublisher(bus.PublisherConfig{
+		Table: cfg.Table.ID,
+		Conn: bus.ConnConfig{
+			URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
+			NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
+		},
+		OnError: func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+	}, outbox.New(t.j, cfg.Table.ID))
+	if err != nil {
+		return fmt.Errorf("bus: %w", err)
+	}
+	t.pub = pub
+	go func() {
+		if err := pub.Run(t.ctx); err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err)
+		}
+	}()
+	return nil
+}
+
+// committed wakes the publisher once records are durable.
+func (t *runningTable) committed([]journal.Record) {
+	if t.pub != nil {
+		t.pub.Notify()
+	}
+}
+
+// present hands a new screen to the window on the Fyne goroutine (architecture.md invariant 2).
+func (t *runningTable) present(v view.Screen) {
+	if t.trace != nil {
+		if err := t.trace.Encode(v); err != nil {
+			fmt.Fprintf(t.stderr, "coupboard: trace: %v\n", err)
+		}
+	}
+	if s := t.screen; s != nil {
+		fyne.Do(func() { s.Apply(v) })
+	}
+}
+
+// runHeadless waits for SIGINT or SIGTERM, then stops cleanly.
+func (t *runningTable) runHeadless() error {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	select {
+	case <-sig:
+	case err := <-t.done:
+		return err
+	}
+	return nil
+}
+
+// runWindow shows the table screen until the window is closed (or, in kiosk mode, until a
+// supervisor leaves kiosk mode).
+func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool) error {
+	th, err := loadTheme(cfg.Display.Theme)
+	if err != nil {
+		return err
+	}
+	lang, err := i18n.ParseLang(cfg.Display.Language)
+	if err != nil {
+		return fmt.Errorf("display.language: %w", err)
+	}
+	words, err := i18n.New(lang)
+	if err != nil {
+		return err
+	}
+	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
+	display.UseTheme(a, th)
+	w := a.NewWindow("coupboard — " + cfg.Table.Name)
+	scr := display.NewTableScreen(display.Style{Theme: th, Words: words})
+	guard, err := guardFor(cfg, demo)
+	if err != nil {
+		return err
+	}
+	var front fyne.CanvasObject = scr
+	if cfg.Display.Kiosk {
+		front = newHiddenCursor(scr)
+		w.SetFullScreen(true)
+		w.SetPadded(false)
+		// The window closes only through the operator screen's supervisor exit.
+		w.SetCloseIntercept(func() {})
+	} else {
+		var wd, ht float32 = 1280, 720
+		fmt.Sscanf(strings.ReplaceAll(size, "x", " "), "%g %g", &wd, &ht)
+		w.Resize(fyne.NewSize(wd, ht))
+	}
+	content, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, a.Quit)
+	if err != nil {
+		return err
+	}
+	w.SetContent(content)
+	t.screen = scr
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		select {
+		case <-sig:
+		case <-t.done:
+		}
+		fyne.Do(a.Quit)
+	}()
+	w.ShowAndRun()
+	return nil
+}
+
+// close stops the loop (which journals a clean stop), the shoe and the journal.
+func (t *runningTable) close() {
+	t.cancel()
+	if t.loop != nil {
+		select {
+		case err := <-t.done:
+			if err != nil && !errors.Is(err, context.Canceled) {
+				fmt.Fprintf(t.stderr, "coupboard: %v\n", err)
+			}
+		case <-time.After(5 * time.Second):
+		}
+	}
+	if t.link != nil {
+		t.link.close()
+	}
+	if t.sim != nil {
+		t.sim.Close()
+	}
+	if err := t.j.Close(); err != nil {
+		fmt.Fprintf(t.stderr, "coupboard: close journal: %v\n", err)
+	}
+}
+
+// loadTheme is a built-in theme by name, or a theme file by path.
+func loadTheme(name string) (themes.Theme, error) {
+	if th, err := themes.Builtin(name); err == nil {
+		return th, nil
+	}
+	th, err := themefile.Load(name)
+	if err != nil {
+		return themes.Theme{}, fmt.Errorf("display.theme %q: not a built-in theme (%s) nor a theme file: %w", name, strings.Join(themes.BuiltinIDs(), ", "), err)
+	}
+	return th, nil
+}
+
+// hiddenCursor wraps the screen so that the mouse cursor is never drawn over it (kiosk mode).
+type hiddenCursor struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+}
+
+func newHiddenCursor(c fyne.CanvasObject) *hiddenCursor {
+	h := &hiddenCursor{content: c}
+	h.ExtendBaseWidget(h)
+	return h
+}
+
+// Cursor hides the pointer over the whole screen.
+func (h *hiddenCursor) Cursor() desktop.Cursor { return desktop.HiddenCursor }
+
+// CreateRenderer draws the wrapped screen.
+func (h *hiddenCursor) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(h.content)
+}

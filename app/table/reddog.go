@@ -1,0 +1,377 @@
+package table
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// KindRoundRedDog is the journal kind of a finished Red Dog round, derived in the same batch as
+// its input. Its payload is the round as `coupboard replay --profile vic-red-dog-1997` prints it
+// (reddog.Record), not journal.Round, which is baccarat's. Red Dog's other events are
+// journal.KindEvent records with reddog.Record payloads.
+const KindRoundRedDog = "round.reddog"
+
+// RedDogHistory is how many finished rounds the Red Dog screen's history holds.
+const RedDogHistory = 24
+
+// RedDogSetup is what a Red Dog table starts with: who it is, its rule book, the limit of its one
+// wager and the notice period.
+type RedDogSetup struct {
+	ID, Name, Casino string
+	Profile          reddog.Profile
+	// Bet is the limit of the Red Dog wager (config limits.bet). On the engine's limit board it
+	// is the sign's Player limit: a Red Dog sign has no other wager, and an OpSchedule change
+	// gives the new Red Dog limit as Change.Sign.Player.
+	Bet engine.WagerLimit
+	// Markers are the higher-limit markers in place at the start (003 6.5).
+	Markers []engine.Marker
+	// NoticeMinutes is notice_minutes; 0 keeps the profile's (20, the least 003 6.4 and
+	// 10.7 allow).
+	NoticeMinutes int
+	Currency      string // symbol shown on the sign, e.g. "$"
+}
+
+// RedDog is one Red Dog table's live state: the engine's table, the limit sign and its notices,
+// the history of rounds and the alerts. It implements Machine[view.Screen]. Only the event loop
+// calls its methods (one writer).
+type RedDog struct {
+	setup   RedDogSetup
+	table   *reddog.Table
+	board   *engine.Board
+	history []reddog.Round // finished rounds, oldest first, at most RedDogHistory
+	events  []reddog.Event // what the latest Apply reported, for Records
+
+	alerts    []Alert
+	nextAlert int
+	messages  []string // transient notes for the operator (refusals), newest last
+}
+
+// NewRedDog starts a Red Dog table with no shoe loaded. An invalid profile, a notice period
+// shorter than the book allows or an incoherent limit is an error.
+func NewRedDog(s RedDogSetup) (*RedDog, error) {
+	p := s.Profile
+	if s.NoticeMinutes != 0 {
+		p.Notices.Minutes = s.NoticeMinutes
+	}
+	t, err := reddog.New(p)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", s.ID, err)
+	}
+	b, err := engine.NewBoard(p.Notices, engine.Sign{Player: s.Bet, Markers: s.Markers})
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", s.ID, err)
+	}
+	s.Profile = p
+	return &RedDog{setup: s, table: t, board: b}, nil
+}
+
+// NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.
+func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options[view.Screen]) (*Loop[view.Screen], error) {
+	return NewLoop(func() (Machine[view.Screen], error) { return NewRedDog(setup) }, j, opt)
+}
+
+// ErrNotRedDog is returned for a game input that Red Dog does not have (turning a hand, a
+// baccarat setting, accepting a baccarat review).
+var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens and cards")
+
+// Apply makes one input's change at time now. The same inputs at the same times always give the
+// same state. Applied.Events holds the engine's refusals and anomalies in baccarat's event terms
+// (engine.EvRefused, engine.EvAnomaly) so that the operator screen can show them; the full Red Dog
+// events are in Events.
+func (r *RedDog) Apply(in Input, now time.Time) Applied {
+	var a Applied
+	r.events = r.events[:0]
+	switch {
+	case in.Game != nil:
+		if in.Game.Kind != engine.InToken {
+			a.Refused = ErrNotRedDog
+			r.note(a.Refused.Error())
+			return a
+		}
+		r.events = append(r.events, r.table.Apply(reddog.TokenInput(in.Game.Token))...)
+		for _, e := range r.events {
+			if ev, ok := r.follow(e); ok {
+				a.Events = append(a.Events, ev)
+			}
+		}
+	case in.Op != nil:
+		a.Refused = r.op(*in.Op, now)
+		if a.Refused != nil {
+			r.note(a.Refused.Error())
+		}
+	case in.Alert != nil:
+		r.raise(in.Alert.Text, now)
+	}
+	return a
+}
+
+// Events are the Red Dog events of the latest Apply, in order. The caller must not change them.
+func (r *RedDog) Events() []reddog.Event { return r.events }
+
+// follow keeps the history in step with one engine event, and returns it in baccarat's event
+// terms when the operator must see it.
+func (r *RedDog) follow(e reddog.Event) (engine.Event, bool) {
+	switch e.Kind {
+	case reddog.EvRound:
+		r.history = append(r.history, *e.Round)
+		if n := len(r.history); n > RedDogHistory {
+			r.history = append([]reddog.Round(nil), r.history[n-RedDogHistory:]...)
+		}
+	case reddog.EvCancel:
+		for i := range r.history {
+			if r.history[i].N == e.N {
+				r.history[i].Kind, r.history[i].Outcome, r.history[i].Pays = reddog.KindCancelled, reddog.Push, reddog.Pays{}
+			}
+		}
+	case reddog.EvRefused:
+		r.note(fmt.Sprintf("refused: %s", e.Reason))
+		return engine.Event{Kind: engine.EvRefused, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}, true
+	case reddog.EvAnomaly:
+		return engine.Event{Kind: engine.EvAnomaly, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}, true
+	}
+	return engine.Event{}, false
+}
+
+// op carries out an operator command; an error says why it was refused.
+func (r *RedDog) op(o Op, now time.Time) error {
+	switch o.Kind {
+	case OpSchedule:
+		if o.Change == nil {
+			return errors.New("schedule: no change given")
+		}
+		c := *o.Change
+		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
+		_, err := r.board.Schedule(c, now)
+		return err
+	case OpClearAlert:
+		for i, a := range r.alerts {
+			if a.ID == o.AlertID {
+				r.alerts = append(r.alerts[:i], r.alerts[i+1:]...)
+				return nil
+			}
+		}
+		return fmt.Errorf("clear alert %d: no such alert", o.AlertID)
+	case OpCleanStop:
+		return nil
+	case OpPlaceRun, OpNominate, OpDefer, OpCollect:
+		return fmt.Errorf("%s: Red Dog has no Run wagers and no commission (003)", o.Kind)
+	}
+	return fmt.Errorf("unknown operator command %q", o.Kind)
+}
+
+func (r *RedDog) raise(text string, now time.Time) {
+	r.nextAlert++
+	r.alerts = append(r.alerts, Alert{ID: r.nextAlert, Text: text, Raised: now})
+}
+
+func (r *RedDog) note(text string) {
+	r.messages = append(r.messages, text)
+	if n := len(r.messages); n > 16 {
+		r.messages = r.messages[n-16:]
+	}
+}
+
+// Records are the journal records of the latest Apply's events: a KindRoundRedDog record for each
+// finished round and a journal.KindEvent record for the rest, each with the reddog.Record payload
+// that `coupboard replay` prints. A card placed and the spread announced are left out, as replay
+// leaves them out: the input record holds the card. No event carries a face-down card.
+func (r *RedDog) Records(_ Applied, now time.Time, m Msg) ([]journal.Record, error) {
+	out := make([]journal.Record, 0, len(r.events))
+	for _, e := range r.events {
+		rec := journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Shoe: int64(e.Shoe)}
+		var payload reddog.Record
+		switch e.Kind {
+		case reddog.EvCard, reddog.EvSpread:
+			continue
+		case reddog.EvRound:
+			rec.Kind = KindRoundRedDog
+			payload.Round = e.Round
+		default:
+			payload.Event = &e
+		}
+		b, err := json.Marshal(payload)
+		if err != nil {
+			return nil, fmt.Errorf("encode red dog %s event: %w", e.Kind, err)
+		}
+		rec.Payload = b
+		out = append(out, rec)
+	}
+	return out, nil
+}
+
+// Setup is what the table was started with (the profile with this table's notice period).
+func (r *RedDog) Setup() RedDogSetup { return r.setup }
+
+// View is the engine's public view of the deal (never a face-down card).
+func (r *RedDog) View() reddog.View { return r.table.View() }
+
+// History is the finished rounds the screen shows, oldest first.
+func (r *RedDog) History() []reddog.Round { return append([]reddog.Round(nil), r.history...) }
+
+// SignAt is what the limit sign shows at t.
+func (r *RedDog) SignAt(t time.Time) engine.SignView { return r.board.SignAt(t) }
+
+// Scheduled lists the changes posted to the sign.
+func (r *RedDog) Scheduled() []engine.Scheduled { return r.board.Changes() }
+
+// Alerts lists the alerts a supervisor has not cleared.
+func (r *RedDog) Alerts() []Alert { return append([]Alert(nil), r.alerts...) }
+
+// Messages are the latest operator notes (refusals), newest last.
+func (r *RedDog) Messages() []string { return append([]string(nil), r.messages...) }
+
+// Shoe is the current shoe number (0 before the first shoe).
+func (r *RedDog) Shoe() int { return r.table.View().Shoe }
+
+// InCoup reports whether a round is in progress, and its number.
+func (r *RedDog) InCoup() (bool, int) {
+	rd, ok := r.table.InProgress()
+	return ok, rd.N
+}
+
+// Pending counts the changes posted to the sign that are still to come at now.
+func (r *RedDog) Pending(now time.Time) int {
+	n := 0
+	for _, c := range r.board.Changes() {
+		if c.At.After(now) {
+			n++
+		}
+	}
+	return n
+}
+
+// Raise shows an alert that is not journalled (used when the journal itself has failed).
+func (r *RedDog) Raise(text string, now time.Time) { r.raise(text, now) }
+
+// Screen builds the Red Dog table screen's view model at time now: the three boxes with the
+// round in progress (or else the last round and its result), the spread, the limit sign of the
+// one wager with its notices, the pay table and the history. It copies everything it hands over.
+func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
+	v := r.table.View()
+	sv := r.board.SignAt(now)
+	scr := view.Screen{
+		Now: now,
+		Header: view.Header{
+			Casino: r.setup.Casino, Table: r.setup.Name, Game: view.RedDog,
+			Shoe: v.Shoe, Coup: v.Round.N,
+		},
+		Sign:    r.sign(sv.Sign),
+		Notices: r.notices(sv, v),
+		Coup:    view.Coup{RedDog: r.coup(v)},
+		RedDog:  r.redDogBoard(),
+		Status:  view.Status{Link: link},
+	}
+	if v.Round.Review {
+		scr.Status.Review = v.Round.N
+	}
+	for _, a := range r.alerts {
+		scr.Status.Errors = append(scr.Status.Errors, a.Raised.Format("15:04")+" "+a.Text)
+	}
+	if sv.Closed {
+		scr.Mode = view.Closed
+	}
+	return scr
+}
+
+// sign is the limit sign of the one Red Dog wager (003 6.1) with the higher-limit markers (6.5).
+func (r *RedDog) sign(e engine.Sign) view.Sign {
+	l := e.Player
+	s := view.Sign{Currency: r.setup.Currency, Settlement: view.SettleNone,
+		Limits: []view.Limit{{Wager: view.WagerRedDog, Min: view.Money(l.Min), Max: view.Money(l.Max), Multiple: view.Money(l.Multiple)}}}
+	for _, m := range e.Markers {
+		s.Markers = append(s.Markers, view.Marker{Seat: m.Seat, Higher: m.Text == "higher limit", Max: view.Money(m.Limit.Max)})
+	}
+	return s
+}
+
+// notices are the sign's changes still to come, shown from the moment they are posted with the
+// time they take effect (003 6.4, 10.7), and "shoe change" when a shuffle is due before the next
+// round (4.1.2, 4.1.3, 9.6).
+func (r *RedDog) notices(sv engine.SignView, v reddog.View) []view.Notice {
+	var out []view.Notice
+	seen := map[int]bool{}
+	changes := r.board.Changes()
+	for _, n := range sv.Notices {
+		if seen[n.ChangeID] {
+			continue
+		}
+		seen[n.ChangeID] = true
+		prev := sv.Sign
+		for _, c := range changes {
+			if c.ID == n.ChangeID {
+				out = append(out, noticeOf(prev, c))
+				break
+			}
+			if c.At.After(sv.At) && !c.Close {
+				prev = c.Sign
+			}
+		}
+	}
+	if v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle {
+		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
+	}
+	return out
+}
+
+// coup is the round on the table: the one in progress, or else the last one with its result. A
+// cancelled round leaves the boxes empty (its wagers were refunded, 10.4).
+func (r *RedDog) coup(v reddog.View) *view.RedDogCoup {
+	if v.Round.Kind == reddog.KindCancelled {
+		return &view.RedDogCoup{}
+	}
+	return redDogCoup(r.setup.Profile, v.Round)
+}
+
+// redDogCoup is one round as the screen shows it. Every card in a reddog.Round was dealt face up.
+func redDogCoup(p reddog.Profile, rd reddog.Round) *view.RedDogCoup {
+	c := &view.RedDogCoup{}
+	boxes := []*[]view.Card{&c.Right, &c.Left, &c.Centre} // 7.1.2, 7.1.3, 7.2
+	for i, card := range rd.Cards {
+		if i < len(boxes) {
+			*boxes[i] = []view.Card{view.Up(card)}
+		}
+	}
+	if len(rd.Cards) >= 2 {
+		switch s := rd.Spread; {
+		case s == reddog.Pair:
+			c.Kind, c.Pays = view.RedDogPair, int(p.PaysTrips.Win) // 7.2.3.1, 8.1.1
+		case s == reddog.Consecutive:
+			c.Kind = view.RedDogConsecutive // 7.2.2.1
+		default:
+			c.Kind, c.Spread, c.Pays = view.RedDogSpread, int(s), int(p.SpreadPays(s).Win) // 7.2.1.1, 8.1.1
+		}
+	}
+	switch rd.Outcome {
+	case reddog.Win:
+		c.Outcome = view.RedDogWin
+		if rd.Spread == reddog.Pair {
+			c.Outcome = view.RedDogTrips
+		}
+	case reddog.Lose:
+		c.Outcome = view.RedDogLose
+	case reddog.Push:
+		c.Outcome = view.RedDogPush
+	}
+	return c
+}
+
+// redDogBoard is the pay table from the profile (8.1.1) and the history of finished rounds.
+func (r *RedDog) redDogBoard() *view.RedDogBoard {
+	p := r.setup.Profile
+	b := &view.RedDogBoard{}
+	for i, pay := range p.PaysSpread {
+		b.Pays = append(b.Pays, view.RedDogPay{Spread: i + 1, OrMore: i == len(p.PaysSpread)-1, Pays: int(pay.Win)})
+	}
+	b.Pays = append(b.Pays, view.RedDogPay{Trips: true, Pays: int(p.PaysTrips.Win)})
+	for _, rd := range r.history {
+		b.History = append(b.History, view.RedDogRound{N: rd.N, Coup: *redDogCoup(p, rd), Cancelled: rd.Kind == reddog.KindCancelled})
+	}
+	return b
+}

@@ -1,0 +1,126 @@
+// Package i18n is the table screen's small message catalogue: every string the screen
+// shows, in English, Simplified Chinese and Traditional Chinese. A Catalogue is a value
+// chosen by configuration; there is no global language.
+package i18n
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Lang is a language of the table screen, named by its BCP 47 tag as written in config files.
+type Lang string
+
+// The languages of the table screen.
+const (
+	English            Lang = "en"
+	SimplifiedChinese  Lang = "zh-Hans"
+	TraditionalChinese Lang = "zh-Hant"
+)
+
+// Langs lists the languages, in the order they are offered.
+func Langs() []Lang { return []Lang{English, SimplifiedChinese, TraditionalChinese} }
+
+// ParseLang reads a language tag from a config file. Common aliases ("zh-CN", "zh-TW",
+// "zh-HK", "zh", any case) are accepted; anything else is an error naming the tags there are.
+func ParseLang(s string) (Lang, error) {
+	switch strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), "_", "-")) {
+	case "en", "en-au", "en-nz", "en-gb", "en-us":
+		return English, nil
+	case "zh-hans", "zh-cn", "zh-sg", "zh":
+		return SimplifiedChinese, nil
+	case "zh-hant", "zh-tw", "zh-hk", "zh-mo":
+		return TraditionalChinese, nil
+	}
+	return "", fmt.Errorf("language %q: want one of en, zh-Hans, zh-Hant", s)
+}
+
+// Catalogue translates message keys into one language. The zero Catalogue is English.
+type Catalogue struct {
+	lang  Lang
+	words map[Key]string
+}
+
+// New returns the catalogue of a language, or an error for a language it does not have.
+func New(lang Lang) (Catalogue, error) {
+	switch lang {
+	case English, SimplifiedChinese, TraditionalChinese:
+	default:
+		return Catalogue{}, fmt.Errorf("language %q: no catalogue (want one of en, zh-Hans, zh-Hant)", lang)
+	}
+	c := Catalogue{lang: lang, words: make(map[Key]string, len(entries()))}
+	for _, e := range entries() {
+		c.words[e.key] = e.in(lang)
+	}
+	return c, nil
+}
+
+// in is the entry's text in lang.
+func (e entry) in(lang Lang) string {
+	switch lang {
+	case SimplifiedChinese:
+		return e.hans
+	case TraditionalChinese:
+		return e.hant
+	}
+	return e.en
+}
+
+// Lang is the catalogue's language.
+func (c Catalogue) Lang() Lang {
+	if c.lang == "" {
+		return English
+	}
+	return c.lang
+}
+
+// T is the message for key in the catalogue's language, formatted with args (fmt verbs,
+// indexed where the word order differs). An unknown key gives the key itself in brackets,
+// so a missing translation is visible, never blank.
+func (c Catalogue) T(key Key, args ...any) string {
+	f, ok := c.words[key]
+	if c.words == nil { // the zero Catalogue: English, looked up without a map
+		for _, e := range entries() {
+			if e.key == key {
+				f, ok = e.en, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return "[" + string(key) + "]"
+	}
+	if len(args) == 0 {
+		return f
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+// Keys lists every message key, sorted.
+func Keys() []Key {
+	es := entries()
+	keys := make([]Key, 0, len(es))
+	for _, e := range es {
+		keys = append(keys, e.key)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+// Chars is every character any translation uses, sorted and without duplicates: the list
+// the bundled CJK font subset must cover (themes/fonts/subset.sh).
+func Chars() string {
+	seen := map[rune]bool{}
+	for _, e := range entries() {
+		for _, r := range e.en + e.hans + e.hant {
+			seen[r] = true
+		}
+	}
+	rs := make([]rune, 0, len(seen))
+	for r := range seen {
+		rs = append(rs, r)
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
+	return string(rs)
+}

@@ -1,0 +1,587 @@
+package operator
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Options are what the operator screen is given besides its session.
+type Options struct {
+	// Theme is the table's Fyne theme; the screen enlarges its text for touch. Nil uses the app's.
+	Theme fyne.Theme
+	// Recall reads earlier shoes' rounds from the journal; nil hides earlier shoes.
+	Recall Recall
+	// Diagnostics drives the shoe link; nil hides the diagnostics tab.
+	Diagnostics Diagnostics
+	// Close returns to the table screen (the operator is signed out first).
+	Close func()
+	// ExitKiosk leaves kiosk mode; offered to a supervisor only.
+	ExitKiosk func()
+	// SignOutAfter signs the operator out after this long without a key or a tap (checked by
+	// Tick); 0 means DefaultSignOutAfter, a negative value never.
+	SignOutAfter time.Duration
+}
+
+// DefaultSignOutAfter is how long a signed-in operator screen may stand unused.
+const DefaultSignOutAfter = 2 * time.Minute
+
+// Screen is the operator screen: the PIN pad until an operator signs in, then the tabs of
+// what the role may do. Keys typed while it has focus go to the PIN pad or the card keypad.
+// Use it on the Fyne goroutine.
+type Screen struct {
+	widget.BaseWidget
+	s    *Session
+	opt  Options
+	root *fyne.Container
+
+	// PIN pad
+	pinID, pinCode string
+	pinOnCode      bool
+	pinIDLabel     *widget.Label
+	pinCodeLabel   *widget.Label
+	pinMsg         *widget.Label
+	pinView        fyne.CanvasObject
+
+	// signed in
+	main      fyne.CanvasObject
+	header    *widget.Label
+	lockBtn   *widget.Button
+	exitBtn   *widget.Button
+	reason    *widget.SelectEntry
+	reasonRow *fyne.Container
+	tabs      *container.AppTabs
+	log       *widget.Label
+
+	entry   entryTab
+	shoe    *fyne.Container
+	shoeSup *fyne.Container
+	fix     fixTab
+	limits  limitsTab
+	runs    runsTab
+	recall  recallTab
+	diag    diagTab
+}
+
+// NewScreen builds the operator screen over a session.
+func NewScreen(s *Session, opt Options) *Screen {
+	sc := &Screen{s: s, opt: opt}
+	sc.buildPIN()
+	sc.buildMain()
+	sc.root = container.NewStack(sc.pinView)
+	sc.ExtendBaseWidget(sc)
+	sc.show()
+	return sc
+}
+
+// CreateRenderer draws the PIN pad or the signed-in tabs, in the enlarged theme.
+func (sc *Screen) CreateRenderer() fyne.WidgetRenderer {
+	th := sc.opt.Theme
+	if th == nil {
+		th = fyne.CurrentApp().Settings().Theme()
+	}
+	return widget.NewSimpleRenderer(container.NewThemeOverride(sc.root, bigTheme{th}))
+}
+
+// Session is the screen's session.
+func (sc *Screen) Session() *Session { return sc.s }
+
+// FocusGained is part of fyne.Focusable.
+func (sc *Screen) FocusGained() {}
+
+// FocusLost is part of fyne.Focusable.
+func (sc *Screen) FocusLost() {}
+
+// TypedRune routes a typed character: to the PIN pad when signed out, else to the card keypad.
+func (sc *Screen) TypedRune(r rune) {
+	if sc.s.Role() == access.NoRole {
+		sc.pinKey(r)
+		return
+	}
+	sc.s.Press(r)
+	sc.Update()
+}
+
+// TypedKey maps Enter, Backspace and Escape to the keypad's Enter, undo and back to the table.
+func (sc *Screen) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyEnter, fyne.KeyReturn:
+		sc.TypedRune('\n')
+	case fyne.KeyBackspace, fyne.KeyDelete:
+		sc.TypedRune('.')
+	case fyne.KeyEscape:
+		sc.back()
+	}
+}
+
+func (sc *Screen) focus() {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(sc); c != nil {
+		c.Focus(sc)
+	}
+}
+
+// Tick signs the operator out when the screen has stood unused for Options.SignOutAfter and
+// reports whether it did (the app calls it every few seconds, on the Fyne goroutine), so a
+// supervisor's session is not left open at the table.
+func (sc *Screen) Tick() bool {
+	after := sc.opt.SignOutAfter
+	if after == 0 {
+		after = DefaultSignOutAfter
+	}
+	if after < 0 || sc.s.Role() == access.NoRole || sc.s.Idle() < after {
+		return false
+	}
+	sc.Reset()
+	sc.pinMsg.SetText("signed out after " + after.String() + " unused")
+	return true
+}
+
+// Reset signs the operator out and shows the PIN pad (call it when the screen is opened).
+func (sc *Screen) Reset() {
+	sc.s.SignOut()
+	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false
+	sc.pinMsg.SetText("")
+	sc.show()
+	sc.focus()
+}
+
+func (sc *Screen) back() {
+	sc.Reset()
+	if sc.opt.Close != nil {
+		sc.opt.Close()
+	}
+}
+
+// show puts the PIN pad or the tabs on screen for the current role.
+func (sc *Screen) show() {
+	if sc.s.Role() == access.NoRole {
+		sc.updatePIN()
+		sc.root.Objects = []fyne.CanvasObject{sc.pinView}
+	} else {
+		sc.arrangeTabs()
+		sc.Update()
+		sc.root.Objects = []fyne.CanvasObject{sc.main}
+	}
+	sc.root.Refresh()
+}
+
+// ---- PIN pad ----
+
+func (sc *Screen) buildPIN() {
+	sc.pinIDLabel = widget.NewLabel("")
+	sc.pinCodeLabel = widget.NewLabel("")
+	sc.pinMsg = widget.NewLabel("")
+	sc.pinMsg.Wrapping = fyne.TextWrapWord
+	sc.pinMsg.Importance = widget.DangerImportance
+	pad := digitPad(func(r rune) { sc.pinKey(r); sc.focus() }, nil, "⌫", "OK")
+	title := widget.NewLabelWithStyle("Operator sign-in", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	back := widget.NewButton("Back to table", sc.back)
+	form := container.NewVBox(title,
+		container.NewGridWithColumns(2, widget.NewLabel("Operator id"), sc.pinIDLabel),
+		container.NewGridWithColumns(2, widget.NewLabel("PIN"), sc.pinCodeLabel),
+		sc.pinMsg, back)
+	sc.pinView = container.NewGridWithColumns(2, container.NewPadded(form), pad)
+}
+
+// digitPad is a numeric keypad laid out like a calculator's (7 8 9 on top): each key calls
+// key with its rune; undo and enter are the labels of '.' and Enter.
+func digitPad(key func(rune), long func(), undo, enter string) *fyne.Container {
+	k := func(label string, r rune) fyne.CanvasObject {
+		return newKey(label, func() { key(r) }, long)
+	}
+	ok := newKey(enter, func() { key('\n') }, nil)
+	ok.Importance = widget.HighImportance
+	return container.NewGridWithColumns(3,
+		k("7", '7'), k("8", '8'), k("9", '9'),
+		k("4", '4'), k("5", '5'), k("6", '6'),
+		k("1", '1'), k("2", '2'), k("3", '3'),
+		k(undo, '.'), k("0", '0'), ok)
+}
+
+func (sc *Screen) pinKey(r rune) {
+	field := &sc.pinID
+	if sc.pinOnCode {
+		field = &sc.pinCode
+	}
+	switch {
+	case r >= '0' && r <= '9':
+		if len(*field) < 12 {
+			*field += string(r)
+		}
+	case r == '.' || r == '\b':
+		if *field != "" {
+			*field = (*field)[:len(*field)-1]
+		} else if sc.pinOnCode {
+			sc.pinOnCode = false
+		}
+	case r == '\n' || r == '\r':
+		switch {
+		case !sc.pinOnCode && sc.pinID != "":
+			sc.pinOnCode = true
+		case sc.pinOnCode:
+			sc.signIn()
+			return
+		}
+	}
+	sc.updatePIN()
+}
+
+func (sc *Screen) signIn() {
+	_, err := sc.s.SignIn(sc.pinID, sc.pinCode)
+	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false // every attempt starts afresh
+	if err != nil {
+		sc.pinMsg.SetText(err.Error())
+		sc.updatePIN()
+		return
+	}
+	sc.pinMsg.SetText("")
+	sc.show()
+	sc.focus()
+}
+
+func (sc *Screen) updatePIN() {
+	id, code := sc.pinID, strings.Repeat("●", len(sc.pinCode))
+	if !sc.pinOnCode {
+		id += "_"
+	} else {
+		code += "_"
+	}
+	sc.pinIDLabel.SetText(id)
+	sc.pinCodeLabel.SetText(code)
+}
+
+// ---- signed in ----
+
+func (sc *Screen) buildMain() {
+	sc.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sc.header.Truncation = fyne.TextTruncateEllipsis
+	sc.lockBtn = widget.NewButton("Sign out", func() { sc.Reset(); sc.focus() })
+	back := widget.NewButton("Table", sc.back)
+	sc.exitBtn = widget.NewButton("Exit kiosk", sc.exitKiosk)
+	sc.exitBtn.Importance = widget.DangerImportance
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(back, sc.lockBtn, sc.exitBtn), sc.header)
+
+	sc.reason = widget.NewSelectEntry(Reasons())
+	sc.reason.SetPlaceHolder("choose or type the reason")
+	sc.reasonRow = container.NewBorder(nil, nil, widget.NewLabel("Reason"), nil, sc.reason)
+
+	sc.log = widget.NewLabel("")
+	sc.log.Truncation = fyne.TextTruncateEllipsis
+
+	sc.entry = newEntryTab(sc)
+	sc.shoe = sc.buildShoe()
+	sc.fix = newFixTab(sc)
+	sc.limits = newLimitsTab(sc)
+	sc.runs = newRunsTab(sc)
+	sc.recall = newRecallTab(sc)
+	sc.diag = newDiagTab(sc)
+	sc.tabs = container.NewAppTabs()
+	sc.tabs.OnSelected = func(*container.TabItem) { sc.Update() }
+
+	logBox := container.NewVBox(widget.NewSeparator(), sc.log)
+	sc.main = container.NewBorder(container.NewVBox(top, sc.reasonRow), logBox, nil, nil, sc.tabs)
+}
+
+// arrangeTabs offers the tabs the signed-in role may use.
+func (sc *Screen) arrangeTabs() {
+	sup := sc.s.Allows(access.Supervisor)
+	items := []*container.TabItem{
+		container.NewTabItem("Entry", sc.entry.box),
+		container.NewTabItem("Shoe", sc.shoe),
+	}
+	if sup {
+		items = append(items, container.NewTabItem("Corrections", sc.fix.box), container.NewTabItem("Limits", sc.limits.box))
+	}
+	items = append(items, container.NewTabItem("Runs & commission", sc.runs.box), container.NewTabItem("Recall", sc.recall.box))
+	if sc.opt.Diagnostics != nil {
+		items = append(items, container.NewTabItem("Diagnostics", sc.diag.box))
+	}
+	sc.tabs.SetItems(items)
+	sc.tabs.SelectIndex(0)
+	for _, o := range []fyne.CanvasObject{sc.reasonRow, sc.exitBtn, sc.shoeSup} {
+		if sup {
+			o.Show()
+		} else {
+			o.Hide()
+		}
+	}
+	if sc.opt.ExitKiosk == nil {
+		sc.exitBtn.Hide()
+	}
+	sc.limits.prefill(sc.s.Table().Snapshot())
+}
+
+func (sc *Screen) exitKiosk() {
+	if !sc.s.Allows(access.Supervisor) || sc.opt.ExitKiosk == nil {
+		sc.s.say("exit kiosk: needs a supervisor")
+		sc.Update()
+		return
+	}
+	sc.opt.ExitKiosk()
+}
+
+// do sends an action with the reason chosen on screen and redraws.
+func (sc *Screen) do(a Action) error {
+	if a.Need == access.Supervisor {
+		a.Reason = sc.reason.Text
+	}
+	_, err := sc.s.Do(a)
+	if err == nil && a.Need == access.Supervisor {
+		sc.reason.SetText("")
+	}
+	sc.Update()
+	return err
+}
+
+// Update redraws from a fresh snapshot of the table.
+func (sc *Screen) Update() {
+	if sc.s.Role() == access.NoRole {
+		return
+	}
+	snap := sc.s.Table().Snapshot()
+	g := snap.Game
+	where := fmt.Sprintf("shoe %d · coup %d", g.Shoe, g.Coup)
+	if g.Shoe == 0 {
+		where = "no shoe"
+	}
+	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, sc.s.Role(), sc.s.Operator()))
+	// Only the tab on screen is redrawn; the others are redrawn when selected.
+	if sel := sc.tabs.Selected(); sel != nil {
+		switch sel.Content {
+		case sc.entry.box:
+			sc.entry.update(snap)
+		case sc.fix.box:
+			sc.fix.update(snap)
+		case sc.limits.box:
+			sc.limits.update(snap)
+		case sc.runs.box:
+			sc.runs.update(snap)
+		case sc.recall.box:
+			sc.recall.update(snap)
+		case sc.diag.box:
+			sc.diag.update()
+		}
+		sel.Content.Refresh() // texts changed height: lay the tab out again
+	}
+	lines := sc.s.Log()
+	if n := len(lines); n > 4 {
+		lines = lines[n-4:]
+	}
+	for len(lines) < 4 {
+		lines = append(lines, "")
+	}
+	sc.log.SetText(strings.Join(lines, "\n"))
+}
+
+// ---- Entry: cards by keypad, reveal ----
+
+type entryTab struct {
+	box            fyne.CanvasObject
+	player, banker *widget.Label
+	result         *widget.Label
+	pending        *widget.Label
+	status         *widget.Label
+	turnP, turnB   *widget.Button
+	keys           *Keypad
+}
+
+func newEntryTab(sc *Screen) entryTab {
+	t := entryTab{keys: sc.s.Keypad()}
+	press := func(r rune) { sc.s.Press(r); sc.Update(); sc.focus() }
+	undo := func() { press('.') }
+	t.player = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.banker = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.pending = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.player.SizeName, t.banker.SizeName, t.pending.SizeName = theme.SizeNameSubHeadingText, theme.SizeNameSubHeadingText, theme.SizeNameSubHeadingText
+	t.result = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.result.SizeName = theme.SizeNameHeadingText
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+	t.turnP = widget.NewButton("Turn Player", func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
+	t.turnB = widget.NewButton("Turn Banker", func() { _ = sc.do(TurnAction(engine.HandBanker)) })
+	t.turnP.Importance, t.turnB.Importance = widget.HighImportance, widget.DangerImportance
+	left := container.NewVBox(
+		container.NewGridWithColumns(2, widget.NewLabel("Player"), t.player),
+		container.NewGridWithColumns(2, widget.NewLabel("Banker"), t.banker),
+		t.result,
+		widget.NewSeparator(),
+		container.NewGridWithColumns(2, widget.NewLabel("Typed"), t.pending),
+		container.NewGridWithColumns(2, t.turnP, t.turnB),
+		t.status,
+	)
+	pad := digitPad(press, undo, ". undo", "Enter")
+	relabel(pad, map[string]string{"1": "1 = A", "0": "0 = T"})
+	k := func(label string, r rune) fyne.CanvasObject { return newKey(label, func() { press(r) }, undo) }
+	extra := container.NewGridWithColumns(7,
+		k("J", 'j'), k("Q", 'q'), k("K", 'k'),
+		k("♠", 's'), k("♥", 'h'), k("♦", 'd'), k("♣", 'c'))
+	t.box = container.NewGridWithColumns(2, container.NewPadded(left), container.NewBorder(nil, extra, nil, nil, pad))
+	return t
+}
+
+// relabel renames keys of a pad (the card keypad shows what 1 and 0 mean).
+func relabel(pad *fyne.Container, names map[string]string) {
+	for _, o := range pad.Objects {
+		if b, ok := o.(*keyButton); ok {
+			if n, ok := names[b.Text]; ok {
+				b.Text = n
+			}
+		}
+	}
+}
+
+func (t *entryTab) update(snap Snapshot) {
+	t.pending.SetText(t.keys.String())
+	g := snap.Game
+	hand := func(up []engine.Card, down int, total int, shown bool) string {
+		var parts []string
+		if len(up) > 0 {
+			parts = append(parts, cardList(up))
+		}
+		if down > 0 {
+			parts = append(parts, fmt.Sprintf("%d face down", down))
+		}
+		s := strings.Join(parts, " + ")
+		if shown {
+			s += fmt.Sprintf("   = %d", total)
+		}
+		if s == "" {
+			s = "—"
+		}
+		return s
+	}
+	var status []string
+	t.result.SetText("")
+	if g.InCoup {
+		t.player.SetText(hand(g.Player, g.PlayerFaceDown, g.PlayerTotal, g.PlayerTotalShown))
+		t.banker.SetText(hand(g.Banker, g.BankerFaceDown, g.BankerTotal, g.BankerTotalShown))
+		status = append(status, fmt.Sprintf("Coup %d in progress", g.Coup))
+	} else if n := len(snap.Rounds); n > 0 {
+		// Between coups: the last round's cards and result, as the table screen shows them.
+		last := snap.Rounds[n-1]
+		t.player.SetText(hand(last.Player.List(), 0, last.Outcome.PlayerTotal, last.Player.N > 0))
+		t.banker.SetText(hand(last.Banker.List(), 0, last.Outcome.BankerTotal, last.Banker.N > 0))
+		t.result.SetText(fmt.Sprintf("Round %d: %s", last.N, ResultWords(last)))
+		if len(last.Notes) > 0 {
+			status = append(status, "Rules applied: "+strings.Join(last.Notes, ", "))
+		}
+	} else {
+		t.player.SetText("—")
+		t.banker.SetText("—")
+	}
+	switch {
+	case g.Shoe == 0:
+		status = append(status, "No shoe: load a new shoe (Shoe tab)")
+	case g.ShoeEnded:
+		status = append(status, "Shoe over: new shoe")
+	case g.LastCoup:
+		status = append(status, "Last coup of the shoe")
+	}
+	if g.InsuranceOpen {
+		status = append(status, "Insurance/No 6 open")
+	}
+	if g.Review {
+		status = append(status, "Under review: "+strings.Join(g.Reasons, "; "))
+	}
+	t.status.SetText(strings.Join(status, "\n"))
+	faceDown := snap.Setup.Settings.Style != engine.StyleA
+	if faceDown {
+		t.turnP.Show()
+		t.turnB.Show()
+	} else {
+		t.turnP.Hide()
+		t.turnB.Hide()
+	}
+}
+
+// ---- Shoe ----
+
+func (sc *Screen) buildShoe() *fyne.Container {
+	word := func(label string, k engine.TokenKind) *widget.Button {
+		b := widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
+		return b
+	}
+	newShoe := word("New shoe", engine.TokShoe)
+	newShoe.Importance = widget.HighImportance
+	dealer := container.NewGridWithColumns(2, newShoe, word("Cutting card out", engine.TokCut))
+	sup := container.NewGridWithColumns(2,
+		word("Face-value burn requested", engine.TokFaceBurn), word("Burn a card", engine.TokBurn),
+		word("No burn (dealer failed to burn)", engine.TokNoBurn), word("End of shoe (shoe empty)", engine.TokEmpty))
+	sc.shoeSup = container.NewVBox(widget.NewSeparator(), widget.NewLabel("Supervisor (with a reason):"), sup)
+	box := container.NewVBox(dealer, sc.shoeSup)
+	return box
+}
+
+// ---- Corrections ----
+
+type fixTab struct {
+	box    fyne.CanvasObject
+	voidN  *widget.Entry
+	alerts *fyne.Container
+	sc     *Screen
+}
+
+func newFixTab(sc *Screen) fixTab {
+	t := fixTab{sc: sc}
+	word := func(label string, k engine.TokenKind) *widget.Button {
+		return widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
+	}
+	void := word("Void round in progress", engine.TokVoid)
+	void.Importance = widget.DangerImportance
+	t.voidN = widget.NewEntry()
+	t.voidN.SetPlaceHolder("round no.")
+	voidN := widget.NewButton("Void round", func() {
+		n, err := strconv.Atoi(strings.TrimSpace(t.voidN.Text))
+		if err != nil || n < 1 {
+			sc.s.say("void round: type the round number")
+			sc.Update()
+			return
+		}
+		if sc.do(WordAction(engine.TokVoid, n, "")) == nil {
+			t.voidN.SetText("")
+		}
+	})
+	voidN.Importance = widget.DangerImportance
+	accept := widget.NewButton("Accept review", func() { _ = sc.do(AcceptReviewAction("")) })
+	grid := container.NewGridWithColumns(3,
+		void, container.NewBorder(nil, nil, nil, voidN, t.voidN), accept,
+		word("Dummy coup next", engine.TokDummy), word("No-bet coup next", engine.TokNoBet), word("Card exposed", engine.TokExposed),
+		word("Next card face up in shoe", engine.TokFaceUp))
+	t.alerts = container.NewVBox()
+	t.box = container.NewVScroll(container.NewVBox(grid, widget.NewSeparator(), widget.NewLabel("Alerts to clear:"), t.alerts))
+	return t
+}
+
+func (t *fixTab) update(snap Snapshot) {
+	var rows []fyne.CanvasObject
+	for _, a := range snap.Alerts {
+		id := a.ID
+		l := widget.NewLabel(a.Raised.Format("15:04") + " " + a.Text)
+		l.Wrapping = fyne.TextWrapWord
+		rows = append(rows, container.NewBorder(nil, nil, nil,
+			widget.NewButton("Clear", func() { _ = t.sc.do(ClearAlertAction(id, "")) }), l))
+	}
+	if len(rows) == 0 {
+		rows = append(rows, widget.NewLabel("none"))
+	}
+	t.alerts.Objects = rows
+	t.alerts.Refresh()
+	t.box.Refresh() // the rows changed height: lay the whole tab out again
+}
+
+// noticeOf finds the notice error in a refusal: it carries the earliest time the book allows.
+func noticeOf(err error) (*engine.NoticeError, bool) {
+	var ne *engine.NoticeError
+	ok := errors.As(err, &ne)
+	return ne, ok
+}

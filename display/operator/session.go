@@ -1,0 +1,476 @@
+package operator
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// ErrSignedOut is returned for an action when no operator has entered a PIN.
+var ErrSignedOut = errors.New("enter your operator id and PIN first")
+
+// ErrNotAllowed is returned for an action the signed-in role may not take.
+var ErrNotAllowed = errors.New("not allowed for this role")
+
+// ErrNoReason is returned for a supervisor action without a reason.
+var ErrNoReason = errors.New("a supervisor action needs a reason")
+
+// Reasons is the pick-list offered for a supervisor action; the operator may type another.
+func Reasons() []string {
+	return []string{
+		"dealer error", "misdeal", "card exposed in error", "card face up in the shoe", "shoe fault",
+		"players' request", "game disrupted", "supervisor's direction",
+	}
+}
+
+// Action is one thing an operator asks the table to do: the table input, the role it needs,
+// where it comes from (journal.SourceManual for cards and turns, else journal.SourceOperator)
+// and why. Build actions with the functions below; Session.Do sends them.
+type Action struct {
+	Name   string      // what it does, in words ("void round 12")
+	Need   access.Role // the least role that may do it
+	Source string      // journal.SourceManual or journal.SourceOperator
+	Input  table.Input
+	Reason string // why; required when Need is access.Supervisor
+	// Quiet leaves "done" out of the log when the action produced nothing to say (each card typed).
+	Quiet bool
+}
+
+// game wraps an engine input as an action.
+func game(name string, need access.Role, source string, in engine.Input, reason string) Action {
+	return Action{Name: name, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
+}
+
+// op wraps an operator command as an action.
+func op(name string, need access.Role, o table.Op, reason string) Action {
+	return Action{Name: name, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
+}
+
+// CardAction enters one card by hand, in dealing order: engine.CardInput(c, PosNone,
+// SourceManual), checked by the engine exactly like a card from the shoe.
+func CardAction(c engine.Card) Action {
+	a := game("card "+c.String(), access.Dealer, journal.SourceManual, engine.CardInput(c, engine.PosNone, engine.SourceManual), "manual entry")
+	a.Quiet = true
+	return a
+}
+
+// TurnAction turns a hand over (dealing styles B and C; the engine refuses an order the book
+// does not allow).
+func TurnAction(h engine.Hand) Action {
+	return game("turn "+h.String(), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
+}
+
+// WordRole is the least role that may send a shoe-script word (spec/shoe-protocol.md §4):
+// a dealer loads a new shoe and reports the cutting card (routine in manual entry); every
+// other word is a correction or a shoe irregularity, for a supervisor.
+func WordRole(k engine.TokenKind) access.Role {
+	switch k {
+	case engine.TokShoe, engine.TokCut:
+		return access.Dealer
+	}
+	return access.Supervisor
+}
+
+// wordNames words each script word for the operator and the audit trail.
+func wordName(k engine.TokenKind, n int) string {
+	switch k {
+	case engine.TokShoe:
+		return "new shoe"
+	case engine.TokFaceBurn:
+		return "face-value burn requested"
+	case engine.TokBurn:
+		return "burn a card"
+	case engine.TokNoBurn:
+		return "no burn"
+	case engine.TokCut:
+		return "cutting card out"
+	case engine.TokExposed:
+		return "card exposed"
+	case engine.TokFaceUp:
+		return "card face up in the shoe"
+	case engine.TokDummy:
+		return "dummy coup"
+	case engine.TokNoBet:
+		return "no-bet coup"
+	case engine.TokVoid:
+		if n > 0 {
+			return fmt.Sprintf("void round %d", n)
+		}
+		return "void the round in progress"
+	case engine.TokEmpty:
+		return "end of shoe"
+	}
+	return "word"
+}
+
+// WordAction sends a script word: shoe, faceburn, burn, noburn, cut, exposed, faceup, dummy,
+// nobet, void (n > 0: cancel round n after the fact) or empty. A dealer's routine word gets
+// the reason "routine" when none is given.
+func WordAction(k engine.TokenKind, n int, reason string) Action {
+	need := WordRole(k)
+	if need == access.Dealer && strings.TrimSpace(reason) == "" {
+		reason = "routine"
+	}
+	return game(wordName(k, n), need, journal.SourceOperator, engine.WordInput(k, n), reason)
+}
+
+// AcceptReviewAction accepts what the engine flagged for the supervisor's review.
+func AcceptReviewAction(reason string) Action {
+	return game("accept review", access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
+}
+
+// ScheduleAction posts a change of the limit sign (effective at c.At; now for a change at
+// once) or, with c.Close, the closing of the table. The engine refuses a change sooner than
+// the book's notice with *engine.NoticeError, which carries the earliest allowed time.
+func ScheduleAction(c engine.Change, reason string) Action {
+	name := "change the limits at " + c.At.Format("15:04")
+	if c.Close {
+		name = "close the table at " + c.At.Format("15:04")
+	}
+	return op(name, access.Supervisor, table.Op{Kind: table.OpSchedule, Change: &c}, reason)
+}
+
+// PlaceRunAction registers a Run wager (000 6.5.5-6.5.8): seat, kind, length, amount in cents.
+func PlaceRunAction(seat int, kind engine.RunKind, length int, cents int64) Action {
+	return op(fmt.Sprintf("run: seat %d %s × %d %s", seat, kind, length, engine.FormatCents(cents)), access.Dealer,
+		table.Op{Kind: table.OpPlaceRun, Seat: seat, RunKind: kind, Length: length, Amount: cents}, "run wager placed")
+}
+
+// NominateAction records the hand a combination run backs on the next coup (000 6.5.7).
+func NominateAction(runID int, hand engine.Winner) Action {
+	return op(fmt.Sprintf("run #%d backs %s", runID, hand), access.Dealer,
+		table.Op{Kind: table.OpNominate, RunID: runID, Hand: hand}, "combination run nomination")
+}
+
+// DeferAction defers a seat's commission (000 10.2.1), cents.
+func DeferAction(seat int, cents int64) Action {
+	return op(fmt.Sprintf("defer %s commission, seat %d", engine.FormatCents(cents), seat), access.Dealer,
+		table.Op{Kind: table.OpDefer, Seat: seat, Amount: cents}, "commission deferred")
+}
+
+// CollectAction collects a seat's deferred commission on request (000 10.2.1(a)(i)).
+func CollectAction(seat int) Action {
+	return op(fmt.Sprintf("collect commission, seat %d", seat), access.Dealer,
+		table.Op{Kind: table.OpCollect, Seat: seat}, "commission collected")
+}
+
+// ClearAlertAction clears an alert a supervisor has dealt with.
+func ClearAlertAction(id int, reason string) Action {
+	return op(fmt.Sprintf("clear alert %d", id), access.Supervisor, table.Op{Kind: table.OpClearAlert, AlertID: id}, reason)
+}
+
+// Session is one operator's turn at the screen: who signed in with which role, the card
+// keypad, and the lines telling what the last actions did. It is used from one goroutine
+// (Fyne's); it owns no table state.
+type Session struct {
+	guard    *access.Guard
+	tbl      Table
+	clock    func() time.Time
+	role     access.Role
+	operator string
+	keypad   Keypad
+	log      []string
+	lastUse  time.Time
+}
+
+// NewSession starts a signed-out session. clock is the time source (time.Now in the app).
+func NewSession(g *access.Guard, t Table, clock func() time.Time) (*Session, error) {
+	if g == nil || t == nil {
+		return nil, errors.New("operator session: a PIN guard and a table are required")
+	}
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Session{guard: g, tbl: t, clock: clock}, nil
+}
+
+// SignIn checks the PIN for operator id and, when it matches a role, signs the operator in.
+// A wrong PIN counts towards the guard's lockout; while locked every PIN is refused.
+func (s *Session) SignIn(id, pin string) (access.Role, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return access.NoRole, errors.New("enter your operator id")
+	}
+	role, err := s.guard.Check(pin, s.clock())
+	if err != nil {
+		return access.NoRole, err
+	}
+	s.role, s.operator = role, id
+	s.keypad.Clear()
+	s.log = nil
+	s.lastUse = s.clock()
+	return role, nil
+}
+
+// SignOut ends the turn: the role is dropped and pending cards are discarded.
+func (s *Session) SignOut() {
+	s.role, s.operator = access.NoRole, ""
+	s.keypad.Clear()
+}
+
+// Role is the signed-in role (access.NoRole when signed out).
+func (s *Session) Role() access.Role { return s.role }
+
+// Operator is the signed-in operator's id.
+func (s *Session) Operator() string { return s.operator }
+
+// Now is the session's clock.
+func (s *Session) Now() time.Time { return s.clock() }
+
+// Guard is the PIN guard (for the lockout time).
+func (s *Session) Guard() *access.Guard { return s.guard }
+
+// Table is the table the session drives.
+func (s *Session) Table() Table { return s.tbl }
+
+// Keypad is the manual entry keypad.
+func (s *Session) Keypad() *Keypad { return &s.keypad }
+
+// Log is what the latest actions did, newest last.
+func (s *Session) Log() []string { return append([]string(nil), s.log...) }
+
+func (s *Session) say(lines ...string) {
+	s.log = append(s.log, lines...)
+	if n := len(s.log); n > 40 {
+		s.log = s.log[n-40:]
+	}
+}
+
+// Idle is how long the signed-in operator has not pressed a key or sent an action.
+func (s *Session) Idle() time.Duration { return s.clock().Sub(s.lastUse) }
+
+// Allows reports whether the signed-in role may take an action needing need.
+func (s *Session) Allows(need access.Role) bool { return s.role.Allows(need) }
+
+// Do sends one action with the operator's role, id and reason, after checking the role and
+// the reason. It returns the table's result; the lines it adds to Log word what happened,
+// refusals included. An error means nothing was sent or nothing was recorded.
+func (s *Session) Do(a Action) (table.Result, error) {
+	if s.role == access.NoRole {
+		return table.Result{}, ErrSignedOut
+	}
+	s.lastUse = s.clock()
+	if !s.role.Allows(a.Need) {
+		s.say(fmt.Sprintf("%s: needs a %s", a.Name, a.Need))
+		return table.Result{}, fmt.Errorf("%s: %w (needs a %s)", a.Name, ErrNotAllowed, a.Need)
+	}
+	a.Reason = strings.TrimSpace(a.Reason)
+	if a.Reason == "" {
+		if a.Need == access.Supervisor {
+			s.say(a.Name + ": choose or type a reason")
+			return table.Result{}, fmt.Errorf("%s: %w", a.Name, ErrNoReason)
+		}
+		a.Reason = a.Name
+	}
+	res := s.tbl.Do(table.Msg{
+		Input:  a.Input,
+		Source: a.Source,
+		Actor:  journal.Actor{Role: s.role.String(), ID: s.operator},
+		Reason: a.Reason,
+	})
+	if res.Err != nil {
+		s.say(fmt.Sprintf("%s: NOT RECORDED: %v", a.Name, res.Err))
+		return res, fmt.Errorf("%s: %w", a.Name, res.Err)
+	}
+	lines := Describe(a.Name, res)
+	if a.Quiet && len(lines) == 1 && lines[0] == a.Name+": done" {
+		lines = nil
+	}
+	s.say(lines...)
+	return res, nil
+}
+
+// Press handles one keypad key; Enter sends the pending cards (see Confirm).
+func (s *Session) Press(r rune) KeyResult {
+	if s.role == access.NoRole {
+		return KeyIgnored
+	}
+	s.lastUse = s.clock()
+	res, note := s.keypad.Press(r)
+	if note != "" {
+		s.say(note)
+	}
+	if res == KeyConfirm {
+		s.Confirm()
+	}
+	return res
+}
+
+// Confirm sends the pending cards in order, each as its own input. It stops at the first
+// card the table could not record (that card and the rest stay pending), and after the first
+// card the engine refused or reported as an anomaly (that card is recorded; the rest stay
+// pending, so the dealer checks them before pressing Enter again or undoing them).
+func (s *Session) Confirm() {
+	cards := s.keypad.Pending()
+	sent := 0
+	for _, c := range cards {
+		res, err := s.Do(CardAction(c))
+		if err != nil {
+			break
+		}
+		sent++
+		if flagged(res) {
+			break
+		}
+	}
+	s.keypad.drop(sent)
+	if left := len(cards) - sent; left > 0 {
+		s.say(fmt.Sprintf("%d typed card(s) not sent: check them, then Enter again or undo", left))
+	}
+}
+
+// flagged reports whether the engine refused an input or found it anomalous.
+func flagged(res table.Result) bool {
+	for _, e := range res.Events {
+		if e.Kind == engine.EvRefused || e.Kind == engine.EvAnomaly {
+			return true
+		}
+	}
+	return false
+}
+
+// Describe words what one action did: a refusal of the command, and each engine event and
+// run settlement it produced.
+func Describe(name string, res table.Result) []string {
+	var out []string
+	if res.Refused != nil {
+		out = append(out, fmt.Sprintf("%s: REFUSED: %v", name, res.Refused))
+	}
+	for _, e := range res.Events {
+		if l := EventLine(e); l != "" {
+			out = append(out, l)
+		}
+	}
+	for _, r := range res.Runs {
+		out = append(out, RunLine(r))
+	}
+	if len(out) == 0 {
+		out = append(out, name+": done")
+	}
+	return out
+}
+
+// EventLine words one engine event for the operator ("" for none worth a line).
+func EventLine(e engine.Event) string {
+	rule := ""
+	if e.Rule != "" {
+		rule = " (" + e.Rule + ")"
+	}
+	switch e.Kind {
+	case engine.EvShoe:
+		return fmt.Sprintf("shoe %d loaded", e.Shoe)
+	case engine.EvBurn:
+		var parts []string
+		if len(e.Shown) > 0 {
+			parts = append(parts, cardList(e.Shown)+" shown")
+		}
+		if e.Hidden > 0 {
+			parts = append(parts, fmt.Sprintf("%d face down", e.Hidden))
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "none")
+		}
+		return "burn: " + strings.Join(parts, ", ") + rule
+	case engine.EvNoBurn:
+		return "no burn: play continues" + rule
+	case engine.EvRound:
+		return RoundLine(e.Round)
+	case engine.EvLastCoup:
+		return fmt.Sprintf("round %d is the last coup%s", e.N, rule)
+	case engine.EvShoeEnd:
+		return fmt.Sprintf("shoe %d is over", e.Shoe)
+	case engine.EvAnomaly:
+		return "ANOMALY: " + e.Reason + rule
+	case engine.EvRefused:
+		return "REFUSED: " + e.Reason + rule
+	case engine.EvReview:
+		return fmt.Sprintf("REVIEW round %d: %s", e.N, e.Reason)
+	case engine.EvVoid:
+		return fmt.Sprintf("round %d cancelled%s", e.N, rule)
+	case engine.EvInsurance:
+		return fmt.Sprintf("Insurance/No 6 open on round %d", e.N)
+	case engine.EvSetting:
+		return fmt.Sprintf("setting %s=%s in effect", e.Key, e.Value)
+	}
+	return ""
+}
+
+// RoundLine words a finished round: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
+func RoundLine(r engine.Round) string {
+	o := r.Outcome
+	res := ResultWords(r)
+	var marks []string
+	if o.Natural && r.Kind != engine.KindCancelled {
+		marks = append(marks, "natural")
+	}
+	if o.PlayerPair {
+		marks = append(marks, "P pair")
+	}
+	if o.BankerPair {
+		marks = append(marks, "B pair")
+	}
+	if r.Manual > 0 {
+		marks = append(marks, fmt.Sprintf("%d by hand", r.Manual))
+	}
+	if len(r.Notes) > 0 {
+		marks = append(marks, strings.Join(r.Notes, ", "))
+	}
+	line := fmt.Sprintf("round %d: %s — P %s  B %s", r.N, res, cardList(r.Player.List()), cardList(r.Banker.List()))
+	if len(marks) > 0 {
+		line += " [" + strings.Join(marks, "; ") + "]"
+	}
+	return line
+}
+
+// ResultWords is a round's result as the table screen words it: "BANKER WINS 7 TO 5",
+// "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED"; "(no bets)" follows a round without wagers.
+func ResultWords(r engine.Round) string {
+	o := r.Outcome
+	var res string
+	switch {
+	case r.Kind == engine.KindCancelled:
+		res = "CANCELLED"
+	case o.Winner == engine.Banker:
+		res = fmt.Sprintf("BANKER WINS %d TO %d", o.BankerTotal, o.PlayerTotal)
+	case o.Winner == engine.Player:
+		res = fmt.Sprintf("PLAYER WINS %d TO %d", o.PlayerTotal, o.BankerTotal)
+	case o.Winner == engine.Tie:
+		res = fmt.Sprintf("TIE %d", o.PlayerTotal)
+	default:
+		res = "no result"
+	}
+	if r.Kind == engine.KindNoBet {
+		res += " (no bets)"
+	}
+	return res
+}
+
+func cardList(cs []engine.Card) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// RunLine words a decided run: "run #1 seat 3 Player × 2: WON, pays $30".
+func RunLine(r engine.RunSettlement) string {
+	w := r.Run
+	head := fmt.Sprintf("run #%d seat %d %s × %d", w.ID, w.Seat, w.Kind, w.Length)
+	switch w.State {
+	case engine.RunWon:
+		return fmt.Sprintf("%s: WON, pays %s", head, engine.FormatCents(r.Paid))
+	case engine.RunLost:
+		return fmt.Sprintf("%s: LOST %s", head, engine.FormatCents(r.Lost))
+	}
+	return fmt.Sprintf("%s: %s, %s returned", head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
+}

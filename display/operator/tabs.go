@@ -1,0 +1,570 @@
+package operator
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// ParseMoney reads an amount typed by an operator ("50", "50.5", "$1,000.00") as cents.
+func ParseMoney(s string) (int64, error) {
+	t := strings.ReplaceAll(strings.TrimPrefix(strings.TrimSpace(s), "$"), ",", "")
+	if t == "" {
+		return 0, errors.New("amount: empty")
+	}
+	whole, frac, dot := strings.Cut(t, ".")
+	if whole == "" || len(whole) > 10 || (dot && (len(frac) < 1 || len(frac) > 2)) {
+		return 0, fmt.Errorf("amount %q: dollars and at most two decimals", s)
+	}
+	for _, r := range whole + frac {
+		if r < '0' || r > '9' {
+			return 0, fmt.Errorf("amount %q: dollars and at most two decimals", s)
+		}
+	}
+	d, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("amount %q: %w", s, err)
+	}
+	c := int64(0)
+	if dot {
+		if len(frac) == 1 {
+			frac += "0"
+		}
+		c, _ = strconv.ParseInt(frac, 10, 64) // two digits checked above
+	}
+	return d*100 + c, nil
+}
+
+// ParseClock reads a time of day "HH:MM" typed by an operator as the next such moment at or
+// after now, in now's location (a closing at 02:00 typed at 23:30 is tomorrow's).
+func ParseClock(s string, now time.Time) (time.Time, error) {
+	h, m, ok := strings.Cut(strings.TrimSpace(s), ":")
+	hh, err1 := strconv.Atoi(h)
+	mm, err2 := strconv.Atoi(m)
+	if !ok || err1 != nil || err2 != nil || hh < 0 || hh > 23 || mm < 0 || mm > 59 || len(m) != 2 {
+		return time.Time{}, fmt.Errorf("time %q: use HH:MM (24-hour)", s)
+	}
+	t := time.Date(now.Year(), now.Month(), now.Day(), hh, mm, 0, 0, now.Location())
+	if t.Before(now.Truncate(time.Minute)) {
+		t = t.AddDate(0, 0, 1)
+	}
+	if t.Before(now) {
+		t = now
+	}
+	return t, nil
+}
+
+// Earliest is the earliest time a change posted at now may take effect when it needs the
+// book's notice, rounded up to the minute so it can be typed as HH:MM.
+func Earliest(n engine.NoticeRules, now time.Time) time.Time {
+	t := now.Add(n.Period())
+	if r := t.Truncate(time.Minute); r.Before(t) {
+		t = r.Add(time.Minute)
+	}
+	return t
+}
+
+// ---- Limits ----
+
+type limitsTab struct {
+	box                   fyne.CanvasObject
+	sc                    *Screen
+	sign                  *widget.Label
+	pbMin, pbMax          *widget.Entry
+	tieMin, tieMax        *widget.Entry
+	at                    *widget.Entry
+	waived                *widget.Check
+	waivedBy              *widget.Entry
+	waiverRow             *fyne.Container
+	closeAt               *widget.Entry
+	earliestBtn, closeBtn *widget.Button
+}
+
+func newLimitsTab(sc *Screen) limitsTab {
+	t := limitsTab{sc: sc}
+	t.sign = widget.NewLabel("")
+	t.sign.Wrapping = fyne.TextWrapWord
+	t.pbMin, t.pbMax, t.tieMin, t.tieMax = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	t.at = widget.NewEntry()
+	t.at.SetPlaceHolder("HH:MM")
+	t.waived = widget.NewCheck("Requested or agreed by the players (000 7.7.1)", nil)
+	t.waivedBy = widget.NewEntry()
+	t.waivedBy.SetPlaceHolder("who asked or agreed")
+	t.waiverRow = container.NewGridWithColumns(2, t.waived, t.waivedBy)
+	now := widget.NewButton("Change now", func() { t.post(false) })
+	at := widget.NewButton("Post for the time", func() { t.post(true) })
+	at.Importance = widget.HighImportance
+	t.earliestBtn = widget.NewButton("Earliest", func() {
+		snap := sc.s.Table().Snapshot()
+		t.at.SetText(Earliest(snap.Notices, sc.s.Now()).Format("15:04"))
+	})
+	t.closeAt = widget.NewEntry()
+	t.closeAt.SetPlaceHolder("HH:MM")
+	t.closeBtn = widget.NewButton("Close the table at", t.close)
+	t.closeBtn.Importance = widget.DangerImportance
+	form := container.NewGridWithColumns(4,
+		widget.NewLabel("Player/Banker min"), t.pbMin, widget.NewLabel("max"), t.pbMax,
+		widget.NewLabel("Tie min"), t.tieMin, widget.NewLabel("max"), t.tieMax,
+		widget.NewLabel("Takes effect at"), t.at, t.earliestBtn, at,
+	)
+	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, t.waiverRow, now,
+		widget.NewSeparator(), container.NewGridWithColumns(3, t.closeBtn, t.closeAt, widget.NewLabel(""))))
+	return t
+}
+
+func money(c int64) string { return strings.TrimPrefix(engine.FormatCents(c), "$") }
+
+// prefill puts the sign in effect into the form and the earliest times the book allows.
+func (t *limitsTab) prefill(snap Snapshot) {
+	s := snap.Sign.Sign
+	t.pbMin.SetText(money(s.Player.Min))
+	t.pbMax.SetText(money(s.Player.Max))
+	t.tieMin.SetText(money(s.Tie.Min))
+	t.tieMax.SetText(money(s.Tie.Max))
+	e := Earliest(snap.Notices, t.sc.s.Now()).Format("15:04")
+	t.at.SetText(e)
+	t.closeAt.SetText(e)
+	t.waived.SetChecked(false)
+	t.waivedBy.SetText("")
+}
+
+func (t *limitsTab) update(snap Snapshot) {
+	s := snap.Sign.Sign
+	lines := []string{
+		fmt.Sprintf("Sign now: Player %s–%s, Banker %s–%s, Tie %s–%s", engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
+			engine.FormatCents(s.Banker.Min), engine.FormatCents(s.Banker.Max), engine.FormatCents(s.Tie.Min), engine.FormatCents(s.Tie.Max)),
+		fmt.Sprintf("Notice: %d minutes for %s (%s); earliest now %s", snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
+			Earliest(snap.Notices, snap.Now).Format("15:04")),
+	}
+	if snap.Sign.Closed {
+		lines = append(lines, "TABLE CLOSED")
+	}
+	for _, n := range snap.Sign.Notices {
+		lines = append(lines, fmt.Sprintf("Posted: %s (in %s)", n.Text, n.Countdown))
+	}
+	lines = append(lines, snap.Sign.Waivers...)
+	t.sign.SetText(strings.Join(lines, "\n"))
+	// The waiver is offered only where the book lets the players waive the notice of a higher minimum.
+	if snap.Notices.Waivable&engine.ChangeRaiseMinimum != 0 {
+		t.waiverRow.Show()
+	} else {
+		t.waiverRow.Hide()
+	}
+}
+
+// post schedules the sign in the form, now or at the typed time.
+func (t *limitsTab) post(atTime bool) {
+	sc := t.sc
+	snap := sc.s.Table().Snapshot()
+	sign := snap.Sign.Sign
+	sign.Markers = append([]engine.Marker(nil), sign.Markers...)
+	fields := []struct {
+		e   *widget.Entry
+		dst *int64
+	}{{t.pbMin, &sign.Player.Min}, {t.pbMax, &sign.Player.Max}, {t.tieMin, &sign.Tie.Min}, {t.tieMax, &sign.Tie.Max}}
+	for _, f := range fields {
+		v, err := ParseMoney(f.e.Text)
+		if err != nil {
+			sc.s.say("limits: " + err.Error())
+			sc.Update()
+			return
+		}
+		*f.dst = v
+	}
+	sign.Banker.Min, sign.Banker.Max = sign.Player.Min, sign.Player.Max
+	at := sc.s.Now()
+	if atTime {
+		var err error
+		if at, err = ParseClock(t.at.Text, at); err != nil {
+			sc.s.say("limits: " + err.Error())
+			sc.Update()
+			return
+		}
+	}
+	c := engine.Change{At: at, Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	t.send(c, t.at)
+}
+
+func (t *limitsTab) close() {
+	sc := t.sc
+	at, err := ParseClock(t.closeAt.Text, sc.s.Now())
+	if err != nil {
+		sc.s.say("closing: " + err.Error())
+		sc.Update()
+		return
+	}
+	t.send(engine.Change{At: at, Close: true}, t.closeAt)
+}
+
+// send posts a change; when the book refuses it for want of notice, the earliest allowed
+// time goes into the time field, so one more tap posts it.
+func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
+	sc := t.sc
+	a := ScheduleAction(c, sc.reason.Text)
+	res, err := sc.s.Do(a)
+	if err == nil && res.Refused == nil {
+		sc.reason.SetText("")
+		t.waived.SetChecked(false)
+	}
+	if ne, ok := noticeOf(res.Refused); ok {
+		timeField.SetText(ne.Earliest.Format("15:04"))
+		if ne.Earliest.Truncate(time.Minute).Before(ne.Earliest) {
+			timeField.SetText(ne.Earliest.Truncate(time.Minute).Add(time.Minute).Format("15:04"))
+		}
+		sc.s.say(fmt.Sprintf("earliest the book allows: %s — tap “Post for the time” to post it", timeField.Text))
+	}
+	sc.Update()
+}
+
+// ---- Runs and commission ----
+
+type runsTab struct {
+	box            fyne.CanvasObject
+	sc             *Screen
+	seat, amount   *widget.Entry
+	kind           *widget.RadioGroup
+	length         *widget.Select
+	open           *fyne.Container
+	runForm        *fyne.Container
+	comSeat, comAm *widget.Entry
+	owed           *widget.Label
+}
+
+type runChoice struct {
+	label string
+	kind  engine.RunKind
+}
+
+// runKinds are the Run wagers of Diagram D, as the form offers them.
+func runKinds() []runChoice {
+	return []runChoice{{"Player", engine.RunPlayer}, {"Banker", engine.RunBanker}, {"Player/Banker", engine.RunCombination}, {"Tie", engine.RunTie}}
+}
+
+func newRunsTab(sc *Screen) runsTab {
+	t := runsTab{sc: sc}
+	t.seat, t.amount = widget.NewEntry(), widget.NewEntry()
+	t.seat.SetPlaceHolder("seat")
+	t.amount.SetPlaceHolder("amount $")
+	labels := make([]string, len(runKinds()))
+	for i, k := range runKinds() {
+		labels[i] = k.label
+	}
+	t.kind = widget.NewRadioGroup(labels, nil)
+	t.kind.Horizontal = true
+	t.kind.SetSelected("Player")
+	t.length = widget.NewSelect([]string{"2", "3", "4", "5", "6"}, nil)
+	t.length.SetSelected("2")
+	place := widget.NewButton("Register run", t.place)
+	place.Importance = widget.HighImportance
+	t.runForm = container.NewVBox(widget.NewLabel("Run wager (000 6.5.5-6.5.8)"), t.kind,
+		container.NewGridWithColumns(4, t.seat, t.length, t.amount, place))
+	t.open = container.NewVBox()
+	t.comSeat, t.comAm = widget.NewEntry(), widget.NewEntry()
+	t.comSeat.SetPlaceHolder("seat")
+	t.comAm.SetPlaceHolder("commission $")
+	t.owed = widget.NewLabel("")
+	deferB := widget.NewButton("Defer", func() {
+		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
+		c, err2 := ParseMoney(t.comAm.Text)
+		if err1 != nil || err2 != nil {
+			sc.s.say("commission: type the seat and the amount")
+			sc.Update()
+			return
+		}
+		_ = sc.do(DeferAction(seat, c))
+	})
+	collect := widget.NewButton("Collect", func() {
+		seat, err := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
+		if err != nil {
+			sc.s.say("commission: type the seat")
+			sc.Update()
+			return
+		}
+		_ = sc.do(CollectAction(seat))
+	})
+	com := container.NewVBox(widget.NewLabel("Deferred commission (000 10.2)"),
+		container.NewGridWithColumns(4, t.comSeat, t.comAm, deferB, collect), t.owed)
+	t.box = container.NewVScroll(container.NewVBox(t.runForm, t.open, widget.NewSeparator(), com))
+	return t
+}
+
+func (t *runsTab) place() {
+	sc := t.sc
+	seat, err := strconv.Atoi(strings.TrimSpace(t.seat.Text))
+	if err != nil || seat < 1 {
+		sc.s.say("run: type the seat number")
+		sc.Update()
+		return
+	}
+	c, err := ParseMoney(t.amount.Text)
+	if err != nil {
+		sc.s.say("run: " + err.Error())
+		sc.Update()
+		return
+	}
+	length, _ := strconv.Atoi(t.length.Selected)
+	kind := engine.RunPlayer
+	for _, k := range runKinds() {
+		if k.label == t.kind.Selected {
+			kind = k.kind
+		}
+	}
+	res, err := sc.s.Do(PlaceRunAction(seat, kind, length, c))
+	if err == nil && res.Refused == nil {
+		t.seat.SetText("")
+		t.amount.SetText("")
+	}
+	sc.Update()
+}
+
+func (t *runsTab) update(snap Snapshot) {
+	if !snap.Settle.Runs {
+		t.runForm.Hide()
+	} else {
+		t.runForm.Show()
+	}
+	var rows []fyne.CanvasObject
+	for _, w := range snap.OpenRuns {
+		w := w
+		text := fmt.Sprintf("#%d seat %d %s × %d %s — %d won", w.ID, w.Seat, w.Kind, w.Length, engine.FormatCents(w.Amount), w.Wins)
+		if w.Kind != engine.RunCombination {
+			rows = append(rows, widget.NewLabel(text))
+			continue
+		}
+		if w.Pending != engine.WinnerNone {
+			text += ", next: " + w.Pending.String()
+		}
+		nom := func(h engine.Winner, label string) *widget.Button {
+			return widget.NewButton(label, func() { _ = t.sc.do(NominateAction(w.ID, h)) })
+		}
+		rows = append(rows, container.NewBorder(nil, nil, nil,
+			container.NewHBox(nom(engine.Player, "Next: Player"), nom(engine.Banker, "Next: Banker")), widget.NewLabel(text)))
+	}
+	if len(rows) == 0 && snap.Settle.Runs {
+		rows = append(rows, widget.NewLabel("no open runs"))
+	}
+	if snap.RunBoard != nil {
+		names := map[view.RunKind]string{view.RunPlayer: "Player", view.RunBanker: "Banker", view.RunCombination: "Player/Banker", view.RunTie: "Tie"}
+		for _, w := range snap.RunBoard.Wagers {
+			if w.State == view.RunAlive {
+				continue
+			}
+			state := "WON"
+			if w.State == view.RunLost {
+				state = "LOST"
+			}
+			rows = append(rows, widget.NewLabel(fmt.Sprintf("decided: seat %d %s × %d — %s", w.Seat, names[w.Kind], w.Length, state)))
+		}
+	}
+	t.open.Objects = rows
+	t.open.Refresh()
+	t.box.Refresh() // the rows changed height: lay the whole tab out again
+	var owed []string
+	for _, m := range snap.Owed {
+		owed = append(owed, fmt.Sprintf("seat %d owes %s", m.Seat, engine.FormatCents(m.Amount)))
+	}
+	if len(owed) == 0 {
+		owed = append(owed, "no commission deferred")
+	}
+	t.owed.SetText(strings.Join(owed, " · "))
+}
+
+// ---- Recall ----
+
+type recallTab struct {
+	box   fyne.CanvasObject
+	sc    *Screen
+	shoe  *widget.Entry
+	title *widget.Label
+	list  *widget.Label
+	other int64 // the earlier shoe shown, 0 for the current one
+}
+
+func newRecallTab(sc *Screen) recallTab {
+	t := recallTab{sc: sc}
+	t.shoe = widget.NewEntry()
+	t.shoe.SetPlaceHolder("shoe no.")
+	t.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.list = widget.NewLabel("")
+	t.list.Wrapping = fyne.TextWrapWord
+	show := widget.NewButton("Show shoe", nil)
+	current := widget.NewButton("This shoe", nil)
+	bar := container.NewGridWithColumns(3, current, t.shoe, show)
+	if sc.opt.Recall == nil {
+		bar = container.NewGridWithColumns(1, widget.NewLabel("Earlier shoes: no journal recall configured"))
+	}
+	scroll := container.NewVScroll(t.list)
+	t.box = container.NewBorder(container.NewVBox(bar, t.title), nil, nil, nil, scroll)
+	show.OnTapped = func() { sc.recallShoe(t.shoe.Text) }
+	current.OnTapped = func() { sc.recallShoe("") }
+	return t
+}
+
+func (sc *Screen) recallShoe(s string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		sc.recall.other = 0
+		sc.Update()
+		return
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		sc.s.say("recall: type a shoe number")
+		sc.Update()
+		return
+	}
+	sc.recall.other = n
+	sc.Update()
+}
+
+func (t *recallTab) update(snap Snapshot) {
+	if t.other == 0 || t.sc.opt.Recall == nil {
+		t.title.SetText(fmt.Sprintf("Shoe %d: %d coups", snap.Game.Shoe, len(snap.Rounds)))
+		lines := make([]string, 0, len(snap.Rounds))
+		for i := len(snap.Rounds) - 1; i >= 0; i-- {
+			lines = append(lines, RoundLine(snap.Rounds[i]))
+		}
+		t.list.SetText(strings.Join(lines, "\n"))
+		return
+	}
+	recs, err := t.sc.opt.Recall.Rounds(t.other)
+	if err != nil {
+		t.title.SetText(fmt.Sprintf("Shoe %d: cannot read the journal", t.other))
+		t.list.SetText(err.Error())
+		return
+	}
+	t.title.SetText(fmt.Sprintf("Shoe %d: %d coups (from the journal)", t.other, len(recs)))
+	lines := make([]string, 0, len(recs))
+	for i := len(recs) - 1; i >= 0; i-- {
+		lines = append(lines, RecallLine(recs[i], t.sc.s.Now().Location()))
+	}
+	t.list.SetText(strings.Join(lines, "\n"))
+}
+
+// RecallLine words a journalled round for recall, its time in loc: time, round, result, cards,
+// source and operator, e.g. "21:04:05 #3 B 7-5 P  P 9H 8C  B KD 7S  shoe".
+func RecallLine(rec journal.Record, loc *time.Location) string {
+	at := rec.Time.In(loc).Format("15:04:05")
+	r, err := journal.DecodeRound(rec.Payload)
+	if err != nil {
+		return fmt.Sprintf("%s record %d: %v", at, rec.Seq, err)
+	}
+	res := "cancelled"
+	switch r.Winner {
+	case "B":
+		res = fmt.Sprintf("B %d-%d P", r.BankerTotal, r.PlayerTotal)
+	case "P":
+		res = fmt.Sprintf("P %d-%d B", r.PlayerTotal, r.BankerTotal)
+	case "T":
+		res = fmt.Sprintf("T %d", r.PlayerTotal)
+	}
+	if r.Kind == journal.RoundNoBet {
+		res += " no bets"
+	}
+	line := fmt.Sprintf("%s #%d %s  P %s  B %s  %s", at, r.N, res,
+		strings.Join(r.Player, " "), strings.Join(r.Banker, " "), r.Source)
+	if r.Operator != "" {
+		line += " op " + r.Operator
+	}
+	if len(r.Notes) > 0 {
+		line += " [" + strings.Join(r.Notes, ", ") + "]"
+	}
+	return line
+}
+
+// ---- Diagnostics ----
+
+type diagTab struct {
+	box      fyne.CanvasObject
+	sc       *Screen
+	status   *widget.Label
+	frames   *widget.Label
+	port     *widget.SelectEntry
+	protocol *widget.Select
+}
+
+func newDiagTab(sc *Screen) diagTab {
+	t := diagTab{sc: sc}
+	d := sc.opt.Diagnostics
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+	t.frames = widget.NewLabel("")
+	t.frames.TextStyle.Monospace = true
+	if d == nil {
+		t.box = widget.NewLabel("no shoe link")
+		return t
+	}
+	t.port = widget.NewSelectEntry(nil)
+	t.port.SetPlaceHolder("port")
+	t.protocol = widget.NewSelect(d.Protocols(), nil)
+	reconnect := widget.NewButton("Reconnect", func() {
+		if err := d.Reconnect(); err != nil {
+			sc.s.say("reconnect: " + err.Error())
+		} else {
+			sc.s.say("reconnecting to the shoe")
+		}
+		sc.Update()
+	})
+	use := widget.NewButton("Use port", func() {
+		if !sc.s.Allows(access.Supervisor) {
+			sc.s.say("change port: needs a supervisor")
+		} else if err := d.Use(strings.TrimSpace(t.port.Text), t.protocol.Selected); err != nil {
+			sc.s.say("change port: " + err.Error())
+		} else {
+			sc.s.say(fmt.Sprintf("shoe: %s (%s)", t.port.Text, t.protocol.Selected))
+		}
+		sc.Update()
+	})
+	scan := widget.NewButton("Find ports", func() { t.scan() })
+	t.box = container.NewBorder(
+		container.NewVBox(t.status, container.NewGridWithColumns(5, t.port, t.protocol, scan, reconnect, use)),
+		nil, nil, nil, container.NewVScroll(t.frames))
+	t.scan()
+	return t
+}
+
+func (t *diagTab) scan() {
+	ports, err := t.sc.opt.Diagnostics.Ports()
+	if err != nil {
+		t.sc.s.say("ports: " + err.Error())
+		return
+	}
+	t.port.SetOptions(ports)
+	if t.port.Text == "" && len(ports) > 0 {
+		t.port.SetText(ports[0])
+	}
+}
+
+func (t *diagTab) update() {
+	d := t.sc.opt.Diagnostics
+	if d == nil {
+		return
+	}
+	st := d.Status()
+	line := fmt.Sprintf("Shoe link: %s on %s since %s", strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.s.Now().Location()).Format("15:04:05"))
+	if st.Err != "" {
+		line += " — " + st.Err
+	}
+	counts := fmt.Sprintf("connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · misreads %d",
+		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Misreads)
+	t.status.SetText(line + "\n" + counts)
+	if t.protocol.Selected == "" && len(d.Protocols()) > 0 {
+		t.protocol.SetSelected(d.Protocols()[0])
+	}
+	log := d.Log()
+	if n := len(log); n > 200 {
+		log = log[n-200:]
+	}
+	t.frames.SetText(strings.Join(log, "\n"))
+}

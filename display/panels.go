@@ -1,0 +1,419 @@
+package display
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Header is the top line: logo and casino name, table name, game and version in words, the
+// clock, shoe number and coup number.
+type Header struct {
+	widget.BaseWidget
+	style  Style
+	header view.Header
+	now    time.Time
+	logo   *canvas.Image // the theme's logo, read once; nil for none
+}
+
+// NewHeader is a header widget.
+func NewHeader(st Style) *Header {
+	w := &Header{style: st}
+	if path := st.Theme.Branding.LogoPath; path != "" {
+		w.logo = canvas.NewImageFromFile(path)
+		w.logo.FillMode = canvas.ImageFillContain
+	}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Set shows the header at the time now.
+func (w *Header) Set(h view.Header, now time.Time) { w.header, w.now = h, now; w.Refresh() }
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (w *Header) CreateRenderer() fyne.WidgetRenderer {
+	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(400, 40) })
+}
+
+// gameWords is the game and version in words.
+func gameWords(words i18n.Catalogue, g view.Game) string {
+	switch g {
+	case view.BaccaratSixHalf:
+		return words.T(i18n.GameSixHalf)
+	case view.RedDog:
+		return words.T(i18n.GameRedDog)
+	}
+	return words.T(i18n.GameCommission)
+}
+
+func (w *Header) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p := w.style, w.style.palette()
+	h := w.header
+	sc.rect(0, 0, s.Width, s.Height, p.Panel, nil, 0, 0)
+	sc.line(0, s.Height-1, s.Width, s.Height-1, p.Highlight, 2)
+	x := s.Height * 0.25
+	if w.logo != nil {
+		sc.add(w.logo, x, s.Height*0.1, s.Height*0.8, s.Height*0.8)
+		x += s.Height
+	}
+	casino := h.Casino
+	if casino == "" {
+		casino = st.Theme.Branding.CasinoName
+	}
+	var right []string
+	if h.Shoe > 0 {
+		right = append(right, st.Words.T(i18n.ShoeNo, h.Shoe))
+	}
+	if h.Coup > 0 {
+		right = append(right, st.Words.T(i18n.CoupNo, h.Coup))
+	}
+	game := gameWords(st.Words, h.Game)
+	if s.Width < s.Height*14 { // portrait: two rows, the game in words on the second
+		row := s.Height / 2
+		clockW := row * 2.8
+		if casino != "" {
+			sc.text(casino+"  ·  "+h.Table, x, 0, s.Width-x-clockW-row*0.4, row, row*0.62, p.Text, true, fyne.TextAlignLeading)
+		} else {
+			sc.text(h.Table, x, 0, s.Width-x-clockW-row*0.4, row, row*0.62, p.Text, true, fyne.TextAlignLeading)
+		}
+		if !w.now.IsZero() {
+			sc.text(clock(w.now), s.Width-clockW-row*0.2, 0, clockW, row, row*0.8, p.Text, true, fyne.TextAlignTrailing)
+		}
+		used := float32(0)
+		if len(right) > 0 {
+			used = sc.text(strings.Join(right, " · "), s.Width*0.6, row, s.Width*0.4-row*0.2, row, row*0.5, p.TextMuted, false, fyne.TextAlignTrailing)
+		}
+		sc.text(game, row*0.25, row, s.Width-used-row*0.9, row, row*0.55, p.Text, true, fyne.TextAlignLeading)
+		return sc.objects()
+	}
+	third := s.Width / 3
+	if casino != "" {
+		sc.text(casino, x, 0, third-x, s.Height*0.6, s.Height*0.42, p.Text, true, fyne.TextAlignLeading)
+		sc.text(h.Table, x, s.Height*0.55, third-x, s.Height*0.42, s.Height*0.3, p.TextMuted, true, fyne.TextAlignLeading)
+	} else {
+		sc.text(h.Table, x, 0, third-x, s.Height, s.Height*0.5, p.Text, true, fyne.TextAlignLeading)
+	}
+	sc.text(game, third, 0, third, s.Height, s.Height*0.4, p.Text, true, fyne.TextAlignCenter)
+	clockW := s.Height * 2.6
+	sc.text(strings.Join(right, " · "), 2*third, 0, third-clockW-s.Height*0.3, s.Height, s.Height*0.36, p.TextMuted, false, fyne.TextAlignTrailing)
+	if !w.now.IsZero() {
+		sc.text(clock(w.now), s.Width-clockW-s.Height*0.2, 0, clockW, s.Height, s.Height*0.62, p.Text, true, fyne.TextAlignTrailing)
+	}
+	return sc.objects()
+}
+
+// LimitSign is the table's limit sign: minimum and maximum per wager, multiples, the table
+// differential, the settlement method and personal-limit markers.
+type LimitSign struct {
+	widget.BaseWidget
+	style Style
+	sign  view.Sign
+}
+
+// NewLimitSign is a limit sign widget.
+func NewLimitSign(st Style) *LimitSign {
+	w := &LimitSign{style: st}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Set shows the sign.
+func (w *LimitSign) Set(s view.Sign) { w.sign = s; w.Refresh() }
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (w *LimitSign) CreateRenderer() fyne.WidgetRenderer {
+	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(200, 160) })
+}
+
+// wagerKey is the name of a wager on the sign.
+func wagerKey(wg view.Wager) i18n.Key {
+	switch wg {
+	case view.WagerPlayer:
+		return i18n.WagerPlayer
+	case view.WagerBanker:
+		return i18n.WagerBanker
+	case view.WagerTie:
+		return i18n.WagerTie
+	case view.WagerInsurance:
+		return i18n.WagerInsurance
+	case view.WagerRuns:
+		return i18n.WagerRuns
+	case view.WagerRedDog:
+		return i18n.WagerRedDog
+	}
+	return i18n.WagerPB
+}
+
+func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p, sg := w.style, w.style.palette(), w.sign
+	words := st.Words
+	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2, 6)
+	// Lines: title, column heads, one per limit (two with multiples), differential, settlement, markers.
+	type line struct {
+		cells  [3]string
+		kind   int // 0 title, 1 heads, 2 amounts, 3 note, 4 marker, 5 settlement sign, 6 wager name
+		weight float32
+	}
+	lines := []line{{cells: [3]string{words.T(i18n.LimitsTitle)}, kind: 0, weight: 1.3},
+		{cells: [3]string{"", words.T(i18n.LimitMin), words.T(i18n.LimitMax)}, kind: 1, weight: 0.8}}
+	for _, l := range sg.Limits {
+		lines = append(lines, line{cells: [3]string{words.T(wagerKey(l.Wager))}, kind: 6, weight: 0.8},
+			line{cells: [3]string{"", money(sg.Currency, l.Min), money(sg.Currency, l.Max)}, kind: 2, weight: 1})
+		if l.Multiple > 0 {
+			lines = append(lines, line{cells: [3]string{words.T(i18n.Multiples, money(sg.Currency, l.Multiple))}, kind: 3, weight: 0.7})
+		}
+	}
+	if sg.DifferentialMin > 0 || sg.DifferentialMax > 0 {
+		var parts []string
+		if sg.DifferentialMin > 0 {
+			parts = append(parts, words.T(i18n.DiffMin, money(sg.Currency, sg.DifferentialMin)))
+		}
+		if sg.DifferentialMax > 0 {
+			parts = append(parts, words.T(i18n.DiffMax, money(sg.Currency, sg.DifferentialMax)))
+		}
+		lines = append(lines, line{cells: [3]string{words.T(i18n.Differential) + ": " + strings.Join(parts, " · ")}, kind: 3, weight: 0.8})
+	}
+	switch sg.Settlement {
+	case view.SettleCommission:
+		lines = append(lines, line{cells: [3]string{words.T(i18n.SettleComm)}, kind: 3, weight: 0.8})
+	case view.SettleSixHalf:
+		lines = append(lines, line{cells: [3]string{"◆ " + words.T(i18n.SettleSixHalf)}, kind: 5, weight: 0.9})
+	}
+	for _, m := range sg.Markers {
+		k := i18n.PersonalLimit
+		if m.Higher {
+			k = i18n.HigherLimit
+		}
+		lines = append(lines, line{cells: [3]string{"★ " + words.T(k, m.Seat, money(sg.Currency, m.Max))}, kind: 4, weight: 0.75})
+	}
+	var total float32
+	for _, l := range lines {
+		total += l.weight
+	}
+	pad := min(s.Width, s.Height) * 0.04
+	unit := min((s.Height-2*pad)/total, s.Width*0.11) // a short sign does not grow huge
+	y := pad + (s.Height-2*pad-unit*total)/2
+	inner := s.Width - 2*pad
+	// One size for every amount and one for every wager name: the largest at which all fit.
+	numW := inner / 2
+	var names, amounts []string
+	for _, l := range lines {
+		switch l.kind {
+		case 2:
+			amounts = append(amounts, l.cells[1], l.cells[2])
+		case 6:
+			names = append(names, l.cells[0])
+		}
+	}
+	limitTS := fitSize(amounts, numW-unit*0.3, unit*0.8, true)
+	nameTS := fitSize(names, inner, unit*0.8*0.72, true)
+	for _, l := range lines {
+		h := unit * l.weight
+		ts := h * 0.72
+		switch l.kind {
+		case 0:
+			sc.text(l.cells[0], pad, y, s.Width-2*pad, h, ts, p.Highlight, true, fyne.TextAlignCenter)
+		case 1:
+			sc.text(l.cells[1], pad, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[2], pad+numW, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+		case 6:
+			sc.line(pad, y, s.Width-pad, y, fade(p.Grid, 0.6), 1)
+			sc.text(l.cells[0], pad, y, inner, h, nameTS, p.TextMuted, true, fyne.TextAlignLeading)
+		case 2:
+			sc.text(l.cells[1], pad, y, numW, h, limitTS, p.Text, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[2], pad+numW, y, numW, h, limitTS, p.Text, true, fyne.TextAlignTrailing)
+		case 4:
+			sc.text(l.cells[0], pad, y, s.Width-2*pad, h, ts, p.Highlight, false, fyne.TextAlignLeading)
+		case 5:
+			sc.rect(pad, y+h*0.05, s.Width-2*pad, h*0.9, p.Notice, nil, 0, h*0.2)
+			sc.text(l.cells[0], pad, y, s.Width-2*pad, h, ts, p.Background, true, fyne.TextAlignCenter)
+		default:
+			sc.text(l.cells[0], pad, y, s.Width-2*pad, h, ts, p.TextMuted, false, fyne.TextAlignLeading)
+		}
+		y += h
+	}
+	return sc.objects()
+}
+
+// Notices is the notice board: each notice with, where it has a time, a live countdown
+// drawn from the clock.
+type Notices struct {
+	widget.BaseWidget
+	style    Style
+	currency string
+	notices  []view.Notice
+	now      time.Time
+}
+
+// NewNotices is a notice board widget.
+func NewNotices(st Style) *Notices {
+	w := &Notices{style: st}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Set shows the notices at the time now; currency formats their amounts.
+func (w *Notices) Set(ns []view.Notice, currency string, now time.Time) {
+	w.notices, w.currency, w.now = append([]view.Notice(nil), ns...), currency, now
+	w.Refresh()
+}
+
+// SetNow moves the countdowns to the time now.
+func (w *Notices) SetNow(now time.Time) { w.now = now; w.Refresh() }
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (w *Notices) CreateRenderer() fyne.WidgetRenderer {
+	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(200, 30) })
+}
+
+// noticeWords is a notice in words.
+func noticeWords(words i18n.Catalogue, currency string, n view.Notice) string {
+	at := clock(n.At)
+	switch n.Kind {
+	case view.NoticeMinimum:
+		return words.T(i18n.NoticeMinimum, money(currency, n.Amount), at)
+	case view.NoticeMaximum:
+		return words.T(i18n.NoticeMaximum, money(currency, n.Amount), at)
+	case view.NoticeLimits:
+		return words.T(i18n.NoticeLimits, at)
+	case view.NoticeDifferential:
+		return words.T(i18n.NoticeDiff, at)
+	case view.NoticeSettlement:
+		return words.T(i18n.NoticeSettle, at)
+	case view.NoticeClosing:
+		return words.T(i18n.NoticeClosing, at)
+	case view.NoticeLastCoup:
+		return words.T(i18n.NoticeLastCoup)
+	case view.NoticeNoBets:
+		return words.T(i18n.NoticeNoBets)
+	case view.NoticeDummy:
+		return words.T(i18n.NoticeDummy)
+	}
+	return words.T(i18n.NoticeShoe)
+}
+
+func (w *Notices) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p := w.style, w.style.palette()
+	if len(w.notices) == 0 {
+		return nil
+	}
+	h := s.Height / float32(len(w.notices))
+	for i, n := range w.notices {
+		y := float32(i) * h
+		sc.rect(0, y+h*0.06, s.Width, h*0.88, p.Notice, nil, 0, h*0.15)
+		cdW := float32(0)
+		if !n.At.IsZero() {
+			cdW = min(s.Width*0.3, h*5)
+			cd := st.Words.T(i18n.CountdownNow)
+			if left := countdown(w.now, n.At); left != "" {
+				cd = st.Words.T(i18n.CountdownIn, left)
+			}
+			sc.rect(s.Width-cdW-h*0.15, y+h*0.16, cdW, h*0.68, p.Background, nil, 0, h*0.12)
+			sc.text(cd, s.Width-cdW-h*0.15, y+h*0.16, cdW, h*0.68, h*0.5, p.Notice, true, fyne.TextAlignCenter)
+		}
+		sc.text("▲ "+noticeWords(st.Words, w.currency, n), h*0.3, y, s.Width-cdW-h*0.8, h, h*0.55, p.Background, true, fyne.TextAlignLeading)
+	}
+	return sc.objects()
+}
+
+// Stats is the statistics panel: hands, B / P / T counts and percentages, pairs, naturals,
+// the current and longest streaks, cards left.
+type Stats struct {
+	widget.BaseWidget
+	style Style
+	stats view.Stats
+}
+
+// NewStats is a statistics widget.
+func NewStats(st Style) *Stats {
+	w := &Stats{style: st}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Set shows the statistics.
+func (w *Stats) Set(s view.Stats) { w.stats = s; w.Refresh() }
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (w *Stats) CreateRenderer() fyne.WidgetRenderer {
+	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(160, 160) })
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(of))
+}
+
+func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p, v := w.style, w.style.palette(), w.stats
+	words := st.Words
+	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1, 6)
+	pad := min(s.Width, s.Height) * 0.04
+	type statRow struct {
+		label, value string
+		mark         view.Mark // a coloured letter before the label; MarkNone for none
+	}
+	streak := "–"
+	if v.Streak != engine.WinnerNone && v.StreakLength > 0 {
+		streak = fmt.Sprintf("%s %d", st.letter(winnerMark(v.Streak)), v.StreakLength)
+	}
+	rows := []statRow{
+		{words.T(i18n.StatHands), fmt.Sprint(v.Hands), view.MarkNone},
+		{words.T(i18n.WagerBanker), fmt.Sprintf("%d · %s", v.Banker, percent(v.Banker, v.Hands)), view.MarkBanker},
+		{words.T(i18n.WagerPlayer), fmt.Sprintf("%d · %s", v.Player, percent(v.Player, v.Hands)), view.MarkPlayer},
+		{words.T(i18n.WagerTie), fmt.Sprintf("%d · %s", v.Tie, percent(v.Tie, v.Hands)), view.MarkTie},
+		{words.T(i18n.StatPairs), words.T(i18n.StatBankerPairs, v.BankerPairs) + " · " + words.T(i18n.StatPlayerPairs, v.PlayerPairs), view.MarkNone},
+		{words.T(i18n.StatNaturals), fmt.Sprint(v.Naturals), view.MarkNone},
+		{words.T(i18n.StatStreak), streak, view.MarkNone},
+		{words.T(i18n.StatLongest), fmt.Sprintf("%s %d · %s %d", st.letter(view.MarkBanker), v.LongestBanker, st.letter(view.MarkPlayer), v.LongestPlayer), view.MarkNone},
+	}
+	if v.CardsKnown {
+		rows = append(rows, statRow{words.T(i18n.StatCardsLeft), fmt.Sprint(v.CardsLeft), view.MarkNone})
+	}
+	h := (s.Height - 2*pad) / float32(len(rows)+1)
+	ts := h * 0.62
+	y := pad
+	sc.text(words.T(i18n.StatsTitle), pad, y, s.Width-2*pad, h, ts*1.1, p.Highlight, true, fyne.TextAlignCenter)
+	y += h
+	inner := s.Width - 2*pad
+	for _, r := range rows {
+		x := pad
+		if r.mark != view.MarkNone {
+			rad := h * 0.36
+			sc.circle(x+rad, y+h/2, rad, st.markColour(r.mark), nil, 0)
+			sc.text(st.letter(r.mark), x, y+h/2-rad, 2*rad, 2*rad, rad*1.2, p.OnAccent, true, fyne.TextAlignCenter)
+			x += 2*rad + h*0.2
+		}
+		sc.text(r.label, x, y, inner*0.42-(x-pad), h, ts, p.TextMuted, true, fyne.TextAlignLeading)
+		sc.text(r.value, pad+inner*0.42, y, inner*0.58, h, ts, p.Text, true, fyne.TextAlignTrailing)
+		y += h
+	}
+	return sc.objects()
+}
+
+// winnerMark is the road mark of a winner.
+func winnerMark(w engine.Winner) view.Mark {
+	switch w {
+	case engine.Banker:
+		return view.MarkBanker
+	case engine.Player:
+		return view.MarkPlayer
+	case engine.Tie:
+		return view.MarkTie
+	}
+	return view.MarkNone
+}

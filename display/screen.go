@@ -1,0 +1,348 @@
+package display
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/themes"
+	"github.com/coupboard/coupboard/themes/fynetheme"
+)
+
+// UseTheme makes th the Fyne theme of the app, so the table screen's text uses the bundled
+// fonts and the window background is the theme's. Call it before showing the screen, with
+// the theme the screen's Style holds.
+func UseTheme(a fyne.App, th themes.Theme) { a.Settings().SetTheme(fynetheme.New(th)) }
+
+// TableScreen is the players' table screen (spec/display.md §1): header, limit sign,
+// notices, the coup, the roads and the ask road, statistics, the run board, the status
+// strip; the attract view when idle and "Closed" when closed. It lays itself out for
+// landscape (1920×1080) or portrait (1080×1920) by its shape and scales to any size from
+// 1280×720 up. Apply and SetNow must be called on the Fyne goroutine (fyne.Do).
+type TableScreen struct {
+	widget.BaseWidget
+	style  Style
+	screen view.Screen
+
+	header    *Header
+	sign      *LimitSign
+	notices   *Notices
+	player    *Hand
+	banker    *Hand
+	result    *Result
+	bead      *RoadGrid
+	big       *RoadGrid
+	bigEye    *RoadGrid
+	small     *RoadGrid
+	cockroach *RoadGrid
+	ask       *AskRoad
+	stats     *Stats
+	runs      *RunBoard
+	status    *StatusStrip
+	banner    *Banner
+	redDog    *RedDog
+	redDogPay *RedDogPays
+	redDogLog *RedDogHistory
+}
+
+// NewTableScreen is a table screen drawn with the style, showing an empty table until the
+// first Apply.
+func NewTableScreen(st Style) *TableScreen {
+	t := &TableScreen{
+		style: st, header: NewHeader(st), sign: NewLimitSign(st), notices: NewNotices(st),
+		player: NewHand(st, false), banker: NewHand(st, true), result: NewResult(st),
+		bead: NewRoadGrid(st, BeadPlate), big: NewRoadGrid(st, BigRoad), bigEye: NewRoadGrid(st, BigEyeBoy),
+		small: NewRoadGrid(st, SmallRoad), cockroach: NewRoadGrid(st, CockroachPig), ask: NewAskRoad(st),
+		stats: NewStats(st), runs: NewRunBoard(st), status: NewStatusStrip(st), banner: NewBanner(st),
+		redDog: NewRedDog(st), redDogPay: NewRedDogPays(st), redDogLog: NewRedDogHistory(st),
+	}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Apply shows a new state of the table.
+func (t *TableScreen) Apply(s view.Screen) {
+	t.screen = s
+	h := s.Header
+	if s.Mode == view.Closed { // a closed table has no shoe or coup in play
+		h.Shoe, h.Coup = 0, 0
+	}
+	t.header.Set(h, s.Now)
+	t.sign.Set(s.Sign)
+	t.notices.Set(s.Notices, s.Sign.Currency, s.Now)
+	t.player.Set(s.Coup.Player)
+	t.banker.Set(s.Coup.Banker)
+	t.result.Set(s.Coup)
+	if s.Coup.RedDog != nil {
+		t.redDog.Set(*s.Coup.RedDog)
+	}
+	if s.RedDog != nil {
+		var c view.RedDogCoup
+		if s.Coup.RedDog != nil {
+			c = *s.Coup.RedDog
+		}
+		t.redDogPay.Set(s.RedDog.Pays, c)
+		t.redDogLog.Set(s.RedDog.History)
+	}
+	t.bead.Set(s.Roads.Bead)
+	t.big.Set(s.Roads.Big)
+	t.bigEye.Set(s.Roads.BigEye)
+	t.small.Set(s.Roads.Small)
+	t.cockroach.Set(s.Roads.Cockroach)
+	t.ask.Set(s.Roads.Ask)
+	t.stats.Set(s.Stats)
+	if s.Runs != nil {
+		t.runs.Set(*s.Runs)
+	}
+	t.status.Set(s.Status)
+	t.banner.Set(t.bannerLines(s))
+	t.Refresh()
+}
+
+// SetNow moves the clock and the countdowns to now, without a new view model.
+func (t *TableScreen) SetNow(now time.Time) {
+	t.screen.Now = now
+	t.header.now = now
+	t.header.Refresh()
+	t.notices.SetNow(now)
+}
+
+// bannerLines is what the banner says in the idle and closed modes.
+func (t *TableScreen) bannerLines(s view.Screen) []string {
+	w := t.style.Words
+	switch s.Mode {
+	case view.Closed:
+		if s.Reopens.IsZero() {
+			return []string{w.T(i18n.Closed)}
+		}
+		return []string{w.T(i18n.Closed), w.T(i18n.Reopens, clock(s.Reopens))}
+	case view.Idle:
+		return []string{w.T(i18n.Welcome), w.T(i18n.PlaceBets)}
+	}
+	return nil
+}
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
+	return &screenRenderer{t: t}
+}
+
+// screenRenderer lays out the table screen's widgets for its mode and shape.
+type screenRenderer struct {
+	t    *TableScreen
+	objs []fyne.CanvasObject
+	size fyne.Size
+}
+
+// rect is a box of the layout.
+type rect struct{ x, y, w, h float32 }
+
+func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
+	o.Move(fyne.NewPos(b.x, b.y))
+	o.Resize(fyne.NewSize(max(b.w, 0), max(b.h, 0)))
+	r.objs = append(r.objs, o)
+}
+
+func (r *screenRenderer) Layout(size fyne.Size) {
+	r.size = size
+	r.objs = r.objs[:0]
+	t := r.t
+	s := t.screen
+	W, H := size.Width, size.Height
+	portrait := H > W
+	unit := min(W, H) // 1080 on a full-HD screen in either orientation
+	pad := unit * 0.008
+	headerH := unit * 0.075
+	if portrait {
+		headerH = unit * 0.12 // two rows
+	}
+	statusH := unit * 0.04
+	noticeH := unit * 0.055
+	r.place(t.header, rect{0, 0, W, headerH})
+	r.place(t.status, rect{0, H - statusH, W, statusH})
+	y := headerH + pad
+	if n := len(s.Notices); n > 0 && s.Mode != view.Closed {
+		n = min(n, 3)
+		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(n)})
+		y += noticeH*float32(n) + pad
+	}
+	body := rect{pad, y, W - 2*pad, H - statusH - pad - y}
+	switch s.Mode {
+	case view.Closed:
+		r.place(t.banner, rect{body.x, body.y + body.h*0.15, body.w, body.h * 0.55})
+		return
+	case view.Idle:
+		if portrait {
+			r.place(t.banner, rect{body.x, body.y, body.w, body.h * 0.1})
+			r.roads(rect{body.x, body.y + body.h*0.11, body.w, body.h * 0.55}, pad)
+			r.place(t.sign, rect{body.x + body.w*0.15, body.y + body.h*0.68, body.w * 0.7, body.h * 0.32})
+		} else {
+			r.roads(rect{body.x, body.y, body.w * 0.66, body.h}, pad)
+			side := rect{body.x + body.w*0.66 + pad, body.y, body.w*0.34 - pad, body.h}
+			r.place(t.banner, rect{side.x, side.y, side.w, side.h * 0.2})
+			r.place(t.sign, rect{side.x, side.y + side.h*0.2 + pad, side.w, side.h*0.8 - pad})
+		}
+		return
+	}
+	if s.Header.Game == view.RedDog && s.RedDog != nil { // the boxes, the history, the sign and the pay table
+		r.redDog(body, pad, portrait)
+		return
+	}
+	if s.Header.Game == view.RedDog { // no roads at Red Dog: the sign and the three boxes
+		if portrait {
+			r.coup(rect{body.x, body.y, body.w, body.h * 0.45}, pad)
+			r.place(t.sign, rect{body.x + body.w*0.1, body.y + body.h*0.48, body.w * 0.8, body.h * 0.52})
+		} else {
+			r.place(t.sign, rect{body.x, body.y, body.w * 0.26, body.h})
+			r.coup(rect{body.x + body.w*0.26 + pad, body.y + body.h*0.1, body.w*0.74 - pad, body.h * 0.75}, pad)
+		}
+		return
+	}
+	if portrait {
+		coup := rect{body.x, body.y, body.w, body.h * 0.25}
+		r.coup(coup, pad)
+		roadsH := body.h * 0.4
+		if s.Runs != nil {
+			roadsH = body.h * 0.33
+		}
+		r.roads(rect{body.x, coup.y + coup.h + pad, body.w, roadsH}, pad)
+		y := coup.y + coup.h + roadsH + 2*pad
+		rest := body.y + body.h - y
+		if s.Runs != nil {
+			r.place(t.runs, rect{body.x, body.y + body.h - rest*0.4, body.w, rest * 0.4})
+			rest = rest*0.6 - pad
+		}
+		r.place(t.sign, rect{body.x, y, body.w*0.56 - pad/2, rest})
+		r.place(t.stats, rect{body.x + body.w*0.56 + pad/2, y, body.w*0.44 - pad/2, rest})
+		return
+	}
+	left := rect{body.x, body.y, body.w * 0.22, body.h}
+	r.place(t.sign, rect{left.x, left.y, left.w, left.h*0.56 - pad/2})
+	r.place(t.stats, rect{left.x, left.y + left.h*0.56 + pad/2, left.w, left.h*0.44 - pad/2})
+	centre := rect{left.x + left.w + pad, body.y, body.w - left.w - pad, body.h}
+	if s.Runs != nil {
+		rw := body.w * 0.22
+		centre.w -= rw + pad
+		r.place(t.runs, rect{centre.x + centre.w + pad, body.y, rw, body.h * 0.5})
+	}
+	coup := rect{centre.x, centre.y, centre.w, centre.h * 0.4}
+	r.coup(coup, pad)
+	r.roads(rect{centre.x, coup.y + coup.h + pad, centre.w, centre.h - coup.h - pad}, pad)
+}
+
+// coup lays out the two hands side by side and the result banner under them.
+func (r *screenRenderer) coup(b rect, pad float32) {
+	handH := b.h * 0.66
+	if r.t.screen.Coup.RedDog != nil || r.t.screen.Header.Game == view.RedDog {
+		r.place(r.t.redDog, rect{b.x, b.y, b.w, handH})
+		r.place(r.t.result, rect{b.x, b.y + handH + pad, b.w, b.h - handH - pad})
+		return
+	}
+	r.place(r.t.player, rect{b.x, b.y, b.w/2 - pad/2, handH})
+	r.place(r.t.banker, rect{b.x + b.w/2 + pad/2, b.y, b.w/2 - pad/2, handH})
+	r.place(r.t.result, rect{b.x, b.y + handH + pad, b.w, b.h - handH - pad})
+}
+
+// redDog lays out a Red Dog table: the three boxes and the result with the history under
+// them, and the limit sign with the pay table beside them (under them in portrait).
+func (r *screenRenderer) redDog(b rect, pad float32, portrait bool) {
+	t := r.t
+	if portrait {
+		r.coup(rect{b.x, b.y, b.w, b.h * 0.4}, pad)
+		r.place(t.redDogLog, rect{b.x, b.y + b.h*0.4 + pad, b.w, b.h*0.2 - pad})
+		low := rect{b.x, b.y + b.h*0.6 + pad, b.w, b.h*0.4 - pad}
+		r.place(t.sign, rect{low.x, low.y, low.w*0.5 - pad/2, low.h})
+		r.place(t.redDogPay, rect{low.x + low.w*0.5 + pad/2, low.y, low.w*0.5 - pad/2, low.h})
+		return
+	}
+	left := rect{b.x, b.y, b.w * 0.26, b.h}
+	r.place(t.sign, rect{left.x, left.y, left.w, left.h*0.52 - pad/2})
+	r.place(t.redDogPay, rect{left.x, left.y + left.h*0.52 + pad/2, left.w, left.h*0.48 - pad/2})
+	right := rect{left.x + left.w + pad, b.y, b.w - left.w - pad, b.h}
+	r.coup(rect{right.x, right.y, right.w, right.h * 0.68}, pad)
+	r.place(t.redDogLog, rect{right.x, right.y + right.h*0.68 + pad, right.w, right.h*0.32 - pad})
+}
+
+// roads lays out the big road on top, and under it the bead plate, the derived roads and
+// the ask road.
+func (r *screenRenderer) roads(b rect, pad float32) {
+	t := r.t
+	bigH := b.h * 0.52
+	r.place(t.big, rect{b.x, b.y, b.w, bigH})
+	low := rect{b.x, b.y + bigH + pad, b.w, b.h - bigH - pad}
+	beadW := low.w * 0.3
+	askW := low.w * 0.12
+	r.place(t.bead, rect{low.x, low.y, beadW, low.h})
+	dx := low.x + beadW + pad
+	dw := low.w - beadW - askW - 2*pad
+	r.place(t.bigEye, rect{dx, low.y, dw, low.h/2 - pad/2})
+	r.place(t.small, rect{dx, low.y + low.h/2 + pad/2, dw/2 - pad/2, low.h/2 - pad/2})
+	r.place(t.cockroach, rect{dx + dw/2 + pad/2, low.y + low.h/2 + pad/2, dw/2 - pad/2, low.h/2 - pad/2})
+	r.place(t.ask, rect{low.x + low.w - askW, low.y, askW, low.h})
+}
+
+func (r *screenRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }
+
+func (r *screenRenderer) Refresh() {
+	r.Layout(r.size)
+	for _, o := range r.objs {
+		o.Refresh()
+	}
+}
+
+func (r *screenRenderer) Objects() []fyne.CanvasObject { return r.objs }
+
+func (r *screenRenderer) Destroy() {}
+
+// Banner is big centred text: "Closed" and the reopening time, or the attract view's
+// welcome.
+type Banner struct {
+	widget.BaseWidget
+	style Style
+	lines []string
+}
+
+// NewBanner is an empty banner.
+func NewBanner(st Style) *Banner {
+	w := &Banner{style: st}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Set shows the lines, the first one largest.
+func (w *Banner) Set(lines []string) { w.lines = append([]string(nil), lines...); w.Refresh() }
+
+// CreateRenderer is Fyne's hook to draw the widget.
+func (w *Banner) CreateRenderer() fyne.WidgetRenderer {
+	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(200, 60) })
+}
+
+func (w *Banner) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	p := w.style.palette()
+	if len(w.lines) == 0 {
+		return nil
+	}
+	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 3, s.Height*0.05)
+	weights := []float32{1.6}
+	total := float32(1.6)
+	for range w.lines[1:] {
+		weights = append(weights, 1)
+		total++
+	}
+	y := s.Height * 0.08
+	inner := s.Height * 0.84
+	for i, l := range w.lines {
+		h := inner * weights[i] / total
+		col := p.Text
+		if i == 0 {
+			col = p.Highlight
+		}
+		sc.text(l, s.Width*0.04, y, s.Width*0.92, h, h*0.7, col, true, fyne.TextAlignCenter)
+		y += h
+	}
+	return sc.objects()
+}

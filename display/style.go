@@ -1,0 +1,233 @@
+package display
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/themes"
+)
+
+// Style is what every widget of the table screen draws with: the theme's palette and
+// branding and the catalogue of the screen's language. The app's Fyne theme must be
+// fynetheme.New of the same theme (UseTheme does both), so text uses the bundled fonts.
+type Style struct {
+	Theme themes.Theme
+	Words i18n.Catalogue
+}
+
+// palette is a shorthand for the style's colours.
+func (s Style) palette() themes.Palette { return s.Theme.Palette }
+
+// markColour is the fill of a road mark or hand.
+func (s Style) markColour(m view.Mark) color.NRGBA {
+	p := s.palette()
+	switch m {
+	case view.MarkBanker:
+		return p.Banker
+	case view.MarkPlayer:
+		return p.Player
+	case view.MarkTie:
+		return p.Tie
+	case view.MarkRed:
+		return p.Repeat
+	case view.MarkBlue:
+		return p.Choppy
+	}
+	return p.TextMuted
+}
+
+// winnerColour is the trade colour of a winner.
+func (s Style) winnerColour(w engine.Winner) color.NRGBA {
+	switch w {
+	case engine.Banker:
+		return s.palette().Banker
+	case engine.Player:
+		return s.palette().Player
+	case engine.Tie:
+		return s.palette().Tie
+	}
+	return s.palette().TextMuted
+}
+
+// letter is the letter or character that goes with a winner's colour: B/P/T or 庄/闲/和.
+func (s Style) letter(m view.Mark) string {
+	switch m {
+	case view.MarkBanker:
+		return s.Words.T(i18n.LetterBanker)
+	case view.MarkPlayer:
+		return s.Words.T(i18n.LetterPlayer)
+	case view.MarkTie:
+		return s.Words.T(i18n.LetterTie)
+	}
+	return ""
+}
+
+// money formats cents as the sign shows them: "$1,000", "$2.50".
+func money(currency string, m view.Money) string {
+	neg := m < 0
+	if neg {
+		m = -m
+	}
+	whole, cents := int64(m)/100, int64(m)%100
+	digits := fmt.Sprint(whole)
+	var b strings.Builder
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	s := currency + b.String()
+	if cents != 0 {
+		s += fmt.Sprintf(".%02d", cents)
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// clock is the time of day as the screen shows it, in the time's own location: "21:30".
+func clock(t time.Time) string { return t.Format("15:04") }
+
+// countdown is the time left until at, from now: "19:42", "1:05:00"; "" when it has come.
+func countdown(now, at time.Time) string {
+	d := at.Sub(now)
+	if d <= 0 {
+		return ""
+	}
+	secs := int64((d + time.Second - 1) / time.Second) // round up: never show 0:00 before the time
+	h, m, sec := secs/3600, secs/60%60, secs%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, sec)
+	}
+	return fmt.Sprintf("%d:%02d", m, sec)
+}
+
+// paintRenderer is the renderer every table-screen widget uses: the widget paints its
+// canvas objects for a size, and they are painted again on every layout and refresh.
+type paintRenderer struct {
+	owner fyne.CanvasObject // the widget: refreshed on the canvas after a repaint
+	paint func(size fyne.Size) []fyne.CanvasObject
+	min   func() fyne.Size
+	size  fyne.Size
+	objs  []fyne.CanvasObject
+}
+
+func newPaintRenderer(owner fyne.CanvasObject, paint func(fyne.Size) []fyne.CanvasObject, min func() fyne.Size) *paintRenderer {
+	return &paintRenderer{owner: owner, paint: paint, min: min}
+}
+
+func (r *paintRenderer) Layout(size fyne.Size) {
+	r.size = size
+	r.objs = r.paint(size)
+}
+
+func (r *paintRenderer) MinSize() fyne.Size { return r.min() }
+
+// Refresh paints anew. The new objects are on no canvas yet, so refreshing them cannot make the
+// window repaint; refreshing the widget itself on its canvas does (a live screen, not only goldens).
+func (r *paintRenderer) Refresh() {
+	r.objs = r.paint(r.size)
+	canvas.Refresh(r.owner)
+}
+
+func (r *paintRenderer) Objects() []fyne.CanvasObject { return r.objs }
+
+func (r *paintRenderer) Destroy() {}
+
+// scene collects the canvas objects a widget paints.
+type scene struct {
+	objs []fyne.CanvasObject
+}
+
+func (sc *scene) add(o fyne.CanvasObject, x, y, w, h float32) {
+	o.Move(fyne.NewPos(x, y))
+	o.Resize(fyne.NewSize(w, h))
+	sc.objs = append(sc.objs, o)
+}
+
+// rect is a rectangle with an optional stroke (zero width for none) and corner radius.
+func (sc *scene) rect(x, y, w, h float32, fill, stroke color.Color, strokeW, radius float32) {
+	r := canvas.NewRectangle(fill)
+	if fill == nil {
+		r.FillColor = color.Transparent
+	}
+	if strokeW > 0 {
+		r.StrokeColor, r.StrokeWidth = stroke, strokeW
+	}
+	r.CornerRadius = radius
+	sc.add(r, x, y, w, h)
+}
+
+// circle is a circle centred on (cx, cy).
+func (sc *scene) circle(cx, cy, rad float32, fill, stroke color.Color, strokeW float32) {
+	c := canvas.NewCircle(fill)
+	if fill == nil {
+		c.FillColor = color.Transparent
+	}
+	if strokeW > 0 {
+		c.StrokeColor, c.StrokeWidth = stroke, strokeW
+	}
+	sc.add(c, cx-rad, cy-rad, 2*rad, 2*rad)
+}
+
+// line is a straight line from (x1, y1) to (x2, y2).
+func (sc *scene) line(x1, y1, x2, y2 float32, col color.Color, width float32) {
+	l := canvas.NewLine(col)
+	l.StrokeWidth = width
+	l.Position1 = fyne.NewPos(x1, y1)
+	l.Position2 = fyne.NewPos(x2, y2)
+	sc.objs = append(sc.objs, l)
+}
+
+// text draws s in the box (x, y, w, h), vertically centred, at size (shrunk until it fits
+// the width), aligned as given. It returns the width the text takes.
+func (sc *scene) text(s string, x, y, w, h, size float32, col color.Color, bold bool, align fyne.TextAlign) float32 {
+	if s == "" || w <= 0 || size < 1 {
+		return 0
+	}
+	st := fyne.TextStyle{Bold: bold}
+	m := fyne.MeasureText(s, size, st)
+	if fit := w * 0.97; m.Width > fit { // a little margin: glyphs may overhang their advance
+		size *= fit / m.Width
+		m = fyne.MeasureText(s, size, st)
+	}
+	t := canvas.NewText(s, col)
+	t.TextSize = size
+	t.TextStyle = st
+	t.Alignment = align
+	sc.add(t, x, y+(h-m.Height)/2, w, m.Height)
+	return m.Width
+}
+
+// fitSize is the largest size up to size at which every text fits the width.
+func fitSize(texts []string, width, size float32, bold bool) float32 {
+	st := fyne.TextStyle{Bold: bold}
+	for _, t := range texts {
+		if t == "" {
+			continue
+		}
+		if w := fyne.MeasureText(t, size, st).Width; w > width && w > 0 {
+			size *= width / w
+		}
+	}
+	return size
+}
+
+// objects is what was painted.
+func (sc *scene) objects() []fyne.CanvasObject { return sc.objs }
+
+// fade is c with its alpha scaled by a (0..1).
+func fade(c color.NRGBA, a float32) color.NRGBA {
+	c.A = uint8(float32(c.A) * a)
+	return c
+}
