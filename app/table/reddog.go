@@ -295,25 +295,7 @@ func (r *RedDog) sign(e engine.Sign) view.Sign {
 // time they take effect (003 6.4, 10.7), and "shoe change" when a shuffle is due before the next
 // round (4.1.2, 4.1.3, 9.6).
 func (r *RedDog) notices(sv engine.SignView, v reddog.View) []view.Notice {
-	var out []view.Notice
-	seen := map[int]bool{}
-	changes := r.board.Changes()
-	for _, n := range sv.Notices {
-		if seen[n.ChangeID] {
-			continue
-		}
-		seen[n.ChangeID] = true
-		prev := sv.Sign
-		for _, c := range changes {
-			if c.ID == n.ChangeID {
-				out = append(out, noticeOf(prev, c))
-				break
-			}
-			if c.At.After(sv.At) && !c.Close {
-				prev = c.Sign
-			}
-		}
-	}
+	out := posted(sv, r.board.Changes())
 	if v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle {
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
 	}

@@ -90,9 +90,29 @@ func (s *State) sign(e engine.Sign) view.Sign {
 // notices are the sign's scheduled changes still to come (shown from the moment they are
 // posted, with the time they take effect) and the notices of the coup in play.
 func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
+	out := posted(sv, s.board.Changes())
+	switch {
+	case g.ShoeEnded:
+		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
+	case g.LastCoup:
+		out = append(out, view.Notice{Kind: view.NoticeLastCoup})
+	}
+	if g.InCoup && g.Kind == engine.KindNoBet {
+		kind := view.NoticeNoBets
+		if s.setup.Profile.ID == engine.ProfileVic2002 {
+			kind = view.NoticeDummy // Victoria calls a round without wagers a dummy coup (000 11.4-11.9)
+		}
+		out = append(out, view.Notice{Kind: kind})
+	}
+	return out
+}
+
+// posted are the notices of the sign's changes still to come at sv.At, one per change, soonest
+// first: each shown from the moment it was posted with the time it takes effect (000 7.7,
+// 13.7; 003 6.4, 10.7; 001 3.1).
+func posted(sv engine.SignView, changes []engine.Scheduled) []view.Notice {
 	var out []view.Notice
 	seen := map[int]bool{}
-	changes := s.board.Changes()
 	for _, n := range sv.Notices {
 		if seen[n.ChangeID] {
 			continue
@@ -108,19 +128,6 @@ func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
 				prev = c.Sign
 			}
 		}
-	}
-	switch {
-	case g.ShoeEnded:
-		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
-	case g.LastCoup:
-		out = append(out, view.Notice{Kind: view.NoticeLastCoup})
-	}
-	if g.InCoup && g.Kind == engine.KindNoBet {
-		kind := view.NoticeNoBets
-		if s.setup.Profile.ID == engine.ProfileVic2002 {
-			kind = view.NoticeDummy // Victoria calls a round without wagers a dummy coup (000 11.4-11.9)
-		}
-		out = append(out, view.Notice{Kind: kind})
 	}
 	return out
 }
