@@ -96,6 +96,20 @@ type Journal struct {
 	closed bool
 }
 
+// PathFor is the journal a command names: the --db path, or the default path of the --table id
+// (exactly one of them).
+func PathFor(db, table string) (string, error) {
+	switch {
+	case db != "" && table != "":
+		return "", errors.New("give --db or --table, not both")
+	case db != "":
+		return db, nil
+	case table != "":
+		return DefaultPath(table)
+	}
+	return "", errors.New("no journal: give --db PATH or --table ID")
+}
+
 // DefaultPath returns where the journal of table lives by default:
 // $XDG_DATA_HOME/coupboard/<table>.db, or ~/.local/share/coupboard/<table>.db when
 // XDG_DATA_HOME is unset or not absolute (XDG Base Directory specification).

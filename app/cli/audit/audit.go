@@ -53,7 +53,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
 	}
-	path, err := journalPath(*db, *table)
+	path, err := journal.PathFor(*db, *table)
 	if err != nil {
 		return err
 	}
@@ -112,17 +112,4 @@ func printText(w io.Writer, r Report) {
 		return
 	}
 	fmt.Fprintf(w, "OK: %d records (seq %d to %d)%s; head %s\n", r.Records, r.FirstSeq, r.LastSeq, pruned, r.Head)
-}
-
-// journalPath returns the --db path, or the default path of --table.
-func journalPath(db, table string) (string, error) {
-	switch {
-	case db != "" && table != "":
-		return "", errors.New("give --db or --table, not both")
-	case db != "":
-		return db, nil
-	case table != "":
-		return journal.DefaultPath(table)
-	}
-	return "", errors.New("no journal: give --db PATH or --table ID")
 }

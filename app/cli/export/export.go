@@ -131,7 +131,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		from, to = day, day.AddDate(0, 0, 1)
 	}
-	path, err := journalPath(*db, *table)
+	path, err := journal.PathFor(*db, *table)
 	if err != nil {
 		return err
 	}
@@ -196,17 +196,4 @@ func write(w io.Writer, format string, rows []Row) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// journalPath returns the --db path, or the default path of --table.
-func journalPath(db, table string) (string, error) {
-	switch {
-	case db != "" && table != "":
-		return "", errors.New("give --db or --table, not both")
-	case db != "":
-		return db, nil
-	case table != "":
-		return journal.DefaultPath(table)
-	}
-	return "", errors.New("no journal: give --db PATH or --table ID")
 }
