@@ -88,6 +88,10 @@ func fuzzInputs(data []byte) []Input {
 			ins = append(ins, WordInput(k, n))
 		case o == 30:
 			x := next()
+			if op >= 128 { // a result entered by hand; the winner byte may be out of range
+				ins = append(ins, ResultInput(ManualResult{Winner: Winner(x % 5), PlayerPair: x&8 != 0, BankerPair: x&16 != 0, Natural: x&32 != 0}))
+				break
+			}
 			switch x % 4 {
 			case 0:
 				ins = append(ins, TurnInput(HandPlayer))
@@ -114,6 +118,7 @@ func FuzzGame(f *testing.F) {
 	f.Add([]byte("shoe 3H 4D 9S QC 2C KD 5H 4S 3D cut AH 6C AD"))
 	f.Add([]byte{1, 2, 16, 19, 0, 1, 0, 2, 0, 3, 0, 4, 30, 0, 30, 1, 0, 9, 21, 29, 0, 7, 20, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7})
 	f.Add([]byte{3, 1, 16, 30, 2, 30, 6, 16, 19, 224, 5, 225, 7, 26, 27, 155, 3, 0, 1, 0, 2, 0, 3, 0, 4, 28, 29, 31, 63})
+	f.Add([]byte{0, 0, 16, 19, 158, 1, 158, 26, 0, 1, 158, 3, 0, 9, 0, 9, 158, 2, 20, 158, 57, 26, 158, 4, 158, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 2 {
 			return
@@ -124,9 +129,16 @@ func FuzzGame(f *testing.F) {
 		var runs [2][]Event
 		for run := range runs {
 			g := newGame(t, id, "style="+style)
+			byHand := false // a result was entered by hand this shoe
 			for _, in := range ins {
 				evs := g.Apply(in)
 				for i := range evs {
+					if evs[i].Kind == EvShoe {
+						byHand = false
+					}
+					if evs[i].Kind == EvRound && evs[i].Round.Outcome.TotalsUnknown {
+						byHand = true
+					}
 					if evs[i].Kind == EvRound {
 						if msg := checkRound(&evs[i].Round); msg != "" {
 							t.Fatalf("%s style %s: round %d: %s: %+v", id, style, evs[i].N, msg, evs[i].Round)
@@ -138,6 +150,9 @@ func FuzzGame(f *testing.F) {
 				if len(v.Player) > 3 || len(v.Banker) > 3 ||
 					v.PlayerTotalShown && v.PlayerFaceDown > 0 || v.BankerTotalShown && v.BankerFaceDown > 0 {
 					t.Fatalf("view: %+v", v)
+				}
+				if byHand && v.CountsKnown {
+					t.Fatalf("card counts known after a result entered by hand: %+v", v)
 				}
 				if v.CountsKnown && v.CardsLeft < 0 {
 					t.Fatalf("negative cards left: %+v", v)

@@ -43,6 +43,9 @@ const (
 	InSetting
 	// InAcceptReview is the supervisor accepting what was flagged for review.
 	InAcceptReview
+	// InResult is a coup's result entered by hand when its cards are unknown (Result): it
+	// finishes a round with no cards, and is accepted only between rounds of a shoe in play.
+	InResult
 )
 
 // Input is one thing that happens at the table, in order.
@@ -53,6 +56,9 @@ type Input struct {
 	Hand   Hand   // InTurn: the hand to turn
 	Key    string // InSetting: the setting's key
 	Value  string // InSetting: its new value
+	// Result is, for InResult, the result entered by hand; it is left out of the journal's
+	// JSON for every other kind, so older records read the same.
+	Result ManualResult `json:",omitzero"`
 }
 
 // TokenInput is the input for a shoe-script token.
@@ -219,6 +225,9 @@ type Game struct {
 	pendDummy bool
 	pendFace  bool
 	insurance bool
+	// countsUnknown: a result was entered by hand this shoe, so cards left it unread and the
+	// counts of cards dealt and left are no longer known.
+	countsUnknown bool
 	// pendReview flags the next round for review (its first card was an anomaly)
 	pendReview bool
 
@@ -282,6 +291,8 @@ func (g *Game) AppendApply(dst []Event, in Input) []Event {
 		g.setting(in.Key, in.Value)
 	case InAcceptReview:
 		g.review, g.reasons = false, nil
+	case InResult:
+		g.result(in.Result)
 	default:
 		g.refuse("", fmt.Sprintf("unknown input kind %d", in.Kind))
 	}
@@ -381,6 +392,7 @@ func (g *Game) newShoe() {
 	g.burnFace = g.set.Burn == BurnFaceValue
 	g.burnShown, g.burnHidden, g.burnNeed, g.burnAudit, g.burnNext = nil, 0, 1, g.burnAudit[:0], false
 	g.pendDummy, g.pendFace, g.pendReview = false, false, false
+	g.countsUnknown = false
 	g.lastKind = lastNone
 	g.ph = phBurn
 	g.emit(Event{Kind: EvShoe})
@@ -697,7 +709,12 @@ func (g *Game) finish() {
 	o := &r.Outcome
 	o.PlayerTotal, o.BankerTotal = Total(r.Player.List()), Total(r.Banker.List())
 	o.PlayerCards, o.BankerCards = r.Player.N, r.Banker.N
-	if r.Kind != KindCancelled {
+	if c.byHand {
+		*o = Outcome{TotalsUnknown: true}
+		if m := c.result; r.Kind != KindCancelled {
+			o.Winner, o.Natural, o.PlayerPair, o.BankerPair = m.Winner, m.Natural, m.PlayerPair, m.BankerPair
+		}
+	} else if r.Kind != KindCancelled {
 		o.Winner = Decide(o.PlayerTotal, o.BankerTotal)
 		p2, b2 := Total(c.p[:2]), Total(c.b[:2])
 		o.Natural = IsNatural(p2) || IsNatural(b2)
@@ -885,7 +902,8 @@ type View struct {
 	PlayerTotalShown, BankerTotalShown bool
 	// CardsDealt and CardsLeft count the cards out of and left in the shoe, burns included,
 	// leaving out face-down cards of the round in progress; CountsKnown is false for a
-	// continuous shuffler, where cards return to play (004 7.2).
+	// continuous shuffler, where cards return to play (004 7.2), and for the rest of a shoe
+	// once a result was entered by hand (its cards left the shoe unread).
 	CardsDealt, CardsLeft int
 	CountsKnown           bool
 	// LastCoup is set once the last coup has been announced and it is the round in progress or next.
@@ -928,7 +946,7 @@ func (g *Game) View() View {
 	v.PlayerTotal, v.BankerTotal = Total(v.Player), Total(v.Banker)
 	v.PlayerTotalShown = len(v.Player) > 0 && v.PlayerFaceDown == 0
 	v.BankerTotalShown = len(v.Banker) > 0 && v.BankerFaceDown == 0
-	if !g.continuous() && g.shoe > 0 {
+	if !g.continuous() && g.shoe > 0 && !g.countsUnknown {
 		v.CountsKnown = true
 		v.CardsDealt = g.inv[g.setIdx].out - hiddenNow - g.nCarry
 		v.CardsLeft = 52*g.decksIn - g.inv[g.setIdx].out

@@ -41,6 +41,18 @@ func checkRound(r *Round) string {
 		}
 		return ""
 	}
+	if r.Outcome.TotalsUnknown { // a result entered by hand: no cards, no totals
+		o := r.Outcome
+		switch {
+		case r.Player.N != 0 || r.Banker.N != 0 || r.Hidden != 0:
+			return "a result entered by hand has cards"
+		case o.PlayerTotal != 0 || o.BankerTotal != 0 || o.PlayerCards != 0 || o.BankerCards != 0 || o.BankerFirstTwo != 0:
+			return "a result entered by hand has totals"
+		case o.Winner != Banker && o.Winner != Player && o.Winner != Tie:
+			return "a result entered by hand has no winner"
+		}
+		return ""
+	}
 	if len(p) < 2 || len(b) < 2 {
 		return fmt.Sprintf("a finished round with %d/%d cards", len(p), len(b))
 	}

@@ -23,6 +23,10 @@ type coup struct {
 
 	insuranceDone bool
 	lastBanker    bool // the card placed last went to the Banker
+
+	// byHand is set for a round whose result was entered by hand (result), with no cards.
+	byHand bool
+	result ManualResult
 }
 
 // excessCase is why a round's first card was a card drawn in excess.

@@ -339,6 +339,9 @@ func Settle(w Wager, o Outcome, rules SettlementRules) (Settlement, error) {
 	if o.BankerTotal < 0 || o.BankerTotal > 9 || o.PlayerTotal < 0 || o.PlayerTotal > 9 {
 		return Settlement{}, fmt.Errorf("settle %s wager: totals %d/%d out of range", w.Kind, o.PlayerTotal, o.BankerTotal)
 	}
+	if o.TotalsUnknown && w.Kind == WagerBanker && o.Winner == Banker && rules.Banker == BankerSixPaysHalf {
+		return Settlement{}, fmt.Errorf("settle Banker wager: the result was entered without cards, so whether Banker won on 6 (paid 1 to 2) is unknown; settle it by hand")
+	}
 	if w.Kind == WagerInsurance && !InsuranceOffered(o) {
 		return Settlement{}, fmt.Errorf("settle Insurance/No 6: not offered on this coup: Banker's first two cards total %d, Player drew %v (000 1.1)",
 			o.BankerFirstTwo, o.PlayerCards == 3)

@@ -47,4 +47,8 @@ type Outcome struct {
 	PlayerCards    int  // 2 or 3
 	BankerCards    int  // 2 or 3
 	BankerFirstTwo int  // total of Banker's first two cards (Insurance/No 6 is offered on 6, 000 1.1)
+	// TotalsUnknown is set for a result entered by hand without its cards (issue 10, display.md
+	// §2): the totals, card counts and BankerFirstTwo are then zero and mean nothing; Winner,
+	// Natural and the pairs are as entered. The zero value means the totals are known.
+	TotalsUnknown bool
 }

@@ -46,11 +46,15 @@ type Hand struct {
 	Kind       Kind          // Normal, NoBet or Cancelled
 }
 
-// FromOutcome is the hand for the roads of a finished coup of the given kind.
+// FromOutcome is the hand for the roads of a finished coup of the given kind; a result entered
+// without its cards (Outcome.TotalsUnknown) has no total.
 func FromOutcome(o engine.Outcome, kind Kind) Hand {
 	total := o.BankerTotal
 	if o.Winner == engine.Player {
 		total = o.PlayerTotal
+	}
+	if o.TotalsUnknown {
+		total = 0
 	}
 	return Hand{
 		Winner:     o.Winner,
@@ -58,7 +62,7 @@ func FromOutcome(o engine.Outcome, kind Kind) Hand {
 		PlayerPair: o.PlayerPair,
 		Natural:    o.Natural,
 		Total:      total,
-		TotalKnown: true,
+		TotalKnown: !o.TotalsUnknown,
 		Kind:       kind,
 	}
 }

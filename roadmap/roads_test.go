@@ -563,6 +563,20 @@ func TestWindows(t *testing.T) {
 	}
 }
 
+// TestFromOutcomeResultOnly: a result entered without cards has no total on the roads, and
+// keeps its winner, pairs and natural.
+func TestFromOutcomeResultOnly(t *testing.T) {
+	for _, w := range []engine.Winner{engine.Banker, engine.Player, engine.Tie} {
+		h := FromOutcome(engine.Outcome{Winner: w, PlayerPair: true, Natural: true, TotalsUnknown: true}, Normal)
+		if h.TotalKnown || h.Total != 0 || h.Winner != w || !h.PlayerPair || h.BankerPair || !h.Natural || h.Validate() != nil {
+			t.Errorf("%s: %+v", w, h)
+		}
+	}
+	if h := FromOutcome(engine.Outcome{Winner: engine.Tie, PlayerTotal: 4, BankerTotal: 4}, Normal); !h.TotalKnown || h.Total != 4 {
+		t.Errorf("known totals: %+v", h)
+	}
+}
+
 // TestFromOutcome maps an engine outcome to a hand.
 func TestFromOutcome(t *testing.T) {
 	h := FromOutcome(engine.Outcome{Winner: engine.Player, PlayerTotal: 8, BankerTotal: 3, Natural: true, BankerPair: true}, NoBet)

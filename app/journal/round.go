@@ -25,6 +25,9 @@ type Round struct {
 	Notes       []string `json:"notes,omitempty"`    // irregularities and the rules applied, e.g. "11.7.1 dummy coup"
 	Source      string   `json:"source,omitempty"`   // where the cards came from: "shoe", "manual" or both ("shoe+manual")
 	Operator    string   `json:"operator,omitempty"` // operator id who entered or corrected cards, if any
+	// ResultOnly is set for a result entered by hand without its cards (issue 10): no cards,
+	// totals 0 (unknown), the winner and the natural and pairs as entered.
+	ResultOnly bool `json:"result_only,omitempty"`
 }
 
 // Round kinds (spec/rule-profiles.md "Round kinds").
@@ -36,7 +39,8 @@ const (
 
 // DecodeRound parses the payload of a KindRound record strictly (unknown fields and trailing
 // data are errors) and checks that it is a possible round: shoe and round number positive,
-// totals 0-9, a known kind, the winner the totals make, at most three cards a side.
+// totals 0-9, a known kind, the winner the totals make, at most three cards a side; for a
+// result entered without cards (ResultOnly), no cards, totals 0 and a winner B, P or T.
 func DecodeRound(payload []byte) (Round, error) {
 	var r Round
 	dec := json.NewDecoder(bytes.NewReader(payload))
@@ -64,9 +68,18 @@ func (r Round) Check() error {
 		return fmt.Errorf("round %d: totals %d/%d: must be 0-9", r.N, r.PlayerTotal, r.BankerTotal)
 	case len(r.Player) > 3 || len(r.Banker) > 3:
 		return fmt.Errorf("round %d: %d Player and %d Banker cards: at most 3 each", r.N, len(r.Player), len(r.Banker))
+	case r.ResultOnly && (len(r.Player) > 0 || len(r.Banker) > 0 || r.PlayerTotal != 0 || r.BankerTotal != 0):
+		return fmt.Errorf("round %d: result only, but %d Player and %d Banker cards, totals %d/%d: want none",
+			r.N, len(r.Player), len(r.Banker), r.PlayerTotal, r.BankerTotal)
 	}
 	switch r.Kind {
 	case RoundNormal, RoundNoBet:
+		if r.ResultOnly {
+			if r.Winner != "B" && r.Winner != "P" && r.Winner != "T" {
+				return fmt.Errorf("round %d: result only, winner %q: must be B, P or T", r.N, r.Winner)
+			}
+			return nil
+		}
 		want := "T"
 		if r.PlayerTotal > r.BankerTotal {
 			want = "P"

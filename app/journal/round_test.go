@@ -32,6 +32,9 @@ func TestDecodeRound(t *testing.T) {
 		{"four cards", strings.Replace(good, `"3H"]`, `"3H","4H"]`, 1), "at most 3"},
 		{"unknown kind", strings.Replace(good, `"normal"`, `"dummy"`, 1), "kind \"dummy\""},
 		{"cancelled with winner", strings.Replace(good, `"normal"`, `"cancelled"`, 1), "cancelled round has winner"},
+		{"result only with cards", strings.Replace(good, `"operator":"D7"`, `"operator":"D7","result_only":true`, 1), "result only"},
+		{"result only with totals", `{"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":4,"winner":"B","kind":"normal","result_only":true}`, "result only"},
+		{"result only, no winner", `{"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"","kind":"nobet","result_only":true}`, "must be B, P or T"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,6 +42,21 @@ func TestDecodeRound(t *testing.T) {
 				t.Errorf("DecodeRound error = %v, want …%s…", err, tc.want)
 			}
 		})
+	}
+	// A result entered without cards: no cards and totals 0 whatever the winner (issue 10).
+	for _, w := range []string{"B", "P", "T"} {
+		byHand := Round{N: 4, Shoe: 1, Player: []string{}, Banker: []string{}, Winner: w, PlayerPair: true, Kind: RoundNormal,
+			Notes: []string{"result entered by hand, cards unknown"}, Source: "manual", Operator: "D7", ResultOnly: true}
+		p, err := byHand.Payload()
+		if err != nil {
+			t.Fatalf("result only %s: %v", w, err)
+		}
+		if !bytes.Contains(p, []byte(`"result_only":true`)) {
+			t.Errorf("payload %s lacks result_only", p)
+		}
+		if back, err := DecodeRound(p); err != nil || !reflect.DeepEqual(back, byHand) {
+			t.Errorf("result only round trip = %+v, %v", back, err)
+		}
 	}
 	cancelled := Round{N: 1, Shoe: 1, Kind: RoundCancelled, Notes: []string{"11.11 not enough cards"}}
 	p, err := cancelled.Payload()
@@ -56,6 +74,7 @@ func FuzzDecodeRound(f *testing.F) {
 	f.Add([]byte(`{"n":1,"shoe":1,"player":["AS","7D"],"banker":["TD","6C"],"player_total":8,"banker_total":6,"winner":"P","natural":true,"kind":"normal"}`))
 	f.Add([]byte(`{"n":2,"shoe":1,"kind":"cancelled","notes":["x"]}`))
 	f.Add([]byte(`{"n":1,"shoe":1,"player_total":5,"banker_total":5,"winner":"T","kind":"nobet"}`))
+	f.Add([]byte(`{"n":3,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"B","kind":"normal","result_only":true}`))
 	f.Add([]byte(`{"n":-1}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, payload []byte) {

@@ -114,6 +114,9 @@ func roundOf(r journal.Round) *message.Round {
 	case journal.RoundCancelled:
 		return &message.Round{N: r.N, Kind: message.KindCancelled}
 	}
+	if r.ResultOnly {
+		return &message.Round{N: r.N, Kind: kind, Winner: r.Winner, Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, ResultOnly: true}
+	}
 	first := 0
 	for i, code := range r.Banker {
 		if i == 2 {

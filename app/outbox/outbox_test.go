@@ -99,3 +99,25 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 		t.Fatalf("publisher skipped invalid records: %+v", st)
 	}
 }
+
+// TestRoundOfResultOnly: a round entered without cards reaches the board flagged result only,
+// with no totals or card counts, and passes the bus schema's checks.
+func TestRoundOfResultOnly(t *testing.T) {
+	jr := journal.Round{N: 7, Shoe: 2, Player: []string{}, Banker: []string{}, Winner: "P", PlayerPair: true, Natural: true,
+		Kind: journal.RoundNoBet, Source: journal.SourceManual, ResultOnly: true}
+	if err := jr.Check(); err != nil {
+		t.Fatal(err)
+	}
+	r := roundOf(jr)
+	want := message.Round{N: 7, Kind: message.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
+	if *r != want {
+		t.Fatalf("roundOf = %+v, want %+v", *r, want)
+	}
+	m := message.Message{V: message.Version, Table: "bac7", Seq: 3, Type: message.TypeRound, Shoe: 2, Round: r}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if o := r.Outcome(); !o.TotalsUnknown || o.Winner != engine.Player {
+		t.Errorf("Outcome() = %+v", o)
+	}
+}

@@ -30,6 +30,7 @@ const (
 	OpNominate   OpKind = "run.nominate"       // a combination run's hand for the next coup: RunID, Hand (000 6.5.7)
 	OpDefer      OpKind = "commission.defer"   // defer Amount of commission for Seat (000 10.2)
 	OpCollect    OpKind = "commission.collect" // collect Seat's deferred commission (000 10.2)
+	OpInsurance  OpKind = "insurance"          // place an Insurance/No 6 wager while it is open: Seat, Amount, Covers (000 1.1)
 	OpClearAlert OpKind = "alert.clear"        // clear alert AlertID
 	OpReopen     OpKind = "reopen"             // reopen a closed table
 	OpCleanStop  OpKind = "stop"               // the program stopped cleanly (written at exit; not an operator action)
@@ -43,6 +44,7 @@ type Op struct {
 	RunKind engine.RunKind `json:"run_kind,omitempty"`
 	Length  int            `json:"length,omitempty"`
 	Amount  int64          `json:"amount,omitempty"` // cents
+	Covers  int64          `json:"covers,omitempty"` // OpInsurance: the covered Player or Banker wager in cents, 0 if not given (000 1.1)
 	RunID   int            `json:"run_id,omitempty"`
 	Hand    engine.Winner  `json:"hand,omitempty"`
 	AlertID int            `json:"alert_id,omitempty"`

@@ -346,7 +346,7 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 			src = journal.SourceManual
 		}
 	}
-	if source == journal.SourceManual && r.Manual == 0 {
+	if source == journal.SourceManual && r.Manual == 0 || r.Outcome.TotalsUnknown {
 		src = journal.SourceManual
 	}
 	kind := journal.RoundNormal
@@ -364,7 +364,7 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 		N: r.N, Shoe: int64(r.Shoe), Player: codes(r.Player.List()), Banker: codes(r.Banker.List()),
 		PlayerTotal: r.Outcome.PlayerTotal, BankerTotal: r.Outcome.BankerTotal, Winner: r.Outcome.Winner.String(),
 		Natural: r.Outcome.Natural, PlayerPair: r.Outcome.PlayerPair, BankerPair: r.Outcome.BankerPair,
-		Kind: kind, Notes: notes, Source: src, Operator: operator,
+		Kind: kind, Notes: notes, Source: src, Operator: operator, ResultOnly: r.Outcome.TotalsUnknown,
 	}
 }
 

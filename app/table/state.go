@@ -42,6 +42,11 @@ type State struct {
 	nextAlert int
 	messages  []string // transient notes for the operator (refusals), newest last
 
+	// Insurance/No 6 wagers placed on round insuranceN while it was open (000 1.1), settled
+	// when that round finishes.
+	insurance  []engine.Wager
+	insuranceN int
+
 	// What the pit board was last told of the sign and the table's state (Due).
 	toldSign   *engine.Sign
 	toldStatus StatusPayload
@@ -89,6 +94,9 @@ type Applied struct {
 	Events  []engine.Event         // what the engine reported, in order
 	Runs    []engine.RunSettlement // run wagers decided by this input
 	Refused error                  // an operator command refused, with the reason (it is still journalled, for the audit)
+	// Insurance is the Insurance/No 6 wagers settled by this input (their round finished);
+	// a wager on a round that ended with no result is returned (ResultVoid).
+	Insurance []engine.Settlement
 }
 
 // ErrNoRuns is returned for a run command at a table that does not offer Run wagers.
@@ -102,6 +110,7 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 		a.Events = s.game.Apply(*in.Game)
 		for _, e := range a.Events {
 			a.Runs = append(a.Runs, s.follow(e, now)...)
+			a.Insurance = append(a.Insurance, s.settleInsurance(e)...)
 		}
 	case in.Op != nil:
 		a.Refused = s.op(*in.Op, now)
@@ -210,6 +219,8 @@ func (s *State) op(o Op, now time.Time) error {
 			return ErrNoRuns
 		}
 		return s.runs.Nominate(o.RunID, o.Hand)
+	case OpInsurance:
+		return s.placeInsurance(o, now)
 	case OpDefer:
 		return s.ledger.Defer(o.Seat, o.Amount)
 	case OpCollect:
@@ -269,6 +280,9 @@ func (s *State) OpenRuns() []engine.RunWager {
 
 // Alerts lists the alerts a supervisor has not cleared.
 func (s *State) Alerts() []Alert { return append([]Alert(nil), s.alerts...) }
+
+// Insurance lists the Insurance/No 6 wagers placed on the round in progress, not yet settled.
+func (s *State) Insurance() []engine.Wager { return append([]engine.Wager(nil), s.insurance...) }
 
 // Messages are the latest operator notes (refusals), newest last.
 func (s *State) Messages() []string { return append([]string(nil), s.messages...) }

@@ -11,8 +11,15 @@ import (
 // 0 is a ten-value card (T), '.' undoes the last entry and Enter confirms. On a keyboard or the
 // touch screen J, Q, K name the court cards and S, H, D, C give the suit of the card just
 // typed (the suit is optional). It does no I/O: Session sends the confirmed cards.
+//
+// '*' (or R) switches to result-only entry, for a coup whose cards are unknown (issue 10):
+// then 1 is Banker, 2 Player, 3 Tie, 4 toggles a Banker pair, 5 a Player pair, 6 a natural;
+// Enter confirms the result, '.' or '*' goes back to cards without sending anything.
 type Keypad struct {
 	pending []engine.Card
+
+	resultMode bool
+	result     engine.ManualResult
 }
 
 // KeyResult is what one key did.
@@ -20,15 +27,24 @@ type KeyResult uint8
 
 // The results of a key.
 const (
-	KeyIgnored KeyResult = iota // not a keypad key, or nothing to act on (Note says why)
-	KeyCard                     // a card was added
-	KeySuit                     // the last card got its suit
-	KeyUndo                     // the last card was taken back
-	KeyConfirm                  // the dealer confirmed the pending cards
+	KeyIgnored       KeyResult = iota // not a keypad key, or nothing to act on (Note says why)
+	KeyCard                           // a card was added
+	KeySuit                           // the last card got its suit
+	KeyUndo                           // the last card was taken back
+	KeyConfirm                        // the dealer confirmed the pending cards
+	KeyResultMode                     // result-only entry was switched on or off (ResultMode says which)
+	KeyResultSet                      // the winner, a pair or the natural of the result was chosen
+	KeyConfirmResult                  // the dealer confirmed the result entered (Result)
 )
 
 // Press handles one key and says what it did; note explains an ignored key.
 func (k *Keypad) Press(r rune) (res KeyResult, note string) {
+	if r == '*' || r == 'r' || r == 'R' {
+		return k.toggleResult()
+	}
+	if k.resultMode {
+		return k.pressResult(r)
+	}
 	switch {
 	case r >= '1' && r <= '9':
 		return k.add(engine.Rank(r - '0'))
@@ -68,6 +84,73 @@ func (k *Keypad) Press(r rune) (res KeyResult, note string) {
 	return KeyIgnored, ""
 }
 
+// toggleResult switches result-only entry on (when no card is pending) or off.
+func (k *Keypad) toggleResult() (KeyResult, string) {
+	if k.resultMode {
+		k.resultMode, k.result = false, engine.ManualResult{}
+		return KeyResultMode, ""
+	}
+	if len(k.pending) > 0 {
+		return KeyIgnored, "result only: confirm or undo the typed cards first"
+	}
+	k.resultMode = true
+	return KeyResultMode, ""
+}
+
+// pressResult handles a key in result-only entry.
+func (k *Keypad) pressResult(r rune) (KeyResult, string) {
+	m := &k.result
+	switch r {
+	case '1', 'b', 'B':
+		m.Winner = engine.Banker
+	case '2', 'p', 'P':
+		m.Winner = engine.Player
+	case '3', 't', 'T':
+		m.Winner = engine.Tie
+	case '4':
+		m.BankerPair = !m.BankerPair
+	case '5':
+		m.PlayerPair = !m.PlayerPair
+	case '6', 'n', 'N':
+		m.Natural = !m.Natural
+	case '.', ',', '\b', 0x7f:
+		k.resultMode, k.result = false, engine.ManualResult{}
+		return KeyResultMode, ""
+	case '\n', '\r', '=', '+':
+		if m.Winner == engine.WinnerNone {
+			return KeyIgnored, "result only: choose 1 Banker, 2 Player or 3 Tie first"
+		}
+		return KeyConfirmResult, ""
+	default:
+		return KeyIgnored, "result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter; * for cards"
+	}
+	return KeyResultSet, ""
+}
+
+// ResultMode reports whether the keypad is entering a result without cards.
+func (k *Keypad) ResultMode() bool { return k.resultMode }
+
+// Result is the result entered so far in result-only entry.
+func (k *Keypad) Result() engine.ManualResult { return k.result }
+
+// ResultText words a result entered without cards: "BANKER · B pair · natural".
+func ResultText(m engine.ManualResult) string {
+	parts := []string{map[engine.Winner]string{engine.Banker: "BANKER", engine.Player: "PLAYER", engine.Tie: "TIE"}[m.Winner]}
+	if parts[0] == "" {
+		parts[0] = "?"
+	}
+	if m.BankerPair {
+		parts = append(parts, "B pair")
+	}
+	if m.PlayerPair {
+		parts = append(parts, "P pair")
+	}
+	if m.Natural {
+		parts = append(parts, "natural")
+	}
+	return strings.Join(parts, " · ")
+}
+
 // maxPending is the most cards one confirmation may carry: a coup has at most six cards,
 // and a face-value burn at most ten more.
 const maxPending = 16
@@ -101,14 +184,21 @@ func (k *Keypad) Undo() bool {
 // Pending is a copy of the cards typed and not yet confirmed, in order.
 func (k *Keypad) Pending() []engine.Card { return append([]engine.Card(nil), k.pending...) }
 
-// Clear drops every pending card.
-func (k *Keypad) Clear() { k.pending = k.pending[:0] }
+// Clear drops every pending card and leaves result-only entry.
+func (k *Keypad) Clear() {
+	k.pending = k.pending[:0]
+	k.resultMode, k.result = false, engine.ManualResult{}
+}
 
 // drop removes the first n pending cards (they were sent).
 func (k *Keypad) drop(n int) { k.pending = append(k.pending[:0], k.pending[n:]...) }
 
-// String is the pending cards as codes ("9H T 5"), or "—" when none.
+// String is the pending cards as codes ("9H T 5"), or "—" when none; in result-only entry,
+// "RESULT " and the result so far.
 func (k *Keypad) String() string {
+	if k.resultMode {
+		return "RESULT " + ResultText(k.result)
+	}
 	if len(k.pending) == 0 {
 		return "—"
 	}

@@ -393,7 +393,17 @@ type entryTab struct {
 	status         *widget.Label
 	turnP, turnB   *widget.Button
 	keys           *Keypad
+
+	// result only: a coup whose cards are unknown (issue 10)
+	resWinner                  *widget.RadioGroup
+	resBPair, resPPair, resNat *widget.Check
 }
+
+// resultWinners are the winners the result-only panel offers, as it labels them.
+var resultWinners = []struct {
+	label string
+	w     engine.Winner
+}{{"Banker", engine.Banker}, {"Player", engine.Player}, {"Tie", engine.Tie}}
 
 func newEntryTab(sc *Screen) entryTab {
 	t := entryTab{keys: sc.s.Keypad()}
@@ -410,6 +420,19 @@ func newEntryTab(sc *Screen) entryTab {
 	t.turnP = widget.NewButton("Turn Player", func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
 	t.turnB = widget.NewButton("Turn Banker", func() { _ = sc.do(TurnAction(engine.HandBanker)) })
 	t.turnP.Importance, t.turnB.Importance = widget.HighImportance, widget.DangerImportance
+	labels := make([]string, len(resultWinners))
+	for i, w := range resultWinners {
+		labels[i] = w.label
+	}
+	t.resWinner = widget.NewRadioGroup(labels, nil)
+	t.resWinner.Horizontal = true
+	t.resBPair, t.resPPair, t.resNat = widget.NewCheck("Banker pair", nil), widget.NewCheck("Player pair", nil), widget.NewCheck("Natural", nil)
+	confirm := widget.NewButton("Confirm result only", func() { t.confirmResult(sc) })
+	resultOnly := container.NewVBox(
+		widget.NewLabel("Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)"),
+		container.NewBorder(nil, nil, nil, confirm, t.resWinner),
+		container.NewGridWithColumns(3, t.resBPair, t.resPPair, t.resNat),
+	)
 	left := container.NewVBox(
 		container.NewGridWithColumns(2, widget.NewLabel("Player"), t.player),
 		container.NewGridWithColumns(2, widget.NewLabel("Banker"), t.banker),
@@ -418,6 +441,8 @@ func newEntryTab(sc *Screen) entryTab {
 		container.NewGridWithColumns(2, widget.NewLabel("Typed"), t.pending),
 		container.NewGridWithColumns(2, t.turnP, t.turnB),
 		t.status,
+		widget.NewSeparator(),
+		resultOnly,
 	)
 	pad := digitPad(press, undo, ". undo", "Enter")
 	relabel(pad, map[string]string{"1": "1 = A", "0": "0 = T"})
@@ -427,6 +452,32 @@ func newEntryTab(sc *Screen) entryTab {
 		k("♠", 's'), k("♥", 'h'), k("♦", 'd'), k("♣", 'c'))
 	t.box = container.NewGridWithColumns(2, container.NewPadded(left), container.NewBorder(nil, extra, nil, nil, pad))
 	return t
+}
+
+// confirmResult sends the result chosen on the result-only panel; the panel is cleared once
+// the table has taken it.
+func (t *entryTab) confirmResult(sc *Screen) {
+	var m engine.ManualResult
+	for _, w := range resultWinners {
+		if w.label == t.resWinner.Selected {
+			m.Winner = w.w
+		}
+	}
+	if m.Winner == engine.WinnerNone {
+		sc.s.say("result only: choose Banker, Player or Tie")
+		sc.Update()
+		return
+	}
+	m.BankerPair, m.PlayerPair, m.Natural = t.resBPair.Checked, t.resPPair.Checked, t.resNat.Checked
+	res, err := sc.s.Do(ResultAction(m))
+	if err == nil && !flagged(res) {
+		t.resWinner.SetSelected("")
+		t.resBPair.SetChecked(false)
+		t.resPPair.SetChecked(false)
+		t.resNat.SetChecked(false)
+	}
+	sc.Update()
+	sc.focus()
 }
 
 // relabel renames keys of a pad (the card keypad shows what 1 and 0 mean).

@@ -60,6 +60,19 @@ func CardAction(c engine.Card) Action {
 	return a
 }
 
+// ResultAction enters a coup's result without its cards (issue 10, display.md §2): the engine
+// accepts it only between coups of a shoe in play and journals the round as result only, by hand.
+func ResultAction(m engine.ManualResult) Action {
+	return game("result only: "+ResultText(m), access.Dealer, journal.SourceManual, engine.ResultInput(m), "result-only entry")
+}
+
+// InsuranceAction places an Insurance/No 6 wager for a seat while it is open (000 1.1): cents,
+// and covers the player's Player or Banker wager in cents (0 when not given).
+func InsuranceAction(seat int, cents, covers int64) Action {
+	return op(fmt.Sprintf("insurance: seat %d %s", seat, engine.FormatCents(cents)), access.Dealer,
+		table.Op{Kind: table.OpInsurance, Seat: seat, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
+}
+
 // TurnAction turns a hand over (dealing styles B and C; the engine refuses an order the book
 // does not allow).
 func TurnAction(h engine.Hand) Action {
@@ -296,10 +309,26 @@ func (s *Session) Press(r rune) KeyResult {
 	if note != "" {
 		s.say(note)
 	}
-	if res == KeyConfirm {
+	switch res {
+	case KeyConfirm:
 		s.Confirm()
+	case KeyResultMode:
+		if s.keypad.ResultMode() {
+			s.say("result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter to confirm; * for cards")
+		}
+	case KeyConfirmResult:
+		s.ConfirmResult()
 	}
 	return res
+}
+
+// ConfirmResult sends the result typed in result-only entry; once the table has taken it
+// (recorded and not refused) the keypad goes back to cards.
+func (s *Session) ConfirmResult() {
+	res, err := s.Do(ResultAction(s.keypad.Result()))
+	if err == nil && !flagged(res) {
+		s.keypad.Clear()
+	}
 }
 
 // Confirm sends the pending cards in order, each as its own input. It stops at the first
@@ -349,6 +378,9 @@ func Describe(name string, res table.Result) []string {
 	}
 	for _, r := range res.Runs {
 		out = append(out, RunLine(r))
+	}
+	for _, st := range res.Insurance {
+		out = append(out, table.InsuranceLine(st))
 	}
 	if len(out) == 0 {
 		out = append(out, name+": done")
@@ -418,6 +450,9 @@ func RoundLine(r engine.Round) string {
 	if r.Manual > 0 {
 		marks = append(marks, fmt.Sprintf("%d by hand", r.Manual))
 	}
+	if o.TotalsUnknown {
+		marks = append(marks, "result only")
+	}
 	if len(r.Notes) > 0 {
 		marks = append(marks, strings.Join(r.Notes, ", "))
 	}
@@ -429,13 +464,16 @@ func RoundLine(r engine.Round) string {
 }
 
 // ResultWords is a round's result as the table screen words it: "BANKER WINS 7 TO 5",
-// "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED"; "(no bets)" follows a round without wagers.
+// "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered without
+// cards; "(no bets)" follows a round without wagers.
 func ResultWords(r engine.Round) string {
 	o := r.Outcome
 	var res string
 	switch {
 	case r.Kind == engine.KindCancelled:
 		res = "CANCELLED"
+	case o.TotalsUnknown: // entered without cards: no totals to give
+		res = map[engine.Winner]string{engine.Banker: "BANKER WINS", engine.Player: "PLAYER WINS", engine.Tie: "TIE"}[o.Winner]
 	case o.Winner == engine.Banker:
 		res = fmt.Sprintf("BANKER WINS %d TO %d", o.BankerTotal, o.PlayerTotal)
 	case o.Winner == engine.Player:

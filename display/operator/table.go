@@ -34,6 +34,7 @@ type Snapshot struct {
 	Notices   engine.NoticeRules        // the book's notice rules with this table's notice_minutes
 	Settle    engine.SettlementRules    // settlement rules in force (runs, insurance, commission)
 	OpenRuns  []engine.RunWager         // open Run wagers (nil where runs are not offered)
+	Insurance []engine.Wager            // Insurance/No 6 wagers placed on the coup in progress (000 1.1)
 	RunBoard  *view.RunBoard            // the run board as the table screen shows it, decided runs included
 	Owed      []engine.CommissionMarker // deferred commission per seat (000 10.2)
 	Alerts    []table.Alert             // problems a supervisor must clear
@@ -60,6 +61,7 @@ func SnapshotOf(st *table.State, now time.Time) Snapshot {
 		Notices:   notices,
 		Settle:    st.Settlement(),
 		OpenRuns:  st.OpenRuns(),
+		Insurance: st.Insurance(),
 		RunBoard:  scr.Runs,
 		Owed:      st.Commission().Markers(),
 		Alerts:    st.Alerts(),

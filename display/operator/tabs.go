@@ -239,6 +239,12 @@ type runsTab struct {
 	runForm        *fyne.Container
 	comSeat, comAm *widget.Entry
 	owed           *widget.Label
+
+	// Insurance/No 6 (000 1.1): shown while it is open, or while wagers on the coup wait
+	insBox                       *fyne.Container
+	insForm                      *fyne.Container
+	insTitle, insPlaced          *widget.Label
+	insSeat, insAmount, insCover *widget.Entry
 }
 
 type runChoice struct {
@@ -295,8 +301,51 @@ func newRunsTab(sc *Screen) runsTab {
 	})
 	com := container.NewVBox(widget.NewLabel("Deferred commission (000 10.2)"),
 		container.NewGridWithColumns(4, t.comSeat, t.comAm, deferB, collect), t.owed)
-	t.box = container.NewVScroll(container.NewVBox(t.runForm, t.open, widget.NewSeparator(), com))
+	t.insTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.insPlaced = widget.NewLabel("")
+	t.insSeat, t.insAmount, t.insCover = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	t.insSeat.SetPlaceHolder("seat")
+	t.insAmount.SetPlaceHolder("insurance $")
+	t.insCover.SetPlaceHolder("P/B wager $ (optional)")
+	insure := widget.NewButton("Place insurance", t.insure)
+	insure.Importance = widget.HighImportance
+	t.insForm = container.NewGridWithColumns(4, t.insSeat, t.insAmount, t.insCover, insure)
+	t.insBox = container.NewVBox(t.insTitle, t.insForm, t.insPlaced, widget.NewSeparator())
+	t.insBox.Hide()
+	t.box = container.NewVScroll(container.NewVBox(t.insBox, t.runForm, t.open, widget.NewSeparator(), com))
 	return t
+}
+
+// insure places the Insurance/No 6 wager typed in the form (000 1.1).
+func (t *runsTab) insure() {
+	sc := t.sc
+	seat, err := strconv.Atoi(strings.TrimSpace(t.insSeat.Text))
+	if err != nil || seat < 0 {
+		sc.s.say("insurance: type the seat number (0 for a standing player)")
+		sc.Update()
+		return
+	}
+	c, err := ParseMoney(t.insAmount.Text)
+	if err != nil {
+		sc.s.say("insurance: " + err.Error())
+		sc.Update()
+		return
+	}
+	var covers int64
+	if strings.TrimSpace(t.insCover.Text) != "" {
+		if covers, err = ParseMoney(t.insCover.Text); err != nil {
+			sc.s.say("insurance: Player/Banker wager: " + err.Error())
+			sc.Update()
+			return
+		}
+	}
+	res, err := sc.s.Do(InsuranceAction(seat, c, covers))
+	if err == nil && res.Refused == nil {
+		t.insSeat.SetText("")
+		t.insAmount.SetText("")
+		t.insCover.SetText("")
+	}
+	sc.Update()
 }
 
 func (t *runsTab) place() {
@@ -329,6 +378,7 @@ func (t *runsTab) place() {
 }
 
 func (t *runsTab) update(snap Snapshot) {
+	t.updateInsurance(snap)
 	if !snap.Settle.Runs {
 		t.runForm.Hide()
 	} else {
@@ -378,6 +428,39 @@ func (t *runsTab) update(snap Snapshot) {
 		owed = append(owed, "no commission deferred")
 	}
 	t.owed.SetText(strings.Join(owed, " · "))
+}
+
+// updateInsurance shows the Insurance/No 6 panel while the wager is open (the form) or while
+// wagers placed on the coup wait for its result (the list).
+func (t *runsTab) updateInsurance(snap Snapshot) {
+	open := snap.Game.InsuranceOpen && snap.Settle.InsuranceNo6
+	if !open && len(snap.Insurance) == 0 {
+		t.insBox.Hide()
+		return
+	}
+	if open {
+		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 open on coup %d: pays %d to 1, loses only to a Banker win with 6 (000 1.1, 10.1)", snap.Game.Coup, snap.Settle.InsuranceOdds))
+		t.insForm.Show()
+	} else {
+		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 on coup %d: closed, waiting for the result", snap.Game.Coup))
+		t.insForm.Hide()
+	}
+	var placed []string
+	for _, w := range snap.Insurance {
+		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(w.Seat), engine.FormatCents(w.Amount)))
+	}
+	if len(placed) == 0 {
+		placed = append(placed, "none placed")
+	}
+	t.insPlaced.SetText("Placed: " + strings.Join(placed, " · "))
+	t.insBox.Show()
+}
+
+func seatLabel(seat int) string {
+	if seat == 0 {
+		return "standing"
+	}
+	return fmt.Sprintf("seat %d", seat)
 }
 
 // ---- Recall ----
@@ -461,12 +544,14 @@ func RecallLine(rec journal.Record, loc *time.Location) string {
 		return fmt.Sprintf("%s record %d: %v", at, rec.Seq, err)
 	}
 	res := "cancelled"
-	switch r.Winner {
-	case "B":
+	switch {
+	case r.ResultOnly && r.Winner != "":
+		res = r.Winner + " result only"
+	case r.Winner == "B":
 		res = fmt.Sprintf("B %d-%d P", r.BankerTotal, r.PlayerTotal)
-	case "P":
+	case r.Winner == "P":
 		res = fmt.Sprintf("P %d-%d B", r.PlayerTotal, r.BankerTotal)
-	case "T":
+	case r.Winner == "T":
 		res = fmt.Sprintf("T %d", r.PlayerTotal)
 	}
 	if r.Kind == journal.RoundNoBet {

@@ -192,9 +192,9 @@ type Result struct {
 // method (SettleSixHalf), and the result says "pays half" only when Banker won on 6.
 func ResultFrom(o engine.Outcome, settlement Settlement) Result {
 	return Result{
-		Winner: o.Winner, PlayerTotal: o.PlayerTotal, BankerTotal: o.BankerTotal, TotalsKnown: true,
+		Winner: o.Winner, PlayerTotal: o.PlayerTotal, BankerTotal: o.BankerTotal, TotalsKnown: !o.TotalsUnknown,
 		Natural: o.Natural, PlayerPair: o.PlayerPair, BankerPair: o.BankerPair,
-		SixPaysHalf: settlement == SettleSixHalf && o.Winner == engine.Banker && o.BankerTotal == 6,
+		SixPaysHalf: settlement == SettleSixHalf && o.Winner == engine.Banker && o.BankerTotal == 6 && !o.TotalsUnknown,
 	}
 }
 

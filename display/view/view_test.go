@@ -55,6 +55,17 @@ func TestHandTotal(t *testing.T) {
 	}
 }
 
+// TestResultFromResultOnly: a result entered without cards has no totals to show, and never
+// "pays half" (whether Banker won on 6 is unknown).
+func TestResultFromResultOnly(t *testing.T) {
+	for _, w := range []engine.Winner{engine.Banker, engine.Player, engine.Tie} {
+		r := ResultFrom(engine.Outcome{Winner: w, BankerPair: true, TotalsUnknown: true}, SettleSixHalf)
+		if r.TotalsKnown || r.SixPaysHalf || r.Winner != w || !r.BankerPair {
+			t.Errorf("%s: ResultFrom = %+v", w, r)
+		}
+	}
+}
+
 func TestResultFromSixPaysHalf(t *testing.T) {
 	tests := []struct {
 		name       string

@@ -81,6 +81,9 @@ type Round struct {
 	PlayerCards    int       `json:"player_cards"`     // 2 or 3
 	BankerCards    int       `json:"banker_cards"`     // 2 or 3
 	BankerFirstTwo int       `json:"banker_first_two"` // Banker's two-card total (Insurance/No 6, 000 1.1)
+	// ResultOnly is set for a result entered by hand without its cards (issue 10): the totals,
+	// card counts and BankerFirstTwo are then 0 and mean nothing.
+	ResultOnly bool `json:"result_only,omitempty"`
 }
 
 // Limit is the minimum and maximum of one wager, in cents of the table's currency (the
@@ -138,6 +141,7 @@ func RoundFromOutcome(n int, kind RoundKind, o engine.Outcome) Round {
 		PlayerTotal: o.PlayerTotal, BankerTotal: o.BankerTotal, Natural: o.Natural,
 		PlayerPair: o.PlayerPair, BankerPair: o.BankerPair,
 		PlayerCards: o.PlayerCards, BankerCards: o.BankerCards, BankerFirstTwo: o.BankerFirstTwo,
+		ResultOnly: o.TotalsUnknown,
 	}
 }
 
@@ -147,6 +151,7 @@ func (r Round) Outcome() engine.Outcome {
 		Winner: winnerOf(r.Winner), PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
 		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
 		PlayerCards: r.PlayerCards, BankerCards: r.BankerCards, BankerFirstTwo: r.BankerFirstTwo,
+		TotalsUnknown: r.ResultOnly,
 	}
 }
 
@@ -254,6 +259,13 @@ func (r *Round) validate(m *Message) error {
 	w := winnerOf(r.Winner)
 	if w == engine.WinnerNone {
 		return invalid(m, "round %d: winner %q, want B, P or T", r.N, r.Winner)
+	}
+	if r.ResultOnly {
+		if r.PlayerTotal != 0 || r.BankerTotal != 0 || r.PlayerCards != 0 || r.BankerCards != 0 || r.BankerFirstTwo != 0 {
+			return invalid(m, "round %d: result only, but totals %d/%d, cards %d/%d, banker first two %d (want all 0)",
+				r.N, r.PlayerTotal, r.BankerTotal, r.PlayerCards, r.BankerCards, r.BankerFirstTwo)
+		}
+		return nil
 	}
 	if r.PlayerTotal < 0 || r.PlayerTotal > 9 || r.BankerTotal < 0 || r.BankerTotal > 9 {
 		return invalid(m, "round %d: totals %d/%d out of 0..9", r.N, r.PlayerTotal, r.BankerTotal)

@@ -36,6 +36,11 @@ func TestDecode(t *testing.T) {
 		{"limits", `{"v":1,"table":"T1","seq":1,"type":"limits","limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":10,"max":5000}]}}`, true},
 		{"negative shoe", `{"v":1,"table":"T1","seq":1,"type":"shoe_ended","shoe":-1}`, false},
 		{"not json", `{`, false},
+		{"result only", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"B","player_total":0,"banker_total":0,"natural":true,"player_pair":false,"banker_pair":true,"player_cards":0,"banker_cards":0,"banker_first_two":0,"result_only":true}}`, true},
+		{"result only tie", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"nobet","winner":"T","player_cards":0,"banker_cards":0,"result_only":true}}`, true},
+		{"result only with cards", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"B","player_total":5,"banker_total":7,"player_cards":2,"banker_cards":2,"result_only":true}}`, false},
+		{"result only no winner", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"","result_only":true}}`, false},
+		{"no cards without result only", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"T","player_cards":0,"banker_cards":0}}`, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +73,16 @@ func TestRoundTrip(t *testing.T) {
 	if got.Round.Outcome() != o {
 		t.Fatalf("Outcome() = %+v, want %+v", got.Round.Outcome(), o)
 	}
+	// A result entered without cards keeps its flag, so the board does not read totals 0-0.
+	byHand := engine.Outcome{Winner: engine.Banker, BankerPair: true, Natural: true, TotalsUnknown: true}
+	rb := RoundFromOutcome(13, KindNormal, byHand)
+	m.Round = &rb
+	if b, err = Encode(m); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = Decode(b); err != nil || !got.Round.ResultOnly || got.Round.Outcome() != byHand {
+		t.Fatalf("result only round trip: %+v, %v", got.Round, err)
+	}
 	if s := Subject("Bac-07", TypeRound); s != "table.Bac-07.round" {
 		t.Fatalf("Subject = %q", s)
 	}
@@ -82,6 +97,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"bets":[{"bet":"tie","min":1,"max":2}]}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","type":"heartbeat"}`))
 	f.Add([]byte(`null`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"P","natural":true,"result_only":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
 		if err != nil {
@@ -99,8 +115,11 @@ func FuzzDecode(f *testing.F) {
 		if !reflect.DeepEqual(m.Round, m2.Round) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
 			t.Fatalf("round trip changed the message: %+v vs %+v", m, m2)
 		}
-		if m.Type == TypeRound && m.Round.Kind != KindCancelled && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
+		if m.Type == TypeRound && m.Round.Kind != KindCancelled && !m.Round.ResultOnly && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
 			t.Fatalf("accepted an inconsistent round %+v", m.Round)
+		}
+		if m.Type == TypeRound && m.Round.ResultOnly && (m.Round.PlayerTotal|m.Round.BankerTotal|m.Round.PlayerCards|m.Round.BankerCards|m.Round.BankerFirstTwo != 0 || m.Round.Outcome().Winner == engine.WinnerNone && m.Round.Kind != KindCancelled) {
+			t.Fatalf("accepted a result-only round with totals or cards, or no winner: %+v", m.Round)
 		}
 	})
 }
