@@ -311,10 +311,12 @@ func (m *Manager) read(l link, dec Decoder) error {
 		}
 		quiet := now.Sub(lastAlive)
 		switch {
-		case bad != LinkUnreadable && !garbage.IsZero() && quiet > m.cfg.Unreadable:
+		case bad != LinkUnreadable && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
+			// Timed from the first byte of garbage, not from the last valid frame: "10 s of
+			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before.
 			bad = LinkUnreadable
 			m.setLink(LinkUnreadable, "", fmt.Sprintf("shoe data unreadable: no valid frame for %v — check the cable and the baud rate (%s)",
-				quiet.Round(time.Second), m.settings))
+				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings))
 		case bad == LinkConnected && silentAfter > 0 && quiet > silentAfter:
 			bad = LinkSilent
 			m.setLink(LinkSilent, "", fmt.Sprintf("shoe silent: no valid frame for %v (heartbeat every %v); manual entry available",

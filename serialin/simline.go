@@ -113,10 +113,18 @@ func (p *PTYLine) Write(b []byte) (int, error) {
 	return m.Write(b)
 }
 
-// Unplug waits (at most 5 s) for the host to read what was written, closes the
-// pseudo-terminal (the host's reads fail), waits d, and opens a new one, re-pointing the link.
+// Unplug waits (at most 5 s) for the host to read what was written, removes the link and
+// closes the pseudo-terminal (the host's reads fail), waits d, and opens a new one, pointing
+// the link at it. The link goes first, as udev removes a device's link when it is unplugged:
+// otherwise a reconnecting host could follow the stale link to a pseudo-terminal that another
+// program has been given under the freed number, and read someone else's shoe.
 func (p *PTYLine) Unplug(ctx context.Context, d time.Duration) error {
 	p.drain(5 * time.Second)
+	if p.link != "" {
+		if target, err := os.Readlink(p.link); err == nil && target == p.Path() {
+			os.Remove(p.link)
+		}
+	}
 	p.closeFiles()
 	t := time.NewTimer(d)
 	defer t.Stop()

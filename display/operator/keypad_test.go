@@ -120,7 +120,7 @@ func TestHotspotOpensOnThreeQuickTapsOrALongPress(t *testing.T) {
 }
 
 func FuzzKeypad(f *testing.F) {
-	for _, s := range []string{"1234567890", "9h.\n", "0sjdqhkc\r", ".....", strings.Repeat("7", 40), "\x00\xff☃", "25h9.\n"} {
+	for _, s := range []string{"1234567890", "9h.\n", "0sjdqhkc\r", ".....", strings.Repeat("7", 40), "\x00\xff☃", "25h9.\n", "*1\n", "*2456*9", "9*.*3\n", "*4\n.r3n\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, keys string) {
@@ -136,6 +136,12 @@ func FuzzKeypad(f *testing.F) {
 			}
 			if len(k.Pending()) != n || n < 0 || n > maxPending {
 				t.Fatalf("after %q: %d pending, counted %d", keys, len(k.Pending()), n)
+			}
+			if k.ResultMode() && n != 0 {
+				t.Fatalf("after %q: result-only entry with %d cards pending", keys, n)
+			}
+			if w := k.Result().Winner; res == KeyConfirmResult && w != engine.Banker && w != engine.Player && w != engine.Tie {
+				t.Fatalf("after %q: a result confirmed with winner %d", keys, w)
 			}
 		}
 		for _, c := range k.Pending() {

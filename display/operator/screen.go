@@ -395,6 +395,7 @@ type entryTab struct {
 	keys           *Keypad
 
 	// result only: a coup whose cards are unknown (issue 10)
+	resultOnly                 *fyne.Container // hidden at a table that is not baccarat (Red Dog)
 	resWinner                  *widget.RadioGroup
 	resBPair, resPPair, resNat *widget.Check
 }
@@ -428,7 +429,8 @@ func newEntryTab(sc *Screen) entryTab {
 	t.resWinner.Horizontal = true
 	t.resBPair, t.resPPair, t.resNat = widget.NewCheck("Banker pair", nil), widget.NewCheck("Player pair", nil), widget.NewCheck("Natural", nil)
 	confirm := widget.NewButton("Confirm result only", func() { t.confirmResult(sc) })
-	resultOnly := container.NewVBox(
+	t.resultOnly = container.NewVBox(
+		widget.NewSeparator(),
 		widget.NewLabel("Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)"),
 		container.NewBorder(nil, nil, nil, confirm, t.resWinner),
 		container.NewGridWithColumns(3, t.resBPair, t.resPPair, t.resNat),
@@ -441,8 +443,7 @@ func newEntryTab(sc *Screen) entryTab {
 		container.NewGridWithColumns(2, widget.NewLabel("Typed"), t.pending),
 		container.NewGridWithColumns(2, t.turnP, t.turnB),
 		t.status,
-		widget.NewSeparator(),
-		resultOnly,
+		t.resultOnly,
 	)
 	pad := digitPad(press, undo, ". undo", "Enter")
 	relabel(pad, map[string]string{"1": "1 = A", "0": "0 = T"})
@@ -545,6 +546,11 @@ func (t *entryTab) update(snap Snapshot) {
 		status = append(status, "Under review: "+strings.Join(g.Reasons, "; "))
 	}
 	t.status.SetText(strings.Join(status, "\n"))
+	if _, err := engine.LookupProfile(snap.Setup.Profile.ID); err == nil {
+		t.resultOnly.Show()
+	} else {
+		t.resultOnly.Hide() // Red Dog: a result without cards is a baccarat input
+	}
 	faceDown := snap.Setup.Settings.Style != engine.StyleA
 	if faceDown {
 		t.turnP.Show()

@@ -1,0 +1,53 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// A coup whose cards are unknown, entered as Banker wins with a Banker pair: the journal's
+// round record says result_only and source manual, with no cards and totals 0.
+func ExampleRoundPayload_resultOnly() {
+	su := Setup{ID: "t1", Name: "Baccarat 1"}
+	su.Profile, _ = engine.LookupProfile(engine.ProfileVic2002)
+	su.Settings, _ = engine.ParseSettings(&su.Profile, nil)
+	s, _ := NewState(su)
+	now := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
+	for _, in := range []engine.Input{
+		engine.WordInput(engine.TokShoe, 0), engine.WordInput(engine.TokNoBurn, 0),
+		engine.ResultInput(engine.ManualResult{Winner: engine.Banker, BankerPair: true}),
+	} {
+		a := s.Apply(Input{Game: &in}, now)
+		for _, e := range a.Events {
+			if e.Kind == engine.EvRound {
+				b, _ := json.Marshal(RoundPayload(e.Round, journal.SourceManual, "17"))
+				fmt.Println(string(b))
+			}
+		}
+	}
+	in, _ := Input{Game: &[]engine.Input{engine.ResultInput(engine.ManualResult{Winner: engine.Player, Natural: true})}[0]}.Encode()
+	fmt.Println(string(in))
+	// Output:
+	// {"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"B","natural":false,"player_pair":false,"banker_pair":true,"kind":"normal","notes":["result entered by hand, cards unknown"],"source":"manual","operator":"17","result_only":true}
+	// {"game":{"Kind":5,"Token":{"Kind":0,"Card":"","Pos":0,"N":0,"Line":0,"Text":""},"Source":1,"Hand":0,"Key":"","Value":"","Result":{"Winner":2,"PlayerPair":false,"BankerPair":false,"Natural":true}}}
+}
+
+// The operator's note when an Insurance/No 6 wager is settled (000 1.1, 10.1).
+func ExampleInsuranceLine() {
+	w := engine.Wager{Seat: 3, Kind: engine.WagerInsurance, Amount: 1000, Covers: 5000}
+	rules, _ := engine.SettlementVic2002("crown", true, false)
+	for _, o := range []engine.Outcome{
+		{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6},
+		{Winner: engine.Banker, PlayerTotal: 3, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6},
+	} {
+		st, _ := engine.Settle(w, o, rules)
+		fmt.Println(InsuranceLine(st))
+	}
+	// Output:
+	// seat 3 insurance wins $20 (000 10.1)
+	// seat 3 insurance loses $10: Banker won with 6 (000 1.1)
+}
