@@ -113,7 +113,10 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	last := "No coup yet this shoe"
 	if t.Last != nil {
 		last = fmt.Sprintf("%s %d – %d", winnerWord[t.Last.Winner], t.Last.PlayerTotal, t.Last.BankerTotal)
-		if t.Last.Winner == "B" {
+		switch {
+		case t.Last.ResultOnly: // entered by hand without cards: no totals to show
+			last = winnerWord[t.Last.Winner] + " (entered by hand)"
+		case t.Last.Winner == "B":
 			last = fmt.Sprintf("Banker %d – %d", t.Last.BankerTotal, t.Last.PlayerTotal)
 		}
 		var marks []string

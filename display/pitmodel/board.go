@@ -414,6 +414,9 @@ func (b *Board) Summaries() []Summary {
 		}
 		if t.Last != nil {
 			s.Last = fmt.Sprintf("%d:%s %d-%d", t.Last.N, t.Last.Winner, t.Last.PlayerTotal, t.Last.BankerTotal)
+			if t.Last.ResultOnly {
+				s.Last = fmt.Sprintf("%d:%s manual", t.Last.N, t.Last.Winner)
+			}
 		}
 		out = append(out, s)
 	}
