@@ -69,7 +69,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.script, "sim-script", "", "with the simulated shoe: play this shoe script")
 	fs.Float64Var(&f.speed, "sim-speed", 0, "with the simulated shoe: pace multiplier (overrides [shoe] sim_speed)")
 	fs.StringVar(&f.size, "size", "1280x720", "window size WxH when not in kiosk mode")
-	fs.StringVar(&f.trace, "trace", "", "with --headless: write every screen the loop presents as one JSON line to this file (- for standard output)")
+	fs.StringVar(&f.trace, "trace", "", "write every screen the loop presents as one JSON line to this file (- for standard output)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -102,15 +102,20 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		defer tf.Close()
 		trace = tf
 	}
+	// SIGINT and SIGTERM stop the table cleanly (a clean-stop record, the journal closed) from
+	// the moment it starts: caught before the first screen, not after.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sig)
 	t, err := startTable(cfg, source == "demo", stderr, trace)
 	if err != nil {
 		return err
 	}
 	defer t.close()
 	if f.headless {
-		return t.runHeadless()
+		return t.runHeadless(sig)
 	}
-	return t.runWindow(cfg, f.size, source == "demo")
+	return t.runWindow(cfg, f.size, source == "demo", sig)
 }
 
 // loadConfig reads --config, or the first default path that exists, or returns the demo.
@@ -310,11 +315,8 @@ func (t *runningTable) present(v view.Screen) {
 	}
 }
 
-// runHeadless waits for SIGINT or SIGTERM, then stops cleanly.
-func (t *runningTable) runHeadless() error {
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sig)
+// runHeadless waits for SIGINT or SIGTERM (on sig), then stops cleanly.
+func (t *runningTable) runHeadless(sig <-chan os.Signal) error {
 	select {
 	case <-sig:
 	case err := <-t.done:
@@ -325,7 +327,7 @@ func (t *runningTable) runHeadless() error {
 
 // runWindow shows the table screen until the window is closed (or, in kiosk mode, until a
 // supervisor leaves kiosk mode).
-func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool) error {
+func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig <-chan os.Signal) error {
 	th, err := loadTheme(cfg.Display.Theme)
 	if err != nil {
 		return err
@@ -364,9 +366,6 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool) err
 	}
 	w.SetContent(content)
 	t.screen = scr
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sig)
 	go func() {
 		select {
 		case <-sig:

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"reflect"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -24,8 +25,9 @@ func UseTheme(a fyne.App, th themes.Theme) { a.Settings().SetTheme(fynetheme.New
 // 1280×720 up. Apply and SetNow must be called on the Fyne goroutine (fyne.Do).
 type TableScreen struct {
 	widget.BaseWidget
-	style  Style
-	screen view.Screen
+	style   Style
+	screen  view.Screen
+	applied bool // Apply has been called: screen is what the widgets show
 
 	header    *Header
 	sign      *LimitSign
@@ -63,23 +65,43 @@ func NewTableScreen(st Style) *TableScreen {
 	return t
 }
 
-// Apply shows a new state of the table.
+// Apply shows a new state of the table. Only the widgets whose part of the view model changed
+// are painted again, and the screen is laid out again only when its mode or its set of panels
+// changes: the app applies a screen at least once a second (the clock and the countdowns), and
+// repainting every road each second would cost CPU and texture memory for nothing.
 func (t *TableScreen) Apply(s view.Screen) {
-	t.screen = s
-	h := s.Header
+	prev, first := t.screen, !t.applied
+	t.screen, t.applied = s, true
+	changed := func(a, b any) bool { return first || !reflect.DeepEqual(a, b) }
+	h, ph := s.Header, prev.Header
 	if s.Mode == view.Closed { // a closed table has no shoe or coup in play
 		h.Shoe, h.Coup = 0, 0
 	}
-	t.header.Set(h, s.Now)
-	t.sign.Set(s.Sign)
-	t.notices.Set(s.Notices, s.Sign.Currency, s.Now)
-	t.player.Set(s.Coup.Player)
-	t.banker.Set(s.Coup.Banker)
-	t.result.Set(s.Coup)
-	if s.Coup.RedDog != nil {
+	if prev.Mode == view.Closed {
+		ph.Shoe, ph.Coup = 0, 0
+	}
+	if changed(h, ph) || clock(s.Now) != clock(prev.Now) {
+		t.header.Set(h, s.Now)
+	}
+	if changed(s.Sign, prev.Sign) {
+		t.sign.Set(s.Sign)
+	}
+	if changed(s.Notices, prev.Notices) || len(s.Notices) > 0 && !s.Now.Equal(prev.Now) {
+		t.notices.Set(s.Notices, s.Sign.Currency, s.Now)
+	}
+	if changed(s.Coup.Player, prev.Coup.Player) {
+		t.player.Set(s.Coup.Player)
+	}
+	if changed(s.Coup.Banker, prev.Coup.Banker) {
+		t.banker.Set(s.Coup.Banker)
+	}
+	if changed(s.Coup, prev.Coup) {
+		t.result.Set(s.Coup)
+	}
+	if s.Coup.RedDog != nil && changed(s.Coup.RedDog, prev.Coup.RedDog) {
 		t.redDog.Set(*s.Coup.RedDog)
 	}
-	if s.RedDog != nil {
+	if s.RedDog != nil && (changed(s.RedDog, prev.RedDog) || changed(s.Coup.RedDog, prev.Coup.RedDog)) {
 		var c view.RedDogCoup
 		if s.Coup.RedDog != nil {
 			c = *s.Coup.RedDog
@@ -87,19 +109,39 @@ func (t *TableScreen) Apply(s view.Screen) {
 		t.redDogPay.Set(s.RedDog.Pays, c)
 		t.redDogLog.Set(s.RedDog.History)
 	}
-	t.bead.Set(s.Roads.Bead)
-	t.big.Set(s.Roads.Big)
-	t.bigEye.Set(s.Roads.BigEye)
-	t.small.Set(s.Roads.Small)
-	t.cockroach.Set(s.Roads.Cockroach)
-	t.ask.Set(s.Roads.Ask)
-	t.stats.Set(s.Stats)
-	if s.Runs != nil {
+	for _, r := range []struct {
+		w         *RoadGrid
+		now, prev view.Road
+	}{
+		{t.bead, s.Roads.Bead, prev.Roads.Bead}, {t.big, s.Roads.Big, prev.Roads.Big},
+		{t.bigEye, s.Roads.BigEye, prev.Roads.BigEye}, {t.small, s.Roads.Small, prev.Roads.Small},
+		{t.cockroach, s.Roads.Cockroach, prev.Roads.Cockroach},
+	} {
+		if changed(r.now, r.prev) {
+			r.w.Set(r.now)
+		}
+	}
+	if changed(s.Roads.Ask, prev.Roads.Ask) {
+		t.ask.Set(s.Roads.Ask)
+	}
+	if changed(s.Stats, prev.Stats) {
+		t.stats.Set(s.Stats)
+	}
+	if s.Runs != nil && changed(s.Runs, prev.Runs) {
 		t.runs.Set(*s.Runs)
 	}
-	t.status.Set(s.Status)
-	t.banner.Set(t.bannerLines(s))
-	t.Refresh()
+	if changed(s.Status, prev.Status) {
+		t.status.Set(s.Status)
+	}
+	if lines := t.bannerLines(s); changed(lines, t.bannerLines(prev)) {
+		t.banner.Set(lines)
+	}
+	// The layout depends on the mode, the game and which panels there are (screenRenderer.Layout).
+	if first || s.Mode != prev.Mode || s.Header.Game != prev.Header.Game || (s.Runs == nil) != (prev.Runs == nil) ||
+		min(len(s.Notices), maxNotices) != min(len(prev.Notices), maxNotices) ||
+		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) {
+		t.Refresh()
+	}
 }
 
 // SetNow moves the clock and the countdowns to now, without a new view model.
@@ -124,6 +166,9 @@ func (t *TableScreen) bannerLines(s view.Screen) []string {
 	}
 	return nil
 }
+
+// maxNotices is how many notices the screen shows at once (the soonest).
+const maxNotices = 3
 
 // CreateRenderer is Fyne's hook to draw the widget.
 func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
@@ -165,7 +210,7 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	r.place(t.status, rect{0, H - statusH, W, statusH})
 	y := headerH + pad
 	if n := len(s.Notices); n > 0 && s.Mode != view.Closed {
-		n = min(n, 3)
+		n = min(n, maxNotices)
 		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(n)})
 		y += noticeH*float32(n) + pad
 	}

@@ -1,0 +1,161 @@
+package crashtest
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// copyFile copies src to dst (a missing src is not copied and reported as false).
+func copyFile(t *testing.T, src, dst string) bool {
+	t.Helper()
+	in, err := os.Open(src)
+	if os.IsNotExist(err) {
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// TestTornWAL is a power cut during a write: the journal and its write-ahead log are copied
+// while the table is writing, the log copy is cut at random offsets (a torn tail), and the
+// binary is started on each copy. It must start, pass `audit verify`, and hold a prefix of
+// the journal that was copied: every round it has is the same record (seq and hash) as in the
+// uncut copy, numbered 1..n, and its screen shows exactly those rounds.
+func TestTornWAL(t *testing.T) {
+	cuts := 8
+	if testing.Short() {
+		cuts = 3
+	}
+	sd := seed(t)
+	t.Logf("seed %d", sd)
+	rng := rand.New(rand.NewPCG(sd, 7))
+	data := t.TempDir()
+	journal := filepath.Join(data, "live.db")
+	p := table(t, data, journal, filepath.Join(data, "live.jsonl"), simSpeed)
+	time.Sleep(1500 * time.Millisecond)
+	snap := filepath.Join(data, "snap.db")
+	// The database file first: SQLite writes it only at a checkpoint (1000 pages of log), so
+	// while the log grows it is stable, and the log copy is whatever had reached the disk.
+	copyFile(t, journal, snap)
+	if !copyFile(t, journal+"-wal", snap+"-wal") {
+		t.Fatal("the running table has no write-ahead log to copy")
+	}
+	p.kill(t)
+	fi, err := os.Stat(snap + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	walSize := fi.Size()
+
+	// The uncut copy: what a power cut right after the copy would have left.
+	full := filepath.Join(data, "full.db")
+	copyFile(t, snap, full)
+	copyFile(t, snap+"-wal", full+"-wal")
+	fullShoe := shoeOf(t, data, full)
+	fullRows := map[int][]row{}
+	for s := 1; s <= fullShoe; s++ {
+		rows, err := exportShoe(t, data, full, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fullRows[s] = rows
+	}
+	t.Logf("write-ahead log %d bytes, %d shoes in the uncut copy", walSize, fullShoe)
+
+	for c := 0; c < cuts; c++ {
+		// 32 bytes (the log header only) up to the whole log less one byte.
+		cut := 32 + rng.Int64N(walSize-32)
+		name := filepath.Join(data, fmt.Sprintf("cut-%d.db", c))
+		copyFile(t, snap, name)
+		copyFile(t, snap+"-wal", name+"-wal")
+		if err := os.Truncate(name+"-wal", cut); err != nil {
+			t.Fatal(err)
+		}
+		ctx := fmt.Sprintf("log cut at %d of %d bytes (seed %d)", cut, walSize, sd)
+		// What the cut journal holds before the table touches it.
+		shoe := shoeOf(t, data, name)
+		s, q := firstScreen(t, data, name, simSpeed)
+		time.Sleep(settle)
+		if err := q.interrupt(t); err != nil && !killedByInterrupt(err) {
+			t.Fatalf("%s: table exited with %v; stderr:\n%s", ctx, err, q.stderr)
+		}
+		if err := auditVerify(t, data, name); err != nil {
+			t.Fatalf("%s: %v", ctx, err)
+		}
+		if s.Header.Shoe < shoe {
+			t.Fatalf("%s: the screen shows shoe %d, the journal has rounds of shoe %d", ctx, s.Header.Shoe, shoe)
+		}
+		for sh := 1; sh <= s.Header.Shoe; sh++ {
+			rows, err := exportShoe(t, data, name, sh)
+			if err != nil {
+				t.Fatalf("%s: %v", ctx, err)
+			}
+			want := fullRows[sh]
+			if len(rows) > len(want) {
+				t.Fatalf("%s: shoe %d has %d rounds, the uncut journal %d", ctx, sh, len(rows), len(want))
+			}
+			for i, r := range rows {
+				if r.Seq != want[i].Seq || r.Hash != want[i].Hash {
+					t.Fatalf("%s: shoe %d round %d is record %d %s, in the uncut journal record %d %s", ctx, sh, i+1, r.Seq, r.Hash, want[i].Seq, want[i].Hash)
+				}
+			}
+			if sh == s.Header.Shoe {
+				if err := matchesRows(s, rows); err != nil {
+					t.Fatalf("%s: %v", ctx, err)
+				}
+				if got := len(beads(s)); got != len(rows) {
+					t.Fatalf("%s: the screen shows %d hands of shoe %d, the journal holds %d", ctx, got, sh, len(rows))
+				}
+			}
+		}
+		t.Logf("%s: starts, verifies, shoe %d with %d hands shown", ctx, s.Header.Shoe, len(beads(s)))
+	}
+}
+
+// shoeOf is the newest shoe number with rounds in a journal (0 when none), found by
+// exporting shoes 1, 2, ... until one is empty, on a copy so that the journal is not touched.
+func shoeOf(t *testing.T, data, journal string) int {
+	t.Helper()
+	probe := journal + ".probe.db"
+	copyFile(t, journal, probe)
+	copyFile(t, journal+"-wal", probe+"-wal")
+	defer func() {
+		for _, ext := range []string{"", "-wal", "-shm"} {
+			os.Remove(probe + ext)
+		}
+	}()
+	last := 0
+	for s := 1; s < 1000; s++ {
+		rows, err := exportShoe(t, data, probe, s)
+		if err != nil && s == 1 && strings.Contains(err.Error(), "no journal in this file") {
+			return 0 // cut before the transaction that created the journal: an empty one
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", journal, err)
+		}
+		if len(rows) == 0 {
+			break
+		}
+		last = s
+	}
+	return last
+}

@@ -1,0 +1,287 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/serialin"
+)
+
+// measuring skips the test unless COUPBOARD_E2E_MEASURE=1: the measurements take minutes and
+// load the machine; bench/display.sh runs them.
+func measuring(t *testing.T) {
+	if os.Getenv("COUPBOARD_E2E_MEASURE") != "1" {
+		t.Skip("a measurement: set COUPBOARD_E2E_MEASURE=1 (bench/display.sh)")
+	}
+}
+
+// withoutNow is a traced screen without its clock, to tell a screen that shows something new
+// from the clock's once-a-second redraw.
+func withoutNow(raw []byte) []byte {
+	i := bytes.Index(raw, []byte(`"Now":"`))
+	if i < 0 {
+		return raw
+	}
+	j := bytes.IndexByte(raw[i+7:], '"')
+	if j < 0 {
+		return raw
+	}
+	return append(append([]byte(nil), raw[:i]...), raw[i+7+j+1:]...)
+}
+
+// percentile is the p-th percentile (0-100) of sorted durations, nearest rank.
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	i := int(float64(len(d))*p/100+0.5) - 1
+	return d[max(0, min(i, len(d)-1))]
+}
+
+// TestMeasureCardLatency times, for every CARD (and BURN) frame of a shuffled shoe written on a
+// pseudo-terminal, the time from the frame's last byte entering the line to the table's first
+// presented screen that differs from the one before (the card shown). The table runs in its
+// window under Xvfb with --trace -. Frames are written 30 ms apart so that each is timed on
+// its own (the loop presents at most every 1/60 s).
+func TestMeasureCardLatency(t *testing.T) {
+	measuring(t)
+	display := xserver(t, "1280x720")
+	data := t.TempDir()
+	line, err := serialin.NewPTYLine("", nil)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer line.Close()
+	cmd := exec.Command(bin, "--config", config(t, data, line.Path()), "--trace", "-", "--size", "1280x720")
+	cmd.Env = env(data, display)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startProc(t, cmd)
+	ch := screens(out)
+	prev := (<-ch).Raw
+	drain := func(d time.Duration) {
+		end := time.After(d)
+		for {
+			select {
+			case s := <-ch:
+				prev = s.Raw
+			case <-end:
+				return
+			}
+		}
+	}
+	sim := serialin.NewSim(42)
+	sim.Speed = 0
+	if err := sim.Start(line); err != nil {
+		t.Fatal(err)
+	}
+	drain(500 * time.Millisecond) // the link comes up
+	msgs := serialin.RandomShoe(rand.New(rand.NewPCG(42, 43)), serialin.ShoeOptions{})
+	var lat []time.Duration
+	missed := 0
+	ctx := context.Background()
+	for _, m := range msgs {
+		if err := sim.Play(ctx, line, []serialin.ShoeMsg{{Type: m.Type, Fields: m.Fields, Left: m.Left}}); err != nil {
+			t.Fatal(err)
+		}
+		sent := time.Now()
+		if m.Type != "CARD" && m.Type != "BURN" {
+			drain(30 * time.Millisecond)
+			continue
+		}
+		timeout := time.After(500 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case s, ok := <-ch:
+				if !ok {
+					t.Fatalf("the table exited; stderr:\n%s", p.stderr)
+				}
+				changed := !bytes.Equal(withoutNow(s.Raw), withoutNow(prev))
+				prev = s.Raw
+				if changed {
+					lat = append(lat, s.At.Sub(sent))
+					break wait
+				}
+			case <-timeout:
+				missed++
+				break wait
+			}
+		}
+		drain(30*time.Millisecond - time.Since(sent))
+	}
+	p.stop(t)
+	slices.Sort(lat)
+	t.Logf("card latency: cards=%d timed=%d p50=%v p99=%v max=%v unchanged-screens=%d",
+		len(lat)+missed, len(lat), percentile(lat, 50).Round(10*time.Microsecond), percentile(lat, 99).Round(10*time.Microsecond), lat[len(lat)-1].Round(10*time.Microsecond), missed)
+}
+
+// cpuTicks is utime+stime of a process in clock ticks (/proc/PID/stat fields 14 and 15).
+func cpuTicks(t *testing.T, pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	s, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + s
+}
+
+// rssKiB is a process's resident memory (VmRSS) in KiB.
+func rssKiB(t *testing.T, pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.Fields(v)[0])
+			return n
+		}
+	}
+	return 0
+}
+
+// clockTicks is USER_HZ, the unit of /proc/PID/stat's times (100 on Linux).
+const clockTicks = 100
+
+// TestMeasureIdleCPU measures the CPU the windowed table uses over 30 s with a connected shoe
+// that sends only heartbeats (the screen redraws its clock once a second).
+func TestMeasureIdleCPU(t *testing.T) {
+	measuring(t)
+	display := xserver(t, "1280x720")
+	data := t.TempDir()
+	line, err := serialin.NewPTYLine("", nil)
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer line.Close()
+	cmd := exec.Command(bin, "--config", config(t, data, line.Path()), "--size", "1280x720")
+	cmd.Env = env(data, display)
+	p := startProc(t, cmd)
+	sim := serialin.NewSim(7)
+	sim.Heartbeat = 2 * time.Second
+	if err := sim.Start(line); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = sim.Idle(ctx, line, time.Hour) }()
+	time.Sleep(5 * time.Second) // start-up and first draws
+	const span = 30 * time.Second
+	t0, c0 := time.Now(), cpuTicks(t, p.cmd.Process.Pid)
+	time.Sleep(span)
+	c1, el := cpuTicks(t, p.cmd.Process.Pid), time.Since(t0)
+	rss := rssKiB(t, p.cmd.Process.Pid)
+	cancel()
+	p.stop(t)
+	pct := float64(c1-c0) / clockTicks / el.Seconds() * 100
+	t.Logf("idle CPU: %.2f%% of one core over %v (%d ticks of 10 ms), RSS %d MiB", pct, el.Round(time.Second), c1-c0, rss/1024)
+}
+
+// TestMeasureMemory plays simulated coups (the demo's shoe at the fastest pace, 1,000 or
+// COUPBOARD_E2E_COUPS) into the table, headless and in its window, and samples its resident
+// memory every 10% of the coups.
+func TestMeasureMemory(t *testing.T) {
+	measuring(t)
+	display := xserver(t, "1280x720")
+	coups := 1000
+	if s := os.Getenv("COUPBOARD_E2E_COUPS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 10 {
+			t.Fatalf("COUPBOARD_E2E_COUPS=%q: want a number >= 10", s)
+		}
+		coups = n
+	}
+	for _, mode := range []string{"headless", "window"} {
+		data := t.TempDir()
+		args := []string{"--demo", "--sim-speed", "1000", "--trace", "-", "--size", "1280x720"}
+		if mode == "headless" {
+			args = append(args, "--headless")
+		}
+		cmd := exec.Command(bin, args...)
+		cmd.Env = env(data, display)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := startProc(t, cmd)
+		ch := screens(out)
+		pid := p.cmd.Process.Pid
+		var samples []string
+		step := coups / 10
+		done, shoe, coup, next := 0, 0, 0, step
+		deadline := time.After(time.Duration(coups) * 250 * time.Millisecond)
+		start := time.Now()
+		for done+coup < coups {
+			select {
+			case s, ok := <-ch:
+				if !ok {
+					t.Fatalf("the table exited; stderr:\n%s", p.stderr)
+				}
+				h := s.Screen.Header
+				if h.Shoe != shoe {
+					done += coup
+					shoe, coup = h.Shoe, 0
+				}
+				coup = max(coup, s.Screen.Stats.Hands)
+				if done+coup >= next {
+					samples = append(samples, fmt.Sprintf("%d:%d", done+coup, rssKiB(t, pid)/1024))
+					next += step
+				}
+			case <-deadline:
+				t.Fatalf("%s: only %d coups in %v", mode, done+coup, time.Since(start))
+			}
+		}
+		p.stop(t)
+		t.Logf("memory (%s): coups=%d in %v, VmRSS MiB by coups %s", mode, done+coup, time.Since(start).Round(time.Second), strings.Join(samples, " "))
+	}
+}
+
+// TestMeasureStartup times start-up to the first presented screen (first trace line), for the
+// headless table and for the windowed one, each on a new journal and on one with ~1,000 records.
+func TestMeasureStartup(t *testing.T) {
+	measuring(t)
+	display := xserver(t, "1280x720")
+	for _, mode := range []string{"headless", "window"} {
+		var times []time.Duration
+		data := t.TempDir()
+		for i := 0; i < 7; i++ {
+			args := []string{"--demo", "--sim-speed", "1000", "--trace", "-", "--size", "1280x720"}
+			if mode == "headless" {
+				args = append(args, "--headless")
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Env = env(data, display)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			t0 := time.Now()
+			p := startProc(t, cmd)
+			s, ok := <-screens(out)
+			if !ok {
+				t.Fatalf("%s: no screen; stderr:\n%s", mode, p.stderr)
+			}
+			times = append(times, s.At.Sub(t0))
+			time.Sleep(300 * time.Millisecond)
+			p.stop(t)
+		}
+		first := times[0]
+		slices.Sort(times)
+		t.Logf("start-up to first frame (%s): first run (new journal) %v, median of 7 %v, max %v",
+			mode, first.Round(time.Millisecond), times[3].Round(time.Millisecond), times[6].Round(time.Millisecond))
+	}
+}
