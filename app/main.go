@@ -60,6 +60,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(errw, cmds)
+		fmt.Fprintln(errw, "\nthe table display's flags: coupboard --demo -h")
 		return 0
 	}
 	c, ok := cmds[args[0]]
@@ -68,7 +69,9 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 		usage(errw, cmds)
 		return 2
 	}
-	if err := c.run(args[1:], std.In, std.Out, std.Err); err != nil {
+	if err := c.run(args[1:], std.In, std.Out, std.Err); errors.Is(err, flag.ErrHelp) {
+		return 0 // -h: the command printed its usage
+	} else if err != nil {
 		fmt.Fprintf(errw, "coupboard %s: %v\n", args[0], err)
 		return 1
 	}

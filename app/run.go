@@ -358,6 +358,11 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	} else {
 		var wd, ht float32 = 1280, 720
 		fmt.Sscanf(strings.ReplaceAll(size, "x", " "), "%g %g", &wd, &ht)
+		// display.orientation chooses the window's shape; the screen lays itself out by its shape
+		// (in kiosk mode the monitor's: rotate a portrait monitor with xrandr --rotate).
+		if cfg.Display.Orientation == "portrait" && wd > ht || cfg.Display.Orientation == "landscape" && ht > wd {
+			wd, ht = ht, wd
+		}
 		w.Resize(fyne.NewSize(wd, ht))
 	}
 	content, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, a.Quit)

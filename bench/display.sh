@@ -13,4 +13,4 @@ go test ./display -run '^$' -bench 'Apply|SetNow|Render' -benchmem -benchtime 2s
 # over a shoe), start-up to the first frame, idle CPU over 30 s, resident memory over 1,000
 # coups. About 2.5 minutes. Figures: docs/notes/display-e2e-performance.md.
 COUPBOARD_E2E_MEASURE=1 LANG=en_US.UTF-8 go test ./internal/e2e -run 'Measure' -count=1 -v -timeout 10m 2>&1 \
-	| grep -E 'card latency|start-up to first frame|idle CPU|memory:|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'
+	| grep -E 'card latency|start-up to first frame|idle CPU|memory|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'

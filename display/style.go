@@ -128,7 +128,7 @@ func newPaintRenderer(owner fyne.CanvasObject, paint func(fyne.Size) []fyne.Canv
 
 func (r *paintRenderer) Layout(size fyne.Size) {
 	r.size = size
-	r.objs = r.paint(size)
+	r.adopt(r.paint(size))
 }
 
 func (r *paintRenderer) MinSize() fyne.Size { return r.min() }
@@ -136,8 +136,49 @@ func (r *paintRenderer) MinSize() fyne.Size { return r.min() }
 // Refresh paints anew. The new objects are on no canvas yet, so refreshing them cannot make the
 // window repaint; refreshing the widget itself on its canvas does (a live screen, not only goldens).
 func (r *paintRenderer) Refresh() {
-	r.objs = r.paint(r.size)
+	r.adopt(r.paint(r.size))
 	canvas.Refresh(r.owner)
+}
+
+// adopt makes fresh the widget's objects, reusing the previous object of the same kind at the
+// same place (its fields copied over): the driver caches a texture per object and frees the
+// textures of the objects a refreshed widget has, so objects replaced by new ones would leave
+// their textures behind until the cache expires, and a screen repainted every second would grow.
+func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) {
+	for i, o := range fresh {
+		if i < len(r.objs) && copyInto(r.objs[i], o) {
+			fresh[i] = r.objs[i]
+		}
+	}
+	r.objs = fresh
+}
+
+// copyInto copies the drawing object from into into when both are of the same plain kind
+// (rectangle, circle, line, text), and reports whether it did.
+func copyInto(into, from fyne.CanvasObject) bool {
+	switch f := from.(type) {
+	case *canvas.Rectangle:
+		if t, ok := into.(*canvas.Rectangle); ok {
+			*t = *f
+			return true
+		}
+	case *canvas.Circle:
+		if t, ok := into.(*canvas.Circle); ok {
+			*t = *f
+			return true
+		}
+	case *canvas.Line:
+		if t, ok := into.(*canvas.Line); ok {
+			*t = *f
+			return true
+		}
+	case *canvas.Text:
+		if t, ok := into.(*canvas.Text); ok {
+			*t = *f
+			return true
+		}
+	}
+	return false
 }
 
 func (r *paintRenderer) Objects() []fyne.CanvasObject { return r.objs }
