@@ -135,6 +135,9 @@ type NoBetRule struct {
 	MaxInARow int
 	// Rule is the rule applied; LimitRule the one that refuses a request over MaxInARow.
 	Rule, LimitRule string
+	// DummyCoup is whether the book calls a round without wagers a "dummy coup", as the players'
+	// notice then says: vic (000 11.4-11.9); act says "no-bet coup" (001 4.7), nz "void hand" (002/004 1.0).
+	DummyCoup bool
 }
 
 // ExcessRule is what a card drawn in excess does to the round it starts.
@@ -306,7 +309,7 @@ func profileVic2002() Profile {
 		},
 		DummyDirected: true, DummyDirectedRule: "11.4",
 		DummyAfterLast: true, DummyAfterLastRule: "8.3.4(d)",
-		NoBet: NoBetRule{Allowed: true, Kind: KindNoBet, Rule: "11.5"},
+		NoBet: NoBetRule{Allowed: true, Kind: KindNoBet, Rule: "11.5", DummyCoup: true},
 		Irregular: Irregularities{
 			PlayerThirdToBanker: "11.7.1(a)",
 			PlayerThirdHidden:   ExcessRule{KindNoBet, "11.7.1(b)"},

@@ -315,3 +315,36 @@ func TestInspectRunsOnTheLoop(t *testing.T) {
 		t.Fatalf("Inspect saw %d rounds, want 3", rounds)
 	}
 }
+
+// TestNoBetNoticeUsesTheBooksWord: a round without wagers is announced as a dummy coup where the
+// book calls it that (000 11.4-11.9), and as "no bets this hand" elsewhere (act 001 4.7).
+func TestNoBetNoticeUsesTheBooksWord(t *testing.T) {
+	now := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		profile, script string
+		want            view.NoticeKind
+	}{
+		{"vic-baccarat-2002", "shoe 3H dummy 2C KD", view.NoticeDummy},
+		{"act-mini-baccarat-2012", "shoe 3H nobet 2C KD", view.NoticeNoBets},
+	} {
+		st, err := NewState(setup(t, tt.profile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		toks, err := engine.ParseScript(tt.script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tok := range toks {
+			in := engine.TokenInput(tok)
+			st.Apply(Input{Game: &in}, now)
+		}
+		var got []view.NoticeKind
+		for _, n := range st.Screen(now, view.LinkConnected).Notices {
+			got = append(got, n.Kind)
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s: notices %v, want [%v]", tt.profile, got, tt.want)
+		}
+	}
+}

@@ -99,8 +99,8 @@ func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
 	}
 	if g.InCoup && g.Kind == engine.KindNoBet {
 		kind := view.NoticeNoBets
-		if s.setup.Profile.ID == engine.ProfileVic2002 {
-			kind = view.NoticeDummy // Victoria calls a round without wagers a dummy coup (000 11.4-11.9)
+		if s.setup.Profile.NoBet.DummyCoup {
+			kind = view.NoticeDummy // the book's word for it (000 11.4-11.9)
 		}
 		out = append(out, view.Notice{Kind: kind})
 	}
