@@ -550,17 +550,7 @@ func (g *Game) startRound(k carried, ex excessCase) {
 		g.c.upgrade(KindNoBet)
 		g.c.note(g.prof.DummyAfterLastRule)
 	}
-	if g.pendDummy {
-		g.pendDummy = false
-		g.c.upgrade(KindNoBet)
-		g.c.note(g.prof.DummyDirectedRule)
-	}
-	if g.pendNoBet {
-		g.pendNoBet = false
-		g.c.fromRequest = true
-		g.c.upgrade(g.prof.NoBet.Kind)
-		g.c.note(g.prof.NoBet.Rule)
-	}
+	g.takeRequests()
 	switch pos {
 	case P3:
 		ex = excessPlayerThird
@@ -965,3 +955,20 @@ func (g *Game) View() View {
 
 // InAcceptReviewInput is the input by which the supervisor accepts what was flagged for review.
 func InAcceptReviewInput() Input { return Input{Kind: InAcceptReview} }
+
+// takeRequests applies to the round just started what was asked for it: a dummy coup directed
+// by the supervisor (000 11.4) or a round without wagers requested by the players (000 11.5,
+// 001 4.7, 004 8.3).
+func (g *Game) takeRequests() {
+	if g.pendDummy {
+		g.pendDummy = false
+		g.c.upgrade(KindNoBet)
+		g.c.note(g.prof.DummyDirectedRule)
+	}
+	if g.pendNoBet {
+		g.pendNoBet = false
+		g.c.fromRequest = true
+		g.c.upgrade(g.prof.NoBet.Kind)
+		g.c.note(g.prof.NoBet.Rule)
+	}
+}

@@ -51,17 +51,7 @@ func (g *Game) result(r ManualResult) {
 	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview, byHand: true, result: r}
 	g.pendReview, g.pendFace = false, false
 	g.inRound = true
-	if g.pendDummy {
-		g.pendDummy = false
-		g.c.upgrade(KindNoBet)
-		g.c.note(g.prof.DummyDirectedRule)
-	}
-	if g.pendNoBet {
-		g.pendNoBet = false
-		g.c.fromRequest = true
-		g.c.upgrade(g.prof.NoBet.Kind)
-		g.c.note(g.prof.NoBet.Rule)
-	}
+	g.takeRequests()
 	g.c.note(NoteResultOnly)
 	g.countsUnknown = true
 	g.lastKind = lastNone
