@@ -17,9 +17,12 @@ const (
 	ChangeDifferential                        // the table differential (001 3.7)
 	ChangeSettlement                          // the settlement method (001 8.2)
 	ChangeClose                               // closing the table (000 13.7, 003 10.7, 001 10.2)
+	// ChangeOpen is opening a closed table with a sign: no player is at a closed table, so no
+	// book asks for notice of it (the notice rules protect players present: 000 7.7, 13.7; 003 6.4).
+	ChangeOpen
 )
 
-var changeKindNames = [...]string{"raise minimum", "lower minimum", "maximum", "multiples", "differential", "settlement method", "close"}
+var changeKindNames = [...]string{"raise minimum", "lower minimum", "maximum", "multiples", "differential", "settlement method", "close", "open"}
 
 // String names the kinds in the set, joined by "+".
 func (k ChangeKind) String() string {
@@ -301,11 +304,14 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 	if c.At.Before(now) {
 		return Scheduled{}, fmt.Errorf("schedule change at %s: in the past (now %s)", c.At.Format("15:04:05"), now.Format("15:04:05"))
 	}
+	opening := false
 	if n := len(b.changes); n > 0 {
 		last := b.changes[n-1]
-		if last.Close {
-			return Scheduled{}, fmt.Errorf("schedule change at %s: the table closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
+		if last.Close && c.Close {
+			return Scheduled{}, fmt.Errorf("schedule closing at %s: the table already closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
 		}
+		// A sign posted after the closing opens the table again, at its time, with that sign.
+		opening = last.Close
 		if c.At.Before(last.At) {
 			return Scheduled{}, fmt.Errorf("schedule change at %s: before the change already scheduled at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
 		}
@@ -323,6 +329,9 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 			return Scheduled{}, fmt.Errorf("schedule change: %w", err)
 		}
 		kinds = kindsOf(before, c.Sign)
+		if opening {
+			kinds = ChangeOpen
+		}
 		c.Sign = c.Sign.clone()
 	}
 	need := kinds & b.rules.NeedsNotice
@@ -387,6 +396,7 @@ func (b *Board) SignAt(t time.Time) SignView {
 				v.Closed = true
 			} else {
 				v.Sign = c.Sign.clone()
+				v.Closed = false // a sign posted after the closing opens the table (ChangeOpen)
 			}
 			if c.NoticeWaived != 0 {
 				by := c.WaivedBy
@@ -421,6 +431,9 @@ func changeTexts(a Sign, c Scheduled) []string {
 	at := c.At.Format("15:04")
 	if c.Close {
 		return []string{"Table closes at " + at}
+	}
+	if c.Kinds&ChangeOpen != 0 {
+		return []string{"Table opens at " + at}
 	}
 	b := c.Sign
 	var out []string

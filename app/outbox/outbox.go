@@ -160,5 +160,5 @@ func statusOf(p *table.StatusPayload) *message.Status {
 	if p == nil {
 		return nil
 	}
-	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt}
+	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt, OpensAt: p.OpensAt}
 }

@@ -399,6 +399,7 @@ type StatusPayload struct {
 	Game     string    `json:"game"`
 	State    string    `json:"state"` // "open", "closing", "closed"
 	ClosesAt time.Time `json:"closes_at,omitzero"`
+	OpensAt  time.Time `json:"opens_at,omitzero"` // when closed: when it opens again, if posted
 }
 
 // EventPayload is the payload of an engine event: only what may be shown (a face-down burn is a count).

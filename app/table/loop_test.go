@@ -348,3 +348,48 @@ func TestNoBetNoticeUsesTheBooksWord(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedTableOpensAgain: a table closed with its 20 minutes' notice (000 13.7) opens again
+// when a sign is posted after the closing; the closed view says when, and a restart (replay)
+// shows the same.
+func TestClosedTableOpensAgain(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	s := setup(t, "vic-baccarat-2002")
+	path := filepath.Join(t.TempDir(), "t1.db")
+	j := openJournal(t, path)
+	r := start(t, s, j, c)
+	closing := engine.Change{At: c.Now().Add(20 * time.Minute), Close: true}
+	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &closing}}, journal.SourceOperator); res.Refused != nil {
+		t.Fatal(res.Refused)
+	}
+	opening := engine.Change{At: c.Now().Add(3 * time.Hour), Sign: s.Sign}
+	opening.Sign.Player.Min, opening.Sign.Banker.Min = 10000, 10000
+	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &opening}}, journal.SourceOperator); res.Refused != nil {
+		t.Fatalf("opening after the closing refused: %v", res.Refused)
+	}
+	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	if len(scr.Notices) != 1 || scr.Notices[0].Kind != view.NoticeClosing {
+		t.Fatalf("before the closing the notices are %+v, want the closing only", scr.Notices)
+	}
+	c.Add(30 * time.Minute)
+	scr = r.l.st.Screen(c.Now(), view.LinkConnected)
+	if scr.Mode != view.Closed || !scr.Reopens.Equal(opening.At) {
+		t.Fatalf("at 21:30: mode %v reopens %v, want closed until %v", scr.Mode, scr.Reopens, opening.At)
+	}
+	r.stop(t)
+	j.Close()
+
+	j2 := openJournal(t, path)
+	defer j2.Close()
+	st, _, err := ReplayState(j2, s, c.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again := st.Screen(c.Now(), view.LinkConnected); again.Mode != view.Closed || !again.Reopens.Equal(opening.At) {
+		t.Fatalf("after a restart: mode %v reopens %v", again.Mode, again.Reopens)
+	}
+	open := st.Screen(opening.At, view.LinkConnected)
+	if open.Mode != view.Play || open.Sign.Limits[0].Min != 10000 {
+		t.Fatalf("at the opening: mode %v sign %+v", open.Mode, open.Sign)
+	}
+}

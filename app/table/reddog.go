@@ -275,7 +275,7 @@ func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
 		scr.Status.Errors = append(scr.Status.Errors, a.Raised.Format("15:04")+" "+a.Text)
 	}
 	if sv.Closed {
-		scr.Mode = view.Closed
+		scr.Mode, scr.Reopens = view.Closed, opensAt(r.board.Changes(), now)
 	}
 	return scr
 }

@@ -43,7 +43,7 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	}
 	switch {
 	case sv.Closed:
-		scr.Mode = view.Closed
+		scr.Mode, scr.Reopens = view.Closed, opensAt(s.board.Changes(), now)
 	case s.setup.IdleAfter > 0 && !g.InCoup && !s.lastAt.IsZero() && now.Sub(s.lastAt) >= s.setup.IdleAfter:
 		scr.Mode = view.Idle
 	}
@@ -121,7 +121,9 @@ func posted(sv engine.SignView, changes []engine.Scheduled) []view.Notice {
 		prev := sv.Sign
 		for _, c := range changes {
 			if c.ID == n.ChangeID {
-				out = append(out, noticeOf(prev, c))
+				if c.Kinds&engine.ChangeOpen == 0 { // an opening is shown by the closed view ("reopens at")
+					out = append(out, noticeOf(prev, c))
+				}
 				break
 			}
 			if c.At.After(sv.At) && !c.Close {
@@ -130,6 +132,16 @@ func posted(sv engine.SignView, changes []engine.Scheduled) []view.Notice {
 		}
 	}
 	return out
+}
+
+// opensAt is when a closed table opens again (a sign posted after its closing), or the zero time.
+func opensAt(changes []engine.Scheduled, now time.Time) time.Time {
+	for _, c := range changes {
+		if c.Kinds&engine.ChangeOpen != 0 && c.At.After(now) {
+			return c.At
+		}
+	}
+	return time.Time{}
 }
 
 // noticeOf words one scheduled change against the sign before it.

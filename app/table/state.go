@@ -325,7 +325,7 @@ func (s *State) signPayload(now time.Time) *SignPayload {
 func (s *State) statusPayload(now time.Time) *StatusPayload {
 	st := &StatusPayload{Name: s.setup.Name, Game: s.gameName(), State: "open"}
 	if s.board.SignAt(now).Closed {
-		st.State = "closed"
+		st.State, st.OpensAt = "closed", opensAt(s.board.Changes(), now)
 		return st
 	}
 	for _, c := range s.board.Changes() {
