@@ -31,8 +31,8 @@ func TestDiskFull(t *testing.T) {
 	// A clean first run: the journal exists, its log checkpointed and removed.
 	s, p := firstScreen(t, data, journal, simSpeed)
 	time.Sleep(500 * time.Millisecond)
-	if err := p.interrupt(t); err != nil {
-		t.Fatalf("first run: %v; stderr:\n%s", err, p.stderr)
+	if err := p.Interrupt(t); err != nil {
+		t.Fatalf("first run: %v; stderr:\n%s", err, p.Stderr)
 	}
 	_ = s
 	fi, err := os.Stat(journal)
@@ -78,14 +78,14 @@ wait:
 				go func() { time.Sleep(700 * time.Millisecond); _ = cmd.Process.Signal(syscall.SIGINT) }()
 			}
 		case <-deadline:
-			t.Fatalf("no journal error on screen within 20 s with a %d KiB file size limit; stderr:\n%s", limitKiB, q.stderr)
+			t.Fatalf("no journal error on screen within 20 s with a %d KiB file size limit; stderr:\n%s", limitKiB, q.Stderr)
 		}
 	}
-	exit := q.wait(t, 10*time.Second)
+	exit := q.Wait(t, 10*time.Second)
 	if failed == nil {
-		t.Fatalf("the table stopped (%v) without showing a journal error; stderr:\n%s", exit, q.stderr)
+		t.Fatalf("the table stopped (%v) without showing a journal error; stderr:\n%s", exit, q.Stderr)
 	}
-	t.Logf("on screen: %q; the table exited with %v; stderr:\n%s", errorLine(*failed, "journal write failed"), exit, q.stderr)
+	t.Logf("on screen: %q; the table exited with %v; stderr:\n%s", errorLine(*failed, "journal write failed"), exit, q.Stderr)
 	if msg := errorLine(*failed, "journal write failed"); !strings.Contains(msg, "disk") && !strings.Contains(msg, "full") && !strings.Contains(msg, "I/O") {
 		t.Errorf("the error on screen does not say what is wrong: %q", msg)
 	}
@@ -108,8 +108,8 @@ wait:
 	}
 	r, p2 := firstScreen(t, data, journal, simSpeed)
 	time.Sleep(settle)
-	if err := p2.interrupt(t); err != nil && !killedByInterrupt(err) {
-		t.Fatalf("restart: %v; stderr:\n%s", err, p2.stderr)
+	if err := p2.Interrupt(t); err != nil && !killedByInterrupt(err) {
+		t.Fatalf("restart: %v; stderr:\n%s", err, p2.Stderr)
 	}
 	if err := auditVerify(t, data, journal); err != nil {
 		t.Fatal(err)
@@ -160,8 +160,8 @@ func TestReadOnlyDataDir(t *testing.T) {
 	journal := filepath.Join(data, "table.db")
 	_, p := firstScreen(t, data, journal, simSpeed)
 	time.Sleep(300 * time.Millisecond)
-	if err := p.interrupt(t); err != nil {
-		t.Fatalf("first run: %v; stderr:\n%s", err, p.stderr)
+	if err := p.Interrupt(t); err != nil {
+		t.Fatalf("first run: %v; stderr:\n%s", err, p.Stderr)
 	}
 	before, err := os.ReadFile(journal)
 	if err != nil {
@@ -192,7 +192,7 @@ func TestReadOnlyDataDir(t *testing.T) {
 	select {
 	case line = <-first:
 	case <-time.After(10 * time.Second):
-		t.Fatalf("neither an error nor a screen within 10 s; stderr:\n%s", q.stderr)
+		t.Fatalf("neither an error nor a screen within 10 s; stderr:\n%s", q.Stderr)
 	}
 	if len(line) > 0 {
 		// The table came up: its screen must say that nothing is being recorded, and why.
@@ -201,18 +201,18 @@ func TestReadOnlyDataDir(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(settle)
-		_ = q.interrupt(t)
+		_ = q.Interrupt(t)
 		if !hasError(v, "read-only") && !hasError(v, "not writable") {
 			t.Fatalf("the table runs on a read-only data directory and its screen does not say so: %+v", v.Status)
 		}
 		t.Logf("on screen: %q", v.Status.Errors)
 	} else {
-		_ = q.wait(t, 10*time.Second)
-		if q.err == nil {
-			t.Fatalf("the table exited 0 on a read-only data directory; stderr:\n%s", q.stderr)
+		_ = q.Wait(t, 10*time.Second)
+		if q.Err == nil {
+			t.Fatalf("the table exited 0 on a read-only data directory; stderr:\n%s", q.Stderr)
 		}
-		msg := q.stderr.String()
-		t.Logf("exit %v; stderr:\n%s", q.err, msg)
+		msg := q.Stderr.String()
+		t.Logf("exit %v; stderr:\n%s", q.Err, msg)
 		if !strings.Contains(msg, journal) || !(strings.Contains(msg, "read-only") || strings.Contains(msg, "not writable")) {
 			t.Errorf("the message does not name the journal %s and the problem:\n%s", journal, msg)
 		}

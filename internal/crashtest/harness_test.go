@@ -9,13 +9,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // bin is the coupboard binary TestMain builds for every test of the package.
@@ -27,16 +26,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "crashtest:", err)
 		os.Exit(1)
 	}
-	// The read-only test runs the binary as another user: it must be able to reach it.
-	if err := os.Chmod(dir, 0o755); err != nil {
+	if bin, err = testbin.Build(dir); err != nil {
 		fmt.Fprintln(os.Stderr, "crashtest:", err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "coupboard")
-	build := exec.Command("go", "build", "-o", bin, "github.com/coupboard/coupboard")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "crashtest: build coupboard:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
@@ -60,37 +51,10 @@ func env(dataHome string) []string {
 }
 
 // proc is a running coupboard process.
-type proc struct {
-	cmd    *exec.Cmd
-	stderr *bytes.Buffer
-	done   chan struct{}
-	err    error // the exit status, once done is closed
-}
+type proc = testbin.Proc
 
 // startProc starts cmd (already configured) and kills it at the end of the test if it is still running.
-func startProc(t testing.TB, cmd *exec.Cmd) *proc {
-	t.Helper()
-	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan struct{})}
-	if cmd.Stderr == nil {
-		cmd.Stderr = p.stderr
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %v: %v", cmd.Args, err)
-	}
-	go func() {
-		p.err = cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-p.done:
-		default:
-			_ = cmd.Process.Kill()
-			<-p.done
-		}
-	})
-	return p
-}
+func startProc(t testing.TB, cmd *exec.Cmd) *proc { return testbin.Start(t, cmd) }
 
 // table starts `coupboard --headless --demo` on journal with the trace going to trace
 // ("-": returned by the reader).
@@ -100,40 +64,6 @@ func table(t testing.TB, dataHome, journal, trace string, speed int, extra ...st
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env(dataHome)
 	return startProc(t, cmd)
-}
-
-// wait waits for the process to exit, at most d.
-func (p *proc) wait(t testing.TB, d time.Duration) error {
-	t.Helper()
-	select {
-	case <-p.done:
-		return p.err
-	case <-time.After(d):
-		_ = p.cmd.Process.Kill()
-		<-p.done
-		t.Fatalf("%v did not exit within %v; stderr:\n%s", p.cmd.Args, d, p.stderr)
-		return nil
-	}
-}
-
-// interrupt sends SIGINT (a clean stop) and waits for the exit.
-func (p *proc) interrupt(t testing.TB) error {
-	t.Helper()
-	_ = p.cmd.Process.Signal(syscall.SIGINT)
-	return p.wait(t, 10*time.Second)
-}
-
-// kill sends SIGKILL and waits for the exit. A process that has already exited by itself
-// fails the test: it was to be killed while running.
-func (p *proc) kill(t testing.TB) {
-	t.Helper()
-	select {
-	case <-p.done:
-		t.Fatalf("%v exited by itself (%v) before it was killed; stderr:\n%s", p.cmd.Args, p.err, p.stderr)
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGKILL)
-	_ = p.wait(t, 10*time.Second)
 }
 
 // traceFile reads the screens in a trace file. A last line without its newline (the process
@@ -189,11 +119,11 @@ func firstScreen(t testing.TB, dataHome, journal string, speed int) (view.Screen
 	select {
 	case got = <-ch:
 	case <-time.After(15 * time.Second):
-		t.Fatalf("no first screen within 15 s; stderr:\n%s", p.stderr)
+		t.Fatalf("no first screen within 15 s; stderr:\n%s", p.Stderr)
 	}
 	if got.err != nil {
-		_ = p.wait(t, 10*time.Second)
-		t.Fatalf("first screen: %v; exit %v; stderr:\n%s", got.err, p.err, p.stderr)
+		_ = p.Wait(t, 10*time.Second)
+		t.Fatalf("first screen: %v; exit %v; stderr:\n%s", got.err, p.Err, p.Stderr)
 	}
 	var s view.Screen
 	if err := json.Unmarshal(got.line, &s); err != nil {

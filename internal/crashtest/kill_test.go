@@ -79,16 +79,16 @@ func TestKillRestart(t *testing.T) {
 		trace := filepath.Join(data, fmt.Sprintf("kill-%03d.jsonl", i))
 		p := table(t, data, journal, trace, simSpeed)
 		time.Sleep(delay)
-		p.kill(t)
+		p.Kill(t)
 		shown := traceFile(t, trace)
 		os.Remove(trace)
 
 		rec, q := firstScreen(t, data, journal, simSpeed)
 		// app/run.go installs its SIGINT handler only after the first screen; give it a moment.
 		time.Sleep(settle)
-		if err := q.interrupt(t); err != nil {
+		if err := q.Interrupt(t); err != nil {
 			if !killedByInterrupt(err) {
-				t.Fatalf("iteration %d: restarted table exited with %v; stderr:\n%s", i, err, q.stderr)
+				t.Fatalf("iteration %d: restarted table exited with %v; stderr:\n%s", i, err, q.Stderr)
 			}
 			early++ // SIGINT before the handler: another crash, which the next iteration recovers
 		}

@@ -59,7 +59,7 @@ func TestTornWAL(t *testing.T) {
 	if !copyFile(t, journal+"-wal", snap+"-wal") {
 		t.Fatal("the running table has no write-ahead log to copy")
 	}
-	p.kill(t)
+	p.Kill(t)
 	fi, err := os.Stat(snap + "-wal")
 	if err != nil {
 		t.Fatal(err)
@@ -95,8 +95,8 @@ func TestTornWAL(t *testing.T) {
 		shoe := shoeOf(t, data, name)
 		s, q := firstScreen(t, data, name, simSpeed)
 		time.Sleep(settle)
-		if err := q.interrupt(t); err != nil && !killedByInterrupt(err) {
-			t.Fatalf("%s: table exited with %v; stderr:\n%s", ctx, err, q.stderr)
+		if err := q.Interrupt(t); err != nil && !killedByInterrupt(err) {
+			t.Fatalf("%s: table exited with %v; stderr:\n%s", ctx, err, q.Stderr)
 		}
 		if err := auditVerify(t, data, name); err != nil {
 			t.Fatalf("%s: %v", ctx, err)

@@ -268,7 +268,7 @@ func TestTableScreen(t *testing.T) {
 	rd := bufio.NewReader(simOut)
 	pty, err := rd.ReadString('\n')
 	if err != nil {
-		t.Fatalf("shoe-sim printed no port: %v; stderr:\n%s", err, sp.stderr)
+		t.Fatalf("shoe-sim printed no port: %v; stderr:\n%s", err, sp.Stderr)
 	}
 	pty = strings.TrimSpace(pty)
 	go func() { _, _ = rd.WriteTo(io.Discard) }()
@@ -289,14 +289,14 @@ wait:
 		select {
 		case s, ok := <-ch:
 			if !ok {
-				t.Fatalf("the table exited before dealing %d rounds (last: %d hands); stderr:\n%s", n, last.Stats.Hands, p.stderr)
+				t.Fatalf("the table exited before dealing %d rounds (last: %d hands); stderr:\n%s", n, last.Stats.Hands, p.Stderr)
 			}
 			last = s.Screen
 			if last.Stats.Hands >= n {
 				break wait
 			}
 		case <-deadline:
-			t.Fatalf("after 60 s the screen shows %d of %d rounds; stderr:\n%s\nshoe-sim:\n%s", last.Stats.Hands, n, p.stderr, sp.stderr)
+			t.Fatalf("after 60 s the screen shows %d of %d rounds; stderr:\n%s\nshoe-sim:\n%s", last.Stats.Hands, n, p.Stderr, sp.Stderr)
 		}
 	}
 	if diffs := compareRoads(last, want); len(diffs) > 0 {
@@ -321,8 +321,8 @@ wait:
 			t.Logf("screenshot: %s (%d bytes)", shot, fi.Size())
 		}
 	}
-	p.stop(t)
-	sp.stop(t)
+	stop(t, p)
+	stop(t, sp)
 }
 
 // compareRoads must catch a screen that differs from `coupboard roads`: a missing hand, a

@@ -11,11 +11,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // bin is the coupboard binary TestMain builds for every test of the package.
@@ -27,11 +27,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		os.Exit(1)
 	}
-	bin = filepath.Join(dir, "coupboard")
-	build := exec.Command("go", "build", "-o", bin, "github.com/coupboard/coupboard")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "e2e: build coupboard:", err)
+	if bin, err = testbin.Build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
@@ -63,49 +60,15 @@ func env(dataHome, display string) []string {
 }
 
 // proc is a running child process.
-type proc struct {
-	cmd    *exec.Cmd
-	stderr *bytes.Buffer
-	done   chan struct{}
-	err    error
-}
+type proc = testbin.Proc
 
 // startProc starts cmd and kills it at the end of the test if it is still running.
-func startProc(t testing.TB, cmd *exec.Cmd) *proc {
-	t.Helper()
-	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan struct{})}
-	if cmd.Stderr == nil {
-		cmd.Stderr = p.stderr
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %v: %v", cmd.Args, err)
-	}
-	go func() {
-		p.err = cmd.Wait()
-		close(p.done)
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-p.done:
-		default:
-			_ = cmd.Process.Kill()
-			<-p.done
-		}
-	})
-	return p
-}
+func startProc(t testing.TB, cmd *exec.Cmd) *proc { return testbin.Start(t, cmd) }
 
-// stop sends SIGINT and waits for the exit (SIGKILL after 10 s).
-func (p *proc) stop(t testing.TB) {
+// stop sends SIGINT and waits for the exit (SIGKILL, and a failed test, after 10 s).
+func stop(t testing.TB, p *proc) {
 	t.Helper()
-	_ = p.cmd.Process.Signal(syscall.SIGINT)
-	select {
-	case <-p.done:
-	case <-time.After(10 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.done
-		t.Errorf("%s did not stop within 10 s of SIGINT", p.cmd.Path)
-	}
+	_ = p.Interrupt(t)
 }
 
 // xserver returns an X display: $DISPLAY when set, otherwise a new Xvfb of the given size

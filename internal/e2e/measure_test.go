@@ -106,7 +106,7 @@ func TestMeasureCardLatency(t *testing.T) {
 			select {
 			case s, ok := <-ch:
 				if !ok {
-					t.Fatalf("the table exited; stderr:\n%s", p.stderr)
+					t.Fatalf("the table exited; stderr:\n%s", p.Stderr)
 				}
 				changed := !bytes.Equal(withoutNow(s.Raw), withoutNow(prev))
 				prev = s.Raw
@@ -121,7 +121,7 @@ func TestMeasureCardLatency(t *testing.T) {
 		}
 		drain(30*time.Millisecond - time.Since(sent))
 	}
-	p.stop(t)
+	stop(t, p)
 	slices.Sort(lat)
 	t.Logf("card latency: cards=%d timed=%d p50=%v p99=%v max=%v unchanged-screens=%d",
 		len(lat)+missed, len(lat), percentile(lat, 50).Round(10*time.Microsecond), percentile(lat, 99).Round(10*time.Microsecond), lat[len(lat)-1].Round(10*time.Microsecond), missed)
@@ -181,12 +181,12 @@ func TestMeasureIdleCPU(t *testing.T) {
 	go func() { _ = sim.Idle(ctx, line, time.Hour) }()
 	time.Sleep(5 * time.Second) // start-up and first draws
 	const span = 30 * time.Second
-	t0, c0 := time.Now(), cpuTicks(t, p.cmd.Process.Pid)
+	t0, c0 := time.Now(), cpuTicks(t, p.Cmd.Process.Pid)
 	time.Sleep(span)
-	c1, el := cpuTicks(t, p.cmd.Process.Pid), time.Since(t0)
-	rss := rssKiB(t, p.cmd.Process.Pid)
+	c1, el := cpuTicks(t, p.Cmd.Process.Pid), time.Since(t0)
+	rss := rssKiB(t, p.Cmd.Process.Pid)
 	cancel()
-	p.stop(t)
+	stop(t, p)
 	pct := float64(c1-c0) / clockTicks / el.Seconds() * 100
 	t.Logf("idle CPU: %.2f%% of one core over %v (%d ticks of 10 ms), RSS %d MiB", pct, el.Round(time.Second), c1-c0, rss/1024)
 }
@@ -219,7 +219,7 @@ func TestMeasureMemory(t *testing.T) {
 		}
 		p := startProc(t, cmd)
 		ch := screens(out)
-		pid := p.cmd.Process.Pid
+		pid := p.Cmd.Process.Pid
 		var samples []string
 		step := coups / 10
 		done, shoe, coup, next := 0, 0, 0, step
@@ -229,7 +229,7 @@ func TestMeasureMemory(t *testing.T) {
 			select {
 			case s, ok := <-ch:
 				if !ok {
-					t.Fatalf("the table exited; stderr:\n%s", p.stderr)
+					t.Fatalf("the table exited; stderr:\n%s", p.Stderr)
 				}
 				h := s.Screen.Header
 				if h.Shoe != shoe {
@@ -245,7 +245,7 @@ func TestMeasureMemory(t *testing.T) {
 				t.Fatalf("%s: only %d coups in %v", mode, done+coup, time.Since(start))
 			}
 		}
-		p.stop(t)
+		stop(t, p)
 		t.Logf("memory (%s): coups=%d in %v, VmRSS MiB by coups %s", mode, done+coup, time.Since(start).Round(time.Second), strings.Join(samples, " "))
 	}
 }
@@ -273,11 +273,11 @@ func TestMeasureStartup(t *testing.T) {
 			p := startProc(t, cmd)
 			s, ok := <-screens(out)
 			if !ok {
-				t.Fatalf("%s: no screen; stderr:\n%s", mode, p.stderr)
+				t.Fatalf("%s: no screen; stderr:\n%s", mode, p.Stderr)
 			}
 			times = append(times, s.At.Sub(t0))
 			time.Sleep(300 * time.Millisecond)
-			p.stop(t)
+			stop(t, p)
 		}
 		first := times[0]
 		slices.Sort(times)

@@ -1,0 +1,97 @@
+// Package testbin runs the real coupboard binary in tests: it builds it once per test binary
+// and starts, signals, waits for and cleans up child processes, so the crash tests and the
+// end-to-end tests share one way of doing it.
+package testbin
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Build builds the coupboard command into dir (readable by any user: a test may run it as
+// another one) and returns its path.
+func Build(dir string) (string, error) {
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", fmt.Errorf("build coupboard: %w", err)
+	}
+	bin := filepath.Join(dir, "coupboard")
+	build := exec.Command("go", "build", "-o", bin, "github.com/coupboard/coupboard")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return "", fmt.Errorf("build coupboard: %w", err)
+	}
+	return bin, nil
+}
+
+// Proc is a running child process.
+type Proc struct {
+	Cmd    *exec.Cmd
+	Stderr *bytes.Buffer // what it wrote on standard error, unless the caller set Cmd.Stderr
+	Done   chan struct{} // closed when it has exited
+	Err    error         // its exit status, once Done is closed
+}
+
+// Start starts cmd (already configured) and kills it at the end of the test if it is still running.
+func Start(t testing.TB, cmd *exec.Cmd) *Proc {
+	t.Helper()
+	p := &Proc{Cmd: cmd, Stderr: &bytes.Buffer{}, Done: make(chan struct{})}
+	if cmd.Stderr == nil {
+		cmd.Stderr = p.Stderr
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %v: %v", cmd.Args, err)
+	}
+	go func() {
+		p.Err = cmd.Wait()
+		close(p.Done)
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-p.Done:
+		default:
+			_ = cmd.Process.Kill()
+			<-p.Done
+		}
+	})
+	return p
+}
+
+// Wait waits for the process to exit, at most d (then kills it and fails the test).
+func (p *Proc) Wait(t testing.TB, d time.Duration) error {
+	t.Helper()
+	select {
+	case <-p.Done:
+		return p.Err
+	case <-time.After(d):
+		_ = p.Cmd.Process.Kill()
+		<-p.Done
+		t.Fatalf("%v did not exit within %v; stderr:\n%s", p.Cmd.Args, d, p.Stderr)
+		return nil
+	}
+}
+
+// Interrupt sends SIGINT (a clean stop) and waits for the exit, at most 10 s.
+func (p *Proc) Interrupt(t testing.TB) error {
+	t.Helper()
+	_ = p.Cmd.Process.Signal(syscall.SIGINT)
+	return p.Wait(t, 10*time.Second)
+}
+
+// Kill sends SIGKILL and waits for the exit. A process that has already exited by itself
+// fails the test: it was to be killed while running.
+func (p *Proc) Kill(t testing.TB) {
+	t.Helper()
+	select {
+	case <-p.Done:
+		t.Fatalf("%v exited by itself (%v) before it was killed; stderr:\n%s", p.Cmd.Args, p.Err, p.Stderr)
+	default:
+	}
+	_ = p.Cmd.Process.Signal(syscall.SIGKILL)
+	_ = p.Wait(t, 10*time.Second)
+}
