@@ -20,21 +20,7 @@ import (
 // bin is the coupboard binary TestMain builds for every test of the package.
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "crashtest-bin")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "crashtest:", err)
-		os.Exit(1)
-	}
-	if bin, err = testbin.Build(dir); err != nil {
-		fmt.Fprintln(os.Stderr, "crashtest:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "crashtest", &bin) }
 
 // env is the child's environment: a UTF-8 locale (Fyne) and its own data directory.
 func env(dataHome string) []string {

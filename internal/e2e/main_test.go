@@ -21,21 +21,7 @@ import (
 // bin is the coupboard binary TestMain builds for every test of the package.
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "e2e-bin")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "e2e:", err)
-		os.Exit(1)
-	}
-	if bin, err = testbin.Build(dir); err != nil {
-		fmt.Fprintln(os.Stderr, "e2e:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, "e2e", &bin) }
 
 // env is the child's environment: a UTF-8 locale (Fyne), its own data directory, and display
 // (":N", or "" to keep the inherited one).

@@ -29,6 +29,25 @@ func Build(dir string) (string, error) {
 	return bin, nil
 }
 
+// Main is a test binary's TestMain for tests of the real binary: it builds coupboard into a
+// temporary directory, sets *bin to its path, runs the tests, removes the directory and exits.
+// name prefixes its messages.
+func Main(m *testing.M, name string, bin *string) {
+	dir, err := os.MkdirTemp("", name+"-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, name+":", err)
+		os.Exit(1)
+	}
+	if *bin, err = Build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, name+":", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // Proc is a running child process.
 type Proc struct {
 	Cmd    *exec.Cmd
