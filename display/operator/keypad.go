@@ -51,25 +51,14 @@ func (k *Keypad) Press(r rune) (res KeyResult, note string) {
 	case r == '0':
 		return k.add(engine.Ten)
 	}
+	// Letters are the shoe's own card codes (engine.ParseCard): a rank A T J Q K or a suit S H D C.
+	if c, err := engine.ParseCard(string(r)); err == nil {
+		return k.add(c.Rank)
+	}
+	if c, err := engine.ParseCard("A" + string(r)); err == nil {
+		return k.suit(c.Suit)
+	}
 	switch r {
-	case 't', 'T':
-		return k.add(engine.Ten)
-	case 'j', 'J':
-		return k.add(engine.Jack)
-	case 'q', 'Q':
-		return k.add(engine.Queen)
-	case 'k', 'K':
-		return k.add(engine.King)
-	case 'a', 'A':
-		return k.add(engine.Ace)
-	case 's', 'S':
-		return k.suit(engine.Spades)
-	case 'h', 'H':
-		return k.suit(engine.Hearts)
-	case 'd', 'D':
-		return k.suit(engine.Diamonds)
-	case 'c', 'C':
-		return k.suit(engine.Clubs)
 	case '.', ',', '\b', 0x7f:
 		if !k.Undo() {
 			return KeyIgnored, "nothing to undo: cards already confirmed are corrected by a supervisor (void)"
