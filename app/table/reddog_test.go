@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,31 +16,9 @@ import (
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
-// rdClock is a fake time source the test moves by hand; the loop reads it from its goroutine.
-type rdClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *rdClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *rdClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 func rdSetup() RedDogSetup {
 	return RedDogSetup{ID: "t1", Name: "RD-02", Casino: "Test", Profile: reddog.VicRedDog1997(), Currency: "$",
 		Bet: engine.WagerLimit{Min: 1000, Max: 100000, Multiple: 500}}
-}
-
-func rdJournal(t testing.TB, path string) *journal.Journal {
-	t.Helper()
-	j, err := journal.Open(path, journal.Options{Table: "t1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return j
 }
 
 // rdRunning is a Red Dog loop running on its own goroutine.
@@ -51,7 +28,7 @@ type rdRunning struct {
 	done   chan error
 }
 
-func rdStart(t testing.TB, j *journal.Journal, c *rdClock) *rdRunning {
+func rdStart(t testing.TB, j *journal.Journal, c *clock) *rdRunning {
 	t.Helper()
 	l, err := NewRedDogLoop(rdSetup(), j, Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {
@@ -131,8 +108,8 @@ JD faceup 2S KC 6D`
 // the same screen as the live one.
 func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &rdClock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
-	j := rdJournal(t, path)
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	j := openJournal(t, path)
 	r := rdStart(t, j, c)
 	r.script(t, rdShoe)
 	r.script(t, rdMore)
@@ -166,7 +143,7 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	// came after it with the tail of replay's output for the whole script.
 	first := rdReplayLines(t, rdShoe)
 	want := append(first, rdReplayLines(t, rdShoe+"\n"+rdMore)[len(first):]...)
-	j2 := rdJournal(t, path)
+	j2 := openJournal(t, path)
 	var got []string
 	err := j2.Scan(0, func(rec journal.Record) error {
 		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent {
@@ -382,8 +359,8 @@ func TestRedDogRefusals(t *testing.T) {
 // a round, gives the recovery banner and an alert to check the round on the table.
 func TestRedDogRecoversAfterUncleanStop(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &rdClock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
-	j := rdJournal(t, path)
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	j := openJournal(t, path)
 	m, err := NewRedDog(rdSetup())
 	if err != nil {
 		t.Fatal(err)
