@@ -7,9 +7,12 @@ GO ?= go
 # Fyne complains about the C locale; every Fyne program and test here runs with a UTF-8 one.
 export LANG := en_US.UTF-8
 export GOFLAGS := -buildvcs=false
+# Every go command below builds against Fyne with coupboard's idle-wait patch
+# (third_party/fyne/README.md), through the workspace file that third_party/fyne/patch.sh writes.
+export GOWORK := $(CURDIR)/build/fyne-work/go.work
 
 STATICCHECK_VERSION := v0.8.2
-GOBIN := $(shell $(GO) env GOPATH)/bin
+GOBIN := $(shell GOWORK=off $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 # Kiosk release builds (README "Deployment").
 RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
@@ -20,20 +23,24 @@ BUILD_DEBS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr
 TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build release pitboard deps-build deps-test staticcheck fmt-check vet gotest bench clean
+.PHONY: demo test build release pitboard fyne-patch deps-build deps-test staticcheck fmt-check vet gotest bench clean
 
 demo: deps-build build
 	./bin/coupboard --demo
 
-build:
+# The patched Fyne module and its go.work (a copy from the module cache; kept until the patch changes).
+fyne-patch:
+	@./third_party/fyne/patch.sh >/dev/null
+
+build: fyne-patch
 	$(GO) build -o bin/coupboard .
 	$(GO) build -o bin/pitboard ./cmd/pitboard
 
-release: deps-build
+release: deps-build fyne-patch
 	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/coupboard .
 	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/pitboard ./cmd/pitboard
 
-pitboard: deps-build
+pitboard: deps-build fyne-patch
 	$(GO) build -o bin/pitboard ./cmd/pitboard
 	./bin/pitboard --demo --tables 24
 
@@ -54,23 +61,23 @@ deps-build:
 deps-test:
 	$(call apt_install,$(TEST_DEBS))
 
-staticcheck:
-	@[ -x $(STATICCHECK) ] && $(STATICCHECK) -version | grep -q '$(STATICCHECK_VERSION:v%=%)' || GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+staticcheck: fyne-patch
+	@[ -x $(STATICCHECK) ] && $(STATICCHECK) -version | grep -q '$(STATICCHECK_VERSION:v%=%)' || GOFLAGS= GOWORK=off $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	$(STATICCHECK) ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-vet:
+vet: fyne-patch
 	$(GO) vet ./...
 
 # Ebiten test binaries panic without a display, so every test runs under a virtual X server.
-gotest:
+gotest: fyne-patch
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -race -count=1 -timeout 20m ./...
 
-bench:
+bench: fyne-patch
 	./bench/run
 
 clean:
-	rm -rf bin
+	rm -rf bin build

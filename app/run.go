@@ -340,6 +340,9 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	if err != nil {
 		return err
 	}
+	if !fynePatched() {
+		fmt.Fprintln(t.stderr, "coupboard: built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
+	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
 	display.UseTheme(a, th)
 	w := a.NewWindow("coupboard — " + cfg.Table.Name)
