@@ -186,7 +186,8 @@ func (d *gLDriver) runGL() {
 	}()
 
 	eventTick := time.NewTicker(time.Second / 60)
-	quiet := 0 // ticks in a row that painted nothing
+	quiet := 0    // ticks in a row that painted nothing
+	woke := false // the loop has just come out of idleWait and painted nothing since
 	for {
 		select {
 		case <-d.done:
@@ -213,41 +214,20 @@ func (d *gLDriver) runGL() {
 			if f.done != nil {
 				f.done <- struct{}{}
 			}
-			// what the function changed is painted on the next tick; tick at least twice more
+			// the first function after a sleep is painted at once (the loop was not drawing);
+			// what any other changed is painted on the next tick. Tick at least twice more.
+			if woke {
+				woke = false
+				if d.frame() {
+					quiet = 0
+				}
+			}
 			if quiet > idleAfterTicks-2 {
 				quiet = idleAfterTicks - 2
 			}
 		case <-eventTick.C:
-			d.pollEvents()
-			for i := 0; i < len(d.windows); i++ {
-				w := d.windows[i].(*window)
-				if w.viewport == nil {
-					continue
-				}
-
-				if w.viewport.ShouldClose() {
-					d.destroyWindow(w, i)
-					i-- // Trailing windows are moved forward one step.
-					continue
-				}
-
-				expand := w.shouldExpand
-				fullScreen := w.fullScreen
-
-				if expand && !fullScreen {
-					w.fitContent()
-					shouldExpand := w.shouldExpand
-					w.shouldExpand = false
-					view := w.viewport
-
-					if shouldExpand && runtime.GOOS != "js" {
-						view.SetSize(w.shouldWidth, w.shouldHeight)
-					}
-				}
-			}
-
-			d.animation.TickAnimations()
-			if d.drawSingleFrame() {
+			woke = false
+			if d.frame() {
 				quiet = 0
 			} else {
 				quiet++
@@ -257,10 +237,47 @@ func (d *gLDriver) runGL() {
 				d.idleWait()
 				// one tick to handle what woke the loop; a paint or a function keeps it awake
 				quiet = idleAfterTicks - 1
+				woke = true
 				eventTick.Reset(time.Second / 60)
 			}
 		}
 	}
+}
+
+// frame is one tick of the loop: it handles window events, resizes the windows that asked for
+// it, advances animations and paints the windows that changed, and reports whether it painted.
+// (coupboard patch: upstream has this body inline in runGL's tick.)
+func (d *gLDriver) frame() bool {
+	d.pollEvents()
+	for i := 0; i < len(d.windows); i++ {
+		w := d.windows[i].(*window)
+		if w.viewport == nil {
+			continue
+		}
+
+		if w.viewport.ShouldClose() {
+			d.destroyWindow(w, i)
+			i-- // Trailing windows are moved forward one step.
+			continue
+		}
+
+		expand := w.shouldExpand
+		fullScreen := w.fullScreen
+
+		if expand && !fullScreen {
+			w.fitContent()
+			shouldExpand := w.shouldExpand
+			w.shouldExpand = false
+			view := w.viewport
+
+			if shouldExpand && runtime.GOOS != "js" {
+				view.SetSize(w.shouldWidth, w.shouldHeight)
+			}
+		}
+	}
+
+	d.animation.TickAnimations()
+	return d.drawSingleFrame()
 }
 
 func (d *gLDriver) destroyWindow(w *window, index int) {
