@@ -15,6 +15,7 @@ STATICCHECK_VERSION := v0.8.2
 GOBIN := $(shell GOWORK=off $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 # Kiosk release builds (README "Deployment").
+# Keep in step with internal/testbin.ReleaseFlags (the end-to-end measurements build the same binary).
 RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
 
 # Debian packages: the cgo toolchain and the GL/X11 headers Fyne and Ebiten build against,

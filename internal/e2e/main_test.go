@@ -21,7 +21,14 @@ import (
 // bin is the coupboard binary TestMain builds for every test of the package.
 var bin string
 
-func TestMain(m *testing.M) { testbin.Main(m, "e2e", &bin) }
+// TestMain builds the binary; for measurements (COUPBOARD_E2E_MEASURE=1), the release build.
+func TestMain(m *testing.M) {
+	var flags []string
+	if os.Getenv("COUPBOARD_E2E_MEASURE") == "1" {
+		flags = testbin.ReleaseFlags
+	}
+	testbin.Main(m, "e2e", &bin, flags...)
+}
 
 // env is the child's environment: a UTF-8 locale (Fyne), its own data directory, and display
 // (":N", or "" to keep the inherited one).

@@ -14,14 +14,19 @@ import (
 	"time"
 )
 
+// ReleaseFlags are the go build flags of the Makefile's release target (keep the two the
+// same): measurements time the binary a kiosk runs.
+var ReleaseFlags = []string{"-tags", "no_animations,no_emoji,migrated_fynedo", "-trimpath", "-ldflags", "-s -w"}
+
 // Build builds the coupboard command into dir (readable by any user: a test may run it as
-// another one) and returns its path.
-func Build(dir string) (string, error) {
+// another one) with the given extra go build flags, and returns its path.
+func Build(dir string, flags ...string) (string, error) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return "", fmt.Errorf("build coupboard: %w", err)
 	}
 	bin := filepath.Join(dir, "coupboard")
-	build := exec.Command("go", "build", "-o", bin, "github.com/coupboard/coupboard")
+	args := append(append([]string{"build"}, flags...), "-o", bin, "github.com/coupboard/coupboard")
+	build := exec.Command("go", args...)
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		return "", fmt.Errorf("build coupboard: %w", err)
@@ -29,16 +34,16 @@ func Build(dir string) (string, error) {
 	return bin, nil
 }
 
-// Main is a test binary's TestMain for tests of the real binary: it builds coupboard into a
-// temporary directory, sets *bin to its path, runs the tests, removes the directory and exits.
-// name prefixes its messages.
-func Main(m *testing.M, name string, bin *string) {
+// Main is a test binary's TestMain for tests of the real binary: it builds coupboard (with
+// the extra go build flags) into a temporary directory, sets *bin to its path, runs the tests,
+// removes the directory and exits. name prefixes its messages.
+func Main(m *testing.M, name string, bin *string, flags ...string) {
 	dir, err := os.MkdirTemp("", name+"-bin")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, name+":", err)
 		os.Exit(1)
 	}
-	if *bin, err = Build(dir); err != nil {
+	if *bin, err = Build(dir, flags...); err != nil {
 		fmt.Fprintln(os.Stderr, name+":", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
