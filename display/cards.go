@@ -135,8 +135,8 @@ func (w *Hand) paint(s fyne.Size) []fyne.CanvasObject {
 	}
 	col := st.markColour(mark)
 	barH := s.Height * 0.2
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, col, max(2, s.Height*0.015), s.Height*0.04)
-	sc.rect(0, 0, s.Width, barH, col, nil, 0, s.Height*0.04)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, col, max(2, s.Height*0.015))
+	sc.panel(0, 0, s.Width, barH, col, nil, 0)
 	label := title
 	if l := st.letter(mark); l != title {
 		label = l + "  " + title
@@ -234,7 +234,6 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
 	c := w.coup
-	rad := s.Height * 0.08
 	mainH := s.Height * 0.62
 	subY, subH := mainH, s.Height-mainH
 	if c.RedDog != nil {
@@ -242,7 +241,7 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 		if main == "" {
 			main = st.Words.T(i18n.PlaceBets)
 		}
-		sc.rect(0, 0, s.Width, mainH, fill, p.Grid, 2, rad)
+		sc.panel(0, 0, s.Width, mainH, fill, p.Grid, 2)
 		sc.text(main, s.Width*0.02, 0, s.Width*0.96, mainH, mainH*0.62, ink, true, fyne.TextAlignCenter)
 		if sub != "" {
 			sc.rect(s.Width*0.3, subY+subH*0.1, s.Width*0.4, subH*0.8, p.Notice, nil, 0, subH*0.2)
@@ -254,7 +253,7 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 	case c.Result != nil && allFaceUp(c):
 		r := *c.Result
 		col := st.winnerColour(r.Winner)
-		sc.rect(0, 0, s.Width, mainH, col, nil, 0, rad)
+		sc.panel(0, 0, s.Width, mainH, col, nil, 0)
 		sc.text(resultWords(st.Words, r), s.Width*0.02, 0, s.Width*0.96, mainH, mainH*0.62, p.OnAccent, true, fyne.TextAlignCenter)
 		var parts []fyne.CanvasObject
 		x := s.Width * 0.02
@@ -280,10 +279,10 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 		}
 		sc.objs = append(sc.objs, parts...)
 	case len(c.Player)+len(c.Banker) > 0:
-		sc.rect(0, 0, s.Width, mainH, p.Panel, p.Grid, 2, rad)
+		sc.panel(0, 0, s.Width, mainH, p.Panel, p.Grid, 2)
 		sc.text(st.Words.T(i18n.Dealing), 0, 0, s.Width, mainH, mainH*0.5, p.TextMuted, true, fyne.TextAlignCenter)
 	default:
-		sc.rect(0, 0, s.Width, mainH, p.Panel, p.Grid, 2, rad)
+		sc.panel(0, 0, s.Width, mainH, p.Panel, p.Grid, 2)
 		sc.text(st.Words.T(i18n.PlaceBets), 0, 0, s.Width, mainH, mainH*0.5, p.Text, true, fyne.TextAlignCenter)
 	}
 	if c.InsuranceOpen && (c.Result == nil || !allFaceUp(c)) {

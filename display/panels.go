@@ -58,7 +58,7 @@ func (w *Header) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
 	h := w.header
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, nil, 0, 0)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, nil, 0)
 	sc.line(0, s.Height-1, s.Width, s.Height-1, p.Highlight, 2)
 	x := s.Height * 0.25
 	if w.logo != nil {
@@ -157,7 +157,7 @@ func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p, sg := w.style, w.style.palette(), w.sign
 	words := st.Words
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2, 6)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2)
 	// Lines: title, column heads, one per limit (two with multiples), differential, settlement, markers.
 	type line struct {
 		cells  [3]string
@@ -361,7 +361,7 @@ func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p, v := w.style, w.style.palette(), w.stats
 	words := st.Words
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1, 6)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
 	pad := min(s.Width, s.Height) * 0.04
 	type statRow struct {
 		label, value string

@@ -46,8 +46,8 @@ func (w *RedDog) paint(s fyne.Size) []fyne.CanvasObject {
 	}{{i18n.BoxLeft, c.Left}, {i18n.BoxCentre, c.Centre}, {i18n.BoxRight, c.Right}} {
 		x := float32(i)*boxW + s.Height*0.02
 		bw := boxW - s.Height*0.04
-		sc.rect(x, 0, bw, s.Height, p.Panel, p.Grid, max(2, s.Height*0.012), s.Height*0.04)
-		sc.rect(x, 0, bw, barH, p.Grid, nil, 0, s.Height*0.04)
+		sc.panel(x, 0, bw, s.Height, p.Panel, p.Grid, max(2, s.Height*0.012))
+		sc.panel(x, 0, bw, barH, p.Grid, nil, 0)
 		sc.text(st.Words.T(box.key), x, 0, bw, barH, barH*0.7, inkOn(p.Grid, p.Text, p.Background), true, fyne.TextAlignCenter)
 		ch := s.Height - barH - s.Height*0.1
 		cw := min(ch*5/7, bw*0.8)
@@ -163,7 +163,7 @@ func payLineApplies(l view.RedDogPay, c view.RedDogCoup) bool {
 func (w *RedDogPays) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	p, words := w.style.palette(), w.style.Words
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2, 6)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2)
 	if len(w.pays) == 0 {
 		return sc.objects()
 	}
@@ -259,7 +259,7 @@ func historyOutcome(st Style, r view.RedDogRound) (string, color.NRGBA, color.NR
 func (w *RedDogHistory) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 2, 6)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 2)
 	titleH := s.Height * 0.2
 	sc.text(st.Words.T(i18n.RedDogHistory), s.Width*0.01, 0, s.Width*0.5, titleH, titleH*0.7, p.TextMuted, true, fyne.TextAlignLeading)
 	pad := s.Height * 0.04

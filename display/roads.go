@@ -75,7 +75,7 @@ func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
 	titleH := min(s.Height*0.11, 32)
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1, 4)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
 	sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.75, p.TextMuted, true, fyne.TextAlignLeading)
 	gy := titleH
 	cell := (s.Height - titleH - 4) / view.Rows
@@ -208,7 +208,7 @@ func (w *AskRoad) CreateRenderer() fyne.WidgetRenderer {
 func (w *AskRoad) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1, 4)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
 	colW := s.Width / 2
 	labelH := s.Height * 0.2
 	cell := min(colW*0.7, (s.Height-labelH)/3.3)

@@ -63,7 +63,7 @@ func (w *RunBoard) runName(k view.RunKind) string {
 func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p, b := w.style, w.style.palette(), w.board
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1, 6)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
 	pad := min(s.Width, s.Height) * 0.04
 	// Diagram D: one row per kind present in Pays, one column per length 2..max.
 	var kinds []view.RunKind
@@ -204,7 +204,7 @@ func (w *StatusStrip) CreateRenderer() fyne.WidgetRenderer {
 func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p, v := w.style, w.style.palette(), w.status
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, nil, 0, 0)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, nil, 0)
 	sc.line(0, 0, s.Width, 0, p.Grid, 1)
 	ts := s.Height * 0.55
 	x := s.Height * 0.3

@@ -371,7 +371,7 @@ func (w *Banner) paint(s fyne.Size) []fyne.CanvasObject {
 	if len(w.lines) == 0 {
 		return nil
 	}
-	sc.rect(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 3, s.Height*0.05)
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 3)
 	weights := []float32{1.6}
 	total := float32(1.6)
 	for range w.lines[1:] {

@@ -128,57 +128,88 @@ func newPaintRenderer(owner fyne.CanvasObject, paint func(fyne.Size) []fyne.Canv
 
 func (r *paintRenderer) Layout(size fyne.Size) {
 	r.size = size
-	r.adopt(r.paint(size))
+	r.refresh(r.adopt(r.paint(size)))
 }
 
 func (r *paintRenderer) MinSize() fyne.Size { return r.min() }
 
-// Refresh paints anew. The new objects are on no canvas yet, so refreshing them cannot make the
-// window repaint; refreshing the widget itself on its canvas does (a live screen, not only goldens).
+// Refresh paints anew and refreshes on the canvas what changed. The new objects are on no canvas
+// yet, so refreshing them cannot make the window repaint; refreshing the reused objects, or the
+// widget itself, does (a live screen, not only goldens).
 func (r *paintRenderer) Refresh() {
-	r.adopt(r.paint(r.size))
-	canvas.Refresh(r.owner)
+	r.refresh(r.adopt(r.paint(r.size)))
+}
+
+// refresh refreshes on the canvas the objects that changed, or the whole widget.
+func (r *paintRenderer) refresh(changed []fyne.CanvasObject, whole bool) {
+	if whole {
+		canvas.Refresh(r.owner)
+		return
+	}
+	for _, o := range changed {
+		canvas.Refresh(o)
+	}
 }
 
 // adopt makes fresh the widget's objects, reusing the previous object of the same kind at the
 // same place (its fields copied over): the driver caches a texture per object and frees the
 // textures of the objects a refreshed widget has, so objects replaced by new ones would leave
 // their textures behind until the cache expires, and a screen repainted every second would grow.
-func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) {
+// It returns the reused objects whose fields changed and whether any object is new (whole): only
+// those need refreshing, and a text that did not change keeps its texture (a card dealt does not
+// make the driver draw every letter of the hand again, which costs the frame time under software GL).
+func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (changed []fyne.CanvasObject, whole bool) {
+	whole = len(fresh) != len(r.objs)
 	for i, o := range fresh {
-		if i < len(r.objs) && copyInto(r.objs[i], o) {
-			fresh[i] = r.objs[i]
+		if i >= len(r.objs) {
+			whole = true
+			continue
+		}
+		same, ok := copyInto(r.objs[i], o)
+		if !ok {
+			whole = true
+			continue
+		}
+		fresh[i] = r.objs[i]
+		if !same {
+			changed = append(changed, fresh[i])
 		}
 	}
 	r.objs = fresh
+	return changed, whole
 }
 
 // copyInto copies the drawing object from into into when both are of the same plain kind
-// (rectangle, circle, line, text), and reports whether it did.
-func copyInto(into, from fyne.CanvasObject) bool {
+// (rectangle, circle, line, text), and reports whether it did (ok) and whether into was equal
+// to from already (same).
+func copyInto(into, from fyne.CanvasObject) (same, ok bool) {
 	switch f := from.(type) {
 	case *canvas.Rectangle:
 		if t, ok := into.(*canvas.Rectangle); ok {
+			same = *t == *f
 			*t = *f
-			return true
+			return same, true
 		}
 	case *canvas.Circle:
 		if t, ok := into.(*canvas.Circle); ok {
+			same = *t == *f
 			*t = *f
-			return true
+			return same, true
 		}
 	case *canvas.Line:
 		if t, ok := into.(*canvas.Line); ok {
+			same = *t == *f
 			*t = *f
-			return true
+			return same, true
 		}
 	case *canvas.Text:
 		if t, ok := into.(*canvas.Text); ok {
+			same = *t == *f
 			*t = *f
-			return true
+			return same, true
 		}
 	}
-	return false
+	return false, false
 }
 
 func (r *paintRenderer) Objects() []fyne.CanvasObject { return r.objs }
@@ -207,6 +238,23 @@ func (sc *scene) rect(x, y, w, h float32, fill, stroke color.Color, strokeW, rad
 	}
 	r.CornerRadius = radius
 	sc.add(r, x, y, w, h)
+}
+
+// panel is a square-cornered box: a fill and, when borderW > 0, a border drawn as four thin
+// rectangles inside it. Panels cover most of the screen, and the GL driver shades a rounded or
+// stroked rectangle by computing an edge distance for every pixel it covers: under software GL
+// (llvmpipe, as under Xvfb) rounded stroked panels cost about 5 ms of every frame, a quarter of
+// the card-to-screen latency budget (docs/performance.md, §5).
+func (sc *scene) panel(x, y, w, h float32, fill, border color.Color, borderW float32) {
+	sc.rect(x, y, w, h, fill, nil, 0, 0)
+	if borderW <= 0 || border == nil {
+		return
+	}
+	borderW = min(borderW, w/2, h/2)
+	sc.rect(x, y, w, borderW, border, nil, 0, 0)
+	sc.rect(x, y+h-borderW, w, borderW, border, nil, 0, 0)
+	sc.rect(x, y+borderW, borderW, h-2*borderW, border, nil, 0, 0)
+	sc.rect(x+w-borderW, y+borderW, borderW, h-2*borderW, border, nil, 0, 0)
 }
 
 // circle is a circle centred on (cx, cy).
