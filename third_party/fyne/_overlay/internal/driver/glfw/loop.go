@@ -33,8 +33,9 @@ var (
 // runGL stops its 60 Hz ticker and sleeps in waitEvents until a window event arrives, a
 // function is queued, the driver quits, or idleTimeout passes.
 const (
-	idleAfterTicks = 20              // a third of a second: longer than an Entry cursor's still phases (300 ms)
-	idleTimeout    = 1 * time.Second // the longest sleep: the cache cleaner's pace and a backstop
+	idleAfterTicks = 20               // a third of a second: longer than an Entry cursor's still phases (300 ms)
+	idleTimeout    = 1 * time.Second  // the longest sleep: the cache cleaner's pace and a backstop
+	frameInterval  = time.Second / 60 // the ticker's period: frames are painted at most this often
 )
 
 var (
@@ -185,9 +186,9 @@ func (d *gLDriver) runGL() {
 		wakeMain()
 	}()
 
-	eventTick := time.NewTicker(time.Second / 60)
-	quiet := 0    // ticks in a row that painted nothing
-	woke := false // the loop has just come out of idleWait and painted nothing since
+	eventTick := time.NewTicker(frameInterval)
+	quiet := 0              // ticks in a row that painted nothing
+	var lastPaint time.Time // when a frame was last painted
 	for {
 		select {
 		case <-d.done:
@@ -214,21 +215,19 @@ func (d *gLDriver) runGL() {
 			if f.done != nil {
 				f.done <- struct{}{}
 			}
-			// the first function after a sleep is painted at once (the loop was not drawing);
-			// what any other changed is painted on the next tick. Tick at least twice more.
-			if woke {
-				woke = false
-				if d.frame() {
-					quiet = 0
-				}
+			// What a function changed is painted at once when no frame was painted in the last
+			// frame interval (after a sleep, or between a dealer's cards), rather than on the next
+			// tick, up to a tick later; in a burst, the rest wait for the tick (60 Hz at most).
+			// Tick at least twice more.
+			if now := time.Now(); now.Sub(lastPaint) >= frameInterval && d.frame() {
+				quiet, lastPaint = 0, now
 			}
 			if quiet > idleAfterTicks-2 {
 				quiet = idleAfterTicks - 2
 			}
 		case <-eventTick.C:
-			woke = false
-			if d.frame() {
-				quiet = 0
+			if now := time.Now(); d.frame() {
+				quiet, lastPaint = 0, now
 			} else {
 				quiet++
 			}
@@ -237,8 +236,7 @@ func (d *gLDriver) runGL() {
 				d.idleWait()
 				// one tick to handle what woke the loop; a paint or a function keeps it awake
 				quiet = idleAfterTicks - 1
-				woke = true
-				eventTick.Reset(time.Second / 60)
+				eventTick.Reset(frameInterval)
 			}
 		}
 	}
