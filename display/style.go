@@ -185,31 +185,29 @@ func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (changed []fyne.CanvasO
 func copyInto(into, from fyne.CanvasObject) (same, ok bool) {
 	switch f := from.(type) {
 	case *canvas.Rectangle:
-		if t, ok := into.(*canvas.Rectangle); ok {
-			same = *t == *f
-			*t = *f
-			return same, true
-		}
+		return copyAs(into, f)
 	case *canvas.Circle:
-		if t, ok := into.(*canvas.Circle); ok {
-			same = *t == *f
-			*t = *f
-			return same, true
-		}
+		return copyAs(into, f)
 	case *canvas.Line:
-		if t, ok := into.(*canvas.Line); ok {
-			same = *t == *f
-			*t = *f
-			return same, true
-		}
+		return copyAs(into, f)
 	case *canvas.Text:
-		if t, ok := into.(*canvas.Text); ok {
-			same = *t == *f
-			*t = *f
-			return same, true
-		}
+		return copyAs(into, f)
 	}
 	return false, false
+}
+
+// copyAs is copyInto for one kind of object.
+func copyAs[T comparable, P interface {
+	*T
+	fyne.CanvasObject
+}](into fyne.CanvasObject, from P) (same, ok bool) {
+	t, ok := into.(P)
+	if !ok {
+		return false, false
+	}
+	same = *t == *from
+	*t = *from
+	return same, true
 }
 
 func (r *paintRenderer) Objects() []fyne.CanvasObject { return r.objs }
