@@ -161,8 +161,7 @@ func (r *paintRenderer) refresh(changed []fyne.CanvasObject, whole bool) {
 func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (changed []fyne.CanvasObject, whole bool) {
 	whole = len(fresh) != len(r.objs)
 	for i, o := range fresh {
-		if i >= len(r.objs) {
-			whole = true
+		if i >= len(r.objs) { // whole already: the lengths differ
 			continue
 		}
 		same, ok := copyInto(r.objs[i], o)
@@ -241,7 +240,7 @@ func (sc *scene) rect(x, y, w, h float32, fill, stroke color.Color, strokeW, rad
 // panel is a square-cornered box: a fill and, when borderW > 0, a border drawn as four thin
 // rectangles inside it. Panels cover most of the screen, and the GL driver shades a rounded or
 // stroked rectangle by computing an edge distance for every pixel it covers: under software GL
-// (llvmpipe, as under Xvfb) rounded stroked panels cost about 5 ms of every frame, a quarter of
+// (llvmpipe, as under Xvfb) rounded stroked panels cost about 2 ms of every frame, a tenth of
 // the card-to-screen latency budget (docs/performance.md, §5).
 func (sc *scene) panel(x, y, w, h float32, fill, border color.Color, borderW float32) {
 	sc.rect(x, y, w, h, fill, nil, 0, 0)

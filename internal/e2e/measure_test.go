@@ -59,17 +59,16 @@ func percentile(d []time.Duration, p float64) time.Duration {
 // own and wakes a sleeping window.
 func TestMeasureCardLatency(t *testing.T) {
 	measuring(t)
-	for _, traced := range []bool{true, false} {
-		name := "with --trace"
-		if !traced {
-			name = "without trace"
-		}
-		t.Run(name, func(t *testing.T) { measureCards(t, traced) })
+	for _, run := range []struct {
+		name   string
+		traced bool
+	}{{"with --trace", true}, {"without trace", false}} {
+		t.Run(run.name, func(t *testing.T) { measureCards(t, run.name, run.traced) })
 	}
 }
 
-// measureCards plays one shoe for TestMeasureCardLatency.
-func measureCards(t *testing.T, traced bool) {
+// measureCards plays one shoe for TestMeasureCardLatency; how names the run in its figures.
+func measureCards(t *testing.T, how string, traced bool) {
 	display := xserver(t, "1280x720")
 	data := t.TempDir()
 	line, err := serialin.NewPTYLine("", nil)
@@ -175,10 +174,6 @@ func measureCards(t *testing.T, traced bool) {
 		slices.Sort(lat)
 		t.Logf("card latency (to the screen handed to the window, with --trace): cards=%d timed=%d p50=%v p99=%v max=%v unchanged-screens=%d",
 			len(lat)+missed, len(lat), r(percentile(lat, 50)), r(percentile(lat, 99)), r(lat[len(lat)-1]), missed)
-	}
-	how := "with --trace"
-	if !traced {
-		how = "without trace"
 	}
 	t.Logf("card latency (to the window's paint, X DAMAGE, %s): cards=%d timed=%d p50=%v p99=%v max=%v unpainted=%d",
 		how, len(painted)+unpainted, len(painted), r(percentile(painted, 50)), r(percentile(painted, 99)), r(painted[len(painted)-1]), unpainted)
