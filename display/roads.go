@@ -2,9 +2,11 @@ package display
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/display/i18n"
@@ -40,23 +42,42 @@ func (k RoadKind) title() i18n.Key {
 
 // RoadGrid draws one road from its view model: a 6-row grid of the newest columns that
 // fit, scrolling by whole columns, with the newest mark highlighted. It has no road logic:
-// every mark is where the roadmap put it.
+// every mark is where the roadmap put it. The grid and its marks are one image (pixmap), made
+// again only when the road or the size changes.
 type RoadGrid struct {
 	widget.BaseWidget
 	style Style
 	kind  RoadKind
 	road  view.Road
+
+	grid   gridPlace      // where the grid lies, as last painted
+	raster *canvas.Raster // the grid and its marks
+	img    *image.RGBA    // the raster's last image, reused when the size is the same
+	glyphs *glyphCache    // nil when the fonts cannot be parsed: marks without letters
+}
+
+// gridPlace is the geometry of a road's grid, in the widget's units: the image covers
+// (0, top) to (width, top+height); the grid starts at (left, top) with n columns of cell.
+type gridPlace struct {
+	width, height, left, top, cell float32
+	n                              int
 }
 
 // NewRoadGrid is a grid for the road of the given kind.
 func NewRoadGrid(st Style, kind RoadKind) *RoadGrid {
 	w := &RoadGrid{style: st, kind: kind}
+	w.glyphs, _ = newGlyphCache() // the fonts are embedded: parsing them does not fail
+	w.raster = canvas.NewRaster(w.image)
 	w.ExtendBaseWidget(w)
 	return w
 }
 
 // Set shows the road.
-func (w *RoadGrid) Set(r view.Road) { w.road = r; w.Refresh() }
+func (w *RoadGrid) Set(r view.Road) {
+	w.road = r
+	w.Refresh()
+	canvas.Refresh(w.raster) // its image is out of date; the same object, so adopt sees no change
+}
 
 // CreateRenderer is Fyne's hook to draw the widget.
 func (w *RoadGrid) CreateRenderer() fyne.WidgetRenderer {
@@ -77,22 +98,44 @@ func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 	titleH := min(s.Height*0.11, 32)
 	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
 	sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.75, p.TextMuted, true, fyne.TextAlignLeading)
-	gy := titleH
 	cell := (s.Height - titleH - 4) / view.Rows
 	if cell <= 0 {
 		return sc.objects()
 	}
-	n := columnsThatFit(s.Width-4, cell)
-	gx := float32(2)
+	w.grid = gridPlace{width: s.Width, height: cell*view.Rows + 2, left: 2, top: titleH, cell: cell, n: columnsThatFit(s.Width-4, cell)}
+	sc.add(w.raster, 0, w.grid.top, w.grid.width, w.grid.height)
+	return sc.objects()
+}
+
+// image is the raster's generator: the grid and its marks at wpx × hpx pixels.
+func (w *RoadGrid) image(wpx, hpx int) image.Image {
+	if w.img == nil || w.img.Rect.Dx() != wpx || w.img.Rect.Dy() != hpx {
+		w.img = image.NewRGBA(image.Rect(0, 0, wpx, hpx))
+	} else {
+		clear(w.img.Pix)
+	}
+	g := w.grid
+	if g.width <= 0 || wpx <= 0 {
+		return w.img
+	}
+	pm := &pixmap{img: w.img, scale: float32(wpx) / g.width, oy: g.top, glyphs: w.glyphs}
+	drawGrid(pm, w.style, w.kind, w.road, g)
+	return w.img
+}
+
+// drawGrid draws the grid lines and the newest columns of the road that fit.
+func drawGrid(pn pen, st Style, kind RoadKind, road view.Road, g gridPlace) {
+	p := st.palette()
+	gx, gy, cell, n := g.left, g.top, g.cell, g.n
 	for i := 0; i <= n; i++ {
 		x := gx + float32(i)*cell
-		sc.line(x, gy, x, gy+cell*view.Rows, fade(p.Grid, 0.6), 1)
+		pn.line(x, gy, x, gy+cell*view.Rows, fade(p.Grid, 0.6), 1)
 	}
 	for j := 0; j <= view.Rows; j++ {
 		y := gy + float32(j)*cell
-		sc.line(gx, y, gx+float32(n)*cell, y, fade(p.Grid, 0.6), 1)
+		pn.line(gx, y, gx+float32(n)*cell, y, fade(p.Grid, 0.6), 1)
 	}
-	cols := w.road.Columns
+	cols := road.Columns
 	if len(cols) > n {
 		cols = cols[len(cols)-n:]
 	}
@@ -103,16 +146,15 @@ func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 			}
 			cx, cy := gx+float32(x)*cell, gy+float32(y)*cell
 			if c.Newest {
-				sc.rect(cx+1, cy+1, cell-2, cell-2, fade(p.Highlight, 0.18), p.Highlight, max(2, cell*0.08), cell*0.15)
+				pn.rect(cx+1, cy+1, cell-2, cell-2, fade(p.Highlight, 0.18), p.Highlight, max(2, cell*0.08), cell*0.15)
 			}
-			paintMark(&sc, st, w.kind, c, cx, cy, cell)
+			paintMark(pn, st, kind, c, cx, cy, cell)
 		}
 	}
-	return sc.objects()
 }
 
 // paintMark draws one road cell's mark in the cell at (x, y) of size cell.
-func paintMark(sc *scene, st Style, kind RoadKind, c view.Cell, x, y, cell float32) {
+func paintMark(sc pen, st Style, kind RoadKind, c view.Cell, x, y, cell float32) {
 	p := st.palette()
 	col := st.markColour(c.Mark)
 	cx, cy := x+cell/2, y+cell/2
@@ -146,8 +188,8 @@ func paintMark(sc *scene, st Style, kind RoadKind, c view.Cell, x, y, cell float
 }
 
 // pairDots draws the pair dots: Banker pair top-left, Player pair bottom-right (roadmap.md §1).
-func pairDots(sc *scene, banker, player, ring color.Color, c view.Cell, x, y, cell float32) {
-	r := cell * 0.13
+func pairDots(sc pen, banker, player, ring color.Color, c view.Cell, x, y, cell float32) {
+	r := cell * 0.16
 	if c.BankerPair {
 		sc.circle(x+cell*0.17, y+cell*0.17, r, banker, ring, r*0.35)
 	}
@@ -158,7 +200,7 @@ func pairDots(sc *scene, banker, player, ring color.Color, c view.Cell, x, y, ce
 
 // paintDerived draws a derived-road mark or an ask-road glyph. Red and blue differ in shape
 // as well as colour: blue (choppy) has a centre dot or a hole, or slants the other way.
-func paintDerived(sc *scene, hole color.Color, kind RoadKind, m view.Mark, col color.Color, x, y, cell float32) {
+func paintDerived(sc pen, hole color.Color, kind RoadKind, m view.Mark, col color.Color, x, y, cell float32) {
 	cx, cy := x+cell/2, y+cell/2
 	r := cell * 0.36
 	blue := m == view.MarkBlue

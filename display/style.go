@@ -180,7 +180,7 @@ func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (changed []fyne.CanvasO
 
 // copyInto copies the drawing object from into into when both are of the same plain kind
 // (rectangle, circle, line, text), and reports whether it did (ok) and whether into was equal
-// to from already (same).
+// to from already (same). A raster is only ever the same object again.
 func copyInto(into, from fyne.CanvasObject) (same, ok bool) {
 	switch f := from.(type) {
 	case *canvas.Rectangle:
@@ -191,6 +191,8 @@ func copyInto(into, from fyne.CanvasObject) (same, ok bool) {
 		return copyAs(into, f)
 	case *canvas.Text:
 		return copyAs(into, f)
+	case *canvas.Raster: // kept by its widget, which refreshes it when its image changes
+		return into == fyne.CanvasObject(f), into == fyne.CanvasObject(f)
 	}
 	return false, false
 }
