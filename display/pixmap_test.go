@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/coupboard/coupboard/display/sample"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/themes"
 )
@@ -165,5 +166,28 @@ func TestRoadGridImageFollowsRoad(t *testing.T) {
 	g.Set(view.Road{})
 	if n := inked(snapshot(), first); n != inked(empty, first) {
 		t.Errorf("after the road is emptied the first column has %d inked pixels, want the grid's %d", n, inked(empty, first))
+	}
+}
+
+// BenchmarkRoadImages measures what a coup's end costs the road grids: drawing the images of
+// the five roads of a mid-shoe screen at their 1280x720 sizes (the texture upload is the
+// driver's, not here).
+func BenchmarkRoadImages(b *testing.B) {
+	test.NewTempApp(b)
+	s, err := sample.State("midshoe")
+	if err != nil {
+		b.Fatal(err)
+	}
+	scr := NewTableScreen(Style{Theme: themes.Classic()})
+	w := test.NewTempWindow(b, scr)
+	w.Resize(fyne.NewSize(1280, 720))
+	scr.Apply(s)
+	w.Canvas().Refresh(scr)
+	grids := []*RoadGrid{scr.bead, scr.big, scr.bigEye, scr.small, scr.cockroach}
+	for b.Loop() {
+		for _, g := range grids {
+			size := g.raster.Size()
+			g.image(int(size.Width), int(size.Height))
+		}
 	}
 }
