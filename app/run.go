@@ -303,7 +303,9 @@ func (t *runningTable) committed([]journal.Record) {
 	}
 }
 
-// present hands a new screen to the window on the Fyne goroutine (architecture.md invariant 2).
+// present hands a new screen to the window on the Fyne goroutine (architecture.md invariant 2),
+// the coup first: the window paints a dealt card at once, and what else changed (a coup's end
+// changes the roads and statistics) in the next frame (TableScreen.ApplyCoup).
 func (t *runningTable) present(v view.Screen) {
 	if t.trace != nil {
 		if err := t.trace.Encode(v); err != nil {
@@ -311,6 +313,7 @@ func (t *runningTable) present(v view.Screen) {
 		}
 	}
 	if s := t.screen; s != nil {
+		fyne.Do(func() { s.ApplyCoup(v) })
 		fyne.Do(func() { s.Apply(v) })
 	}
 }

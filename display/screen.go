@@ -65,6 +65,22 @@ func NewTableScreen(st Style) *TableScreen {
 	return t
 }
 
+// ApplyCoup shows the coup of s (the cards, the totals and the result) in its mode (a card
+// ends the idle view) and leaves the rest of the screen as it was; Apply(s) afterwards shows
+// the rest. The app hands a new screen over in
+// these two steps so that the frame that shows a dealt card draws only the coup: the roads and
+// statistics a coup's last card changes are painted a frame later (1/60 s), and do not delay
+// the card (docs/performance.md, §5). Before the first Apply it is Apply.
+func (t *TableScreen) ApplyCoup(s view.Screen) {
+	if !t.applied {
+		t.Apply(s)
+		return
+	}
+	part := t.screen
+	part.Mode, part.Coup = s.Mode, s.Coup
+	t.Apply(part)
+}
+
 // Apply shows a new state of the table. Only the widgets whose part of the view model changed
 // are painted again, and the screen is laid out again only when its mode or its set of panels
 // changes: the app applies a screen at least once a second (the clock and the countdowns), and

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/sample"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/themes"
 )
 
@@ -148,5 +150,55 @@ func BenchmarkRender1920x1080(b *testing.B) {
 	st := Style{Theme: themes.Classic()}
 	for b.Loop() {
 		Render(st, s, fyne.NewSize(1920, 1080))
+	}
+}
+
+// TestApplyCoupShowsOnlyTheCoup checks the first of the two steps the app hands a screen over
+// in: the coup (and the mode) change, the roads and statistics wait for Apply.
+func TestApplyCoupShowsOnlyTheCoup(t *testing.T) {
+	test.NewTempApp(t)
+	before, err := sample.State("midshoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	natural, err := sample.State("natural")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before
+	after.Coup, after.Roads, after.Stats = natural.Coup, view.Roads{}, view.Stats{Hands: 99}
+	if reflect.DeepEqual(before.Coup, after.Coup) || reflect.DeepEqual(before.Roads, after.Roads) {
+		t.Fatal("the sample states do not differ in coup and roads")
+	}
+	scr := NewTableScreen(Style{Theme: themes.Classic()})
+	w := test.NewTempWindow(t, scr)
+	w.Resize(landscape)
+	scr.Apply(before)
+
+	scr.ApplyCoup(after)
+	if !reflect.DeepEqual(scr.result.coup, after.Coup) || !reflect.DeepEqual(scr.player.cards, after.Coup.Player) {
+		t.Error("ApplyCoup did not show the new coup")
+	}
+	if !reflect.DeepEqual(scr.big.road, before.Roads.Big) || scr.stats.stats != before.Stats {
+		t.Error("ApplyCoup changed the roads or the statistics")
+	}
+
+	scr.Apply(after)
+	if !reflect.DeepEqual(scr.big.road, after.Roads.Big) || scr.stats.stats != after.Stats || !reflect.DeepEqual(scr.result.coup, after.Coup) {
+		t.Error("Apply after ApplyCoup did not show the whole screen")
+	}
+}
+
+func TestApplyCoupFirstIsApply(t *testing.T) {
+	test.NewTempApp(t)
+	s, err := sample.State("midshoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scr := NewTableScreen(Style{Theme: themes.Classic()})
+	test.NewTempWindow(t, scr).Resize(landscape)
+	scr.ApplyCoup(s)
+	if !reflect.DeepEqual(scr.big.road, s.Roads.Big) || scr.stats.stats != s.Stats {
+		t.Error("the first ApplyCoup did not show the whole screen")
 	}
 }
