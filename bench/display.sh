@@ -8,7 +8,7 @@ export GOWORK="${GOWORK:-$(third_party/fyne/patch.sh)}"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 echo "machine: $(nproc) cores, $(go version | cut -d' ' -f3-)"
 go test ./display/view -run '^$' -bench 'RoadsFrom' -benchmem | grep -E '^Benchmark'
-go test ./display -run '^$' -bench 'Apply|SetNow|Render' -benchmem -benchtime 2s | grep -E '^Benchmark'
+go test ./display -run '^$' -bench 'Apply|SetNow|Render|RoadImages' -benchmem -benchtime 2s | grep -E '^Benchmark'
 
 # End to end (internal/e2e, issue 5): the real binary in its window under Xvfb, fed over a
 # pseudo-terminal. Latency from a CARD frame's last byte to the screen handed to the window and
