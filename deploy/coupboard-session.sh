@@ -5,9 +5,6 @@
 xset s off -dpms 2>/dev/null
 xset s noblank 2>/dev/null
 export LANG="${LANG:-en_US.UTF-8}"
-# Fyne keeps the texture of a text no longer drawn for FYNE_CACHE (default 1 minute); the
-# table screen's texts change every coup, so 10 s is plenty and keeps memory flat.
-export FYNE_CACHE="${FYNE_CACHE:-10s}"
 CONFIG="${COUPBOARD_CONFIG:-/etc/coupboard/coupboard.toml}"
 while true; do
 	/usr/local/bin/coupboard --kiosk --config "$CONFIG"
