@@ -53,7 +53,7 @@ type RoadGrid struct {
 	grid   gridPlace      // where the grid lies, as last painted
 	raster *canvas.Raster // the grid and its marks
 	img    *image.RGBA    // the raster's last image, reused when the size is the same
-	glyphs *glyphCache    // nil when the fonts cannot be parsed: marks without letters
+	glyphs *glyphCache    // shared by the table screen's grids; made at the first image when nil
 }
 
 // gridPlace is the geometry of a road's grid, in the widget's units: the image covers
@@ -66,7 +66,6 @@ type gridPlace struct {
 // NewRoadGrid is a grid for the road of the given kind.
 func NewRoadGrid(st Style, kind RoadKind) *RoadGrid {
 	w := &RoadGrid{style: st, kind: kind}
-	w.glyphs, _ = newGlyphCache() // the fonts are embedded: parsing them does not fail
 	w.raster = canvas.NewRaster(w.image)
 	// The image is made at the size it is drawn: nearest-pixel sampling shows it exactly and,
 	// under a software renderer, costs less per frame than the default smooth (linear) filter.
@@ -120,6 +119,9 @@ func (w *RoadGrid) image(wpx, hpx int) image.Image {
 	g := w.grid
 	if g.width <= 0 || wpx <= 0 {
 		return w.img
+	}
+	if w.glyphs == nil {
+		w.glyphs, _ = newGlyphCache() // the fonts are embedded: parsing them does not fail
 	}
 	pm := &pixmap{img: w.img, scale: float32(wpx) / g.width, oy: g.top, glyphs: w.glyphs}
 	drawGrid(pm, w.style, w.kind, w.road, g)

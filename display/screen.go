@@ -61,6 +61,12 @@ func NewTableScreen(st Style) *TableScreen {
 		stats: NewStats(st), runs: NewRunBoard(st), status: NewStatusStrip(st), banner: NewBanner(st),
 		redDog: NewRedDog(st), redDogPay: NewRedDogPays(st), redDogLog: NewRedDogHistory(st),
 	}
+	// The road grids draw the same letters: one glyph cache, the fonts parsed once.
+	if glyphs, err := newGlyphCache(); err == nil {
+		for _, g := range []*RoadGrid{t.bead, t.big, t.bigEye, t.small, t.cockroach} {
+			g.glyphs = glyphs
+		}
+	}
 	t.ExtendBaseWidget(t)
 	return t
 }
