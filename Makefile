@@ -74,8 +74,11 @@ vet: fyne-patch
 	$(GO) vet ./...
 
 # Ebiten test binaries panic without a display, so every test runs under a virtual X server.
+# Then the patched Fyne's own tests of the packages its painter change touches (the texture
+# cache test there is coupboard's: third_party/fyne/README.md, change 3).
 gotest: fyne-patch
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(GO) test -race -count=1 -timeout 20m ./...
+	cd build/fyne-work/fyne && GOWORK=off $(GO) test -race -count=1 ./internal/cache ./internal/painter/...
 
 bench: fyne-patch
 	./bench/run

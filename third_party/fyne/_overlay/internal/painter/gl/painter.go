@@ -6,6 +6,7 @@ import (
 	"image"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/internal/cache"
 	"fyne.io/fyne/v2/internal/driver"
 	"fyne.io/fyne/v2/theme"
 )
@@ -57,6 +58,10 @@ type painter struct {
 	// true (coupboard patch: fillByClear scissors within it).
 	clip     [4]int32
 	clipping bool
+
+	// textsDrawn holds the text runs drawn since the last Clear, the start of a frame
+	// (coupboard patch: Clear frees the textures of the runs not drawn in the last frame).
+	textsDrawn map[cache.FontCacheEntry]struct{}
 }
 
 type ProgramState struct {
@@ -113,6 +118,15 @@ func (p *painter) UpdateVertexArray(pState ProgramState, name string, size, stri
 var _ Painter = (*painter)(nil)
 
 func (p *painter) Clear() {
+	// coupboard patch (third_party/fyne/README.md, change 3): a frame paints every visible
+	// object, so a text run the last frame did not draw is off the screen; free its texture now
+	// instead of a cache period later. A run drawn again is made again, as after expiry.
+	if p.textsDrawn != nil {
+		cache.DeleteTextTexturesExcept(p.canvas, p.textsDrawn)
+		for ent := range p.textsDrawn {
+			delete(p.textsDrawn, ent)
+		}
+	}
 	r, g, b, a := theme.Color(theme.ColorNameBackground).RGBA()
 	p.ctx.ClearColor(float32(r)/max16bit, float32(g)/max16bit, float32(b)/max16bit, float32(a)/max16bit)
 	p.ctx.Clear(bitColorBuffer | bitDepthBuffer)
