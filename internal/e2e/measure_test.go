@@ -192,13 +192,16 @@ func cpuTicks(t *testing.T, pid int) int64 {
 }
 
 // rssKiB is a process's resident memory (VmRSS) in KiB.
-func rssKiB(t *testing.T, pid int) int {
+func rssKiB(t *testing.T, pid int) int { return statusKiB(t, pid, "VmRSS") }
+
+// statusKiB is a field of /proc/PID/status in KiB: VmRSS, VmHWM (the peak of VmRSS), RssAnon.
+func statusKiB(t *testing.T, pid int, field string) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(l, field+":"); ok {
 			n, _ := strconv.Atoi(strings.Fields(v)[0])
 			return n
 		}
@@ -303,8 +306,10 @@ func TestMeasureMemory(t *testing.T) {
 				t.Fatalf("%s: only %d coups in %v", mode, done+coup, time.Since(start))
 			}
 		}
+		peak, anon := statusKiB(t, pid, "VmHWM"), statusKiB(t, pid, "RssAnon")
 		stop(t, p)
-		t.Logf("memory (%s): coups=%d in %v, VmRSS MiB by coups %s", mode, done+coup, time.Since(start).Round(time.Second), strings.Join(samples, " "))
+		t.Logf("memory (%s): coups=%d in %v, VmRSS MiB by coups %s; peak (VmHWM) %d MiB, anonymous at the end %d MiB",
+			mode, done+coup, time.Since(start).Round(time.Second), strings.Join(samples, " "), peak/1024, anon/1024)
 	}
 }
 
