@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the table screen's measured figures (docs/notes/display-performance.md): building the
+# Prints the table screen's measured figures (docs/performance.md, section 5): building the
 # roads' view model, applying a view model to the screen, a clock tick, and a software render.
 # Run from the repository root. Fyne needs a UTF-8 locale.
 set -euo pipefail
