@@ -4,6 +4,7 @@
 package glfw
 
 import (
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -279,6 +280,7 @@ func (d *gLDriver) frame() bool {
 }
 
 func (d *gLDriver) destroyWindow(w *window, index int) {
+	delete(presenters, w)
 	w.visible = false
 	w.viewport.Destroy()
 	w.destroy(d)
@@ -303,13 +305,25 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 	freed = canvas.FreeDirtyTextures() > 0
 
 	updateGLContext(w)
-	canvas.paint(canvas.Size())
-
+	// coupboard patch 4: the painter records the frame and draws only what changed
+	// (internal/painter/gl/damage.go); under a software renderer the window keeps its back
+	// buffer and copies the box drawn to the screen instead of swapping.
 	view := w.viewport
+	copier := presenters.of(w)
+	canvas.Painter().BeginFrame(copier != nil)
+	canvas.paint(canvas.Size())
+	boxes := canvas.Painter().EndFrame()
+
 	visible := w.visible
 
 	if view != nil && visible {
-		view.SwapBuffers()
+		if copier == nil {
+			view.SwapBuffers()
+		} else {
+			for _, box := range boxes {
+				copier.present(box)
+			}
+		}
 	}
 
 	// mark that we have walked the window and don't
@@ -321,6 +335,31 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 // refreshWindow requests that the specified window be redrawn
 func refreshWindow(w *window) {
 	w.canvas.SetDirty()
+	// coupboard patch 4: the window's pixels may be lost (an expose): draw and present it whole.
+	if p := w.canvas.Painter(); p != nil {
+		p.Invalidate()
+	}
+}
+
+// presenters holds each window's subBufferCopier (coupboard patch 4); it is used on the main
+// thread only.
+var presenters = windowCopiers{}
+
+// windowCopiers maps a window to its copier, nil when it swaps its buffers.
+type windowCopiers map[*window]*subBufferCopier
+
+// of returns w's copier, making it at the window's first frame (its context is current).
+func (m windowCopiers) of(w *window) *subBufferCopier {
+	c, ok := m[w]
+	if !ok && w.viewport != nil {
+		// COUPBOARD_FULL_FRAMES: every frame whole, as upstream; COUPBOARD_OFFSCREEN_FRAMES:
+		// draw offscreen and swap, as with a GPU (for tests).
+		if os.Getenv("COUPBOARD_FULL_FRAMES") == "" && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
+			c = newSubBufferCopier(w.viewport)
+		}
+		m[w] = c
+	}
+	return c
 }
 
 func updateGLContext(w *window) {

@@ -253,6 +253,9 @@ func (p *painter) fillByClear(fill, stroke color.Color, strokeWidth float32, pos
 	if p.clipping {
 		box = intersectBox(box, p.clip)
 	}
+	if p.damage.limited {
+		box = intersectBox(box, p.damage.box)
+	}
 	if box[2] <= 0 || box[3] <= 0 {
 		return true
 	}
@@ -260,12 +263,7 @@ func (p *painter) fillByClear(fill, stroke color.Color, strokeWidth float32, pos
 	p.ctx.Enable(scissorTest)
 	p.ctx.ClearColor(float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, 1)
 	p.ctx.Clear(bitColorBuffer)
-	if p.clipping {
-		p.ctx.Scissor(p.clip[0], p.clip[1], p.clip[2], p.clip[3])
-	} else {
-		p.ctx.Disable(scissorTest)
-	}
-	p.logError()
+	p.applyScissor()
 	return true
 }
 

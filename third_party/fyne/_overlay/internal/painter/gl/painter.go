@@ -31,6 +31,18 @@ type Painter interface {
 	StartClipping(fyne.Position, fyne.Size)
 	// StopClipping stops clipping paint actions.
 	StopClipping()
+	// BeginFrame starts recording a frame: Clear, Paint and the clipping calls until EndFrame
+	// are recorded, not drawn (coupboard patch 4, damage.go). preserved tells that the
+	// window's framebuffer keeps its pixels from one frame to the next (the window presents
+	// with a copy, not a swap), so the painter draws in it directly.
+	BeginFrame(preserved bool)
+	// EndFrame draws the recorded frame: only the parts of the window that changed since the
+	// last frame when it can keep the last frame's pixels, else all of it. It returns the boxes
+	// of framebuffer pixels it drew (x, y from the bottom left, width, height): none when
+	// nothing changed.
+	EndFrame() [][4]int32
+	// Invalidate makes the next frame draw the whole window (its pixels were lost).
+	Invalidate()
 }
 
 // NewPainter creates a new GL based renderer for the provided canvas.
@@ -62,6 +74,9 @@ type painter struct {
 	// textsDrawn holds the text runs drawn since the last Clear, the start of a frame
 	// (coupboard patch: Clear frees the textures of the runs not drawn in the last frame).
 	textsDrawn map[cache.FontCacheEntry]struct{}
+
+	// damage holds the state of damage-limited frames (coupboard patch 4, damage.go).
+	damage damageState
 }
 
 type ProgramState struct {
@@ -118,6 +133,17 @@ func (p *painter) UpdateVertexArray(pState ProgramState, name string, size, stri
 var _ Painter = (*painter)(nil)
 
 func (p *painter) Clear() {
+	if p.damage.recording {
+		p.damage.ops = append(p.damage.ops, frameOp{kind: opClear})
+		return
+	}
+	p.freeTextsNotDrawn()
+	p.clearColour()
+}
+
+// freeTextsNotDrawn frees the textures of the text runs of this canvas that the last frame did
+// not draw and starts a new set (coupboard patch 3).
+func (p *painter) freeTextsNotDrawn() {
 	// coupboard patch (third_party/fyne/README.md, change 3): a frame paints every visible
 	// object, so a text run the last frame did not draw is off the screen; free its texture now
 	// instead of a cache period later. A run drawn again is made again, as after expiry.
@@ -127,6 +153,11 @@ func (p *painter) Clear() {
 			delete(p.textsDrawn, ent)
 		}
 	}
+}
+
+// clearColour clears the colour buffer (within the scissor box, if one is in force) to the
+// theme's background.
+func (p *painter) clearColour() {
 	r, g, b, a := theme.Color(theme.ColorNameBackground).RGBA()
 	p.ctx.ClearColor(float32(r)/max16bit, float32(g)/max16bit, float32(b)/max16bit, float32(a)/max16bit)
 	p.ctx.Clear(bitColorBuffer | bitDepthBuffer)
@@ -138,6 +169,10 @@ func (p *painter) Free(obj fyne.CanvasObject) {
 }
 
 func (p *painter) Paint(obj fyne.CanvasObject, pos fyne.Position, frame fyne.Size) {
+	if p.damage.recording {
+		p.damage.ops = append(p.damage.ops, frameOp{kind: opPaint, obj: obj, pos: pos, size: frame})
+		return
+	}
 	if obj.Visible() {
 		p.drawObject(obj, pos, frame)
 	}
@@ -149,24 +184,62 @@ func (p *painter) SetFrameBufferScale(scale float32) {
 }
 
 func (p *painter) SetOutputSize(width, height int) {
+	p.damage.outW, p.damage.outH = width, height
 	p.ctx.Viewport(0, 0, width, height)
 	p.logError()
 }
 
 func (p *painter) StartClipping(pos fyne.Position, size fyne.Size) {
+	if p.damage.recording {
+		p.damage.ops = append(p.damage.ops, frameOp{kind: opClip, pos: pos, size: size})
+		return
+	}
+	p.clip, p.clipping = p.clipBox(pos, size), true
+	p.applyScissor()
+}
+
+// clipBox is the scissor box, in framebuffer pixels, of a clip at pos of size size.
+func (p *painter) clipBox(pos fyne.Position, size fyne.Size) [4]int32 {
 	x := p.textureScale(pos.X)
 	y := p.textureScale(p.canvas.Size().Height - pos.Y - size.Height)
 	w := p.textureScale(size.Width)
 	h := p.textureScale(size.Height)
-	p.clip, p.clipping = [4]int32{int32(x), int32(y), int32(w), int32(h)}, true
-	p.ctx.Scissor(int32(x), int32(y), int32(w), int32(h))
-	p.ctx.Enable(scissorTest)
-	p.logError()
+	return [4]int32{int32(x), int32(y), int32(w), int32(h)}
 }
 
 func (p *painter) StopClipping() {
+	if p.damage.recording {
+		p.damage.ops = append(p.damage.ops, frameOp{kind: opUnclip})
+		return
+	}
 	p.clipping = false
-	p.ctx.Disable(scissorTest)
+	p.applyScissor()
+}
+
+// applyScissor puts in force the scissor box of the current clipping, limited to the damage
+// box of the frame being drawn (coupboard patch 4), or no scissor when there is neither.
+func (p *painter) applyScissor() {
+	var box [4]int32
+	switch {
+	case p.clipping && p.damage.limited:
+		box = intersectBox(p.clip, p.damage.box)
+	case p.clipping:
+		box = p.clip
+	case p.damage.limited:
+		box = p.damage.box
+	default:
+		p.ctx.Disable(scissorTest)
+		p.logError()
+		return
+	}
+	if box[2] < 0 {
+		box[2] = 0
+	}
+	if box[3] < 0 {
+		box[3] = 0
+	}
+	p.ctx.Scissor(box[0], box[1], box[2], box[3])
+	p.ctx.Enable(scissorTest)
 	p.logError()
 }
 

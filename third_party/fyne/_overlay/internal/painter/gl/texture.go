@@ -32,24 +32,34 @@ func (p *painter) freeTexture(obj fyne.CanvasObject) {
 	cache.DeleteTexture(obj)
 }
 
+// textEntry is the texture cache key of a text run on this painter's canvas.
+func (p *painter) textEntry(t *canvas.Text) cache.FontCacheEntry {
+	custom := ""
+	if t.FontSource != nil {
+		custom = t.FontSource.Name()
+	}
+	ent := cache.FontCacheEntry{Color: t.Color, Canvas: p.canvas}
+	ent.Text = t.Text
+	ent.Size = t.TextSize
+	ent.Style = t.TextStyle
+	ent.Source = custom
+	return ent
+}
+
+// noteText remembers a text run as drawn in this frame (coupboard patch 3: painter.Clear frees
+// the runs the last frame did not draw).
+func (p *painter) noteText(ent cache.FontCacheEntry) {
+	if p.textsDrawn == nil {
+		p.textsDrawn = make(map[cache.FontCacheEntry]struct{})
+	}
+	p.textsDrawn[ent] = struct{}{}
+}
+
 func (p *painter) getTexture(object fyne.CanvasObject, creator func(canvasObject fyne.CanvasObject) Texture) (Texture, error) {
 	if t, ok := object.(*canvas.Text); ok {
-		custom := ""
-		if t.FontSource != nil {
-			custom = t.FontSource.Name()
-		}
-		ent := cache.FontCacheEntry{Color: t.Color, Canvas: p.canvas}
-		ent.Text = t.Text
-		ent.Size = t.TextSize
-		ent.Style = t.TextStyle
-		ent.Source = custom
-
+		ent := p.textEntry(t)
 		texture, ok := cache.GetTextTexture(ent)
-		// coupboard patch: remember the run as drawn in this frame (painter.Clear).
-		if p.textsDrawn == nil {
-			p.textsDrawn = make(map[cache.FontCacheEntry]struct{})
-		}
-		p.textsDrawn[ent] = struct{}{}
+		p.noteText(ent)
 
 		if !ok {
 			tex := creator(object)

@@ -1,0 +1,509 @@
+package gl
+
+// coupboard patch 4 (third_party/fyne/README.md): damage-limited frames. Upstream paints every
+// visible object of a window in every frame. Between BeginFrame and EndFrame the painter records
+// the frame instead; EndFrame compares what each object would draw with the last frame, and
+// draws into an offscreen framebuffer (which keeps its pixels between frames) only the objects
+// that meet the box around what changed, with the scissor limited to that box, then copies the
+// framebuffer to the window. When the GL driver has no such framebuffer, or
+// COUPBOARD_FULL_FRAMES is set, every frame is drawn whole, as upstream. When the window keeps
+// its pixels itself (BeginFrame's preserved: it presents with glXCopySubBufferMESA under a
+// software renderer), the painter draws in the window's framebuffer directly and the window
+// copies only the box drawn to the screen.
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/internal/cache"
+	paint "fyne.io/fyne/v2/internal/painter"
+	"fyne.io/fyne/v2/theme"
+)
+
+// fullFrameEvery is the longest time between two frames drawn whole: a backstop that would
+// bound how long a change the comparison missed could stay on the screen.
+const fullFrameEvery = time.Minute
+
+// frameOpKind is what a recorded call was.
+type frameOpKind uint8
+
+const (
+	opClear  frameOpKind = iota // Clear
+	opPaint                     // Paint(obj, pos, size)
+	opClip                      // StartClipping(pos, size)
+	opUnclip                    // StopClipping
+)
+
+// frameOp is one recorded painter call.
+type frameOp struct {
+	kind frameOpKind
+	obj  fyne.CanvasObject
+	pos  fyne.Position
+	size fyne.Size // opPaint: the frame's size; opClip: the clip's size
+}
+
+// frameTarget is an offscreen colour buffer the size of the window, which keeps its pixels from
+// one frame to the next (a window's back buffer need not).
+type frameTarget interface {
+	// Bind makes the target the framebuffer that drawing goes to, making it first at w×h
+	// pixels when it is not that size yet; fresh reports that it was made, so its pixels are
+	// undefined. On an error the window's framebuffer is bound.
+	Bind(w, h int) (fresh bool, err error)
+	// Present copies the target to the window's framebuffer and binds the window's again.
+	Present()
+	// Pixels reads the target's pixels (RGBA, bottom row first); for the frame check.
+	Pixels() []uint8
+}
+
+// drawSig is everything about a drawn object that decides its pixels. Two frames in which an
+// object has the same drawSig (and the same objects come before it) draw the same pixels.
+type drawSig struct {
+	kind      uint8
+	always    bool // drawn anew in every frame: content the painter cannot compare
+	pos       fyne.Position
+	size      fyne.Size
+	clipping  bool
+	clip      [4]int32
+	c1, c2    [4]uint32 // colours (RGBA)
+	f         [8]float32
+	i         [2]int
+	style     fyne.TextStyle
+	text      string
+	source    string
+	tex       cache.TextureType
+	frameSize fyne.Size
+}
+
+// drawRecord is one drawn object of a frame: its drawSig and the box of framebuffer pixels
+// (x, y from the bottom left, width, height) it may touch.
+type drawRecord struct {
+	sig drawSig
+	box [4]int32
+}
+
+// frameKey is what, when it changes, makes the whole window change.
+type frameKey struct {
+	w, h       int
+	scale      float32
+	background [4]uint32
+}
+
+// damageState is the painter's state for damage-limited frames.
+type damageState struct {
+	recording  bool
+	ops        []frameOp
+	outW, outH int
+
+	// limited is true while a frame is drawn within box only.
+	limited bool
+	box     [4]int32
+
+	preserved bool        // this frame draws in the window's own, preserved framebuffer
+	window    frameTarget // the window's framebuffer, when preserved
+	target    frameTarget // the offscreen framebuffer otherwise
+	noTarget  bool        // the driver has none, or it failed: draw every frame whole
+	off       bool        // COUPBOARD_FULL_FRAMES
+	check     bool        // COUPBOARD_CHECK_FRAMES: draw each limited frame whole as well and compare
+	prev      map[fyne.CanvasObject]drawRecord
+	prevOrder []fyne.CanvasObject
+	prevKey   frameKey
+	lastFull  time.Time
+}
+
+// BeginFrame starts recording a frame (coupboard patch 4).
+func (p *painter) BeginFrame(preserved bool) {
+	d := &p.damage
+	if preserved != d.preserved {
+		d.preserved, d.prev = preserved, nil // the other framebuffer's pixels are not the last frame's
+	}
+	d.recording = true
+	d.ops = d.ops[:0]
+}
+
+// Invalidate makes the next frame draw the whole window (coupboard patch 4).
+func (p *painter) Invalidate() {
+	p.damage.prev = nil
+}
+
+// EndFrame draws the frame recorded since BeginFrame (coupboard patch 4).
+func (p *painter) EndFrame() [][4]int32 {
+	d := &p.damage
+	d.recording = false
+	ops := d.ops
+	defer func() {
+		for i := range ops {
+			ops[i] = frameOp{} // drop the references to this frame's objects
+		}
+		d.ops = ops[:0]
+	}()
+	if len(ops) == 0 {
+		return nil
+	}
+	if d.target == nil && d.window == nil && !d.noTarget {
+		d.off = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
+		d.check = os.Getenv("COUPBOARD_CHECK_FRAMES") != ""
+		if !d.off {
+			d.target = newFrameTarget()
+			d.window = windowTarget()
+		}
+		d.noTarget = d.target == nil && d.window == nil
+	}
+	t := d.target
+	if d.preserved {
+		t = d.window
+	}
+	if d.off || t == nil || ops[0].kind != opClear || d.outW <= 0 || d.outH <= 0 {
+		p.replay(ops, nil, true)
+		return [][4]int32{p.frameBox()}
+	}
+	fresh, err := t.Bind(d.outW, d.outH)
+	if err != nil {
+		fyne.LogError("damage-limited frames are off", err)
+		d.target, d.window, d.noTarget, d.prev = nil, nil, true, nil
+		p.replay(ops, nil, true)
+		return [][4]int32{p.frameBox()}
+	}
+	p.freeTextsNotDrawn()
+	recs, order, dup := p.records(ops)
+	boxes, whole := p.damaged(recs, order, dup || fresh)
+	d.prev, d.prevOrder = recs, order
+	for i := range boxes {
+		p.replay(ops, &boxes[i], false)
+	}
+	if d.check && !whole && len(boxes) > 0 {
+		p.checkFrame(t, ops, boxes)
+	}
+	t.Present()
+	return boxes
+}
+
+// frameBox is the box of the whole window.
+func (p *painter) frameBox() [4]int32 {
+	return [4]int32{0, 0, int32(p.damage.outW), int32(p.damage.outH)}
+}
+
+// records walks the recorded ops and returns the drawRecord of every drawn object, the objects
+// in drawing order, and whether an object was drawn twice (then the frame is drawn whole). It
+// notes every text run as drawn, drawn again or not, so that patch 3 keeps its texture.
+func (p *painter) records(ops []frameOp) (map[fyne.CanvasObject]drawRecord, []fyne.CanvasObject, bool) {
+	recs := make(map[fyne.CanvasObject]drawRecord, len(ops))
+	order := make([]fyne.CanvasObject, 0, len(ops))
+	dup := false
+	clipping, clip := false, [4]int32{}
+	for _, op := range ops {
+		switch op.kind {
+		case opClip:
+			clipping, clip = true, p.clipBox(op.pos, op.size)
+		case opUnclip:
+			clipping = false
+		case opPaint:
+			if !op.obj.Visible() {
+				continue
+			}
+			sig, box, ok := p.signature(op.obj, op.pos, op.size)
+			if !ok {
+				continue
+			}
+			if clipping {
+				sig.clipping, sig.clip = true, clip
+				box = intersectBox(box, clip)
+			}
+			if _, seen := recs[op.obj]; seen {
+				dup = true
+			}
+			recs[op.obj] = drawRecord{sig: sig, box: box}
+			order = append(order, op.obj)
+		}
+	}
+	return recs, order, dup
+}
+
+// maxBoxes is the most boxes a frame is drawn in; more are merged.
+const maxBoxes = 4
+
+// damaged compares this frame's records with the last frame's and returns the boxes to draw
+// (none when nothing changed) and whether they are the whole window.
+func (p *painter) damaged(recs map[fyne.CanvasObject]drawRecord, order []fyne.CanvasObject, whole bool) (boxes [][4]int32, all bool) {
+	d := &p.damage
+	full := p.frameBox()
+	bg := theme.Color(theme.ColorNameBackground)
+	key := frameKey{w: d.outW, h: d.outH, scale: p.pixScale, background: rgba(bg)}
+	now := time.Now()
+	if whole || d.prev == nil || key != d.prevKey || now.Sub(d.lastFull) >= fullFrameEvery {
+		d.prevKey, d.lastFull = key, now
+		return [][4]int32{full}, true
+	}
+	add := func(b [4]int32) {
+		if b = intersectBox(b, full); b[2] > 0 && b[3] > 0 {
+			boxes = append(boxes, b)
+		}
+	}
+	j := 0
+	for _, o := range order {
+		r := recs[o]
+		old, ok := d.prev[o]
+		if !ok {
+			add(r.box)
+			continue
+		}
+		if r.sig.always || old.sig != r.sig || old.box != r.box {
+			add(r.box)
+			add(old.box)
+		}
+		// The objects in both frames must keep their order, or where they overlap changes.
+		for j < len(d.prevOrder) {
+			if _, in := recs[d.prevOrder[j]]; in {
+				break
+			}
+			j++
+		}
+		if j == len(d.prevOrder) || d.prevOrder[j] != o {
+			d.lastFull = now
+			return [][4]int32{full}, true
+		}
+		j++
+	}
+	for o, old := range d.prev {
+		if _, ok := recs[o]; !ok {
+			add(old.box)
+		}
+	}
+	boxes = mergeBoxes(boxes, maxBoxes)
+	area := int64(0)
+	for _, b := range boxes {
+		area += int64(b[2]) * int64(b[3])
+	}
+	if area*10 >= int64(full[2])*int64(full[3])*6 {
+		d.lastFull = now
+		return [][4]int32{full}, true
+	}
+	return boxes, false
+}
+
+// mergeBoxes merges boxes that overlap or touch, then the pairs whose union adds the least area,
+// until at most most remain. The result covers every pixel of boxes.
+func mergeBoxes(boxes [][4]int32, most int) [][4]int32 {
+	area := func(b [4]int32) int64 { return int64(b[2]) * int64(b[3]) }
+	for {
+		bi, bj, best := -1, -1, int64(math.MaxInt64)
+		for i := 0; i < len(boxes); i++ {
+			for j := i + 1; j < len(boxes); j++ {
+				u := unionBox(boxes[i], boxes[j])
+				grow := area(u) - area(boxes[i]) - area(boxes[j])
+				if x := intersectBox(boxes[i], boxes[j]); x[2] >= 0 && x[3] >= 0 {
+					grow = math.MinInt64 // overlapping or touching: merge first
+				}
+				if grow < best {
+					bi, bj, best = i, j, grow
+				}
+			}
+		}
+		if bi < 0 || (best != math.MinInt64 && len(boxes) <= most) {
+			return boxes
+		}
+		boxes[bi] = unionBox(boxes[bi], boxes[bj])
+		boxes = append(boxes[:bj], boxes[bj+1:]...)
+	}
+}
+
+// replay draws the recorded ops: within box only when box is not nil (objects that do not
+// meet it are skipped). freeTexts runs patch 3's freeing at the Clear, as an unrecorded frame.
+func (p *painter) replay(ops []frameOp, box *[4]int32, freeTexts bool) {
+	d := &p.damage
+	d.limited = box != nil
+	if box != nil {
+		d.box = *box
+	}
+	p.clipping = false
+	p.applyScissor()
+	for _, op := range ops {
+		switch op.kind {
+		case opClear:
+			if freeTexts {
+				p.freeTextsNotDrawn()
+			}
+			p.clearColour()
+		case opClip:
+			p.clip, p.clipping = p.clipBox(op.pos, op.size), true
+			p.applyScissor()
+		case opUnclip:
+			p.clipping = false
+			p.applyScissor()
+		case opPaint:
+			if !op.obj.Visible() {
+				continue
+			}
+			if box != nil {
+				r, ok := d.prev[op.obj]
+				if !ok {
+					continue // nothing the painter draws
+				}
+				if b := intersectBox(r.box, *box); b[2] <= 0 || b[3] <= 0 {
+					continue
+				}
+			}
+			p.drawObject(op.obj, op.pos, op.size)
+		}
+	}
+	d.limited, p.clipping = false, false
+	p.applyScissor()
+}
+
+// signature returns what obj, drawn at pos in a frame of size frame, draws and the pixels it
+// may touch; ok is false for objects the painter does not draw (containers, widgets).
+func (p *painter) signature(obj fyne.CanvasObject, pos fyne.Position, frame fyne.Size) (s drawSig, box [4]int32, ok bool) {
+	size := obj.Size()
+	s.pos, s.size, s.frameSize = pos, size, frame
+	margin := float32(0)
+	switch o := obj.(type) {
+	case *canvas.Rectangle:
+		s.kind = 1
+		s.c1, s.c2 = rgba(o.FillColor), rgba(o.StrokeColor)
+		s.f = [8]float32{o.StrokeWidth, o.CornerRadius, o.TopRightCornerRadius, o.TopLeftCornerRadius,
+			o.BottomRightCornerRadius, o.BottomLeftCornerRadius, o.Aspect}
+		margin = o.StrokeWidth
+	case *canvas.Circle:
+		s.kind = 2
+		s.c1, s.c2 = rgba(o.FillColor), rgba(o.StrokeColor)
+		s.f[0] = o.StrokeWidth
+		margin = o.StrokeWidth
+	case *canvas.Line:
+		s.kind = 3
+		s.c1 = rgba(o.StrokeColor)
+		s.f = [8]float32{o.StrokeWidth, o.Position1.X, o.Position1.Y, o.Position2.X, o.Position2.Y}
+		margin = o.StrokeWidth
+	case *canvas.Text:
+		s.kind = 4
+		s.c1 = rgba(o.Color)
+		s.text, s.style, s.f[0], s.i[0] = o.Text, o.TextStyle, o.TextSize, int(o.Alignment)
+		if o.FontSource != nil {
+			s.source = o.FontSource.Name()
+		}
+		ent := p.textEntry(o)
+		cache.GetTextTexture(ent) // keeps an undrawn run's texture from expiring
+		p.noteText(ent)
+		return s, unionBox(p.pixelBox(pos, size, 0, frame), p.textBox(o, pos, frame)), true
+	case *canvas.Raster:
+		s.kind = 5
+		s.f[0], s.i[0] = float32(o.Translucency), int(o.ScaleMode)
+		s.tex, s.always = texture(obj)
+	case *canvas.Image:
+		s.kind = 6
+		s.f[0], s.f[1], s.i[0], s.i[1] = float32(o.Translucency), o.CornerRadius, int(o.FillMode), int(o.ScaleMode)
+		s.tex, s.always = texture(obj)
+		if o.FillMode != canvas.ImageFillStretch && o.FillMode != canvas.ImageFillContain {
+			return s, p.frameBox(), true // may draw beyond its box
+		}
+	case *canvas.LinearGradient, *canvas.RadialGradient, *canvas.Polygon, *canvas.Arc:
+		s.kind, s.always = 7, true
+		return s, p.frameBox(), true
+	default:
+		return s, box, false
+	}
+	return s, p.pixelBox(pos, size, margin, frame), true
+}
+
+// texture is the cached texture of an image or raster; always is true when it has none (it
+// changed, so Fyne freed it, or it was never drawn): the object is drawn anew.
+func texture(obj fyne.CanvasObject) (tex cache.TextureType, always bool) {
+	t, ok := cache.GetTexture(obj)
+	return t, !ok
+}
+
+// textBox is the box drawText draws a text's texture in (its minimum size, aligned and
+// centred vertically in its box, as drawText places it).
+func (p *painter) textBox(t *canvas.Text, pos fyne.Position, frame fyne.Size) [4]int32 {
+	size := t.MinSize()
+	container := t.Size()
+	switch t.Alignment {
+	case fyne.TextAlignTrailing:
+		pos.X += container.Width - size.Width
+	case fyne.TextAlignCenter:
+		pos.X += (container.Width - size.Width) / 2
+	}
+	if container.Height > size.Height {
+		pos.Y += (container.Height - size.Height) / 2
+	}
+	size.Width += paint.VectorPad(t)
+	return p.pixelBox(pos, size, 0, frame)
+}
+
+// pixelBox is the box of framebuffer pixels (x, y from the bottom left, width, height) that
+// an object at pos of size size may touch, margin logical pixels around it, rounded outwards
+// with two pixels more for the painter's rounding and edge softness.
+func (p *painter) pixelBox(pos fyne.Position, size fyne.Size, margin float32, frame fyne.Size) [4]int32 {
+	s := float64(p.pixScale)
+	m := float64(margin)
+	fh := float64(frame.Height) * s
+	x1 := math.Floor((float64(pos.X)-m)*s) - 2
+	x2 := math.Ceil((float64(pos.X+size.Width)+m)*s) + 2
+	y1 := math.Floor(fh-(float64(pos.Y+size.Height)+m)*s) - 2
+	y2 := math.Ceil(fh-(float64(pos.Y)-m)*s) + 2
+	return [4]int32{int32(x1), int32(y1), int32(x2 - x1), int32(y2 - y1)}
+}
+
+// unionBox is the smallest box holding both boxes.
+func unionBox(a, b [4]int32) [4]int32 {
+	lo := func(u, v int32) int32 {
+		if u < v {
+			return u
+		}
+		return v
+	}
+	hi := func(u, v int32) int32 {
+		if u > v {
+			return u
+		}
+		return v
+	}
+	x1, y1 := lo(a[0], b[0]), lo(a[1], b[1])
+	x2, y2 := hi(a[0]+a[2], b[0]+b[2]), hi(a[1]+a[3], b[1]+b[3])
+	return [4]int32{x1, y1, x2 - x1, y2 - y1}
+}
+
+// rgba is a colour as comparable values; nil is transparent.
+func rgba(c color.Color) [4]uint32 {
+	if c == nil {
+		return [4]uint32{}
+	}
+	r, g, b, a := c.RGBA()
+	return [4]uint32{r, g, b, a}
+}
+
+// checkFrame (COUPBOARD_CHECK_FRAMES) reads the frame just drawn within box, draws the same frame
+// whole on the same framebuffer, and reports on standard error whether the pixels are the same.
+func (p *painter) checkFrame(t frameTarget, ops []frameOp, boxes [][4]int32) {
+	d := &p.damage
+	got := t.Pixels()
+	p.replay(ops, nil, false)
+	want := t.Pixels()
+	diff, first := 0, -1
+	for i := 0; i+3 < len(got) && i+3 < len(want); i += 4 {
+		if got[i] != want[i] || got[i+1] != want[i+1] || got[i+2] != want[i+2] {
+			if diff == 0 {
+				first = i / 4
+			}
+			diff++
+		}
+	}
+	if len(got) != len(want) {
+		diff = -1
+	}
+	at := ""
+	if first >= 0 {
+		at = fmt.Sprintf(" (first at %d,%d)", first%d.outW, first/d.outW)
+	}
+	list := ""
+	for i, box := range boxes {
+		if i > 0 {
+			list += "; "
+		}
+		list += fmt.Sprintf("%d,%d %dx%d", box[0], box[1], box[2], box[3])
+	}
+	fmt.Fprintf(os.Stderr, "coupboard frame check: boxes %s, pixels differing %d%s\n", list, diff, at)
+}

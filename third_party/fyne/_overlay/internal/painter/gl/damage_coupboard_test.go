@@ -1,0 +1,140 @@
+//go:build !wasm && !test_web_driver && !android && !ios && !mobile
+
+package gl
+
+import (
+	"image/color"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+)
+
+// TestDamageBoxes checks coupboard's change 4 (third_party/fyne/README.md): which boxes a frame
+// is drawn in after each kind of change, with no GL (damaged does not draw).
+func TestDamageBoxes(t *testing.T) {
+	test.NewTempApp(t)
+	p := &painter{canvas: test.NewCanvas(), ctx: &fakeContext{deleted: map[Texture]bool{}}}
+	p.pixScale = 1
+	p.damage.outW, p.damage.outH = 400, 300
+	frame := fyne.NewSize(400, 300)
+
+	panel := canvas.NewRectangle(color.White)
+	panel.Resize(fyne.NewSize(400, 300))
+	total := canvas.NewText("6", color.Black)
+	total.Move(fyne.NewPos(20, 20))
+	total.Resize(fyne.NewSize(40, 30))
+	clock := canvas.NewText("06:28", color.Black)
+	clock.Move(fyne.NewPos(300, 260))
+	clock.Resize(fyne.NewSize(80, 30))
+	objs := []fyne.CanvasObject{panel, total, clock}
+
+	draw := func(objs ...fyne.CanvasObject) ([][4]int32, bool) {
+		ops := []frameOp{{kind: opClear}}
+		for _, o := range objs {
+			ops = append(ops, frameOp{kind: opPaint, obj: o, pos: o.Position(), size: frame})
+		}
+		recs, order, dup := p.records(ops)
+		boxes, whole := p.damaged(recs, order, dup)
+		p.damage.prev, p.damage.prevOrder = recs, order
+		return boxes, whole
+	}
+	whole := [4]int32{0, 0, 400, 300}
+	within := func(b, in [4]int32) bool {
+		return b[0] >= in[0] && b[1] >= in[1] && b[0]+b[2] <= in[0]+in[2] && b[1]+b[3] <= in[1]+in[3]
+	}
+	if boxes, all := draw(objs...); !all || len(boxes) != 1 || boxes[0] != whole {
+		t.Fatalf("first frame: boxes %v whole %v, want the whole window", boxes, all)
+	}
+	if boxes, all := draw(objs...); all || len(boxes) != 0 {
+		t.Errorf("unchanged frame: boxes %v whole %v, want none", boxes, all)
+	}
+
+	total.Text = "7"
+	boxes, all := draw(objs...)
+	totalBox := p.damage.prev[total].box
+	if all || len(boxes) != 1 || boxes[0] != totalBox {
+		t.Errorf("a changed text: boxes %v whole %v, want its box %v only", boxes, all, totalBox)
+	}
+	// Its box is where the painter draws it: y from the bottom, with a margin.
+	if !within([4]int32{20, 300 - 50, 40, 30}, totalBox) || !within(totalBox, whole) {
+		t.Errorf("the text's box %v does not hold its pixels (20,250 40x30)", totalBox)
+	}
+
+	total.Text, clock.Text = "8", "06:29"
+	if boxes, all = draw(objs...); all || len(boxes) != 2 {
+		t.Errorf("two distant changes: boxes %v whole %v, want two boxes", boxes, all)
+	}
+
+	old := p.damage.prev[clock].box
+	clock.Move(fyne.NewPos(200, 260))
+	boxes, all = draw(objs...)
+	if all || len(boxes) != 1 || !within(old, boxes[0]) || !within(p.damage.prev[clock].box, boxes[0]) {
+		t.Errorf("a moved text: boxes %v whole %v, want one box over its old %v and new place", boxes, all, old)
+	}
+
+	gone := p.damage.prev[total].box
+	if boxes, all = draw(panel, clock); all || len(boxes) != 1 || boxes[0] != gone {
+		t.Errorf("a removed text: boxes %v whole %v, want its old box %v", boxes, all, gone)
+	}
+	if boxes, all = draw(panel, total, clock); all || len(boxes) != 1 || boxes[0] != gone {
+		t.Errorf("an added text: boxes %v whole %v, want its box %v", boxes, all, gone)
+	}
+	if _, all = draw(panel, clock, total); !all {
+		t.Errorf("two objects changed order: want the whole window")
+	}
+	panel.FillColor = color.Black
+	if _, all = draw(panel, clock, total); !all {
+		t.Errorf("the panel under everything changed: want the whole window (over 60%%)")
+	}
+	if _, all = draw(panel, clock, total, clock); !all {
+		t.Errorf("an object drawn twice: want the whole window")
+	}
+	draw(panel, clock, total)
+	p.damage.lastFull = time.Now().Add(-fullFrameEvery)
+	if _, all = draw(panel, clock, total); !all {
+		t.Errorf("a minute after the last whole frame: want the whole window")
+	}
+	p.Invalidate()
+	if _, all = draw(panel, clock, total); !all {
+		t.Errorf("after Invalidate: want the whole window")
+	}
+	if _, ok := p.textsDrawn[p.textEntry(total)]; !ok {
+		t.Errorf("an undrawn text's run is not noted as drawn (change 3 would free its texture)")
+	}
+}
+
+// TestMergeBoxes: boxes that overlap or touch are merged, then the cheapest pairs until four
+// remain; every pixel stays covered.
+func TestMergeBoxes(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   [][4]int32
+		want int
+	}{
+		{"none", nil, 0},
+		{"apart", [][4]int32{{0, 0, 10, 10}, {100, 100, 10, 10}}, 2},
+		{"overlap", [][4]int32{{0, 0, 10, 10}, {5, 5, 10, 10}}, 1},
+		{"touch", [][4]int32{{0, 0, 10, 10}, {10, 0, 10, 10}}, 1},
+		{"six apart", [][4]int32{{0, 0, 5, 5}, {50, 0, 5, 5}, {100, 0, 5, 5}, {150, 0, 5, 5}, {200, 0, 5, 5}, {250, 0, 5, 5}}, 4},
+	} {
+		in := append([][4]int32(nil), c.in...)
+		got := mergeBoxes(in, maxBoxes)
+		if len(got) != c.want {
+			t.Errorf("%s: %d boxes %v, want %d", c.name, len(got), got, c.want)
+		}
+		for _, b := range c.in {
+			covered := false
+			for _, g := range got {
+				if b[0] >= g[0] && b[1] >= g[1] && b[0]+b[2] <= g[0]+g[2] && b[1]+b[3] <= g[1]+g[3] {
+					covered = true
+				}
+			}
+			if !covered {
+				t.Errorf("%s: box %v is not covered by %v", c.name, b, got)
+			}
+		}
+	}
+}
