@@ -57,12 +57,13 @@ type Machine[S any] interface {
 // Options configure a Loop whose screens are of type S.
 type Options[S any] struct {
 	// Present receives every new screen, from the loop's goroutine; the table display wraps it
-	// in fyne.Do. It is called at most once per Frame, and at least once a second (the clock).
+	// in fyne.Do. A screen an input changed is presented at most once per Frame; the clock's
+	// once-a-second screen does not hold the next input's back.
 	Present func(S)
 	// Committed, when set, is told of every batch of records once it is durable (the pit
 	// publisher's wake-up); it must not block.
 	Committed func([]journal.Record)
-	// Frame is the shortest time between two presents (default 1/60 s).
+	// Frame is the shortest time between two presents of inputs (default 1/60 s).
 	Frame time.Duration
 	// Clock is the time source (default time.Now); tests pass a fake one.
 	Clock func() time.Time
@@ -157,13 +158,19 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 	defer tick.Stop()
 	var frame <-chan time.Time
 	var frameTimer *time.Timer
-	dirty := true
-	lastPresent := time.Time{}
+	dirty, input := true, false
+	// lastInput is when a screen an input changed was last presented: inputs in a burst are
+	// presented at most once per Frame. A clock tick's present does not count, so that a card
+	// dealt just after the clock ticked is not held back up to a frame.
+	lastInput := time.Time{}
 	present := func() {
 		if l.opt.Present != nil {
 			l.opt.Present(l.st.Screen(l.opt.Clock(), l.link))
 		}
-		lastPresent, dirty = time.Now(), false
+		if input {
+			lastInput = time.Now()
+		}
+		dirty, input = false, false
 	}
 	present()
 	for {
@@ -173,7 +180,7 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 			return err
 		case m := <-l.in:
 			l.handle(m)
-			dirty = true
+			dirty, input = true, true
 		case <-tick.C:
 			l.due()
 			dirty = true
@@ -183,7 +190,7 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 		if !dirty || frame != nil {
 			continue
 		}
-		if wait := l.opt.Frame - time.Since(lastPresent); wait > 0 {
+		if wait := l.opt.Frame - time.Since(lastInput); wait > 0 {
 			if frameTimer == nil {
 				frameTimer = time.NewTimer(wait)
 			} else {

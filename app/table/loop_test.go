@@ -393,3 +393,46 @@ func TestClosedTableOpensAgain(t *testing.T) {
 		t.Fatalf("at the opening: mode %v sign %+v", open.Mode, open.Sign)
 	}
 }
+
+// A card dealt just after the clock's once-a-second screen is presented at once: only inputs
+// hold each other back to one present per Frame (issue 5's card → frame latency).
+func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
+	j := openJournal(t, filepath.Join(t.TempDir(), "j.db"))
+	defer j.Close()
+	c := &clock{t: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	presents := make(chan time.Time, 16)
+	const frame = 600 * time.Millisecond
+	l, err := NewBaccaratLoop(setup(t, "vic-baccarat-2002"), j, Options[view.Screen]{Clock: c.Now, Frame: frame,
+		Present: func(view.Screen) { presents <- time.Now() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- l.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}()
+	<-presents // the first screen
+	<-presents // the clock's, a second later
+	toks, err := engine.ParseScript("shoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := engine.TokenInput(toks[0])
+	sent := time.Now()
+	if err := l.Send(ctx, Msg{Input: Input{Game: &in}, Source: journal.SourceShoe}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case at := <-presents:
+		if d := at.Sub(sent); d > frame/2 {
+			t.Errorf("the input was presented %v after it was sent, held back by the clock's present (Frame %v)", d, frame)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the input was never presented")
+	}
+}
