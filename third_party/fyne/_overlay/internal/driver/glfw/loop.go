@@ -175,6 +175,11 @@ func (d *gLDriver) runGL() {
 			}
 			c.applyThemeOutOfTreeObjects()
 			c.reloadScale()
+			// coupboard patch 4: a new theme may change a font, which no object's signature
+			// shows; draw the next frame whole.
+			if p := c.Painter(); p != nil {
+				p.Invalidate()
+			}
 		})
 	})
 
