@@ -314,19 +314,24 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 	// (internal/painter/gl/damage.go); under a software renderer the window keeps its back
 	// buffer and copies the box drawn to the screen instead of swapping.
 	view := w.viewport
-	copier := presenters.of(w)
-	canvas.Painter().BeginFrame(copier != nil)
-	canvas.paint(canvas.Size())
-	boxes := canvas.Painter().EndFrame()
+	pr := presenters.of(w)
+	var boxes [][4]int32
+	if pr.whole {
+		canvas.paint(canvas.Size())
+	} else {
+		canvas.Painter().BeginFrame(pr.copier != nil)
+		canvas.paint(canvas.Size())
+		boxes = canvas.Painter().EndFrame()
+	}
 
 	visible := w.visible
 
 	if view != nil && visible {
-		if copier == nil {
+		if pr.copier == nil {
 			view.SwapBuffers()
 		} else {
 			for _, box := range boxes {
-				copier.present(box)
+				pr.copier.present(box)
 			}
 		}
 	}
@@ -346,25 +351,31 @@ func refreshWindow(w *window) {
 	}
 }
 
-// presenters holds each window's subBufferCopier (coupboard patch 4); it is used on the main
-// thread only.
-var presenters = windowCopiers{}
+// presenters holds how each window presents its frames (coupboard patch 4); it is used on the
+// main thread only.
+var presenters = windowPresenters{}
 
-// windowCopiers maps a window to its copier, nil when it swaps its buffers.
-type windowCopiers map[*window]*subBufferCopier
+// presentation is how a window presents its frames.
+type presentation struct {
+	whole  bool             // COUPBOARD_FULL_FRAMES: paint every frame whole and swap, as upstream
+	copier *subBufferCopier // copy the boxes drawn from the kept back buffer; nil: swap
+}
 
-// of returns w's copier, making it at the window's first frame (its context is current).
-func (m windowCopiers) of(w *window) *subBufferCopier {
-	c, ok := m[w]
+// windowPresenters maps a window to its presentation.
+type windowPresenters map[*window]presentation
+
+// of returns w's presentation, deciding it at the window's first frame (its context is
+// current). COUPBOARD_OFFSCREEN_FRAMES draws offscreen and swaps, as with a GPU (for tests).
+func (m windowPresenters) of(w *window) presentation {
+	pr, ok := m[w]
 	if !ok && w.viewport != nil {
-		// COUPBOARD_FULL_FRAMES: every frame whole, as upstream; COUPBOARD_OFFSCREEN_FRAMES:
-		// draw offscreen and swap, as with a GPU (for tests).
-		if os.Getenv("COUPBOARD_FULL_FRAMES") == "" && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
-			c = newSubBufferCopier(w.viewport)
+		pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
+		if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
+			pr.copier = newSubBufferCopier(w.viewport)
 		}
-		m[w] = c
+		m[w] = pr
 	}
-	return c
+	return pr
 }
 
 func updateGLContext(w *window) {

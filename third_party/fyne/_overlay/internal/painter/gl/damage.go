@@ -2,14 +2,14 @@ package gl
 
 // coupboard patch 4 (third_party/fyne/README.md): damage-limited frames. Upstream paints every
 // visible object of a window in every frame. Between BeginFrame and EndFrame the painter records
-// the frame instead; EndFrame compares what each object would draw with the last frame, and
-// draws into an offscreen framebuffer (which keeps its pixels between frames) only the objects
-// that meet the box around what changed, with the scissor limited to that box, then copies the
-// framebuffer to the window. When the GL driver has no such framebuffer, or
-// COUPBOARD_FULL_FRAMES is set, every frame is drawn whole, as upstream. When the window keeps
-// its pixels itself (BeginFrame's preserved: it presents with glXCopySubBufferMESA under a
-// software renderer), the painter draws in the window's framebuffer directly and the window
-// copies only the box drawn to the screen.
+// the frame instead; EndFrame compares what each object would draw with the last frame and draws
+// only the objects that meet the boxes (at most maxBoxes) around what changed, with the scissor
+// limited to each box in turn. It draws where the last frame's pixels are: in the window's own
+// framebuffer when the window keeps it (BeginFrame's preserved: the window presents the boxes
+// with glXCopySubBufferMESA under a software renderer), else in an offscreen framebuffer that it
+// then copies whole to the window before the swap. When the GL driver has neither, every frame
+// is drawn whole, as upstream. (With COUPBOARD_FULL_FRAMES the window does not record frames at
+// all: loop.go's repaintWindow.)
 
 import (
 	"fmt"
@@ -63,20 +63,19 @@ type frameTarget interface {
 // drawSig is everything about a drawn object that decides its pixels. Two frames in which an
 // object has the same drawSig (and the same objects come before it) draw the same pixels.
 type drawSig struct {
-	kind      uint8
-	always    bool // drawn anew in every frame: content the painter cannot compare
-	pos       fyne.Position
-	size      fyne.Size
-	clipping  bool
-	clip      [4]int32
-	c1, c2    [4]uint32 // colours (RGBA)
-	f         [8]float32
-	i         [2]int
-	style     fyne.TextStyle
-	text      string
-	source    string
-	tex       cache.TextureType
-	frameSize fyne.Size
+	kind     uint8
+	always   bool // drawn anew in every frame: content the painter cannot compare
+	pos      fyne.Position
+	size     fyne.Size
+	clipping bool
+	clip     [4]int32
+	c1, c2   [4]uint32 // colours (RGBA)
+	f        [8]float32
+	i        [2]int
+	style    fyne.TextStyle
+	text     string
+	source   string
+	tex      cache.TextureType
 }
 
 // drawRecord is one drawn object of a frame: its drawSig and the box of framebuffer pixels
@@ -107,7 +106,6 @@ type damageState struct {
 	window    frameTarget // the window's framebuffer, when preserved
 	target    frameTarget // the offscreen framebuffer otherwise
 	noTarget  bool        // the driver has none, or it failed: draw every frame whole
-	off       bool        // COUPBOARD_FULL_FRAMES
 	check     bool        // COUPBOARD_CHECK_FRAMES: draw each limited frame whole as well and compare
 	prev      map[fyne.CanvasObject]drawRecord
 	prevOrder []fyne.CanvasObject
@@ -145,19 +143,15 @@ func (p *painter) EndFrame() [][4]int32 {
 		return nil
 	}
 	if d.target == nil && d.window == nil && !d.noTarget {
-		d.off = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
 		d.check = os.Getenv("COUPBOARD_CHECK_FRAMES") != ""
-		if !d.off {
-			d.target = newFrameTarget()
-			d.window = windowTarget()
-		}
+		d.target, d.window = newFrameTarget(), windowTarget()
 		d.noTarget = d.target == nil && d.window == nil
 	}
 	t := d.target
 	if d.preserved {
 		t = d.window
 	}
-	if d.off || t == nil || ops[0].kind != opClear || d.outW <= 0 || d.outH <= 0 {
+	if t == nil || ops[0].kind != opClear || d.outW <= 0 || d.outH <= 0 {
 		p.replay(ops, nil, true)
 		return [][4]int32{p.frameBox()}
 	}
@@ -358,7 +352,7 @@ func (p *painter) replay(ops []frameOp, box *[4]int32, freeTexts bool) {
 // may touch; ok is false for objects the painter does not draw (containers, widgets).
 func (p *painter) signature(obj fyne.CanvasObject, pos fyne.Position, frame fyne.Size) (s drawSig, box [4]int32, ok bool) {
 	size := obj.Size()
-	s.pos, s.size, s.frameSize = pos, size, frame
+	s.pos, s.size = pos, size
 	margin := float32(0)
 	switch o := obj.(type) {
 	case *canvas.Rectangle:
@@ -449,20 +443,8 @@ func (p *painter) pixelBox(pos fyne.Position, size fyne.Size, margin float32, fr
 
 // unionBox is the smallest box holding both boxes.
 func unionBox(a, b [4]int32) [4]int32 {
-	lo := func(u, v int32) int32 {
-		if u < v {
-			return u
-		}
-		return v
-	}
-	hi := func(u, v int32) int32 {
-		if u > v {
-			return u
-		}
-		return v
-	}
-	x1, y1 := lo(a[0], b[0]), lo(a[1], b[1])
-	x2, y2 := hi(a[0]+a[2], b[0]+b[2]), hi(a[1]+a[3], b[1]+b[3])
+	x1, y1 := lo32(a[0], b[0]), lo32(a[1], b[1])
+	x2, y2 := hi32(a[0]+a[2], b[0]+b[2]), hi32(a[1]+a[3], b[1]+b[3])
 	return [4]int32{x1, y1, x2 - x1, y2 - y1}
 }
 

@@ -270,21 +270,25 @@ func (p *painter) fillByClear(fill, stroke color.Color, strokeWidth float32, pos
 // intersectBox is the overlap of two scissor boxes (x, y, width, height); its width or height is
 // not positive when they do not overlap.
 func intersectBox(a, b [4]int32) [4]int32 {
-	lo := func(u, v int32) int32 {
-		if u < v {
-			return u
-		}
-		return v
-	}
-	hi := func(u, v int32) int32 {
-		if u > v {
-			return u
-		}
-		return v
-	}
-	x1, y1 := hi(a[0], b[0]), hi(a[1], b[1])
-	x2, y2 := lo(a[0]+a[2], b[0]+b[2]), lo(a[1]+a[3], b[1]+b[3])
+	x1, y1 := hi32(a[0], b[0]), hi32(a[1], b[1])
+	x2, y2 := lo32(a[0]+a[2], b[0]+b[2]), lo32(a[1]+a[3], b[1]+b[3])
 	return [4]int32{x1, y1, x2 - x1, y2 - y1}
+}
+
+// lo32 is the smaller of u and v (this module's Go version predates the min builtin).
+func lo32(u, v int32) int32 {
+	if u < v {
+		return u
+	}
+	return v
+}
+
+// hi32 is the larger of u and v.
+func hi32(u, v int32) int32 {
+	if u > v {
+		return u
+	}
+	return v
 }
 
 func (p *painter) drawPolygon(polygon *canvas.Polygon, pos fyne.Position, frame fyne.Size) {
