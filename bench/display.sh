@@ -16,4 +16,4 @@ go test ./display -run '^$' -bench 'Apply|SetNow|Render|RoadImages' -benchmem -b
 # frame, idle CPU over 30 s, resident memory over 3,000 coups. About 16 minutes. Figures:
 # docs/performance.md, section 5.
 COUPBOARD_E2E_MEASURE=1 LANG=en_US.UTF-8 go test ./internal/e2e -run 'Measure' -count=1 -v -timeout 30m 2>&1 \
-	| grep -E 'card latency|start-up to first frame|idle CPU|memory|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'
+	| grep -E 'card latency|of which|start-up to first frame|idle CPU|memory|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'

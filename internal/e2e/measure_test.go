@@ -116,8 +116,12 @@ func measureCards(t *testing.T, how string, traced bool) {
 	pc := paints(t, display)
 	drain(500 * time.Millisecond)
 	const gap = 400 * time.Millisecond
-	msgs := serialin.RandomShoe(rand.New(rand.NewPCG(42, 43)), serialin.ShoeOptions{})
+	// The pace only marks each coup's first card (its delay is Pace.Coup): the frames are
+	// written gap apart whatever it says.
+	pace := serialin.RealisticPace()
+	msgs := serialin.RandomShoe(rand.New(rand.NewPCG(42, 43)), serialin.ShoeOptions{Pace: pace})
 	var lat, painted []time.Duration
+	var firstCards, otherCards []time.Duration // painted, split: a coup's first card, the others
 	missed, unpainted := 0, 0
 	ctx := context.Background()
 	for _, m := range msgs {
@@ -132,6 +136,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 			drain(gap)
 			continue
 		}
+		first := m.Type == "CARD" && m.Delay == pace.Coup // the screen still shows the last coup
 		if traced {
 			timeout := time.After(500 * time.Millisecond)
 		wait:
@@ -155,7 +160,13 @@ func measureCards(t *testing.T, how string, traced bool) {
 		}
 		select {
 		case at := <-pc:
-			painted = append(painted, at.Sub(sent))
+			d := at.Sub(sent)
+			painted = append(painted, d)
+			if first {
+				firstCards = append(firstCards, d)
+			} else {
+				otherCards = append(otherCards, d)
+			}
 		case <-time.After(500 * time.Millisecond):
 			unpainted++
 		}
@@ -177,6 +188,16 @@ func measureCards(t *testing.T, how string, traced bool) {
 	}
 	t.Logf("card latency (to the window's paint, X DAMAGE, %s): cards=%d timed=%d p50=%v p99=%v max=%v unpainted=%d",
 		how, len(painted)+unpainted, len(painted), r(percentile(painted, 50)), r(percentile(painted, 99)), r(painted[len(painted)-1]), unpainted)
+	for _, k := range []struct {
+		what string
+		d    []time.Duration
+	}{{"a coup's first card", firstCards}, {"the other cards and burns", otherCards}} {
+		slices.Sort(k.d)
+		if len(k.d) > 0 {
+			t.Logf("  of which %s: timed=%d p50=%v p90=%v p99=%v max=%v", k.what, len(k.d),
+				r(percentile(k.d, 50)), r(percentile(k.d, 90)), r(percentile(k.d, 99)), r(k.d[len(k.d)-1]))
+		}
+	}
 }
 
 // cpuTicks is utime+stime of a process in clock ticks (/proc/PID/stat fields 14 and 15).
