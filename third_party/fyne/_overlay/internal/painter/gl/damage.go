@@ -78,6 +78,17 @@ type drawSig struct {
 	tex      cache.TextureType
 }
 
+// The kinds of drawn object a drawSig tells apart.
+const (
+	kindRect uint8 = iota + 1
+	kindCircle
+	kindLine
+	kindText
+	kindRaster // drawn from a texture Fyne caches per object
+	kindImage  // likewise
+	kindUncompared
+)
+
 // drawRecord is one drawn object of a frame: its drawSig and the box of framebuffer pixels
 // (x, y from the bottom left, width, height) it may touch.
 type drawRecord struct {
@@ -172,8 +183,26 @@ func (p *painter) EndFrame() [][4]int32 {
 	if d.check && !whole && len(boxes) > 0 {
 		p.checkFrame(t, ops, boxes)
 	}
+	p.noteTextures(recs)
 	t.Present()
 	return boxes
+}
+
+// noteTextures records, in this frame's records, the textures that drawing it made: an image
+// or raster without one when the frame was recorded has one now (it was drawn: every such object
+// is damage), and the next frame must find it unchanged unless Fyne frees it again. Without
+// this a road image made at a coup's end would count as changed in the frame after, and the
+// next card would redraw it.
+func (p *painter) noteTextures(recs map[fyne.CanvasObject]drawRecord) {
+	for o, r := range recs {
+		if !r.sig.always || (r.sig.kind != kindRaster && r.sig.kind != kindImage) {
+			continue
+		}
+		if tex, always := texture(o); !always {
+			r.sig.tex, r.sig.always = tex, false
+			recs[o] = r
+		}
+	}
 }
 
 // frameBox is the box of the whole window.
@@ -356,23 +385,23 @@ func (p *painter) signature(obj fyne.CanvasObject, pos fyne.Position, frame fyne
 	margin := float32(0)
 	switch o := obj.(type) {
 	case *canvas.Rectangle:
-		s.kind = 1
+		s.kind = kindRect
 		s.c1, s.c2 = rgba(o.FillColor), rgba(o.StrokeColor)
 		s.f = [8]float32{o.StrokeWidth, o.CornerRadius, o.TopRightCornerRadius, o.TopLeftCornerRadius,
 			o.BottomRightCornerRadius, o.BottomLeftCornerRadius, o.Aspect}
 		margin = o.StrokeWidth
 	case *canvas.Circle:
-		s.kind = 2
+		s.kind = kindCircle
 		s.c1, s.c2 = rgba(o.FillColor), rgba(o.StrokeColor)
 		s.f[0] = o.StrokeWidth
 		margin = o.StrokeWidth
 	case *canvas.Line:
-		s.kind = 3
+		s.kind = kindLine
 		s.c1 = rgba(o.StrokeColor)
 		s.f = [8]float32{o.StrokeWidth, o.Position1.X, o.Position1.Y, o.Position2.X, o.Position2.Y}
 		margin = o.StrokeWidth
 	case *canvas.Text:
-		s.kind = 4
+		s.kind = kindText
 		s.c1 = rgba(o.Color)
 		s.text, s.style, s.f[0], s.i[0] = o.Text, o.TextStyle, o.TextSize, int(o.Alignment)
 		if o.FontSource != nil {
@@ -383,18 +412,18 @@ func (p *painter) signature(obj fyne.CanvasObject, pos fyne.Position, frame fyne
 		p.noteText(ent)
 		return s, unionBox(p.pixelBox(pos, size, 0, frame), p.textBox(o, pos, frame)), true
 	case *canvas.Raster:
-		s.kind = 5
+		s.kind = kindRaster
 		s.f[0], s.i[0] = float32(o.Translucency), int(o.ScaleMode)
 		s.tex, s.always = texture(obj)
 	case *canvas.Image:
-		s.kind = 6
+		s.kind = kindImage
 		s.f[0], s.f[1], s.i[0], s.i[1] = float32(o.Translucency), o.CornerRadius, int(o.FillMode), int(o.ScaleMode)
 		s.tex, s.always = texture(obj)
 		if o.FillMode != canvas.ImageFillStretch && o.FillMode != canvas.ImageFillContain {
 			return s, p.frameBox(), true // may draw beyond its box
 		}
 	case *canvas.LinearGradient, *canvas.RadialGradient, *canvas.Polygon, *canvas.Arc:
-		s.kind, s.always = 7, true
+		s.kind, s.always = kindUncompared, true
 		return s, p.frameBox(), true
 	default:
 		return s, box, false

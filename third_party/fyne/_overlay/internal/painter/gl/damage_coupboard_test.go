@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/internal/cache"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -111,6 +112,53 @@ func TestDamageBoxes(t *testing.T) {
 	}
 	if _, ok := p.textsDrawn[p.textEntry(total)]; !ok {
 		t.Errorf("an undrawn text's run is not noted as drawn (change 3 would free its texture)")
+	}
+}
+
+// TestDamageRasterTexture: a raster (a road image) is new content while Fyne has no texture for
+// it; once a frame has drawn it, and so made its texture, the next frame finds it unchanged,
+// until a refresh frees the texture again.
+func TestDamageRasterTexture(t *testing.T) {
+	test.NewTempApp(t)
+	c := test.NewCanvas()
+	p := &painter{canvas: c, ctx: &fakeContext{deleted: map[Texture]bool{}}}
+	p.pixScale = 1
+	p.damage.outW, p.damage.outH = 400, 300
+	frame := fyne.NewSize(400, 300)
+
+	panel := canvas.NewRectangle(color.White)
+	panel.Resize(frame)
+	road := canvas.NewRasterWithPixels(func(x, y, w, h int) color.Color { return color.Black })
+	road.Move(fyne.NewPos(100, 100))
+	road.Resize(fyne.NewSize(120, 60))
+	// draw records a frame and compares it as EndFrame does; made stands for the GL drawing
+	// (replay), which makes the raster's texture when it has none.
+	draw := func(made cache.TextureType) ([][4]int32, bool) {
+		ops := []frameOp{{kind: opClear}}
+		for _, o := range []fyne.CanvasObject{panel, road} {
+			ops = append(ops, frameOp{kind: opPaint, obj: o, pos: o.Position(), size: frame})
+		}
+		recs, order, dup := p.records(ops)
+		boxes, whole := p.damaged(recs, order, dup)
+		if _, ok := cache.GetTexture(road); !ok {
+			cache.SetTexture(road, made, c)
+		}
+		p.noteTextures(recs)
+		p.damage.prev, p.damage.prevOrder = recs, order
+		return boxes, whole
+	}
+	draw(1)
+	boxes, all := draw(1)
+	roadBox := p.damage.prev[road].box
+	if all || len(boxes) != 0 {
+		t.Errorf("the frame after the raster's texture was made: boxes %v whole %v, want none", boxes, all)
+	}
+	cache.DeleteTexture(road) // what a refresh of the raster does
+	if boxes, all = draw(2); all || len(boxes) != 1 || boxes[0] != roadBox {
+		t.Errorf("a refreshed raster: boxes %v whole %v, want its box %v", boxes, all, roadBox)
+	}
+	if boxes, all = draw(2); all || len(boxes) != 0 {
+		t.Errorf("the frame after that: boxes %v whole %v, want none", boxes, all)
 	}
 }
 
