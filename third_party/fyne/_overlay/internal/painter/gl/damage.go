@@ -3,8 +3,8 @@ package gl
 // coupboard patch 4 (third_party/fyne/README.md): damage-limited frames. Upstream paints every
 // visible object of a window in every frame. Between BeginFrame and EndFrame the painter records
 // the frame instead; EndFrame compares what each object would draw with the last frame and draws
-// only the objects that meet the boxes (at most maxBoxes) around what changed, with the scissor
-// limited to each box in turn. It draws where the last frame's pixels are: in the window's own
+// only the objects that meet the boxes (at most maxBoxes) around what changed, and one band of
+// rows in turn as a backstop (bands), with the scissor limited to each box in turn. It draws where the last frame's pixels are: in the window's own
 // framebuffer when the window keeps it (BeginFrame's preserved: the window presents the boxes
 // with glXCopySubBufferMESA under a software renderer), else in an offscreen framebuffer that it
 // then copies whole to the window before the swap. When the GL driver has neither, every frame
@@ -16,7 +16,6 @@ import (
 	"image/color"
 	"math"
 	"os"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -25,9 +24,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// fullFrameEvery is the longest time between two frames drawn whole: a backstop that would
-// bound how long a change the comparison missed could stay on the screen.
-const fullFrameEvery = time.Minute
+// bands is how many bands of rows the window is cut into for the backstop: every frame that
+// draws anything also draws one band, the next in turn, so every pixel is drawn anew at least
+// once in that many frames (within a minute while a clock ticks each second). It bounds how
+// long a change the comparison missed could stay on the screen, without a whole frame's cost
+// falling on whatever frame comes due (a whole 1280x720 frame costs a card 10 ms under llvmpipe).
+const bands = 60
 
 // frameOpKind is what a recorded call was.
 type frameOpKind uint8
@@ -121,7 +123,7 @@ type damageState struct {
 	prev      map[fyne.CanvasObject]drawRecord
 	prevOrder []fyne.CanvasObject
 	prevKey   frameKey
-	lastFull  time.Time
+	band      int // the band the next frame draws (bands)
 }
 
 // BeginFrame starts recording a frame (coupboard patch 4).
@@ -250,15 +252,15 @@ func (p *painter) records(ops []frameOp) (map[fyne.CanvasObject]drawRecord, []fy
 const maxBoxes = 4
 
 // damaged compares this frame's records with the last frame's and returns the boxes to draw
-// (none when nothing changed) and whether they are the whole window.
+// (none when nothing changed; else the boxes around the changes and, last, the backstop's band)
+// and whether they are the whole window.
 func (p *painter) damaged(recs map[fyne.CanvasObject]drawRecord, order []fyne.CanvasObject, whole bool) (boxes [][4]int32, all bool) {
 	d := &p.damage
 	full := p.frameBox()
 	bg := theme.Color(theme.ColorNameBackground)
 	key := frameKey{w: d.outW, h: d.outH, scale: p.pixScale, background: rgba(bg)}
-	now := time.Now()
-	if whole || d.prev == nil || key != d.prevKey || now.Sub(d.lastFull) >= fullFrameEvery {
-		d.prevKey, d.lastFull = key, now
+	if whole || d.prev == nil || key != d.prevKey {
+		d.prevKey = key
 		return [][4]int32{full}, true
 	}
 	add := func(b [4]int32) {
@@ -286,7 +288,6 @@ func (p *painter) damaged(recs map[fyne.CanvasObject]drawRecord, order []fyne.Ca
 			j++
 		}
 		if j == len(d.prevOrder) || d.prevOrder[j] != o {
-			d.lastFull = now
 			return [][4]int32{full}, true
 		}
 		j++
@@ -302,10 +303,25 @@ func (p *painter) damaged(recs map[fyne.CanvasObject]drawRecord, order []fyne.Ca
 		area += int64(b[2]) * int64(b[3])
 	}
 	if area*10 >= int64(full[2])*int64(full[3])*6 {
-		d.lastFull = now
 		return [][4]int32{full}, true
 	}
+	if len(boxes) > 0 {
+		// Not merged with the others: a union with a full-width band would be wide.
+		boxes = append(boxes, p.nextBand())
+	}
 	return boxes, false
+}
+
+// nextBand is the band of rows (full width) that this frame draws as the backstop (bands).
+func (p *painter) nextBand() [4]int32 {
+	d := &p.damage
+	rows := int32((d.outH + bands - 1) / bands)
+	y := int32(d.band) * rows
+	if y >= int32(d.outH) {
+		y, d.band = 0, 0
+	}
+	d.band++
+	return [4]int32{0, y, int32(d.outW), hi32(0, lo32(rows, int32(d.outH)-y))}
 }
 
 // mergeBoxes merges boxes that overlap or touch, then the pairs whose union adds the least area,
