@@ -68,6 +68,7 @@ func TestMeasureCardLatency(t *testing.T) {
 }
 
 // measureCards plays one shoe for TestMeasureCardLatency; how names the run in its figures.
+// With COUPBOARD_E2E_CARDS=PATH it also writes each card's time to PATH.with or PATH.without.
 func measureCards(t *testing.T, how string, traced bool) {
 	display := xserver(t, "1280x720")
 	data := t.TempDir()
@@ -121,6 +122,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 	pace := serialin.RealisticPace()
 	msgs := serialin.RandomShoe(rand.New(rand.NewPCG(42, 43)), serialin.ShoeOptions{Pace: pace})
 	var lat, painted []time.Duration
+	var log strings.Builder // COUPBOARD_E2E_CARDS: one line per card
 	var firstCards, otherCards []time.Duration // painted, split: a coup's first card, the others
 	missed, unpainted := 0, 0
 	ctx := context.Background()
@@ -162,6 +164,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 		case at := <-pc:
 			d := at.Sub(sent)
 			painted = append(painted, d)
+			fmt.Fprintf(&log, "%s %d %s %v %.3f\n", sent.UTC().Format(time.RFC3339Nano), len(painted), m.Type, first, float64(d)/1e6)
 			if first {
 				firstCards = append(firstCards, d)
 			} else {
@@ -173,6 +176,12 @@ func measureCards(t *testing.T, how string, traced bool) {
 		drain(gap - time.Since(sent))
 	}
 	stop(t, p)
+	if f := os.Getenv("COUPBOARD_E2E_CARDS"); f != "" {
+		head := fmt.Sprintf("# %s: sent (UTC), card, type, first of its coup, ms to the paint\n", how)
+		if err := os.WriteFile(f+"."+strings.Fields(how)[0], []byte(head+log.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	if len(painted) == 0 {
 		t.Fatalf("no card was painted; stderr:\n%s", p.Stderr)
 	}
