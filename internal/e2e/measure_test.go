@@ -122,7 +122,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 	pace := serialin.RealisticPace()
 	msgs := serialin.RandomShoe(rand.New(rand.NewPCG(42, 43)), serialin.ShoeOptions{Pace: pace})
 	var lat, painted []time.Duration
-	var log strings.Builder // COUPBOARD_E2E_CARDS: one line per card
+	var log strings.Builder                    // COUPBOARD_E2E_CARDS: one line per card
 	var firstCards, otherCards []time.Duration // painted, split: a coup's first card, the others
 	missed, unpainted := 0, 0
 	ctx := context.Background()
