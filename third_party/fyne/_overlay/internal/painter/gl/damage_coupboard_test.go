@@ -170,7 +170,8 @@ func TestDamageRasterTexture(t *testing.T) {
 		t.Errorf("the frame after the raster's texture was made: boxes %v whole %v, want none", boxes, all)
 	}
 	cache.DeleteTexture(road) // what a refresh of the raster does
-	if boxes, all = draw(2); all || len(boxes) != 2 || boxes[0] != roadBox { // and the backstop's band
+	// Its box, and the backstop's band.
+	if boxes, all = draw(2); all || len(boxes) != 2 || boxes[0] != roadBox {
 		t.Errorf("a refreshed raster: boxes %v whole %v, want its box %v", boxes, all, roadBox)
 	}
 	if boxes, all = draw(2); all || len(boxes) != 0 {
