@@ -4,12 +4,12 @@ package gl
 // visible object of a window in every frame. Between BeginFrame and EndFrame the painter records
 // the frame instead; EndFrame compares what each object would draw with the last frame and draws
 // only the objects that meet the boxes (at most maxBoxes) around what changed, and one band of
-// rows in turn as a backstop (bands), with the scissor limited to each box in turn. It draws where the last frame's pixels are: in the window's own
-// framebuffer when the window keeps it (BeginFrame's preserved: the window presents the boxes
-// with glXCopySubBufferMESA under a software renderer), else in an offscreen framebuffer that it
-// then copies whole to the window before the swap. When the GL driver has neither, every frame
-// is drawn whole, as upstream. (With COUPBOARD_FULL_FRAMES the window does not record frames at
-// all: loop.go's repaintWindow.)
+// rows in turn as a backstop (bands), with the scissor limited to each box in turn. It draws
+// where the last frame's pixels are: in the window's own framebuffer when the window keeps it
+// (BeginFrame's preserved: the window presents the boxes with glXCopySubBufferMESA under a
+// software renderer), else in an offscreen framebuffer that it then copies whole to the window
+// before the swap. When the GL driver has neither, every frame is drawn whole, as upstream.
+// (With COUPBOARD_FULL_FRAMES the window does not record frames at all: loop.go's repaintWindow.)
 
 import (
 	"fmt"
