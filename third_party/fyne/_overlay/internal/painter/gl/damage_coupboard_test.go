@@ -16,11 +16,7 @@ import (
 // TestDamageBoxes checks coupboard's change 4 (third_party/fyne/README.md): which boxes a frame
 // is drawn in after each kind of change, with no GL (damaged does not draw).
 func TestDamageBoxes(t *testing.T) {
-	test.NewTempApp(t)
-	p := &painter{canvas: test.NewCanvas(), ctx: &fakeContext{deleted: map[Texture]bool{}}}
-	p.pixScale = 1
-	p.damage.outW, p.damage.outH = 400, 300
-	frame := fyne.NewSize(400, 300)
+	p, frame := damagePainter(t)
 
 	panel := canvas.NewRectangle(color.White)
 	panel.Resize(fyne.NewSize(400, 300))
@@ -38,11 +34,7 @@ func TestDamageBoxes(t *testing.T) {
 	nextBand := int32(0)
 	draw := func(objs ...fyne.CanvasObject) ([][4]int32, bool) {
 		t.Helper()
-		ops := []frameOp{{kind: opClear}}
-		for _, o := range objs {
-			ops = append(ops, frameOp{kind: opPaint, obj: o, pos: o.Position(), size: frame})
-		}
-		recs, order, dup := p.records(ops)
+		recs, order, dup := p.records(frameOps(frame, objs...))
 		boxes, whole := p.damaged(recs, order, dup)
 		p.damage.prev, p.damage.prevOrder = recs, order
 		if whole || len(boxes) == 0 {
@@ -135,12 +127,7 @@ func TestDamageBoxes(t *testing.T) {
 // it; once a frame has drawn it, and so made its texture, the next frame finds it unchanged,
 // until a refresh frees the texture again.
 func TestDamageRasterTexture(t *testing.T) {
-	test.NewTempApp(t)
-	c := test.NewCanvas()
-	p := &painter{canvas: c, ctx: &fakeContext{deleted: map[Texture]bool{}}}
-	p.pixScale = 1
-	p.damage.outW, p.damage.outH = 400, 300
-	frame := fyne.NewSize(400, 300)
+	p, frame := damagePainter(t)
 
 	panel := canvas.NewRectangle(color.White)
 	panel.Resize(frame)
@@ -150,14 +137,10 @@ func TestDamageRasterTexture(t *testing.T) {
 	// draw records a frame and compares it as EndFrame does; made stands for the GL drawing
 	// (replay), which makes the raster's texture when it has none.
 	draw := func(made cache.TextureType) ([][4]int32, bool) {
-		ops := []frameOp{{kind: opClear}}
-		for _, o := range []fyne.CanvasObject{panel, road} {
-			ops = append(ops, frameOp{kind: opPaint, obj: o, pos: o.Position(), size: frame})
-		}
-		recs, order, dup := p.records(ops)
+		recs, order, dup := p.records(frameOps(frame, panel, road))
 		boxes, whole := p.damaged(recs, order, dup)
 		if _, ok := cache.GetTexture(road); !ok {
-			cache.SetTexture(road, made, c)
+			cache.SetTexture(road, made, p.canvas)
 		}
 		p.noteTextures(recs)
 		p.damage.prev, p.damage.prevOrder = recs, order
@@ -177,6 +160,25 @@ func TestDamageRasterTexture(t *testing.T) {
 	if boxes, all = draw(2); all || len(boxes) != 0 {
 		t.Errorf("the frame after that: boxes %v whole %v, want none", boxes, all)
 	}
+}
+
+// damagePainter is a painter of a 400x300 window at scale 1 with no GL (damaged does not draw),
+// and the window's size.
+func damagePainter(t *testing.T) (*painter, fyne.Size) {
+	test.NewTempApp(t)
+	p := &painter{canvas: test.NewCanvas(), ctx: &fakeContext{deleted: map[Texture]bool{}}}
+	p.pixScale = 1
+	p.damage.outW, p.damage.outH = 400, 300
+	return p, fyne.NewSize(400, 300)
+}
+
+// frameOps is the recording of a frame that clears the window and paints objs where they are.
+func frameOps(frame fyne.Size, objs ...fyne.CanvasObject) []frameOp {
+	ops := []frameOp{{kind: opClear}}
+	for _, o := range objs {
+		ops = append(ops, frameOp{kind: opPaint, obj: o, pos: o.Position(), size: frame})
+	}
+	return ops
 }
 
 // TestMergeBoxes: boxes that overlap or touch are merged, then the cheapest pairs until four
