@@ -31,8 +31,7 @@ type CSP1 struct {
 	lastLen int
 	lastB   [MaxFrame]byte // body of the last accepted frame (duplicate and conflict check)
 
-	staleRun bool // the previous frame was dropped as stale
-	staleSeq int  // its SEQ
+	staleN int // stale frames dropped in a row since the last accepted frame
 }
 
 // NewCSP1 returns a CSP1 decoder as a Decoder.
@@ -143,22 +142,18 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 	if typ != "HELO" && d.have {
 		ahead := (seq - d.last + seqModulus) % seqModulus
 		if ahead >= seqModulus/2 {
-			if d.staleRun && seq == (d.staleSeq+1)%seqModulus {
-				// Two frames in a row, in order, behind the sequence: the shoe restarted and
-				// its HELO was lost. Follow it; the frame dropped before is a lost frame.
-				out = append(out, Event{Kind: KindGap, Seq: seq, Gap: 1,
-					Reason: fmt.Sprintf("sequence restarted without HELO at %04d; frame %04d was dropped as stale", d.staleSeq, d.staleSeq)})
-			} else {
-				d.staleRun, d.staleSeq = true, seq
-				return append(out, Event{Kind: KindStale, Seq: seq, Raw: raw,
-					Reason: fmt.Sprintf("SEQ %04d is behind %04d", seq, d.last)})
-			}
+			// Behind the sequence: stale, replayed or out of order. It never becomes data,
+			// however many follow in order: a restart begins with HELO (spec §2). The first
+			// of a run is reported; Count says how many in a row so far.
+			d.staleN++
+			return append(out, Event{Kind: KindStale, Seq: seq, Raw: raw, Count: d.staleN,
+				Reason: fmt.Sprintf("SEQ %04d is behind %04d", seq, d.last)})
 		} else if ahead > 1 {
 			out = append(out, Event{Kind: KindGap, Seq: seq, Gap: ahead - 1,
 				Reason: fmt.Sprintf("SEQ %04d follows %04d", seq, d.last)})
 		}
 	}
-	d.staleRun = false
+	d.staleN = 0
 	d.have, d.last = true, seq
 	d.lastLen = copy(d.lastB[:], body)
 

@@ -27,7 +27,7 @@ const (
 	KindDuplicate // a retransmission (same SEQ and body) dropped
 	KindConflict  // same SEQ as a recent frame but a different body: dropped, alert "shoe sent conflicting data"
 	KindGap       // Gap frames were lost before the frame that follows this event (which is delivered)
-	KindStale     // a SEQ behind the sequence (stale or out of order): dropped
+	KindStale     // a SEQ behind the sequence (stale, replayed or out of order): dropped, until a HELO
 	KindMisread   // a card or burn frame whose card cannot be read (ZZ, 1S): dropped, prompt manual entry
 
 	KindLink // the connection changed state (Link, Err); sent by the port manager, not by decoders
@@ -80,7 +80,7 @@ type Event struct {
 
 	Result Result // KindResult
 
-	Count  int    // KindNoise: the number of bytes
+	Count  int    // KindNoise: the number of bytes; KindStale: stale frames in a row so far (1 for the first)
 	Gap    int    // KindGap: the number of frames lost
 	Reason string // KindCorrupt, KindConflict, KindStale, KindMisread, KindGap: why, in words
 	// Review, on a KindCard, says the card must be confirmed before it counts (cardline: an
