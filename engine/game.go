@@ -46,6 +46,14 @@ const (
 	// InResult is a coup's result entered by hand when its cards are unknown (Result): it
 	// finishes a round with no cards, and is accepted only between rounds of a shoe in play.
 	InResult
+	// InDoubt is something the shoe link could not vouch for (Doubt): the coup it touches is
+	// held for the supervisor (doubt.go).
+	InDoubt
+	// InShoeResult is the shoe's own result of a coup (ShoeResult), a cross-check: a
+	// contradiction puts the coup under review.
+	InShoeResult
+	// InReconstruct is the supervisor entering the cards of the coup under review (Cards).
+	InReconstruct
 )
 
 // Input is one thing that happens at the table, in order.
@@ -59,6 +67,12 @@ type Input struct {
 	// Result is, for InResult, the result entered by hand; it is left out of the journal's
 	// JSON for every other kind, so older records read the same.
 	Result ManualResult `json:",omitzero"`
+	// Doubt is, for InDoubt, what the shoe link could not vouch for.
+	Doubt Doubt `json:",omitzero"`
+	// ShoeResult is, for InShoeResult, the shoe's own result.
+	ShoeResult ShoeResult `json:",omitzero"`
+	// Cards are, for InReconstruct, the coup's cards in deal order.
+	Cards []Card `json:",omitempty"`
 }
 
 // TokenInput is the input for a shoe-script token.
@@ -97,9 +111,10 @@ const (
 	EvVoid                           // finished round N is cancelled after the fact (Rule); roads must be recomputed
 	EvInsurance                      // Insurance/No 6 is open on round N (000 1.1)
 	EvSetting                        // a table setting took effect: Key, Value
+	EvResolved                       // the supervisor resolved the review of round N: Reason is how (ResolvedConfirmed, ...), Rule the book's rule
 )
 
-var eventNames = [...]string{"", "shoe", "burn", "noburn", "round", "last_coup", "shoe_end", "anomaly", "refused", "review", "void", "insurance_open", "setting"}
+var eventNames = [...]string{"", "shoe", "burn", "noburn", "round", "last_coup", "shoe_end", "anomaly", "refused", "review", "void", "insurance_open", "setting", "resolved"}
 
 // String is the event's name in replay output.
 func (k EventKind) String() string {
@@ -139,8 +154,15 @@ type Round struct {
 	Outcome Outcome
 	// Notes lists the rule numbers applied to the round ("11.7.1"), in order.
 	Notes []string
-	// Review is set when something about the round needs the supervisor (an anomaly).
+	// Review is set when something about the round needed the supervisor (an anomaly, a doubt).
 	Review bool
+	// Why lists the reasons the round was put under review, and Resolution how the supervisor
+	// resolved it (ResolvedConfirmed, ResolvedEntered, ResolvedCancelled); both empty for a
+	// round that was never in doubt. A live table (SetHold) finishes such a round only once
+	// resolved; a script replay finishes it flagged, with no Resolution.
+	Why            []string
+	Resolution     string
+	ResolutionRule string // the book's rule the supervisor resolved it under, if any
 	// Manual counts the cards entered by hand.
 	Manual int
 }
@@ -243,6 +265,15 @@ type Game struct {
 	review  bool
 	reasons []string
 
+	// hold: a coup under review waits for the supervisor (SetHold, a live table).
+	hold bool
+	// pendWhy are the reasons the next coup will be under review (pendReview).
+	pendWhy []string
+	// disputed are finished rounds under review after the fact.
+	disputed []dispute
+	// prev is the round finished last (the shoe's RSLT is checked against it).
+	prev Round
+
 	out []Event
 }
 
@@ -290,9 +321,15 @@ func (g *Game) AppendApply(dst []Event, in Input) []Event {
 	case InSetting:
 		g.setting(in.Key, in.Value)
 	case InAcceptReview:
-		g.review, g.reasons = false, nil
+		g.confirm()
 	case InResult:
 		g.result(in.Result)
+	case InDoubt:
+		g.doubt(in.Doubt)
+	case InShoeResult:
+		g.shoeResult(in.ShoeResult)
+	case InReconstruct:
+		g.reconstruct(in.Cards)
 	default:
 		g.refuse("", fmt.Sprintf("unknown input kind %d", in.Kind))
 	}
@@ -317,8 +354,12 @@ func (g *Game) anomaly(n int, rule, reason string) {
 	if len(g.reasons) < 32 {
 		g.reasons = append(g.reasons, reason)
 	}
-	if g.inRound && n == g.c.n {
+	switch {
+	case g.inRound && n == g.c.n:
 		g.c.review = true
+		g.c.why = addWhy(g.c.why, reason)
+	case n > 0 && n == g.rounds+1 && g.pendReview:
+		g.pendWhy = addWhy(g.pendWhy, reason)
 	}
 	g.emit(Event{Kind: EvReview, N: n, Reason: reason})
 }
@@ -391,7 +432,7 @@ func (g *Game) newShoe() {
 	g.cutSeen, g.lastN, g.announced, g.announceAt, g.tieDone, g.emptied = false, 0, false, 0, false, false
 	g.burnFace = g.set.Burn == BurnFaceValue
 	g.burnShown, g.burnHidden, g.burnNeed, g.burnAudit, g.burnNext = nil, 0, 1, g.burnAudit[:0], false
-	g.pendDummy, g.pendFace, g.pendReview = false, false, false
+	g.pendDummy, g.pendFace, g.pendReview, g.pendWhy = false, false, false, nil
 	g.countsUnknown = false
 	g.lastKind = lastNone
 	g.ph = phBurn
@@ -541,8 +582,8 @@ func (g *Game) deal(k carried) {
 func (g *Game) startRound(k carried, ex excessCase) {
 	pos := k.pos
 	g.rounds++
-	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview}
-	g.pendReview = false
+	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview, why: g.pendWhy}
+	g.pendReview, g.pendWhy = false, nil
 	g.inRound = true
 	ir := &g.prof.Irregular
 	if g.ph == phEnded {
@@ -683,9 +724,13 @@ func (g *Game) turn(h Hand) {
 // starts the next round with any carried cards.
 func (g *Game) finish() {
 	c := &g.c
+	if g.hold && c.review && c.kind != KindCancelled {
+		return // held: the supervisor confirms, enters or cancels it (doubt.go)
+	}
 	g.out = append(g.out, Event{Kind: EvRound, Shoe: g.shoe, N: c.n})
 	r := &g.out[len(g.out)-1].Round
-	r.N, r.Shoe, r.Kind, r.Notes, r.Review, r.Manual, r.Hidden = c.n, g.shoe, c.kind, c.notes, c.review, c.manual, c.hidden()
+	r.N, r.Shoe, r.Kind, r.Notes, r.Review, r.Manual, r.Hidden = c.n, g.shoe, c.kind, c.notes, c.review || len(c.why) > 0, c.manual, c.hidden()
+	r.Why, r.Resolution, r.ResolutionRule = c.why, c.resolution, c.resRule
 	for i := 0; i < c.np; i++ {
 		if c.visible(c.pUp, i) {
 			r.Player.add(c.p[i])
@@ -713,6 +758,7 @@ func (g *Game) finish() {
 		o.BankerFirstTwo = b2
 	}
 	n, kind, winner := c.n, r.Kind, o.Winner
+	g.prev = *r
 	g.inRound = false
 	g.insurance = false
 	c.notes = nil
@@ -905,6 +951,14 @@ type View struct {
 	// Review is set while something waits for the supervisor; Reasons says what.
 	Review  bool
 	Reasons []string
+	// Held is set while the round in progress is under review: it has no result until the
+	// supervisor confirms its cards, enters them, or cancels it (doubt.go); HeldWhy says why.
+	Held    bool
+	HeldWhy []string
+	// NextHeld is set when the next coup will be under review from its first card.
+	NextHeld bool
+	// Disputed lists finished rounds of the shoe under review after the fact.
+	Disputed []int
 	// NoBetInARow counts the rounds without wagers played in a row at a request.
 	NoBetInARow int
 }
@@ -915,6 +969,16 @@ func (g *Game) View() View {
 		Profile: g.prof.ID, Shoe: g.shoe, Set: g.setIdx, InShoe: g.ph == phBurn || g.ph == phPlay,
 		Coup: g.rounds, InCoup: g.inRound, ShoeEnded: g.ph == phEnded, InsuranceOpen: g.insurance,
 		Review: g.review, Reasons: append([]string(nil), g.reasons...), NoBetInARow: g.nobetRow,
+		NextHeld: g.pendReview,
+	}
+	for _, d := range g.disputed {
+		if d.shoe == g.shoe {
+			v.Disputed = append(v.Disputed, d.n)
+		}
+	}
+	if g.inRound && g.c.review {
+		v.Held = true
+		v.HeldWhy = append([]string(nil), g.c.why...)
 	}
 	hiddenNow := 0
 	if g.inRound {

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // voidNow is the supervisor cancelling the round in progress (000 11.12, 13.3; 001 9.4, 11.3;
 // 002 12.7; 004 12.6).
@@ -9,8 +12,18 @@ func (g *Game) voidNow() {
 		g.refuse(g.prof.Irregular.VoidInProgress, "void: no round in progress")
 		return
 	}
+	doubtful := g.c.review || len(g.c.why) > 0 && g.c.resolution == ""
 	g.c.upgrade(KindCancelled)
 	g.c.note(g.prof.Irregular.VoidInProgress)
+	if doubtful {
+		g.c.review, g.c.resolution, g.c.resRule = false, ResolvedCancelled, g.prof.Irregular.VoidInProgress
+		g.review, g.reasons = false, nil
+		for _, d := range g.disputed {
+			g.flag(fmt.Sprintf("round %d: %s", d.n, strings.Join(d.why, "; ")))
+		}
+		g.emit(Event{Kind: EvResolved, N: g.c.n, Reason: ResolvedCancelled, Rule: g.prof.Irregular.VoidInProgress})
+		g.setAside(fmt.Sprintf("coup %d was cancelled under review: cards read after it may belong to it", g.c.n))
+	}
 	g.finish()
 }
 
@@ -45,6 +58,7 @@ func (g *Game) voidAfter(n int) {
 		}
 		h.kind = KindCancelled
 		g.emit(Event{Kind: EvVoid, N: n, Rule: ir.VoidAfter})
+		g.undispute(n, ir.VoidAfter)
 		return
 	}
 	g.refuse(ir.VoidAfter, fmt.Sprintf("void %d: no such finished round in this shoe", n))
@@ -153,4 +167,19 @@ func (g *Game) applySetting(kv setting) {
 	}
 	g.set = s
 	g.emit(Event{Kind: EvSetting, Key: kv.key, Value: kv.value})
+}
+
+// undispute ends the review of round n after the fact: it was cancelled.
+func (g *Game) undispute(n int, rule string) {
+	for i, d := range g.disputed {
+		if d.n == n && d.shoe == g.shoe {
+			g.disputed = append(g.disputed[:i], g.disputed[i+1:]...)
+			g.emit(Event{Kind: EvResolved, N: n, Reason: ResolvedCancelled, Rule: rule})
+			g.review, g.reasons = len(g.disputed) > 0 || g.inRound && g.c.review, nil
+			for _, d := range g.disputed {
+				g.reasons = addWhy(g.reasons, fmt.Sprintf("round %d: %s", d.n, strings.Join(d.why, "; ")))
+			}
+			return
+		}
+	}
 }

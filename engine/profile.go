@@ -186,6 +186,15 @@ type Irregularities struct {
 	VoidAfterRefused string
 	// FailedBurn: the dealer did not burn; play continues (000 11.1, 001 9.7, 002 12.8, 004 12.7).
 	FailedBurn string
+	// Confirm is the rule under which the supervisor confirms the cards of a coup under review
+	// as the shoe read them: the supervisor decides what the rules do not cover (000 13.10,
+	// 001 11.4); empty where the book says nothing (002, 004): the confirmation is recorded
+	// with no rule number.
+	Confirm string
+	// Reconstruct is the rule under which the supervisor enters the cards of a coup under
+	// review as they lie on the table: act 9.4, nz 12.6 (cards out of sequence reconstructed
+	// by the table of play); vic has no reconstruction rule, so 13.10 (the supervisor decides).
+	Reconstruct string
 }
 
 // Profile is one rule book turned into data (spec/rule-profiles.md). Every difference between
@@ -326,6 +335,8 @@ func profileVic2002() Profile {
 			VoidInProgress:      "11.12",
 			VoidAfter:           "13.3",
 			FailedBurn:          "11.1",
+			Confirm:             "13.10",
+			Reconstruct:         "13.10",
 		},
 		Styles: allStyles(), StyleRule: "8.1, 8.2.3",
 		BankerFirst: true, RevealRule: "8.3.1",
@@ -368,6 +379,8 @@ func profileACT2012() Profile {
 			VoidInProgress:      "11.3",
 			VoidAfter:           "9.5",
 			FailedBurn:          "9.7",
+			Confirm:             "11.4",
+			Reconstruct:         "9.4",
 		},
 		Styles: allStyles(), StyleRule: "2.2, 6.3",
 		BankerFirst: true, RevealRule: "6.3",
@@ -393,6 +406,7 @@ func nzIrregularities(voidInProgress, voidAfterRefused, failedBurn string) Irreg
 		VoidInProgress:      voidInProgress,
 		VoidAfterRefused:    voidAfterRefused,
 		FailedBurn:          failedBurn,
+		Reconstruct:         "12.6",
 	}
 }
 

@@ -12,6 +12,11 @@ type coup struct {
 	notes    []string
 	review   bool
 	manual   int
+	// why are the reasons the coup was put under review, and resolution how the supervisor
+	// resolved it (doubt.go).
+	why        []string
+	resolution string
+	resRule    string
 
 	fromRequest bool // a nobet request (counted for NoBetRule.MaxInARow)
 	// excess is the irregularity that started this round with a card drawn in excess, and

@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// holdPlay plays steps on a live (holding) game under profile id: script text, or an action
+// "!lost", "!conflict", "!replay", "!restart", "!disconnect", "!unreadable", "!accept",
+// "!enter CARDS…", "!rslt W P B". It returns the events in summary form, with "resolved N how
+// rule" for resolutions and "review N" for rounds disputed after the fact.
+func holdPlay(t *testing.T, id string, steps ...string) []string {
+	t.Helper()
+	p, err := LookupProfile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSettings(&p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGame(p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetHold(true)
+	var out []string
+	emit := func(evs []Event) {
+		for _, e := range evs {
+			switch e.Kind {
+			case EvResolved:
+				out = append(out, strings.TrimSpace(fmt.Sprintf("resolved %d %s %s", e.N, e.Reason, e.Rule)))
+			case EvReview:
+				if !g.inRound || e.N != g.c.n {
+					if e.N <= g.rounds && !g.inRound {
+						out = append(out, fmt.Sprintf("review %d", e.N))
+					}
+				}
+			case EvRound:
+				s := summary(e)
+				if e.Round.Resolution != "" {
+					s += " " + e.Round.Resolution
+				}
+				out = append(out, s)
+			default:
+				if s := summary(e); s != "" && s != "anomaly" {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	action := func(st string) {
+		f := strings.Fields(st)
+		switch f[0] {
+		case "accept":
+			emit(g.Apply(InAcceptReviewInput()))
+		case "enter":
+			emit(g.Apply(ReconstructInput(mustCards(t, f[1:]...))))
+		case "rslt":
+			w := map[string]Winner{"P": Player, "B": Banker, "T": Tie}[f[1]]
+			pt, _ := strconv.Atoi(f[2])
+			bt, _ := strconv.Atoi(f[3])
+			emit(g.Apply(ShoeResultInput(ShoeResult{Winner: w, PlayerTotal: pt, BankerTotal: bt})))
+		default:
+			emit(g.Apply(DoubtInput(DoubtKind(f[0]), "test")))
+		}
+	}
+	for _, st := range steps {
+		if !strings.HasPrefix(st, "!") {
+			toks, err := ParseScript(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tok := range toks {
+				in := TokenInput(tok)
+				if tok.Kind == TokCard {
+					in = CardInput(tok.Card, tok.Pos, SourceShoe)
+				}
+				emit(g.Apply(in))
+			}
+		} else {
+			action(st[1:])
+		}
+		if v := g.View(); v.Held {
+			out = append(out, fmt.Sprintf("held %d", v.Coup))
+		}
+	}
+	return out
+}
+
+// Doubt stops the coup (issue 21): what the line cannot vouch for holds the coup — no round —
+// until the supervisor confirms, enters or cancels it, under the book's rule.
+func TestDoubtHoldsTheCoup(t *testing.T) {
+	for _, tc := range []struct {
+		name, id string
+		steps    []string
+		want     string
+	}{
+		{"a frame lost mid-coup holds the coup; confirm finishes it with the cards as read", ProfileVic2002,
+			[]string{"shoe 9S 2C KD", "!lost", "5H 4S 3D", "!accept"},
+			"burn +1; held 1; held 1; resolved 1 confirmed 13.10; R1 T 7-7 normal review confirmed"},
+		{"every kind of doubt holds the coup", ProfileVic2002,
+			[]string{"shoe 9S 2C", "!conflict", "KD", "!replay", "5H", "!restart", "4S", "!disconnect", "3D", "!unreadable", "!accept"},
+			"burn +1; held 1; held 1; held 1; held 1; held 1; held 1; held 1; held 1; held 1; resolved 1 confirmed 13.10; R1 T 7-7 normal review confirmed"},
+		{"between coups a doubt holds the next coup from its first card", ProfileACT2012,
+			[]string{"shoe 9S" + c3, "!lost", "7H 6S KD TC", "!accept"},
+			"burn +1; R1 T 9-9 normal; held 2; resolved 2 confirmed 11.4; R2 P 7-6 normal review confirmed"},
+		{"entering the cards reconstructs the coup by the table of play; cards read after are set aside and the next coup is held", ProfileNZ,
+			[]string{"shoe 9S TS TD TH TC TC TC TC TC", "2C KD", "!lost", "5H 4S 3D 7H", "!enter 2C 3D AD 4H 5S", "9D 8C KH AC", "!accept"},
+			"burn 9S +9; held 1; held 1; resolved 1 entered 12.6; R1 P 8-7 normal [12.6] review entered; held 2; resolved 2 confirmed; R2 T 9-9 normal review confirmed"},
+		{"cards that do not make one complete coup are refused", ProfileVic2002,
+			[]string{"shoe 9S 2C", "!lost", "KD 5H", "!enter 2C KD", "!enter 2C KD 5H 4S 3D 7C"},
+			"burn +1; held 1; held 1; refused 13.10; held 1; refused 13.10; held 1"},
+		{"cancelling a coup under review cancels it under the book's rule and holds the next", ProfileVic2002,
+			[]string{"shoe 9S 2C", "!lost", "KD 5H 4S 3D", "void"},
+			"burn +1; held 1; held 1; resolved 1 cancelled 11.12; R1 cancelled [11.12] review cancelled"},
+		{"a ninth ace of spades in 8 decks holds the coup", ProfileVic2002,
+			[]string{"shoe 9S" + strings.Repeat(" burn AS", 8) /* 000 8.2.2(b) */, "AS 2C", "!accept"},
+			"burn +1" + strings.Repeat("; burn +1 8.2.2(b)", 8) + "; held 1; resolved 1 confirmed 13.10"},
+		{"the shoe's result contradicting the round just shown puts it under review; confirm puts it back", ProfileVic2002,
+			[]string{"shoe 9S" + c1, "!rslt T 7 7", "!rslt B 4 9", "!accept"},
+			"burn +1; R1 T 7-7 normal; review 1; resolved 1 confirmed 13.10"},
+		{"a contradicted round is cancelled after the fact where the book allows", ProfileVic2002,
+			[]string{"shoe 9S" + c1, "!rslt B 4 9", "void 1"},
+			"burn +1; R1 T 7-7 normal; review 1; void 1 13.3; resolved 1 cancelled 13.3"},
+		{"the shoe's result contradicting a complete coup holds it", ProfileVic2002,
+			[]string{"shoe 9S 2C KD 5H", "!rslt T 7 7", "4S 3D", "!rslt P 7 7"},
+			"burn +1; held 1; held 1; held 1"},
+		{"a conflicting resend of the card that finished a round disputes that round", ProfileVic2002,
+			[]string{"shoe 9S" + c3, "!conflict", "!accept"},
+			"burn +1; R1 T 9-9 normal; review 1; resolved 1 confirmed 13.10"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { check(t, tc.name, holdPlay(t, tc.id, tc.steps...), tc.want) })
+	}
+}
+
+// Without a supervisor (a script replay) a round in doubt still finishes, flagged with its reasons.
+func TestDoubtWithoutHoldFlagsTheRound(t *testing.T) {
+	p, _ := LookupProfile(ProfileVic2002)
+	s, _ := ParseSettings(&p, nil)
+	g, _ := NewGame(p, s)
+	var rounds []Round
+	for _, in := range []Input{WordInput(TokShoe, 0), CardInput(mustCards(t, "9S")[0], PosNone, SourceShoe), DoubtInput(DoubtLost, "SEQ 0012 follows 0010")} {
+		g.Apply(in)
+	}
+	for _, c := range mustCards(t, "2C", "KD", "5H", "4S", "3D") {
+		for _, e := range g.Apply(CardInput(c, PosNone, SourceShoe)) {
+			if e.Kind == EvRound {
+				rounds = append(rounds, e.Round)
+			}
+		}
+	}
+	if len(rounds) != 1 || !rounds[0].Review || len(rounds[0].Why) != 1 || rounds[0].Why[0] != "shoe data lost (SEQ 0012 follows 0010)" || rounds[0].Resolution != "" {
+		t.Fatalf("rounds %+v", rounds)
+	}
+}
+
+// Every book names the rules a supervisor resolves a review under; every doubt has its words.
+func TestDoubtRulesAreData(t *testing.T) {
+	want := map[string][3]string{ // confirm, reconstruct, cancel
+		ProfileVic2002: {"13.10", "13.10", "11.12"},
+		ProfileACT2012: {"11.4", "9.4", "11.3"},
+		ProfileNZ1998:  {"", "12.6", "12.7"},
+		ProfileNZ:      {"", "12.6", "12.6"},
+	}
+	for id, w := range want {
+		p, _ := LookupProfile(id)
+		ir := p.Irregular
+		if got := [3]string{ir.Confirm, ir.Reconstruct, ir.VoidInProgress}; got != w {
+			t.Errorf("%s: confirm/reconstruct/cancel rules %q, want %q", id, got, w)
+		}
+	}
+	for _, k := range []DoubtKind{DoubtLost, DoubtUnreadable, DoubtConflict, DoubtReplay, DoubtRestart, DoubtDisconnect, DoubtRepeat} {
+		if r, ok := DoubtRuleOf(k); !ok || r.Words == "" {
+			t.Errorf("doubt %q has no rule", k)
+		}
+	}
+}
