@@ -28,7 +28,26 @@ type Round struct {
 	// ResultOnly is set for a result entered by hand without its cards (issue 10): no cards,
 	// totals 0 (unknown), the winner and the natural and pairs as entered.
 	ResultOnly bool `json:"result_only,omitempty"`
+	// Review is set for a round that was put under review (issue 21): why, and how the
+	// supervisor resolved it. A live table writes a round under review only once resolved.
+	Review *Review `json:"review,omitempty"`
 }
+
+// Review says why a round was put under review and how the supervisor resolved it.
+type Review struct {
+	Reasons []string `json:"reasons"` // why, in words ("shoe data lost (1 frame(s): SEQ 0012 follows 0010)")
+	// Resolution is "confirmed" (the cards as read), "entered" (the supervisor entered the
+	// cards), "cancelled", or "" when no supervisor resolved it (a script replay, or a round
+	// cancelled by the rules).
+	Resolution string `json:"resolution"`
+	Rule       string `json:"rule,omitempty"` // the book's rule the supervisor resolved it under
+}
+
+// Review states, as export shows them.
+const (
+	ReviewPending  = "under review"
+	ReviewResolved = "resolved"
+)
 
 // Round kinds (spec/rule-profiles.md "Round kinds").
 const (
@@ -71,6 +90,9 @@ func (r Round) Check() error {
 	case r.ResultOnly && (len(r.Player) > 0 || len(r.Banker) > 0 || r.PlayerTotal != 0 || r.BankerTotal != 0):
 		return fmt.Errorf("round %d: result only, but %d Player and %d Banker cards, totals %d/%d: want none",
 			r.N, len(r.Player), len(r.Banker), r.PlayerTotal, r.BankerTotal)
+	}
+	if r.Review != nil && len(r.Review.Reasons) == 0 {
+		return fmt.Errorf("round %d: under review with no reason", r.N)
 	}
 	switch r.Kind {
 	case RoundNormal, RoundNoBet:

@@ -1,8 +1,10 @@
 // Package shoefeed turns what the smart shoe sends (serialin events) into the table's
 // journalled inputs, and feeds a port manager into a table loop. Only a valid card or shoe
-// status moves the game; diagnostics never do (spec/shoe-protocol.md §2). Those that need a
-// person — conflicting data, a gap, a misread, a shoe restart, a jam — become alerts that are
-// journalled and stay on screen until a supervisor clears them.
+// status moves the game; diagnostics never do (spec/shoe-protocol.md §2). Input the line cannot
+// vouch for — a gap, a misread, conflicting data, replayed frames, a shoe restart, a dropped
+// link — becomes a doubt for the core (engine.DoubtInput), which holds the coup for the
+// supervisor; the shoe's own result (RSLT) goes to the core as a cross-check. Jams and faults
+// become alerts that are journalled and stay on screen until a supervisor clears them.
 package shoefeed
 
 import (
@@ -25,11 +27,14 @@ func Msgs(e serialin.Event) []table.Msg {
 	alert := func(format string, a ...any) table.Msg {
 		return table.Msg{Input: table.Input{Alert: &table.Alert{Text: fmt.Sprintf(format, a...)}}, Source: journal.SourceShoe}
 	}
+	doubt := func(k engine.DoubtKind, format string, a ...any) table.Msg {
+		return game(engine.DoubtInput(k, fmt.Sprintf(format, a...)))
+	}
 	switch e.Kind {
 	case serialin.KindCard:
 		if e.Review != "" {
-			// cardline: an exact repeat may be a double read; it counts only once a person confirms it.
-			return []table.Msg{alert("card %s needs confirming: %s — enter it by hand if it is real", e.Card, e.Review)}
+			// cardline: an exact repeat may be a double read; the coup waits for the supervisor.
+			return []table.Msg{doubt(engine.DoubtRepeat, "%s: %s", e.Card, e.Review)}
 		}
 		return []table.Msg{game(engine.CardInput(e.Card, e.Pos, engine.SourceShoe))}
 	case serialin.KindBurn:
@@ -49,23 +54,35 @@ func Msgs(e serialin.Event) []table.Msg {
 		case "JAM":
 			return []table.Msg{alert("shoe jammed — clear it; enter cards by hand meanwhile")}
 		case "MISREAD":
-			return []table.Msg{alert("a card left the shoe unread — enter it by hand")}
+			return []table.Msg{doubt(engine.DoubtUnreadable, "the shoe reported a card that left it unread")}
 		case "FAULT":
 			return []table.Msg{alert("shoe fault: %s", e.Text)}
 		}
 	case serialin.KindHello:
 		if e.Restart {
-			return []table.Msg{alert("shoe restarted (%s %s %s): a coup in progress needs review", e.Hello.Vendor, e.Hello.Model, e.Hello.Firmware)}
+			return []table.Msg{doubt(engine.DoubtRestart, "%s %s %s", e.Hello.Vendor, e.Hello.Model, e.Hello.Firmware)}
 		}
 	case serialin.KindConflict:
-		return []table.Msg{alert("shoe sent conflicting data (%s): the coup needs review", e.Reason)}
+		return []table.Msg{doubt(engine.DoubtConflict, "SEQ %04d: %s", e.Seq, e.Reason)}
 	case serialin.KindGap:
-		return []table.Msg{alert("%d shoe message(s) lost: the coup needs review — enter or confirm the missing card", e.Gap)}
+		return []table.Msg{doubt(engine.DoubtLost, "%d frame(s): %s", e.Gap, e.Reason)}
 	case serialin.KindMisread:
-		return []table.Msg{alert("unreadable card from the shoe (%s) — enter it by hand", e.Reason)}
+		return []table.Msg{doubt(engine.DoubtUnreadable, "SEQ %04d: %s", e.Seq, e.Reason)}
+	case serialin.KindStale:
+		if e.Count == 1 { // the first of a run; the rest are counted on the diagnostics screen
+			return []table.Msg{doubt(engine.DoubtReplay, "%s", e.Reason)}
+		}
+	case serialin.KindResult:
+		r := e.Result
+		return []table.Msg{game(engine.ShoeResultInput(engine.ShoeResult{Winner: r.Winner,
+			PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair}))}
 	case serialin.KindLink:
 		l := LinkOf(e.Link)
-		return []table.Msg{{Link: &l}}
+		out := []table.Msg{{Link: &l}}
+		if e.Link == serialin.LinkDisconnected {
+			out = append(out, doubt(engine.DoubtDisconnect, "%s", e.Err))
+		}
+		return out
 	}
 	return nil
 }

@@ -18,8 +18,8 @@ import (
 func TestMsgsDiagnosticsNeverMoveTheGame(t *testing.T) {
 	for _, e := range []serialin.Event{
 		{Kind: serialin.KindNoise, Count: 12}, {Kind: serialin.KindCorrupt, Reason: "bad CRC"},
-		{Kind: serialin.KindDuplicate}, {Kind: serialin.KindStale}, {Kind: serialin.KindHeartbeat},
-		{Kind: serialin.KindResult}, {Kind: serialin.KindHello},
+		{Kind: serialin.KindDuplicate}, {Kind: serialin.KindStale, Count: 2}, {Kind: serialin.KindHeartbeat},
+		{Kind: serialin.KindHello},
 	} {
 		for _, m := range Msgs(e) {
 			if m.Input.Game != nil {
@@ -27,23 +27,48 @@ func TestMsgsDiagnosticsNeverMoveTheGame(t *testing.T) {
 			}
 		}
 	}
-	for _, e := range []serialin.Event{
-		{Kind: serialin.KindConflict, Reason: "seq 12"}, {Kind: serialin.KindGap, Gap: 2},
-		{Kind: serialin.KindMisread, Reason: "ZZ"}, {Kind: serialin.KindHello, Restart: true},
-		{Kind: serialin.KindStatus, Code: "JAM"},
-	} {
-		ms := Msgs(e)
-		if len(ms) != 1 || ms[0].Input.Alert == nil || ms[0].Input.Game != nil {
-			t.Errorf("%s: want one alert, got %+v", e.Kind, ms)
-		}
-	}
-	if ms := Msgs(serialin.Event{Kind: serialin.KindGap, Gap: 3}); !strings.Contains(ms[0].Input.Alert.Text, "3 shoe message") {
-		t.Errorf("gap alert does not give its size: %q", ms[0].Input.Alert.Text)
+	if ms := Msgs(serialin.Event{Kind: serialin.KindStatus, Code: "JAM"}); len(ms) != 1 || ms[0].Input.Alert == nil {
+		t.Errorf("JAM: want one alert, got %+v", ms)
 	}
 	card, _ := engine.ParseCard("9H")
 	ms := Msgs(serialin.Event{Kind: serialin.KindCard, Card: card, Pos: engine.P1})
 	if len(ms) != 1 || ms[0].Input.Game == nil || ms[0].Input.Game.Token.Card != card || ms[0].Input.Game.Token.Pos != engine.P1 {
 		t.Fatalf("card event: %+v", ms)
+	}
+}
+
+// Input the line cannot vouch for becomes a doubt for the core (which holds the coup), never a
+// card and never only an alert (issue 21).
+func TestMsgsDoubtsGoToTheCore(t *testing.T) {
+	card, _ := engine.ParseCard("9H")
+	for _, tc := range []struct {
+		e    serialin.Event
+		want engine.DoubtKind
+		has  string
+	}{
+		{serialin.Event{Kind: serialin.KindConflict, Seq: 12, Reason: "same SEQ"}, engine.DoubtConflict, "0012"},
+		{serialin.Event{Kind: serialin.KindGap, Gap: 3, Reason: "SEQ 0014 follows 0010"}, engine.DoubtLost, "3 frame"},
+		{serialin.Event{Kind: serialin.KindMisread, Seq: 7, Reason: "ZZ"}, engine.DoubtUnreadable, "ZZ"},
+		{serialin.Event{Kind: serialin.KindHello, Restart: true}, engine.DoubtRestart, ""},
+		{serialin.Event{Kind: serialin.KindStale, Count: 1, Reason: "SEQ 0010 is behind 0031"}, engine.DoubtReplay, "behind"},
+		{serialin.Event{Kind: serialin.KindStatus, Code: "MISREAD"}, engine.DoubtUnreadable, "unread"},
+		{serialin.Event{Kind: serialin.KindCard, Card: card, Review: "repeat within 2s"}, engine.DoubtRepeat, "9H"},
+		{serialin.Event{Kind: serialin.KindLink, Link: serialin.LinkDisconnected, Err: "unplugged"}, engine.DoubtDisconnect, "unplugged"},
+	} {
+		var got []engine.Input
+		for _, m := range Msgs(tc.e) {
+			if m.Input.Game != nil {
+				got = append(got, *m.Input.Game)
+			}
+		}
+		if len(got) != 1 || got[0].Kind != engine.InDoubt || got[0].Doubt.Kind != tc.want || !strings.Contains(got[0].Doubt.Detail, tc.has) {
+			t.Errorf("%s: want one %s doubt naming %q, got %+v", tc.e, tc.want, tc.has, got)
+		}
+	}
+	ms := Msgs(serialin.Event{Kind: serialin.KindResult, Result: serialin.Result{Winner: engine.Banker, PlayerTotal: 4, BankerTotal: 9}})
+	if len(ms) != 1 || ms[0].Input.Game == nil || ms[0].Input.Game.Kind != engine.InShoeResult ||
+		ms[0].Input.Game.ShoeResult != (engine.ShoeResult{Winner: engine.Banker, PlayerTotal: 4, BankerTotal: 9}) {
+		t.Errorf("RSLT: want a shoe result for the core, got %+v", ms)
 	}
 }
 

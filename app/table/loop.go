@@ -367,12 +367,16 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 	if notes == nil {
 		notes = []string{}
 	}
-	return journal.Round{
+	jr := journal.Round{
 		N: r.N, Shoe: int64(r.Shoe), Player: codes(r.Player.List()), Banker: codes(r.Banker.List()),
 		PlayerTotal: r.Outcome.PlayerTotal, BankerTotal: r.Outcome.BankerTotal, Winner: r.Outcome.Winner.String(),
 		Natural: r.Outcome.Natural, PlayerPair: r.Outcome.PlayerPair, BankerPair: r.Outcome.BankerPair,
 		Kind: kind, Notes: notes, Source: src, Operator: operator, ResultOnly: r.Outcome.TotalsUnknown,
 	}
+	if len(r.Why) > 0 {
+		jr.Review = &journal.Review{Reasons: append([]string(nil), r.Why...), Resolution: r.Resolution, Rule: r.ResolutionRule}
+	}
+	return jr
 }
 
 // Event is the journal (and pit bus) payload of an engine event other than a round, and of the

@@ -36,6 +36,9 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	scr.Stats.CardsKnown, scr.Stats.CardsLeft = g.CountsKnown && g.InShoe, g.CardsLeft
 	if g.Review {
 		scr.Status.Review = g.Coup
+		if !g.Held && len(g.Disputed) > 0 {
+			scr.Status.Review = g.Disputed[len(g.Disputed)-1]
+		}
 		scr.Status.Errors = append(scr.Status.Errors, g.Reasons...)
 	}
 	for _, a := range s.alerts {
@@ -177,8 +180,8 @@ func (s *State) coup(g engine.View) view.Coup {
 		c.InsuranceOpen = g.InsuranceOpen
 		return c
 	}
-	if s.last == nil || s.last.Kind == engine.KindCancelled {
-		return c
+	if s.last == nil || s.last.Kind == engine.KindCancelled || s.disputed[s.last.N] {
+		return c // a round under review shows no result until the supervisor resolves it
 	}
 	c.Player = hand(s.last.Player.List(), 0)
 	c.Banker = hand(s.last.Banker.List(), 0)

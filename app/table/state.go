@@ -40,7 +40,10 @@ type State struct {
 	runResult []engine.RunSettlement
 	alerts    []Alert
 	nextAlert int
-	messages  []string // transient notes for the operator (refusals), newest last
+	// disputed are finished rounds of the shoe under review after the fact (the shoe's result
+	// contradicted them): off the roads and the result banner until the supervisor resolves them.
+	disputed map[int]bool
+	messages []string // transient notes for the operator (refusals), newest last
 
 	// Insurance/No 6 wagers placed on round insuranceN while it was open (000 1.1), settled
 	// when that round finishes.
@@ -79,8 +82,9 @@ func NewState(s Setup) (*State, error) {
 	st := &State{
 		setup: s, settlement: settle, game: g, board: b,
 		roads:     roadmap.New(roadmap.Options{IncludeNonBetting: s.Settings.RoadsIncludeNonBetting, Capacity: 96}),
-		roadIndex: map[int]int{},
+		roadIndex: map[int]int{}, disputed: map[int]bool{},
 	}
+	g.SetHold(true) // doubt stops the coup: a coup under review waits for the supervisor
 	if settle.Runs {
 		if st.runs, err = engine.NewRuns(engine.RunSettings{}); err != nil {
 			return nil, fmt.Errorf("table %s: %w", s.ID, err)
@@ -134,7 +138,18 @@ func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
 		s.roads.Reset()
 		s.rounds = s.rounds[:0]
 		clear(s.roadIndex)
+		clear(s.disputed)
 		s.last = nil
+	case engine.EvReview:
+		if s.finished(e.N, e.Shoe) && !s.disputed[e.N] {
+			s.disputed[e.N] = true
+			s.rebuildRoads(now)
+		}
+	case engine.EvResolved:
+		if s.disputed[e.N] && e.Shoe == s.Shoe() {
+			delete(s.disputed, e.N)
+			s.rebuildRoads(now)
+		}
 	case engine.EvShoeEnd:
 		// Deferred commission is settled at the end of each shoe, before the next (000 10.2.1(a)).
 		for _, c := range s.ledger.EndOfShoe() {
@@ -148,10 +163,7 @@ func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
 		s.rounds = append(s.rounds, r)
 		s.last = &s.rounds[len(s.rounds)-1]
 		s.lastAt = now
-		s.roadIndex[r.N] = s.roads.Rounds()
-		if err := s.roads.Append(roadmap.FromOutcome(r.Outcome, roadKind(r.Kind))); err != nil {
-			s.raise(fmt.Sprintf("round %d could not be put on the roads: %v", r.N, err), now)
-		}
+		s.appendRoad(r, now)
 		if s.runs != nil {
 			settled, err := s.runs.Coup(engine.RunCoup{Number: r.N, Kind: runCoupKind(r.Kind), Winner: r.Outcome.Winner})
 			if err != nil {
@@ -176,6 +188,43 @@ func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
 	}
 	return nil
 }
+
+// finished reports whether round n of shoe is one of the shoe's finished rounds.
+func (s *State) finished(n, shoe int) bool {
+	if shoe != s.Shoe() {
+		return false
+	}
+	for i := range s.rounds {
+		if s.rounds[i].N == n {
+			return true
+		}
+	}
+	return false
+}
+
+// appendRoad puts a finished round on the roads, unless it is under review.
+func (s *State) appendRoad(r engine.Round, now time.Time) {
+	if s.disputed[r.N] {
+		return
+	}
+	s.roadIndex[r.N] = s.roads.Rounds()
+	if err := s.roads.Append(roadmap.FromOutcome(r.Outcome, roadKind(r.Kind))); err != nil {
+		s.raise(fmt.Sprintf("round %d could not be put on the roads: %v", r.N, err), now)
+	}
+}
+
+// rebuildRoads lays the roads out again from the shoe's rounds, leaving out those under review:
+// a round taken off for review, or put back by the supervisor, changes every later column.
+func (s *State) rebuildRoads(now time.Time) {
+	s.roads.Reset()
+	clear(s.roadIndex)
+	for _, r := range s.rounds {
+		s.appendRoad(r, now)
+	}
+}
+
+// UnderReview lists the finished rounds of the shoe under review after the fact.
+func (s *State) UnderReview() []int { return s.game.Disputed() }
 
 func roadKind(k engine.RoundKind) roadmap.Kind {
 	switch k {

@@ -40,12 +40,19 @@ type Row struct {
 	Source      string    `json:"source"`
 	Operator    string    `json:"operator"`
 	Hash        string    `json:"hash"` // the record's hash, to check against `audit verify`
+	// Review is "" for a round never in doubt, "under review" while a supervisor has not
+	// resolved it, "resolved" once one has (issue 21); ReviewReasons says why it was put under
+	// review and Resolution how it was resolved ("confirmed", "entered", "cancelled").
+	Review        string   `json:"review"`
+	ReviewReasons []string `json:"review_reasons"`
+	Resolution    string   `json:"resolution"`
 }
 
 // Header returns the CSV header line's fields, in column order.
 func Header() []string {
 	return []string{"table", "shoe", "round", "seq", "time", "kind", "player", "banker", "player_total", "banker_total",
-		"winner", "natural", "player_pair", "banker_pair", "notes", "source", "operator", "hash"}
+		"winner", "natural", "player_pair", "banker_pair", "notes", "source", "operator", "hash",
+		"review", "review_reasons", "resolution"}
 }
 
 // csvFields returns the row's CSV fields in Header order: cards space-separated, notes
@@ -54,7 +61,8 @@ func (r Row) csvFields() []string {
 	return []string{r.Table, strconv.FormatInt(r.Shoe, 10), strconv.Itoa(r.Round), strconv.FormatInt(r.Seq, 10),
 		r.Time.Format(time.RFC3339Nano), r.Kind, strings.Join(r.Player, " "), strings.Join(r.Banker, " "),
 		strconv.Itoa(r.PlayerTotal), strconv.Itoa(r.BankerTotal), r.Winner, strconv.FormatBool(r.Natural),
-		strconv.FormatBool(r.PlayerPair), strconv.FormatBool(r.BankerPair), strings.Join(r.Notes, " | "), r.Source, r.Operator, r.Hash}
+		strconv.FormatBool(r.PlayerPair), strconv.FormatBool(r.BankerPair), strings.Join(r.Notes, " | "), r.Source, r.Operator, r.Hash,
+		r.Review, strings.Join(r.ReviewReasons, " | "), r.Resolution}
 }
 
 // RowOf builds the export row of a KindRound record. Source and operator come from the round
@@ -75,6 +83,13 @@ func RowOf(rec journal.Record) (Row, error) {
 		Player: nonNil(rd.Player), Banker: nonNil(rd.Banker), PlayerTotal: rd.PlayerTotal, BankerTotal: rd.BankerTotal,
 		Winner: rd.Winner, Natural: rd.Natural, PlayerPair: rd.PlayerPair, BankerPair: rd.BankerPair,
 		Notes: nonNil(rd.Notes), Source: rd.Source, Operator: rd.Operator, Hash: rec.Hash.String(),
+		ReviewReasons: []string{},
+	}
+	if rv := rd.Review; rv != nil {
+		row.Review, row.ReviewReasons, row.Resolution = journal.ReviewPending, nonNil(rv.Reasons), rv.Resolution
+		if rv.Resolution != "" || rd.Kind == journal.RoundCancelled {
+			row.Review = journal.ReviewResolved
+		}
 	}
 	if row.Source == "" {
 		row.Source = rec.Source
@@ -167,11 +182,113 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		rows = append(rows, row)
 	}
+	if rows, err = withReviews(j, rows, *shoe); err != nil {
+		return fmt.Errorf("export from %s: %w", path, err)
+	}
 	if err := write(stdout, *format, rows); err != nil {
 		return fmt.Errorf("write export: %w", err)
 	}
 	fmt.Fprintf(stderr, "export: %d rounds\n", len(rows))
 	return nil
+}
+
+// reviewEvent is what export reads of a "review", "resolved" or "void" event record.
+type reviewEvent struct {
+	Event  string `json:"event"`
+	N      int    `json:"n"`
+	Reason string `json:"reason"`
+}
+
+// withReviews adds what the journal's review events say to the rows (issue 21): a round put
+// under review after it was recorded (the shoe's own result contradicted it) is "under review"
+// until a "resolved" or "void" event follows; a coup held for review that has no round record
+// yet is exported as a row of kind "review" with no result. shoe is the shoe exported, or 0
+// for a day (the shoes of the day's rows are read).
+func withReviews(j *journal.Journal, rows []Row, shoe int64) ([]Row, error) {
+	shoes := []int64{}
+	seen := map[int64]bool{}
+	if shoe != 0 {
+		shoes, seen[shoe] = append(shoes, shoe), true
+	}
+	for _, r := range rows {
+		if !seen[r.Shoe] {
+			shoes, seen[r.Shoe] = append(shoes, r.Shoe), true
+		}
+	}
+	for _, sh := range shoes {
+		recs, err := j.ShoeRecords(sh)
+		if err != nil {
+			return nil, err
+		}
+		type state struct {
+			reasons  []string
+			resolved string
+			seq      int64
+			rec      journal.Record
+		}
+		byN := map[int]*state{}
+		var order []int
+		for _, rec := range recs {
+			if rec.Kind != journal.KindEvent {
+				continue
+			}
+			var ev reviewEvent
+			if json.Unmarshal(rec.Payload, &ev) != nil || ev.N < 1 {
+				continue
+			}
+			st := byN[ev.N]
+			switch ev.Event {
+			case "review":
+				if st == nil {
+					st = &state{seq: rec.Seq, rec: rec}
+					byN[ev.N] = st
+					order = append(order, ev.N)
+				}
+				st.reasons = appendOnce(st.reasons, ev.Reason)
+				st.resolved = ""
+			case "resolved", "void":
+				if st != nil {
+					st.resolved = ev.Reason
+					if ev.Event == "void" {
+						st.resolved = "cancelled"
+					}
+				}
+			}
+		}
+		for i := range rows {
+			st := byN[rows[i].Round]
+			if rows[i].Shoe != sh || st == nil {
+				continue
+			}
+			if rows[i].Review == "" && rows[i].Seq < st.seq { // put under review after it was recorded
+				rows[i].Review, rows[i].ReviewReasons = journal.ReviewPending, st.reasons
+				if st.resolved != "" {
+					rows[i].Review, rows[i].Resolution = journal.ReviewResolved, st.resolved
+				}
+			}
+			st.seq = -1 // the coup has its round record
+		}
+		for _, n := range order {
+			st := byN[n]
+			if st.seq < 0 || st.resolved != "" {
+				continue
+			}
+			rows = append(rows, Row{Table: st.rec.Table, Shoe: sh, Round: n, Seq: st.rec.Seq, Time: st.rec.Time.UTC(),
+				Kind: "review", Player: []string{}, Banker: []string{}, Notes: []string{"no result: the coup is under review"},
+				Source: st.rec.Source, Operator: st.rec.Actor.ID, Hash: st.rec.Hash.String(),
+				Review: journal.ReviewPending, ReviewReasons: st.reasons})
+		}
+	}
+	return rows, nil
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
 }
 
 // write writes rows in format (csv with a header line, or json: one object per line).

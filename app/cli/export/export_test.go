@@ -74,9 +74,9 @@ func TestExportShoeAsCSV(t *testing.T) {
 	}
 	want := [][]string{
 		Header(),
-		{"BAC-07", "1", "1", "2", "2026-11-20T22:00:00Z", "normal", "AS 7D", "TD 6C", "8", "6", "P", "true", "false", "false", "", "shoe", "", recs[0].Hash.String()},
-		{"BAC-07", "1", "2", "4", "2026-11-20T22:50:00Z", "normal", "4H 4S 9C", "2D 5C", "7", "7", "T", "false", "true", "false", "9.2 excess card, non-betting round", "shoe", "", recs[1].Hash.String()},
-		{"BAC-07", "1", "3", "6", "2026-11-20T23:40:00Z", "cancelled", "", "", "0", "0", "", "false", "false", "false", "11.11 not enough cards | voided, by supervisor", "operator", "S042", recs[2].Hash.String()},
+		{"BAC-07", "1", "1", "2", "2026-11-20T22:00:00Z", "normal", "AS 7D", "TD 6C", "8", "6", "P", "true", "false", "false", "", "shoe", "", recs[0].Hash.String(), "", "", ""},
+		{"BAC-07", "1", "2", "4", "2026-11-20T22:50:00Z", "normal", "4H 4S 9C", "2D 5C", "7", "7", "T", "false", "true", "false", "9.2 excess card, non-betting round", "shoe", "", recs[1].Hash.String(), "", "", ""},
+		{"BAC-07", "1", "3", "6", "2026-11-20T23:40:00Z", "cancelled", "", "", "0", "0", "", "false", "false", "false", "11.11 not enough cards | voided, by supervisor", "operator", "S042", recs[2].Hash.String(), "", "", ""},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("export --shoe 1 =\n%q\nwant\n%q", got, want)
@@ -102,7 +102,7 @@ func TestExportDateAsJSONInATimeZone(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Row{Table: "BAC-07", Shoe: 2, Round: 2, Seq: 10, Time: recs[4].Time, Kind: "normal", Player: []string{"9H", "KS"},
-		Banker: []string{"8D", "JC"}, PlayerTotal: 9, BankerTotal: 8, Winner: "P", Natural: true, Notes: []string{}, Source: "shoe", Hash: recs[4].Hash.String()}
+		Banker: []string{"8D", "JC"}, PlayerTotal: 9, BankerTotal: 8, Winner: "P", Natural: true, Notes: []string{}, Source: "shoe", Hash: recs[4].Hash.String(), ReviewReasons: []string{}}
 	if !reflect.DeepEqual(last, want) {
 		t.Errorf("last row = %+v\nwant %+v", last, want)
 	}
