@@ -585,6 +585,7 @@ type fixTab struct {
 	box    fyne.CanvasObject
 	voidN  *widget.Entry
 	alerts *fyne.Container
+	review *reviewPanel // a coup under review: confirm, enter or cancel (review.go)
 	sc     *Screen
 }
 
@@ -615,11 +616,13 @@ func newFixTab(sc *Screen) fixTab {
 		word("Dummy coup next", engine.TokDummy), word("No-bet coup next", engine.TokNoBet), word("Card exposed", engine.TokExposed),
 		word("Next card face up in shoe", engine.TokFaceUp))
 	t.alerts = container.NewVBox()
-	t.box = container.NewVScroll(container.NewVBox(grid, widget.NewSeparator(), widget.NewLabel("Alerts to clear:"), t.alerts))
+	t.review = newReviewPanel(sc)
+	t.box = container.NewVScroll(container.NewVBox(t.review.box, grid, widget.NewSeparator(), widget.NewLabel("Alerts to clear:"), t.alerts))
 	return t
 }
 
 func (t *fixTab) update(snap Snapshot) {
+	t.review.update(snap)
 	var rows []fyne.CanvasObject
 	for _, a := range snap.Alerts {
 		id := a.ID

@@ -1,0 +1,155 @@
+package operator
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// The supervisor's resolution of a coup under review (issue 21, "doubt stops the coup"): the
+// shoe line lost, garbled, replayed or contradicted something, so the coup shows no result and
+// counts nowhere until a supervisor, looking at the cards on the table, confirms the cards as
+// read, enters them, or cancels the coup, by the book's irregularity rules (engine doubt.go).
+
+// ReconstructAction is the supervisor entering the cards of the coup under review as they lie
+// on the table, in deal order (000 13.10, 001 9.4, 002/004 12.6).
+func ReconstructAction(cards []engine.Card, reason string) Action {
+	return game(fmt.Sprintf("enter the cards of the coup under review: %s", cardList(cards)), access.Supervisor,
+		journal.SourceOperator, engine.ReconstructInput(cards), reason)
+}
+
+// ParseCards reads cards typed in deal order, separated by spaces or commas ("9H KD 2C 7S").
+func ParseCards(s string) ([]engine.Card, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(f) == 0 {
+		return nil, fmt.Errorf("type the cards in deal order: P1 B1 P2 B2, then any third cards")
+	}
+	if len(f) > 6 {
+		return nil, fmt.Errorf("%d cards typed: a coup has at most 6", len(f))
+	}
+	out := make([]engine.Card, 0, len(f))
+	for i, t := range f {
+		c, err := engine.ParseCard(strings.ToUpper(t))
+		if err != nil {
+			return nil, fmt.Errorf("card %d %q: %w", i+1, t, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// ReviewLines says in words what waits for the supervisor's review, one line each; none when
+// nothing does.
+func ReviewLines(snap Snapshot) []string {
+	g := snap.Game
+	var out []string
+	if g.InCoup && g.Held {
+		read := fmt.Sprintf("Player %s, Banker %s", cardList(g.Player), cardList(g.Banker))
+		if d := g.PlayerFaceDown + g.BankerFaceDown; d > 0 {
+			read += fmt.Sprintf(", %d face down", d)
+		}
+		out = append(out, fmt.Sprintf("Coup %d is under review — no result is shown. Cards as read: %s.", g.Coup, read))
+		for _, w := range g.HeldWhy {
+			out = append(out, "  · "+w)
+		}
+	}
+	for _, n := range g.Disputed {
+		line := fmt.Sprintf("Round %d is under review after it was shown: its result is off the screen and the roads.", n)
+		for _, r := range snap.Rounds {
+			if r.N == n {
+				line += fmt.Sprintf(" Cards: Player %s, Banker %s.", cardList(r.Player.List()), cardList(r.Banker.List()))
+			}
+		}
+		out = append(out, line)
+	}
+	if len(out) > 0 || g.Review && !g.NextHeld {
+		for _, w := range g.Reasons {
+			if !contains(g.HeldWhy, w) {
+				out = append(out, "  · "+w)
+			}
+		}
+	}
+	if g.NextHeld {
+		out = append(out, "The next coup will be under review from its first card (shoe data was lost or set aside).")
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// reviewPanel is the Corrections tab's box for a coup under review: what is in doubt and why,
+// and the supervisor's three resolutions. It is hidden while nothing waits for review.
+type reviewPanel struct {
+	box     *fyne.Container
+	what    *widget.Label
+	cards   *widget.Entry
+	confirm *widget.Button
+	enter   *widget.Button
+	cancel  *widget.Button
+	sc      *Screen
+}
+
+func newReviewPanel(sc *Screen) *reviewPanel {
+	p := &reviewPanel{sc: sc, what: widget.NewLabel(""), cards: widget.NewEntry()}
+	p.what.Wrapping = fyne.TextWrapWord
+	p.cards.SetPlaceHolder("cards in deal order: P1 B1 P2 B2 [P3] [B3]")
+	p.confirm = widget.NewButton("Confirm cards as read", func() { _ = sc.do(AcceptReviewAction("")) })
+	p.confirm.Importance = widget.HighImportance
+	p.enter = widget.NewButton("Enter cards", func() {
+		cs, err := ParseCards(p.cards.Text)
+		if err != nil {
+			sc.s.say("enter cards: " + err.Error())
+			sc.Update()
+			return
+		}
+		if sc.do(ReconstructAction(cs, "")) == nil {
+			p.cards.SetText("")
+		}
+	})
+	p.cancel = widget.NewButton("Cancel the coup", func() { _ = sc.do(WordAction(engine.TokVoid, 0, "")) })
+	p.cancel.Importance = widget.DangerImportance
+	title := widget.NewLabelWithStyle("Under review — check the cards on the table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.box = container.NewVBox(title, p.what,
+		container.NewBorder(nil, nil, nil, p.enter, p.cards),
+		container.NewGridWithColumns(2, p.confirm, p.cancel), widget.NewSeparator())
+	p.box.Hide()
+	return p
+}
+
+// update shows the panel while something waits for review.
+func (p *reviewPanel) update(snap Snapshot) {
+	lines := ReviewLines(snap)
+	if len(lines) == 0 {
+		p.box.Hide()
+		return
+	}
+	p.what.SetText(strings.Join(lines, "\n"))
+	held := snap.Game.InCoup && snap.Game.Held
+	for _, w := range []fyne.Disableable{p.enter, p.cancel} {
+		if held {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+	if held {
+		p.cards.Enable()
+	} else {
+		p.cards.Disable()
+	}
+	p.box.Show()
+}
