@@ -62,8 +62,8 @@ type Doubt struct {
 // IsZero reports whether no doubt is set (the journal leaves it out).
 func (d Doubt) IsZero() bool { return d.Kind == "" && d.Detail == "" }
 
-// reason is the doubt in words.
-func (d Doubt) reason() string {
+// Reason is the doubt in words, as the screen, the journal and export give it.
+func (d Doubt) Reason() string {
 	w := string(d.Kind)
 	if r, ok := doubtRules[d.Kind]; ok {
 		w = r.Words
@@ -155,7 +155,7 @@ func (g *Game) doubt(d Doubt) {
 		g.refuse("", fmt.Sprintf("unknown doubt %q", d.Kind))
 		return
 	}
-	why := d.reason()
+	why := d.Reason()
 	switch {
 	case g.inRound:
 		g.anomaly(g.c.n, "", why)

@@ -89,6 +89,10 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 	var a Applied
 	r.events = r.events[:0]
 	switch {
+	case in.Game != nil && in.Game.Kind == engine.InDoubt:
+		// Red Dog has no hold yet (issue 21 covers baccarat): the doubt stays on screen as an
+		// alert a supervisor clears, as before.
+		r.raise(fmt.Sprintf("%s: the round needs review — check the cards and void it if they are wrong", in.Game.Doubt.Reason()), now)
 	case in.Game != nil:
 		if in.Game.Kind != engine.InToken {
 			a.Refused = ErrNotRedDog

@@ -444,3 +444,18 @@ func BenchmarkRedDogApply(b *testing.B) {
 		i++
 	}
 }
+
+// A doubt from the shoe line at a Red Dog table (no hold yet) stays on screen as an alert.
+func TestRedDogDoubtRaisesAnAlert(t *testing.T) {
+	m, err := NewRedDog(rdSetup())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := engine.DoubtInput(engine.DoubtLost, "1 frame(s): SEQ 0012 follows 0010")
+	if a := m.Apply(Input{Game: &in}, time.Unix(0, 0)); a.Refused != nil {
+		t.Fatalf("doubt refused: %v", a.Refused)
+	}
+	if al := m.Alerts(); len(al) != 1 || !strings.Contains(al[0].Text, "shoe data lost (1 frame(s): SEQ 0012 follows 0010)") {
+		t.Fatalf("alerts %+v", al)
+	}
+}
