@@ -147,8 +147,8 @@ func addWhy(list []string, why string) []string {
 // Review, with its reasons.
 func (g *Game) SetHold(on bool) { g.hold = on }
 
-// doubt applies one doubt from the shoe link: the coup in progress is held; between coups, the
-// next coup; a conflict may also reach the round the last card finished.
+// doubt applies one doubt from the shoe link: the coup in progress is held; between coups of a
+// shoe in play, the next coup; a conflict may also reach the round the last card finished.
 func (g *Game) doubt(d Doubt) {
 	rule, ok := doubtRules[d.Kind]
 	if !ok {
@@ -170,9 +170,9 @@ func (g *Game) doubt(d Doubt) {
 		}
 		g.pendReview = true
 		g.anomaly(g.rounds+1, "", why)
-	default:
-		g.anomaly(0, "", why)
 	}
+	// With no shoe in play there is no coup to doubt: the input is in the journal, and the
+	// link state is on the status strip.
 }
 
 // shoeResult checks the shoe's own result against the cards: against the coup in progress

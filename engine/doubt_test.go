@@ -178,3 +178,17 @@ func TestDoubtRulesAreData(t *testing.T) {
 		}
 	}
 }
+
+// With no shoe in play (start-up, a shoe over) a doubt holds nothing and flags nothing.
+func TestDoubtWithNoShoeHoldsNothing(t *testing.T) {
+	got := holdPlay(t, ProfileVic2002, "!disconnect", "!lost")
+	check(t, "no shoe", got, "")
+	p, _ := LookupProfile(ProfileVic2002)
+	s, _ := ParseSettings(&p, nil)
+	g, _ := NewGame(p, s)
+	g.SetHold(true)
+	g.Apply(DoubtInput(DoubtDisconnect, "unplugged"))
+	if v := g.View(); v.Review || v.NextHeld || v.Held {
+		t.Fatalf("view %+v", v)
+	}
+}
