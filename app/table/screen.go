@@ -35,9 +35,15 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	}
 	scr.Stats.CardsKnown, scr.Stats.CardsLeft = g.CountsKnown && g.InShoe, g.CardsLeft
 	if g.Review {
-		scr.Status.Review = g.Coup
-		if !g.Held && len(g.Disputed) > 0 {
+		switch {
+		case g.Held:
+			scr.Status.Review = g.Coup
+		case len(g.Disputed) > 0:
 			scr.Status.Review = g.Disputed[len(g.Disputed)-1]
+		case g.NextHeld && !g.InCoup:
+			scr.Status.Review = g.Coup + 1 // the next coup will be held from its first card
+		default:
+			scr.Status.Review = g.Coup
 		}
 		scr.Status.Errors = append(scr.Status.Errors, g.Reasons...)
 	}

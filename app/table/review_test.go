@@ -1,0 +1,79 @@
+package table
+
+import (
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+func reviewState(t *testing.T) *State {
+	t.Helper()
+	su := Setup{ID: "t1", Name: "T1"}
+	su.Profile, _ = engine.LookupProfile(engine.ProfileVic2002)
+	su.Settings, _ = engine.ParseSettings(&su.Profile, nil)
+	s, err := NewState(su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (s *State) feed(t *testing.T, ins ...engine.Input) {
+	t.Helper()
+	for _, in := range ins {
+		s.Apply(Input{Game: &in}, time.Unix(0, 0))
+	}
+}
+
+func cardInputs(t *testing.T, codes ...string) []engine.Input {
+	t.Helper()
+	var out []engine.Input
+	for _, c := range codes {
+		card, err := engine.ParseCard(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, engine.CardInput(card, engine.PosNone, engine.SourceShoe))
+	}
+	return out
+}
+
+// A coup held for review shows its cards and no result, nothing on the roads, and the status
+// strip names it; once confirmed it is on the roads with its result.
+func TestHeldCoupShowsNoResult(t *testing.T) {
+	s := reviewState(t)
+	s.feed(t, engine.WordInput(engine.TokShoe, 0))
+	s.feed(t, cardInputs(t, "9S", "2C", "KD")...)
+	s.feed(t, engine.DoubtInput(engine.DoubtLost, "SEQ 0012 follows 0010"))
+	s.feed(t, cardInputs(t, "5H", "4S", "3D")...)
+	scr := s.Screen(time.Unix(0, 0), view.LinkConnected)
+	if scr.Coup.Result != nil || len(scr.Coup.Player) != 2 || scr.Status.Review != 1 || scr.Stats.Hands != 0 || len(s.Rounds()) != 0 {
+		t.Fatalf("held coup: result %v player %d review %d hands %d rounds %d", scr.Coup.Result, len(scr.Coup.Player), scr.Status.Review, scr.Stats.Hands, len(s.Rounds()))
+	}
+	s.feed(t, engine.InAcceptReviewInput())
+	scr = s.Screen(time.Unix(0, 0), view.LinkConnected)
+	if scr.Coup.Result == nil || scr.Coup.Result.Winner != engine.Tie || scr.Stats.Hands != 1 || scr.Status.Review != 0 {
+		t.Fatalf("after confirm: result %v hands %d review %d", scr.Coup.Result, scr.Stats.Hands, scr.Status.Review)
+	}
+}
+
+// A round the shoe's result contradicts after it was shown leaves the result banner and the
+// roads until the supervisor resolves it; confirmed, it comes back in its place.
+func TestDisputedRoundLeavesTheRoads(t *testing.T) {
+	s := reviewState(t)
+	s.feed(t, engine.WordInput(engine.TokShoe, 0))
+	s.feed(t, cardInputs(t, "9S", "2C", "KD", "5H", "4S", "3D")...) // round 1: tie 7-7
+	s.feed(t, cardInputs(t, "7H", "6S", "KD", "TC")...)             // round 2: Player 7-6
+	s.feed(t, engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Banker, PlayerTotal: 6, BankerTotal: 7}))
+	scr := s.Screen(time.Unix(0, 0), view.LinkConnected)
+	if scr.Coup.Result != nil || scr.Stats.Hands != 1 || scr.Status.Review != 2 {
+		t.Fatalf("disputed: result %v hands %d review %d", scr.Coup.Result, scr.Stats.Hands, scr.Status.Review)
+	}
+	s.feed(t, engine.InAcceptReviewInput())
+	scr = s.Screen(time.Unix(0, 0), view.LinkConnected)
+	if scr.Coup.Result == nil || scr.Coup.Result.Winner != engine.Player || scr.Stats.Hands != 2 || scr.Stats.Player != 1 {
+		t.Fatalf("after confirm: result %v stats %+v", scr.Coup.Result, scr.Stats)
+	}
+}
