@@ -387,4 +387,3 @@ func rm(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
-
