@@ -125,6 +125,7 @@ type Journal struct {
 	headf   *headFile // the head file (nil when read-only)
 	headErr error     // the last failure to write the head file, until a write succeeds
 	closed  bool
+	empty   bool // read-only, over a database with no journal tables (Startup.Missing says why)
 }
 
 // PathFor is the journal a command names: the --db path, or the default path of the --table id
@@ -319,7 +320,10 @@ func openReadOnly(abs string, opts Options, head headState, walBytes int64) (*Jo
 	j := &Journal{db: db, path: abs, opts: opts}
 	s, id, err := j.examine(head, walBytes)
 	if err == nil && id == idEmpty {
-		err = fmt.Errorf("open journal %s read-only: no journal in this file", abs)
+		if s.Missing == "" {
+			err = fmt.Errorf("open journal %s read-only: no journal in this file", abs)
+		}
+		j.empty = true // what the head file says was committed is all missing
 	}
 	if err != nil {
 		db.Close()
