@@ -91,9 +91,10 @@ func (j *Journal) appendLocked(ctx context.Context, recs []Record, extra func(*s
 	return nil
 }
 
-// writeHead records the new head in the head file. The records are committed already, so a
-// failure here loses nothing: the journal is then ahead of the head file, which start-up
-// accepts. The failure is kept (HeadError, and Close returns it) and the next commit tries again.
+// writeHead records the new head in the head file (synced right after, off the append path).
+// The records are committed already, so a failure here loses nothing: the journal is then
+// ahead of the head file, which start-up accepts. The failure is kept (HeadError, and Close
+// returns it) and the next commit tries again.
 func (j *Journal) writeHead() {
 	if j.headf == nil {
 		return

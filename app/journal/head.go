@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
 )
 
 // The head file (the journal's path + HeadSuffix) records the last committed head of the
@@ -16,11 +17,15 @@ import (
 // damaged or cut write-ahead log, a database file cut to nothing — is found at start-up: a
 // journal whose head is behind the head file has lost committed records.
 //
-// It is written after every commit (and synced), so it is never ahead of what is durable in
-// the journal: a crash between the commit and the head write leaves the journal one commit
-// ahead of the head file, which is fine. It has two slots of headSlotSize bytes at offsets 0
-// and headSlotSpacing, written alternately, each with its own checksum: a write torn by a
-// power cut damages one slot at most, and the other still holds the head before it.
+// It is written after every commit (pwrite, before AppendBatch returns), so it is never ahead
+// of what is durable in the journal: a crash between the commit and the head write leaves the
+// journal one commit ahead of the head file, which is fine. A process that is killed cannot
+// lose the write (it is in the kernel's page cache). It is synced to disk (fdatasync) by a
+// goroutine right after each write, off the append path: a power cut can therefore leave the
+// head file behind by the commits of the sync in flight — behind, never ahead, so it is never
+// mistaken for loss. It has two slots of headSlotSize bytes at offsets 0 and headSlotSpacing,
+// written alternately, each with its own checksum: a write torn by a power cut damages one
+// slot at most, and the other still holds an earlier head.
 const HeadSuffix = "-head"
 
 const (
@@ -93,11 +98,17 @@ func readHead(path string) (headState, error) {
 
 // headFile is the open head file of a read-write journal.
 type headFile struct {
-	f    *os.File
-	slot int // the slot the last write went to
+	f     *os.File
+	slot  int           // the slot the last write went to
+	dirty chan struct{} // a write not yet synced (buffered 1)
+	stop  chan struct{} // closed by close
+	done  chan struct{} // closed when the sync goroutine has ended
+	mu    sync.Mutex    // guards err
+	err   error         // the last sync failure, until a sync succeeds
 }
 
-// openHeadFile opens (creating) the head file at path for writing; cur is what it holds.
+// openHeadFile opens (creating) the head file at path for writing and starts its sync
+// goroutine; cur is what it holds.
 func openHeadFile(path string, cur headState) (*headFile, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o640)
 	if err != nil {
@@ -107,24 +118,59 @@ func openHeadFile(path string, cur headState) (*headFile, error) {
 	if cur.valid {
 		slot = cur.slot
 	}
-	return &headFile{f: f, slot: slot}, nil
+	hf := &headFile{f: f, slot: slot, dirty: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go hf.syncLoop()
+	return hf, nil
 }
 
-// write records seq and h in the slot not written last and syncs it to disk.
+// syncLoop syncs the file after each write (writes that come meanwhile share the next sync).
+func (hf *headFile) syncLoop() {
+	defer close(hf.done)
+	for {
+		select {
+		case <-hf.stop:
+			return
+		case <-hf.dirty:
+			hf.sync()
+		}
+	}
+}
+
+// sync flushes the file to disk and records the outcome.
+func (hf *headFile) sync() {
+	err := datasync(hf.f)
+	if err != nil {
+		err = classify("sync journal head file "+hf.f.Name(), err)
+	}
+	hf.mu.Lock()
+	hf.err = err
+	hf.mu.Unlock()
+}
+
+// syncErr returns the last sync failure (nil once a sync succeeds).
+func (hf *headFile) syncErr() error {
+	hf.mu.Lock()
+	defer hf.mu.Unlock()
+	return hf.err
+}
+
+// write records seq and h in the slot not written last and has it synced. Calls are
+// serialised by the journal's writer lock.
 func (hf *headFile) write(seq int64, h Hash) error {
 	slot := 1 - hf.slot
 	if _, err := hf.f.WriteAt(encodeHeadSlot(seq, h), int64(slot*headSlotSpacing)); err != nil {
 		return classify("write journal head file "+hf.f.Name(), err)
 	}
-	if err := datasync(hf.f); err != nil {
-		return classify("sync journal head file "+hf.f.Name(), err)
-	}
 	hf.slot = slot
-	return nil
+	select {
+	case hf.dirty <- struct{}{}:
+	default: // a sync is already due; it will cover this write
+	}
+	return hf.syncErr()
 }
 
 // writeBoth fills both slots with seq and h (a new or re-created head file) and syncs the file
-// and its directory.
+// and its directory before returning.
 func (hf *headFile) writeBoth(seq int64, h Hash) error {
 	slot := encodeHeadSlot(seq, h)
 	buf := make([]byte, headFileSize)
@@ -140,12 +186,15 @@ func (hf *headFile) writeBoth(seq int64, h Hash) error {
 	return syncDir(hf.f.Name())
 }
 
-// close closes the file.
+// close stops the sync goroutine, syncs the last write and closes the file.
 func (hf *headFile) close() error {
 	if hf == nil {
 		return nil
 	}
-	return hf.f.Close()
+	close(hf.stop)
+	<-hf.done
+	hf.sync()
+	return errors.Join(hf.syncErr(), hf.f.Close())
 }
 
 // copyFileSynced copies src to dst (which must not exist) and syncs it; a missing src copies

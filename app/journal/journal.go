@@ -578,7 +578,7 @@ func (j *Journal) startWrite(s Startup, head headState) error {
 	}
 	if !head.valid || head.seq != s.HeadSeq || head.hash != s.HeadHash {
 		if err := hf.writeBoth(s.HeadSeq, s.HeadHash); err != nil {
-			hf.close()
+			_ = hf.close()
 			return err
 		}
 	}
