@@ -141,6 +141,9 @@ func (j *Journal) SetPublished(seq int64) error {
 
 // Published returns the seq up to which the pit bus has acknowledged records (0: none).
 func (j *Journal) Published() (int64, error) {
+	if j.empty {
+		return 0, nil
+	}
 	var seq int64
 	err := j.db.QueryRow("SELECT seq FROM published WHERE id = 1").Scan(&seq)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -164,6 +164,21 @@ func TestDamageIsNeverSilent(t *testing.T) {
 					t.Errorf("Open changed %s", path+ext)
 				}
 			}
+			// Reading the quarantine copy (audit verify, export) leaves its database, log and
+			// head file as they were (SQLite may add an -shm index beside them).
+			cp := filepath.Join(de.Quarantine, filepath.Base(path))
+			if ro, err := Open(cp, Options{ReadOnly: true, TailCheck: -1}); err == nil {
+				if _, err := ro.Verify(); err != nil {
+					t.Errorf("Verify of the quarantine copy: %v", err)
+				}
+				ro.Close()
+			}
+			for _, ext := range []string{"", "-wal", HeadSuffix} {
+				got, _ := os.ReadFile(cp + ext)
+				if !bytes.Equal(got, before[ext]) {
+					t.Errorf("reading the quarantine copy changed its %q file", ext)
+				}
+			}
 			if de2 := refused(t, path); de2.Quarantine != de.Quarantine {
 				t.Errorf("a second refusal made a second quarantine %s (first %s)", de2.Quarantine, de.Quarantine)
 			}

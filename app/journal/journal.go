@@ -238,6 +238,13 @@ func Open(path string, opts Options) (*Journal, error) {
 		walBytes = fi.Size()
 	}
 	if opts.ReadOnly {
+		if fi, err := os.Stat(abs); err == nil && fi.Size() == 0 && walBytes > 0 {
+			// SQLite would delete this log, even through a read-only connection: keep it
+			// (this may be the quarantine copy) and report it.
+			return &Journal{path: abs, opts: opts, empty: true, startup: Startup{Path: abs, CommittedSeq: head.seq,
+				WALBytes: walBytes, UncleanShutdown: true,
+				Missing: fmt.Sprintf("the database file is empty (0 bytes) while a write-ahead log of %d bytes is left beside it; SQLite cannot read that log", walBytes)}}, nil
+		}
 		return openReadOnly(abs, opts, head, walBytes)
 	}
 	snap, err := snapshotFiles(abs)
@@ -666,6 +673,9 @@ func (j *Journal) Close() error {
 		return nil
 	}
 	j.closed = true
+	if j.db == nil {
+		return nil
+	}
 	err := classify("close journal "+j.path, j.db.Close())
 	if hf := j.headf; hf != nil {
 		err = errors.Join(err, j.headErr, hf.close())
