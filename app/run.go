@@ -17,6 +17,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
@@ -110,6 +111,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	defer signal.Stop(sig)
 	t, err := startTable(cfg, source == "demo", stderr, trace)
 	if err != nil {
+		if !f.headless && journalRefused(err) {
+			// Say it where the supervisor looks, until the window is closed or SIGTERM.
+			fmt.Fprintf(stderr, "coupboard: %v\n", err)
+			showRefusal(cfg, f.size, err, sig)
+		}
 		return err
 	}
 	defer t.close()
@@ -117,6 +123,41 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		return t.runHeadless(sig)
 	}
 	return t.runWindow(cfg, f.size, source == "demo", sig)
+}
+
+// journalRefused reports whether err is the journal refusing to be played on: damaged, or not
+// a coupboard journal.
+func journalRefused(err error) bool {
+	return errors.Is(err, journal.ErrDamaged) || errors.Is(err, journal.ErrForeign) || errors.Is(err, journal.ErrCorrupt)
+}
+
+// showRefusal shows why the table will not play (the journal's refusal, with the way to
+// recover) in the table's window instead of the table screen, until the window is closed
+// or a signal arrives on sig.
+func showRefusal(cfg *config.Config, size string, err error, sig <-chan os.Signal) {
+	// A still screen: whole frames as upstream Fyne paints them, not the patched partial
+	// present (third_party/fyne), whose X errors (issue 21, item 5) must not hide this message.
+	_ = os.Setenv("COUPBOARD_FULL_FRAMES", "1")
+	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
+	w := a.NewWindow("coupboard — journal refused")
+	title := widget.NewLabelWithStyle("The table will not play: its journal is damaged or not a coupboard journal. Call a supervisor.",
+		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord
+	msg := widget.NewLabel(strings.ReplaceAll(err.Error(), ". ", ".\n\n"))
+	msg.Wrapping = fyne.TextWrapWord
+	w.SetContent(container.NewBorder(title, nil, nil, nil, container.NewVScroll(msg)))
+	if cfg.Display.Kiosk {
+		w.SetFullScreen(true)
+	} else {
+		var wd, ht float32 = 1280, 720
+		fmt.Sscanf(strings.ReplaceAll(size, "x", " "), "%g %g", &wd, &ht)
+		w.Resize(fyne.NewSize(wd, ht))
+	}
+	go func() {
+		<-sig
+		fyne.Do(a.Quit)
+	}()
+	w.ShowAndRun()
 }
 
 // loadConfig reads --config, or the first default path that exists, or returns the demo.

@@ -87,7 +87,27 @@ func (j *Journal) appendLocked(ctx context.Context, recs []Record, extra func(*s
 	}
 	committed = true
 	j.head = head
+	j.writeHead()
 	return nil
+}
+
+// writeHead records the new head in the head file (synced right after, off the append path).
+// The records are committed already, so a failure here loses nothing: the journal is then
+// ahead of the head file, which start-up accepts. The failure is kept (HeadError, and Close
+// returns it) and the next commit tries again.
+func (j *Journal) writeHead() {
+	if j.headf == nil {
+		return
+	}
+	j.headErr = j.headf.write(j.head.seq, j.head.hash)
+}
+
+// HeadError returns the last failure to write the head file, or nil once a write succeeds.
+// While it is not nil, start-up cannot detect the loss of records committed since.
+func (j *Journal) HeadError() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.headErr
 }
 
 // SetPublished records that the pit bus has acknowledged every record up to and including
@@ -121,6 +141,9 @@ func (j *Journal) SetPublished(seq int64) error {
 
 // Published returns the seq up to which the pit bus has acknowledged records (0: none).
 func (j *Journal) Published() (int64, error) {
+	if j.empty {
+		return 0, nil
+	}
 	var seq int64
 	err := j.db.QueryRow("SELECT seq FROM published WHERE id = 1").Scan(&seq)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -221,3 +221,56 @@ func BenchmarkFsyncBaseline(b *testing.B) {
 	}
 	reportLatency(b, d)
 }
+
+// BenchmarkAppendNoHeadFile is BenchmarkAppend without the head file's write and fdatasync
+// after each commit: the difference is what the truncation check costs the append path.
+func BenchmarkAppendNoHeadFile(b *testing.B) {
+	j, _ := openTemp(b, Options{})
+	j.mu.Lock()
+	_ = j.headf.close()
+	j.headf = nil
+	j.mu.Unlock()
+	var d []time.Duration
+	i := 0
+	for b.Loop() {
+		r := input(i, 1, base)
+		t0 := time.Now()
+		if _, err := j.AppendBatch(r); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(t0))
+		i++
+	}
+	reportLatency(b, d)
+}
+
+// benchOpen opens a closed journal of coups coups read-write (the table's start-up before
+// the replay) with the given chain check, and closes it.
+func benchOpen(b *testing.B, coups, tail int) {
+	path := buildJournal(b, coups)
+	var start time.Duration
+	for b.Loop() {
+		if start == 0 {
+			start = cpuTime(b)
+		}
+		j, err := Open(path, Options{Table: "t1", TailCheck: tail})
+		if err != nil {
+			b.Fatal(err)
+		}
+		j.Close()
+	}
+	reportCPU(b, start)
+	b.ReportMetric(float64(coups*8), "records")
+}
+
+// BenchmarkOpenDayWholeChain: start-up's Open of a day (8,000 records), the whole chain checked.
+func BenchmarkOpenDayWholeChain(b *testing.B) { benchOpen(b, 1000, 0) }
+
+// BenchmarkOpenDayTail1000: the same with only the newest 1,000 records checked (the old default).
+func BenchmarkOpenDayTail1000(b *testing.B) { benchOpen(b, 1000, 1000) }
+
+// BenchmarkOpenMonthWholeChain: a month of a busy table (30,000 coups, 240,000 records).
+func BenchmarkOpenMonthWholeChain(b *testing.B) { benchOpen(b, 30000, 0) }
+
+// BenchmarkOpenMonthTail1000: the month with only the newest 1,000 records checked.
+func BenchmarkOpenMonthTail1000(b *testing.B) { benchOpen(b, 30000, 1000) }

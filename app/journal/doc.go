@@ -25,6 +25,13 @@
 // hash so that an auditor (or the pit bus, which sees every record) can keep it elsewhere and
 // compare; the published marker (SetPublished) also exposes deletion of records the bus has seen.
 //
+// Damage at start-up: the newest records of a crashed table are in SQLite's write-ahead log, and
+// SQLite silently reads a journal without them when the log is lost, damaged or cut, or the
+// database file is cut. The head file (HeadSuffix) keeps the last committed seq and hash outside
+// SQLite, so Open finds such a loss; it also checks the whole chain. A read-write Open refuses a
+// damaged journal (DamageError) after copying its files, as they were before SQLite opened them,
+// into a quarantine directory beside it; a foreign SQLite file is refused (ErrForeign).
+//
 // The journal does not know the game rules: payloads are JSON the app defines, except Round,
 // the payload of "round" records that recall and export read.
 package journal

@@ -3,8 +3,11 @@ package journal
 import (
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -105,4 +108,26 @@ func scanAll(t testing.TB, j *Journal) []Record {
 		t.Fatalf("Scan: %v", err)
 	}
 	return out
+}
+
+// refused opens the journal at path read-write, expects a *DamageError and checks that the
+// quarantine directory it names holds the journal's files.
+func refused(t testing.TB, path string) *DamageError {
+	t.Helper()
+	j, err := Open(path, Options{Table: "t1"})
+	if err == nil {
+		j.Close()
+		t.Fatalf("Open of the damaged journal %s succeeded", path)
+	}
+	var de *DamageError
+	if !errors.As(err, &de) || !errors.Is(err, ErrDamaged) {
+		t.Fatalf("Open of the damaged journal = %v, want a *DamageError", err)
+	}
+	if de.Quarantine == "" || !strings.Contains(err.Error(), de.Quarantine) || !strings.Contains(err.Error(), "To recover") {
+		t.Fatalf("the refusal does not name the quarantine and the recovery: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(de.Quarantine, "DAMAGE.txt")); err != nil {
+		t.Fatalf("quarantine copy: %v", err)
+	}
+	return de
 }

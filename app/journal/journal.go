@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,8 +21,9 @@ import (
 // SchemaVersion is the version of the database layout this package writes (PRAGMA user_version).
 const SchemaVersion = 1
 
-// DefaultTailCheck is how many of the newest records Open verifies when Options.TailCheck is 0.
-const DefaultTailCheck = 1000
+// ApplicationID marks an SQLite file as a coupboard journal (PRAGMA application_id, "CpBd").
+// Journals created before it was set have 0 and the journal's tables; Open sets it on them.
+const ApplicationID = 0x43704264
 
 // DefaultBusyTimeoutMS is how long a statement waits for another process's lock, in milliseconds.
 const DefaultBusyTimeoutMS = 5000
@@ -33,7 +36,7 @@ type Options struct {
 	// from another process). Appends then fail with ErrReadOnly.
 	ReadOnly bool
 	// TailCheck is how many of the newest records Open verifies against the chain
-	// (0: DefaultTailCheck; negative: none). Verify checks the whole chain.
+	// (0: the whole chain; negative: none, for tools that call Verify themselves).
 	TailCheck int
 	// SkipIntegrityCheck skips SQLite's quick_check on Open (it reads the whole file).
 	SkipIntegrityCheck bool
@@ -50,8 +53,8 @@ type Options struct {
 }
 
 // Startup is what Open found: the size of the journal, whether the last run ended cleanly,
-// and any damage. Open never fails because of damage it can work around; it reports it here
-// so the app can show it and replay only what is intact.
+// and any damage. A read-write Open refuses a damaged journal (a *DamageError carrying this
+// report); a read-only Open reports the damage here for audit and export.
 type Startup struct {
 	Path     string `json:"path"`
 	Records  int64  `json:"records"`   // records in the journal
@@ -72,10 +75,36 @@ type Startup struct {
 	// IntactThrough is the last seq that is safe to replay: HeadSeq when nothing is wrong,
 	// otherwise the record before the first bad one.
 	IntactThrough int64 `json:"intact_through"`
+	// CommittedSeq is the last committed head the head file records (see HeadSuffix); 0 when
+	// there is no head file.
+	CommittedSeq int64 `json:"committed_seq"`
+	// Missing says which committed records are not in the journal (it is behind, or differs
+	// from, the head file): committed records were lost. Empty when none are.
+	Missing string `json:"missing,omitempty"`
+	// Warnings are findings that lose nothing but weaken the checks, e.g. a missing head file.
+	Warnings []string `json:"warnings,omitempty"`
+	// Quarantine is the directory holding byte-for-byte copies of the journal's files as
+	// they were before this Open touched them (only when it found damage or a warning).
+	Quarantine string `json:"quarantine,omitempty"`
 }
 
-// Damaged reports whether Open found anything wrong.
-func (s Startup) Damaged() bool { return len(s.Integrity) > 0 || s.TailBad != nil }
+// Damaged reports whether Open found committed records lost, changed or unreadable.
+func (s Startup) Damaged() bool { return len(s.Integrity) > 0 || s.TailBad != nil || s.Missing != "" }
+
+// Problems lists, for a person, what Open found wrong (empty when nothing is).
+func (s Startup) Problems() []string {
+	var out []string
+	if s.Missing != "" {
+		out = append(out, s.Missing)
+	}
+	if s.TailBad != nil {
+		out = append(out, "hash chain broken at "+s.TailBad.String())
+	}
+	for _, p := range s.Integrity {
+		out = append(out, "SQLite integrity check: "+p)
+	}
+	return out
+}
 
 // link is the head of the chain: the last record's seq and hash.
 type link struct {
@@ -91,9 +120,12 @@ type Journal struct {
 	opts    Options
 	startup Startup
 
-	mu     sync.Mutex // serialises writers; guards head and closed
-	head   link
-	closed bool
+	mu      sync.Mutex // serialises writers; guards head, headf, headErr and closed
+	head    link
+	headf   *headFile // the head file (nil when read-only)
+	headErr error     // the last failure to write the head file, until a write succeeds
+	closed  bool
+	empty   bool // read-only, over a database with no journal tables (Startup.Missing says why)
 }
 
 // PathFor is the journal a command names: the --db path, or the default path of the --table id
@@ -153,11 +185,24 @@ func dsn(path string, o Options, immutable bool) string {
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 
-// Open opens (creating it, and its directory, when needed) the journal at path. It checks
-// the file (quick_check unless skipped), loads the head of the chain and verifies the newest
-// records; what it finds is in Startup. It fails only when the journal cannot be used at all:
-// the directory or file cannot be created or read (ErrReadOnly), the file is not a database
-// (ErrCorrupt), or the schema is newer than this program (ErrTooNew).
+// Open opens (creating it, and its directory, when needed) the journal at path.
+//
+// Before SQLite touches the files it reads the head file (see HeadSuffix) and keeps the -shm
+// file's bytes; it then examines the journal through a read-only connection, which cannot
+// checkpoint, rewrite or delete the write-ahead log: it checks that the file is a coupboard
+// journal (ErrForeign), SQLite's quick_check (unless skipped), the whole hash chain (see
+// Options.TailCheck), and that the journal holds every record the head file says was
+// committed. What it finds is in Startup.
+//
+// A read-only Open reports damage in Startup. A read-write Open refuses a damaged journal:
+// it first copies the journal's files byte for byte into a quarantine directory beside it
+// (DamageError.Quarantine) and returns a *DamageError (ErrDamaged) that says what was lost and
+// how to recover. A journal with records and no readable head file opens with a warning
+// (Startup.Warnings), its files quarantined the same way, and a new head file.
+//
+// Open also fails when the journal cannot be used at all: the path is a directory, the
+// directory or file cannot be created or read (ErrReadOnly), the file is not a database
+// (ErrCorrupt, quarantined like damage), or the schema is newer than this program (ErrTooNew).
 func Open(path string, opts Options) (*Journal, error) {
 	if path == "" {
 		return nil, errors.New("open journal: empty path")
@@ -165,6 +210,9 @@ func Open(path string, opts Options) (*Journal, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("open journal %s: %w", path, err)
+	}
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("open journal %s: it is a directory; give the path of the journal file (e.g. %s)", abs, filepath.Join(abs, "table.db"))
 	}
 	if !opts.ReadOnly {
 		dir := filepath.Dir(abs)
@@ -181,12 +229,89 @@ func Open(path string, opts Options) (*Journal, error) {
 	} else if _, err := os.Stat(abs); err != nil {
 		return nil, fmt.Errorf("open journal %s read-only: %w", abs, err)
 	}
+	head, err := readHead(abs + HeadSuffix)
+	if err != nil {
+		return nil, err
+	}
 	var walBytes int64
 	if fi, err := os.Stat(abs + "-wal"); err == nil {
 		walBytes = fi.Size()
 	}
+	if opts.ReadOnly {
+		if fi, err := os.Stat(abs); err == nil && fi.Size() == 0 && walBytes > 0 {
+			// SQLite would delete this log, even through a read-only connection: keep it
+			// (this may be the quarantine copy) and report it.
+			return &Journal{path: abs, opts: opts, empty: true, startup: Startup{Path: abs, CommittedSeq: head.seq,
+				WALBytes: walBytes, UncleanShutdown: true,
+				Missing: fmt.Sprintf("the database file is empty (0 bytes) while a write-ahead log of %d bytes is left beside it; SQLite cannot read that log", walBytes)}}, nil
+		}
+		return openReadOnly(abs, opts, head, walBytes)
+	}
+	snap, err := snapshotFiles(abs)
+	defer snap.done()
+	if err != nil {
+		return nil, err
+	}
+	var dbBytes int64 = -1
+	if fi, err := os.Stat(abs); err == nil {
+		dbBytes = fi.Size()
+	}
+	var s Startup
+	if dbBytes <= 0 && walBytes == 0 {
+		// Nothing for SQLite to read: a new journal, unless one was committed here before.
+		s = Startup{Path: abs, CommittedSeq: head.seq}
+		if head.valid && head.seq > 0 {
+			what := "is missing"
+			if dbBytes == 0 {
+				what = "is empty (0 bytes)"
+			}
+			s.Missing = fmt.Sprintf("records 1 to %d are missing: the database file %s and there is no write-ahead log, but the head file says %d records were committed", head.seq, what, head.seq)
+		}
+	} else {
+		if dbBytes <= 0 {
+			// A journal's database file holds its header from the start (WAL mode is recorded
+			// there). Without it SQLite would delete the log, or start a new database over it.
+			what := "is missing"
+			if dbBytes == 0 {
+				what = "is empty (0 bytes)"
+			}
+			s = Startup{Path: abs, CommittedSeq: head.seq, WALBytes: walBytes, UncleanShutdown: true,
+				Missing: fmt.Sprintf("the database file %s while a write-ahead log of %d bytes is left beside it", what, walBytes)}
+			if head.valid && head.seq > 0 {
+				s.Missing = fmt.Sprintf("records 1 to %d cannot be read: %s; the head file says %d records were committed", head.seq, s.Missing, head.seq)
+			}
+		} else if s, err = probe(abs, opts, head, walBytes); err != nil {
+			if errors.Is(err, ErrCorrupt) {
+				return nil, refuse(abs, snap, Startup{Path: abs, Integrity: []string{err.Error()}, CommittedSeq: head.seq}, err)
+			}
+			return nil, err
+		}
+	}
+	if s.Damaged() {
+		return nil, refuse(abs, snap, s, nil)
+	}
+	if len(s.Warnings) > 0 {
+		if s.Quarantine, err = quarantine(abs, snap, s); err != nil {
+			return nil, err
+		}
+	}
+	db, err := sql.Open("sqlite", dsn(abs, opts, false))
+	if err != nil {
+		return nil, classify("open journal "+abs, err)
+	}
+	db.SetMaxIdleConns(2)
+	j := &Journal{db: db, path: abs, opts: opts}
+	if err := j.startWrite(s, head); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// openReadOnly opens the journal with SQLite's mode=ro and reports what it finds.
+func openReadOnly(abs string, opts Options, head headState, walBytes int64) (*Journal, error) {
 	immutable := false
-	if opts.ReadOnly && writable(filepath.Dir(abs)) != nil {
+	if writable(filepath.Dir(abs)) != nil {
 		// SQLite cannot make the -shm file it reads a WAL database with. With no
 		// write-ahead log left (a clean close) the file is complete: read it as immutable.
 		if walBytes > 0 {
@@ -200,11 +325,36 @@ func Open(path string, opts Options) (*Journal, error) {
 	}
 	db.SetMaxIdleConns(2)
 	j := &Journal{db: db, path: abs, opts: opts}
-	if err := j.start(walBytes); err != nil {
+	s, id, err := j.examine(head, walBytes)
+	if err == nil && id == idEmpty {
+		if s.Missing == "" {
+			err = fmt.Errorf("open journal %s read-only: no journal in this file", abs)
+		}
+		j.empty = true // what the head file says was committed is all missing
+	}
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
+	j.startup = s
+	j.head = link{seq: s.HeadSeq, hash: s.HeadHash}
 	return j, nil
+}
+
+// probe examines the journal through a read-only connection that it closes again: SQLite
+// cannot checkpoint, rewrite or delete the write-ahead log through it.
+func probe(abs string, opts Options, head headState, walBytes int64) (Startup, error) {
+	ro := opts
+	ro.ReadOnly = true
+	db, err := sql.Open("sqlite", dsn(abs, ro, false))
+	if err != nil {
+		return Startup{}, classify("open journal "+abs, err)
+	}
+	defer db.Close()
+	db.SetMaxIdleConns(1)
+	j := &Journal{db: db, path: abs, opts: ro}
+	s, _, err := j.examine(head, walBytes)
+	return s, err
 }
 
 // schema is the layout of version 1.
@@ -237,24 +387,99 @@ CREATE TABLE published (
 PRAGMA user_version = 1;
 `
 
-// start migrates the schema and fills in the Startup report.
-func (j *Journal) start(walBytes int64) error {
-	ctx := context.Background()
-	var version int
-	if err := j.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return classify("open journal "+j.path, err)
+// identity is what kind of SQLite file Open found.
+type identity int
+
+const (
+	idEmpty   identity = iota // a database with nothing in it: a new journal
+	idLegacy                  // a journal of version 1 written before ApplicationID was set
+	idJournal                 // a coupboard journal
+)
+
+// identify tells a coupboard journal from an empty database and from any other SQLite file
+// (ErrForeign), by its application id, schema version and tables.
+func (j *Journal) identify(ctx context.Context) (identity, error) {
+	var appID, version int
+	if err := j.db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&appID); err != nil {
+		return 0, classify("open journal "+j.path, err)
 	}
+	if err := j.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return 0, classify("open journal "+j.path, err)
+	}
+	var tables []string
+	err := each2(ctx, j.db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", func(name string) { tables = append(tables, name) })
+	if err != nil {
+		return 0, classify("open journal "+j.path+": list tables", err)
+	}
+	ours := appID == ApplicationID || appID == 0 && version >= 1 && slices.Contains(tables, "records")
 	switch {
-	case version > SchemaVersion:
-		return fmt.Errorf("open journal %s: %w: version %d, this program knows %d", j.path, ErrTooNew, version, SchemaVersion)
-	case version == 0 && j.opts.ReadOnly:
-		return fmt.Errorf("open journal %s read-only: no journal in this file", j.path)
-	case version == 0:
-		if err := j.createSchema(ctx); err != nil {
-			return err
+	case appID == 0 && version == 0 && len(tables) == 0:
+		return idEmpty, nil
+	case ours && version > SchemaVersion:
+		return 0, fmt.Errorf("open journal %s: %w: version %d, this program knows %d", j.path, ErrTooNew, version, SchemaVersion)
+	case ours && version == SchemaVersion && hasAll(tables, "anchor", "published", "records"):
+		if _, err := j.db.ExecContext(ctx, selectColumns+" LIMIT 0"); err != nil {
+			return 0, fmt.Errorf("open journal %s: %w: its records table does not have the journal's columns: %w", j.path, ErrForeign, err)
+		}
+		if appID == 0 {
+			return idLegacy, nil
+		}
+		return idJournal, nil
+	}
+	if len(tables) == 0 {
+		tables = []string{"none"}
+	}
+	return 0, fmt.Errorf("open journal %s: %w: the SQLite file has application_id %#x, user_version %d and tables %s (a coupboard journal has application_id %#x, user_version %d and the tables anchor, published, records); give the path of the table's journal",
+		j.path, ErrForeign, appID, version, strings.Join(tables, ", "), ApplicationID, SchemaVersion)
+}
+
+// hasAll reports whether every name is in list.
+func hasAll(list []string, names ...string) bool {
+	for _, n := range names {
+		if !slices.Contains(list, n) {
+			return false
 		}
 	}
-	s := Startup{Path: j.path, WALBytes: walBytes, UncleanShutdown: walBytes > 0}
+	return true
+}
+
+// each2 runs a query of one text column and calls fn with each value.
+func each2(ctx context.Context, q queryer, query string, fn func(string)) error {
+	rows, err := q.QueryContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return err
+		}
+		fn(v)
+	}
+	return rows.Err()
+}
+
+// examine identifies the file and fills in the Startup report: SQLite's quick_check, the head
+// of the chain, the chain itself (Options.TailCheck) and the comparison with the head file.
+func (j *Journal) examine(head headState, walBytes int64) (Startup, identity, error) {
+	ctx := context.Background()
+	s := Startup{Path: j.path, WALBytes: walBytes, UncleanShutdown: walBytes > 0, CommittedSeq: head.seq}
+	id, err := j.identify(ctx)
+	if err != nil {
+		return s, id, err
+	}
+	if id != idEmpty {
+		if err := j.examineChain(ctx, &s); err != nil {
+			return s, id, err
+		}
+	}
+	compareHead(&s, head, id, j)
+	return s, id, nil
+}
+
+// examineChain runs quick_check, reads the head and verifies the chain.
+func (j *Journal) examineChain(ctx context.Context, s *Startup) error {
 	if !j.opts.SkipIntegrityCheck {
 		problems, err := j.quickCheck(ctx)
 		if err != nil {
@@ -277,26 +502,104 @@ func (j *Journal) start(walBytes int64) error {
 	} else {
 		s.HeadSeq, s.HeadHash = a.seq, a.hash
 	}
-	j.head = link{seq: s.HeadSeq, hash: s.HeadHash}
 	s.IntactThrough = s.HeadSeq
-	tail := j.opts.TailCheck
-	if tail == 0 {
-		tail = DefaultTailCheck
+	if j.opts.TailCheck < 0 || s.Records == 0 {
+		return nil
 	}
-	if tail > 0 && s.Records > 0 {
-		from := max(s.HeadSeq-int64(tail)+1, s.FirstSeq)
-		res, err := j.verifyFrom(ctx, from)
-		if err != nil {
+	from := int64(0)
+	if j.opts.TailCheck > 0 {
+		from = max(s.HeadSeq-int64(j.opts.TailCheck)+1, s.FirstSeq)
+	}
+	res, err := j.verifyFrom(ctx, from)
+	if err != nil {
+		return err
+	}
+	s.TailChecked = res.Records
+	if res.Bad != nil {
+		s.TailBad = res.Bad
+		s.IntactThrough = res.Bad.Seq - 1
+	}
+	return nil
+}
+
+// compareHead checks the journal against the head file: a journal behind the head file, or
+// one whose record at the committed head has another hash, lost committed records. A journal
+// ahead of it is fine (a crash between a commit and the head write).
+func compareHead(s *Startup, head headState, id identity, j *Journal) {
+	switch {
+	case !head.present && id == idLegacy:
+		// written before the head file existed: there is nothing to compare with
+	case !head.present && s.HeadSeq > 0:
+		s.Warnings = append(s.Warnings, fmt.Sprintf("the head file %s is missing: the journal's %d records cannot be checked for records lost from its end", j.path+HeadSuffix, s.HeadSeq))
+	case head.present && !head.valid:
+		s.Warnings = append(s.Warnings, head.problem+": the journal cannot be checked for records lost from its end")
+	case !head.valid:
+	case s.HeadSeq < head.seq:
+		from := s.HeadSeq + 1
+		s.Missing = fmt.Sprintf("records %d to %d are missing: the journal ends at record %d but the head file says %d records were committed (a lost, damaged or cut write-ahead log, or a cut database file)", from, head.seq, s.HeadSeq, head.seq)
+	case s.HeadSeq == head.seq && s.HeadHash != head.hash:
+		s.Missing = fmt.Sprintf("record %d differs from the one committed: its hash is %s, the head file says %s", head.seq, s.HeadHash, head.hash)
+	case s.HeadSeq > head.seq && head.seq > 0:
+		var h []byte
+		err := j.db.QueryRow("SELECT hash FROM records WHERE seq = ?", head.seq).Scan(&h)
+		if err == nil && !bytes.Equal(h, head.hash[:]) {
+			s.Missing = fmt.Sprintf("record %d differs from the one committed: its hash is %x, the head file says %s", head.seq, h, head.hash)
+		}
+	}
+}
+
+// startWrite creates the schema of a new journal (or marks a legacy one), reads the head and
+// writes the head file.
+func (j *Journal) startWrite(s Startup, head headState) error {
+	ctx := context.Background()
+	id, err := j.identify(ctx)
+	if err != nil {
+		return err
+	}
+	switch id {
+	case idEmpty:
+		if err := j.createSchema(ctx); err != nil {
 			return err
 		}
-		s.TailChecked = res.Records
-		if res.Bad != nil {
-			s.TailBad = res.Bad
-			s.IntactThrough = res.Bad.Seq - 1
+	case idLegacy:
+		if _, err := j.db.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+			return classify("open journal "+j.path+": mark it a coupboard journal", err)
 		}
 	}
+	// The probe read the chain's head; read it again through this connection.
+	var cur Startup
+	if err := j.examineChainHead(ctx, &cur); err != nil {
+		return err
+	}
+	if cur.HeadSeq < s.HeadSeq {
+		return fmt.Errorf("open journal %s: %w: the journal ended at record %d when examined and at %d when opened", j.path, ErrDamaged, s.HeadSeq, cur.HeadSeq)
+	}
+	s.Records, s.FirstSeq, s.HeadSeq, s.HeadHash = cur.Records, cur.FirstSeq, cur.HeadSeq, cur.HeadHash
+	if s.TailBad == nil {
+		s.IntactThrough = s.HeadSeq
+	}
+	j.head = link{seq: s.HeadSeq, hash: s.HeadHash}
+	hf, err := openHeadFile(j.path+HeadSuffix, head)
+	if err != nil {
+		return err
+	}
+	if !head.valid || head.seq != s.HeadSeq || head.hash != s.HeadHash {
+		if err := hf.writeBoth(s.HeadSeq, s.HeadHash); err != nil {
+			_ = hf.close()
+			return err
+		}
+	}
+	j.headf = hf
 	j.startup = s
 	return nil
+}
+
+// examineChainHead reads the size and head of the chain without verifying it.
+func (j *Journal) examineChainHead(ctx context.Context, s *Startup) error {
+	o := j.opts
+	defer func() { j.opts = o }()
+	j.opts.SkipIntegrityCheck, j.opts.TailCheck = true, -1
+	return j.examineChain(ctx, s)
 }
 
 // createSchema creates the tables of a new journal.
@@ -313,7 +616,7 @@ func (j *Journal) createSchema(ctx context.Context) error {
 	if version != 0 { // another process created it meanwhile
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, schema); err != nil {
+	if _, err := tx.ExecContext(ctx, schema+fmt.Sprintf("PRAGMA application_id = %d;", ApplicationID)); err != nil {
 		return classify("create journal schema in "+j.path, err)
 	}
 	return classify("create journal schema in "+j.path, tx.Commit())
@@ -370,11 +673,18 @@ func (j *Journal) Close() error {
 		return nil
 	}
 	j.closed = true
-	return classify("close journal "+j.path, j.db.Close())
+	if j.db == nil {
+		return nil
+	}
+	err := classify("close journal "+j.path, j.db.Close())
+	if hf := j.headf; hf != nil {
+		err = errors.Join(err, j.headErr, hf.close())
+	}
+	return err
 }
 
-// SetAside renames a journal that cannot be opened (ErrCorrupt) out of the way, with its -wal
-// and -shm files, by appending "."+suffix to each name (e.g. a timestamp the caller formats),
+// SetAside renames a journal that cannot be opened (ErrCorrupt) out of the way, with its -wal,
+// -shm and head files, by appending "."+suffix to each name (e.g. a timestamp the caller formats),
 // so that the table can start a new journal while the damaged one is kept for investigation.
 // It returns the new name of the database file.
 func SetAside(path, suffix string) (string, error) {
@@ -385,7 +695,7 @@ func SetAside(path, suffix string) (string, error) {
 	if _, err := os.Lstat(dst); err == nil {
 		return "", fmt.Errorf("set aside journal %s: %s already exists", path, dst)
 	}
-	for _, ext := range []string{"", "-wal", "-shm"} {
+	for _, ext := range journalFiles {
 		err := os.Rename(path+ext, dst+ext)
 		if err != nil && !(ext != "" && errors.Is(err, fs.ErrNotExist)) {
 			return "", classify("set aside journal "+path, err)

@@ -72,6 +72,9 @@ func each(ctx context.Context, q queryer, what string, fn func(Record) error, qu
 // app replays the journal through the engine on start-up. An error from fn stops the scan
 // and is returned as is. Records appended while Scan runs may or may not be included.
 func (j *Journal) Scan(from int64, fn func(Record) error) error {
+	if j.empty {
+		return nil
+	}
 	return each(context.Background(), j.db, fmt.Sprintf("scan journal %s from %d", j.path, from), fn,
 		selectColumns+" WHERE seq >= ? ORDER BY seq", from)
 }
@@ -115,6 +118,9 @@ func (j *Journal) ShoeRecords(shoe int64) ([]Record, error) {
 
 // collect runs a query and returns all the records it yields.
 func (j *Journal) collect(what, query string, args ...any) ([]Record, error) {
+	if j.empty {
+		return nil, nil
+	}
 	var out []Record
 	err := each(context.Background(), j.db, what, func(r Record) error {
 		out = append(out, r)

@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -55,6 +56,17 @@ type Alert struct {
 	ID     int       `json:"id,omitempty"`
 	Text   string    `json:"text"`
 	Raised time.Time `json:"raised,omitempty"`
+	// Key, when set, makes the alert replace an uncleared alert with the same key: there is
+	// one current recovery notice, not one per restart (the journal keeps every one).
+	Key string `json:"key,omitempty"`
+}
+
+// replaceAlert adds a to alerts, removing first any uncleared alert with a's Key.
+func replaceAlert(alerts []Alert, a Alert) []Alert {
+	if a.Key != "" {
+		alerts = slices.DeleteFunc(alerts, func(x Alert) bool { return x.Key == a.Key })
+	}
+	return append(alerts, a)
 }
 
 // parts counts the fields that are set; a valid input has exactly one.

@@ -114,9 +114,10 @@ func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Op
 	rec.Duration = opt.Clock().Sub(start)
 	l := &Loop[S]{fresh: fresh, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
 	if b := rec.Banner(); b != "" && rec.Inputs > 0 {
-		l.handle(Msg{Input: Input{Alert: &Alert{Text: b}}, Source: journal.SourceConfig})
+		l.handle(Msg{Input: Input{Alert: &Alert{Text: b, Key: "recovery"}}, Source: journal.SourceConfig})
 		if rec.InCoup {
-			l.handle(Msg{Input: Input{Alert: &Alert{Text: fmt.Sprintf("coup %d was in progress when the display stopped: check the cards on the table and accept or void it", rec.CoupN)}}, Source: journal.SourceConfig})
+			l.handle(Msg{Input: Input{Alert: &Alert{Text: fmt.Sprintf("coup %d was in progress when the display stopped: check the cards on the table and accept or void it", rec.CoupN),
+				Key: fmt.Sprintf("recovery.coup.%d", rec.CoupN)}}, Source: journal.SourceConfig})
 		}
 	}
 	return l, nil

@@ -209,6 +209,56 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 	}
 }
 
+// TestRecoveryAlertsAreBounded: sixty unclean restarts leave one current recovery notice and
+// one review alert for the coup in progress, not sixty of each; the journal keeps every one.
+func TestRecoveryAlertsAreBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t1.db")
+	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	j := openJournal(t, path)
+	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, _ := engine.ParseScript(strings.Replace(nzExample, "cut", "", 1) + "\n5C 6C")
+	for _, tok := range toks {
+		in := engine.TokenInput(tok)
+		l.handle(Msg{Input: Input{Game: &in}, Source: journal.SourceShoe})
+	}
+	j.Close()
+	const restarts = 60
+	for i := 0; i < restarts; i++ {
+		c.t = c.t.Add(time.Minute)
+		j := openJournal(t, path)
+		if _, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now}); err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+	}
+	j2 := openJournal(t, path)
+	defer j2.Close()
+	st, _, err := ReplayState(j2, s, c.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	alerts := st.Alerts()
+	if len(alerts) != 2 || !strings.Contains(alerts[0].Text, "Recovered at 22:04") && !strings.Contains(alerts[1].Text, "Recovered at 22:04") {
+		t.Fatalf("after %d unclean restarts the alerts are %+v; want the newest recovery notice and the coup's review", restarts, alerts)
+	}
+	n := 0
+	for r, err := range j2.Records(0) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(r.Payload), "Recovered at") {
+			n++
+		}
+	}
+	if n != restarts {
+		t.Errorf("the journal holds %d recovery notices, want %d", n, restarts)
+	}
+}
+
 func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
 	s := setup(t, "nz-baccarat-1998", "style=B")

@@ -60,6 +60,16 @@ func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, 
 			rec.Damaged += "; " + su.TailBad.String()
 		}
 	}
+	// What start-up found that loses nothing but must be seen (e.g. a missing head file).
+	for _, w := range su.Warnings {
+		if rec.Damaged != "" {
+			rec.Damaged += "; "
+		}
+		rec.Damaged += w
+	}
+	if su.Quarantine != "" {
+		rec.Damaged += "; files copied to " + su.Quarantine
+	}
 	limit := su.IntactThrough
 	err := j.Scan(0, func(r journal.Record) error {
 		if limit > 0 && r.Seq > limit {

@@ -111,7 +111,7 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 			r.note(a.Refused.Error())
 		}
 	case in.Alert != nil:
-		r.raise(in.Alert.Text, now)
+		r.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
 	}
 	return a
 }
@@ -170,9 +170,12 @@ func (r *RedDog) op(o Op, now time.Time) error {
 	return fmt.Errorf("unknown operator command %q", o.Kind)
 }
 
-func (r *RedDog) raise(text string, now time.Time) {
+func (r *RedDog) raise(text string, now time.Time) { r.raiseKeyed("", text, now) }
+
+// raiseKeyed raises an alert that replaces an uncleared one with the same key (none when "").
+func (r *RedDog) raiseKeyed(key, text string, now time.Time) {
 	r.nextAlert++
-	r.alerts = append(r.alerts, Alert{ID: r.nextAlert, Text: text, Raised: now})
+	r.alerts = replaceAlert(r.alerts, Alert{ID: r.nextAlert, Text: text, Raised: now, Key: key})
 }
 
 func (r *RedDog) note(text string) {

@@ -122,7 +122,7 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 			s.note(a.Refused.Error())
 		}
 	case in.Alert != nil:
-		s.raise(in.Alert.Text, now)
+		s.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
 	}
 	s.runResult = append(s.runResult, a.Runs...)
 	if n := len(s.runResult); n > 32 {
@@ -289,9 +289,12 @@ func (s *State) op(o Op, now time.Time) error {
 	return fmt.Errorf("unknown operator command %q", o.Kind)
 }
 
-func (s *State) raise(text string, now time.Time) {
+func (s *State) raise(text string, now time.Time) { s.raiseKeyed("", text, now) }
+
+// raiseKeyed raises an alert that replaces an uncleared one with the same key (none when "").
+func (s *State) raiseKeyed(key, text string, now time.Time) {
 	s.nextAlert++
-	s.alerts = append(s.alerts, Alert{ID: s.nextAlert, Text: text, Raised: now})
+	s.alerts = replaceAlert(s.alerts, Alert{ID: s.nextAlert, Text: text, Raised: now, Key: key})
 }
 
 func (s *State) note(text string) {

@@ -1,6 +1,7 @@
 package crashtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -36,10 +37,12 @@ func copyFile(t *testing.T, src, dst string) bool {
 }
 
 // TestTornWAL is a power cut during a write: the journal and its write-ahead log are copied
-// while the table is writing, the log copy is cut at random offsets (a torn tail), and the
-// binary is started on each copy. It must start, pass `audit verify`, and hold a prefix of
-// the journal that was copied: every round it has is the same record (seq and hash) as in the
-// uncut copy, numbered 1..n, and its screen shows exactly those rounds.
+// while the table is writing (its head file first, so that the copy holds every record the
+// head file says was committed), the log copy is cut at random offsets (a torn tail), and the
+// binary is started on each copy. A cut into the committed records must be refused, the files
+// kept byte for byte (issue 21); otherwise the table must start, pass `audit verify`, and hold
+// a prefix of the journal that was copied: every round it has is the same record (seq and
+// hash) as in the uncut copy, numbered 1..n, and its screen shows exactly those rounds.
 func TestTornWAL(t *testing.T) {
 	cuts := 8
 	if testing.Short() {
@@ -53,7 +56,12 @@ func TestTornWAL(t *testing.T) {
 	p := table(t, data, journal, filepath.Join(data, "live.jsonl"), simSpeed)
 	time.Sleep(1500 * time.Millisecond)
 	snap := filepath.Join(data, "snap.db")
-	// The database file first: SQLite writes it only at a checkpoint (1000 pages of log), so
+	// The head file first: the journal is never behind it, so the copies below hold at least
+	// the records it names.
+	if !copyFile(t, journal+"-head", snap+"-head") {
+		t.Fatal("the running table has no head file")
+	}
+	// Then the database file: SQLite writes it only at a checkpoint (1000 pages of log), so
 	// while the log grows it is stable, and the log copy is whatever had reached the disk.
 	copyFile(t, journal, snap)
 	if !copyFile(t, journal+"-wal", snap+"-wal") {
@@ -81,16 +89,33 @@ func TestTornWAL(t *testing.T) {
 	}
 	t.Logf("write-ahead log %d bytes, %d shoes in the uncut copy", walSize, fullShoe)
 
+	refusals := 0
 	for c := 0; c < cuts; c++ {
-		// 32 bytes (the log header only) up to the whole log less one byte.
+		// 32 bytes (the log header only) up to the whole log less one byte; the first cut
+		// at the header, which loses every record in the log.
 		cut := 32 + rng.Int64N(walSize-32)
+		switch c {
+		case 0:
+			cut = 32
+		case cuts - 1:
+			cut = walSize // not cut: every committed record is there, and the table starts
+		}
 		name := filepath.Join(data, fmt.Sprintf("cut-%d.db", c))
 		copyFile(t, snap, name)
 		copyFile(t, snap+"-wal", name+"-wal")
+		copyFile(t, snap+"-head", name+"-head")
 		if err := os.Truncate(name+"-wal", cut); err != nil {
 			t.Fatal(err)
 		}
 		ctx := fmt.Sprintf("log cut at %d of %d bytes (seed %d)", cut, walSize, sd)
+		if lost := cutLosesCommitted(t, data, name); lost {
+			before := journalBytes(t, name)
+			msg := startRefused(t, name, name, "damaged", "are missing", "To recover")
+			keptByteForByte(t, name, before, quarantined(t, name))
+			t.Logf("%s: committed records cut off; refused: %s", ctx, lastLine(msg))
+			refusals++
+			continue
+		}
 		// What the cut journal holds before the table touches it.
 		shoe := shoeOf(t, data, name)
 		s, q := firstScreen(t, data, name, simSpeed)
@@ -129,6 +154,27 @@ func TestTornWAL(t *testing.T) {
 		}
 		t.Logf("%s: starts, verifies, shoe %d with %d hands shown", ctx, s.Header.Shoe, len(beads(s)))
 	}
+	if refusals == 0 {
+		t.Error("no cut was refused: the log cut at its header should have lost committed records")
+	}
+}
+
+// cutLosesCommitted reports whether `audit verify` finds committed records missing from the
+// journal (it reads a copy: the journal itself is left as it is).
+func cutLosesCommitted(t *testing.T, data, journal string) bool {
+	t.Helper()
+	probe := filepath.Join(t.TempDir(), "probe.db")
+	for _, ext := range journalSuffixes {
+		copyFile(t, journal+ext, probe+ext)
+	}
+	out, _ := cli(t, data, "audit", "verify", "--db", probe, "--json")
+	var rep struct {
+		Missing string `json:"missing"`
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		t.Fatalf("audit verify --json of %s: %v: %q", journal, err, out)
+	}
+	return rep.Missing != ""
 }
 
 // shoeOf is the newest shoe number with rounds in a journal (0 when none), found by

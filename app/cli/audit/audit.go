@@ -1,5 +1,6 @@
-// Package audit implements `coupboard audit verify`: it checks the hash chain of a table's
-// journal (the audit trail) and names the first bad record.
+// Package audit implements `coupboard audit verify`: it checks the whole hash chain of a
+// table's journal (the audit trail) and names the first bad record, and checks the journal
+// against its head file: committed records lost from its end are reported.
 package audit
 
 import (
@@ -31,6 +32,12 @@ type Report struct {
 	PrunedThrough int64              `json:"pruned_through"`
 	Integrity     []string           `json:"integrity,omitempty"`
 	Bad           *journal.BadRecord `json:"bad,omitempty"`
+	// CommittedSeq is the last committed record the journal's head file records (0: none).
+	CommittedSeq int64 `json:"committed_seq"`
+	// Missing says which committed records the journal no longer holds (see journal.HeadSuffix).
+	Missing string `json:"missing,omitempty"`
+	// Warnings are findings that weaken the check, e.g. no head file.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Run runs `coupboard audit` with args (after "audit"). The only subcommand is verify.
@@ -66,9 +73,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	su := j.Startup()
 	rep := Report{
-		OK: v.OK() && !j.Startup().Damaged(), DB: j.Path(), Records: v.Records, FirstSeq: v.FirstSeq, LastSeq: v.LastSeq,
-		Head: v.Head, PrunedThrough: v.PrunedThrough, Integrity: j.Startup().Integrity, Bad: v.Bad,
+		OK: v.OK() && !su.Damaged(), DB: j.Path(), Records: v.Records, FirstSeq: v.FirstSeq, LastSeq: v.LastSeq,
+		Head: v.Head, PrunedThrough: v.PrunedThrough, Integrity: su.Integrity, Bad: v.Bad,
+		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings,
 	}
 	if *asJSON {
 		b, err := json.Marshal(rep)
@@ -80,6 +89,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		printText(stdout, rep)
 	}
 	switch {
+	case rep.Missing != "":
+		return fmt.Errorf("%s: %w: committed records lost: %s", path, ErrChainBroken, rep.Missing)
 	case rep.Bad != nil:
 		return fmt.Errorf("%s: %w: %s", path, ErrChainBroken, rep.Bad)
 	case len(rep.Integrity) > 0:
@@ -95,12 +106,20 @@ func printText(w io.Writer, r Report) {
 	}
 	if r.Bad != nil {
 		fmt.Fprintf(w, "BAD: %s\n", r.Bad)
+	}
+	if r.Missing != "" {
+		fmt.Fprintf(w, "LOST: %s\n", r.Missing)
+	}
+	for _, m := range r.Warnings {
+		fmt.Fprintf(w, "WARNING: %s\n", m)
+	}
+	if r.Bad != nil {
 		if r.Records > 0 {
 			fmt.Fprintf(w, "records %d to %d are intact; last good hash %s\n", r.FirstSeq, r.LastSeq, r.Head)
 		}
 		return
 	}
-	if len(r.Integrity) > 0 {
+	if len(r.Integrity) > 0 || r.Missing != "" {
 		return
 	}
 	pruned := ""

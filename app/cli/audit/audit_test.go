@@ -120,3 +120,43 @@ func TestVerifyUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyReportsLostCommittedRecords: records deleted from the end leave a valid chain, but
+// the head file says they were committed.
+func TestVerifyReportsLostCommittedRecords(t *testing.T) {
+	path, _ := build(t)
+	tamper(t, path, "DELETE FROM records WHERE seq > 10")
+	out, err := run("verify", "--db", path)
+	if !errors.Is(err, ErrChainBroken) || !strings.Contains(out, "LOST: records 11 to 12 are missing") {
+		t.Fatalf("verify = %q, %v", out, err)
+	}
+	out, _ = run("verify", "--db", path, "--json")
+	var rep Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.OK || rep.CommittedSeq != 12 || rep.Missing == "" {
+		t.Fatalf("--json = %s (%v)", out, err)
+	}
+}
+
+// TestVerifyChecksTheWholeChain: an edit to the second of 1,500 records is found.
+func TestVerifyChecksTheWholeChain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "BAC-07.db")
+	j, err := journal.Open(path, journal.Options{Table: "BAC-07"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 20, 22, 0, 0, 0, time.UTC)
+	var batch []journal.Record
+	for i := 0; i < 1500; i++ {
+		batch = append(batch, journal.Record{Time: at.Add(time.Duration(i) * time.Second), Kind: journal.KindShoe, Source: journal.SourceShoe,
+			Shoe: 1, Payload: json.RawMessage(fmt.Sprintf(`{"i":%d}`, i))})
+	}
+	if _, err := j.AppendBatch(batch...); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	tamper(t, path, `UPDATE records SET payload = '{"i":99}' WHERE seq = 2`)
+	out, err := run("verify", "--db", path)
+	if !errors.Is(err, ErrChainBroken) || !strings.Contains(out, "BAD: record 2:") {
+		t.Fatalf("verify = %q, %v", out, err)
+	}
+}
