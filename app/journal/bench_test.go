@@ -64,6 +64,11 @@ func reportLatency(b *testing.B, d []time.Duration) {
 // common case).
 func BenchmarkAppend(b *testing.B) {
 	j, _ := openTemp(b, Options{})
+	benchAppendInputs(b, j)
+}
+
+// benchAppendInputs appends one shoe input per AppendBatch for the benchmark's loop.
+func benchAppendInputs(b *testing.B, j *Journal) {
 	var d []time.Duration
 	i := 0
 	for b.Loop() {
@@ -230,18 +235,7 @@ func BenchmarkAppendNoHeadFile(b *testing.B) {
 	_ = j.headf.close()
 	j.headf = nil
 	j.mu.Unlock()
-	var d []time.Duration
-	i := 0
-	for b.Loop() {
-		r := input(i, 1, base)
-		t0 := time.Now()
-		if _, err := j.AppendBatch(r); err != nil {
-			b.Fatal(err)
-		}
-		d = append(d, time.Since(t0))
-		i++
-	}
-	reportLatency(b, d)
+	benchAppendInputs(b, j)
 }
 
 // benchOpen opens a closed journal of coups coups read-write (the table's start-up before

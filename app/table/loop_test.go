@@ -161,22 +161,28 @@ func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	}
 }
 
-func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
-	s := setup(t, "nz-baccarat-1998")
+// diedMidCoup plays three coups and the start of a fourth into a new journal at path, driving
+// the loop's handler directly and never stopping it cleanly: the process "dies" mid-coup.
+func diedMidCoup(t *testing.T, path string, s Setup, c *clock) {
+	t.Helper()
 	j := openJournal(t, path)
 	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Drive the loop's handler directly and never stop it cleanly: the process "dies" mid-coup.
 	toks, _ := engine.ParseScript(strings.Replace(nzExample, "cut", "", 1) + "\n5C 6C")
 	for _, tok := range toks {
 		in := engine.TokenInput(tok)
 		l.handle(Msg{Input: Input{Game: &in}, Source: journal.SourceShoe})
 	}
 	j.Close()
+}
+
+func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t1.db")
+	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
+	s := setup(t, "nz-baccarat-1998")
+	diedMidCoup(t, path, s, c)
 
 	j2 := openJournal(t, path)
 	defer j2.Close()
@@ -215,17 +221,7 @@ func TestRecoveryAlertsAreBounded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
 	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
 	s := setup(t, "nz-baccarat-1998")
-	j := openJournal(t, path)
-	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	toks, _ := engine.ParseScript(strings.Replace(nzExample, "cut", "", 1) + "\n5C 6C")
-	for _, tok := range toks {
-		in := engine.TokenInput(tok)
-		l.handle(Msg{Input: Input{Game: &in}, Source: journal.SourceShoe})
-	}
-	j.Close()
+	diedMidCoup(t, path, s, c)
 	const restarts = 60
 	for i := 0; i < restarts; i++ {
 		c.t = c.t.Add(time.Minute)
