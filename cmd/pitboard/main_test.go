@@ -137,7 +137,7 @@ func TestDemoFillsTheBoard(t *testing.T) {
 // TestClusterMode points the board at an existing server (--nats) with --admin: the board
 // creates the stream itself and shows what a table publishes there.
 func TestClusterMode(t *testing.T) {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir()})
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
 	if err != nil {
 		t.Fatal(err)
 	}
