@@ -113,9 +113,9 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	switch creds := len(cfg.Tables)+len(cfg.Boards) > 0; {
 	case !creds && !cfg.Open:
 		return nil, fmt.Errorf("start the bus server: %w ([[server.tables]], [[server.boards]]): any client could publish a round for any table; "+
-			"configure per-table credentials, or run an open bus on purpose with open = true", ErrNoCredentials)
+			"configure per-table credentials, or run an open bus on purpose with [server] open = true", ErrNoCredentials)
 	case creds && cfg.Open:
-		return nil, fmt.Errorf("start the bus server: open = true, but credentials are configured ([[server.tables]], [[server.boards]]): choose one")
+		return nil, fmt.Errorf("start the bus server: an open bus was asked for ([server] open = true or --open-bus), but credentials are configured ([[server.tables]], [[server.boards]]): choose one")
 	}
 	opts := &server.Options{
 		ServerName: "coupboard-pit",
