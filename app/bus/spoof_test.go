@@ -191,3 +191,41 @@ func TestOpenServerMustBeAskedFor(t *testing.T) {
 		t.Fatal("a server with credentials says it is open")
 	}
 }
+
+// TestStreamFromBeforeIsUpdated: a TABLES stream created by an earlier version (a two-hour
+// Nats-Msg-Id window, no direct get) is updated in place by EnsureStream, and a table then
+// publishes to it.
+func TestStreamFromBeforeIsUpdated(t *testing.T) {
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	admin, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	js, _ := jetstream.New(admin)
+	old := bus.StreamConfig()
+	old.Duplicates, old.AllowDirect, old.MaxMsgsPerSubject, old.MaxMsgSize = 2*time.Hour, false, 0, 0
+	if _, err := js.CreateStream(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	st, err := bus.EnsureStream(ctx, admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := info.Config; !c.AllowDirect || c.Duplicates != time.Minute || c.MaxMsgsPerSubject != bus.MaxMsgsPerSubject || c.AllowRollup || c.AllowMsgTTL {
+		t.Fatalf("stream after the update: %+v", c)
+	}
+	tb := startTable(t, "T1", 1, bus.ConnConfig{URLs: []string{srv.URL()}}, time.Second, &errs{})
+	tb.steps(t, 5)
+	waitFor(t, 10*time.Second, "records acknowledged", func() bool { return tb.pub.Stats().Acked == tb.last() })
+}
