@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -191,6 +192,10 @@ type runningTable struct {
 	screen *display.TableScreen
 	stderr io.Writer
 	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
+
+	// openBus is set when the table publishes with no credentials (bus.open = true): the
+	// status strip says so on every screen.
+	openBus bool
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -330,6 +335,11 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 		return fmt.Errorf("bus: %w", err)
 	}
 	t.pub = pub
+	if cfg.Bus.Open {
+		t.openBus = true
+		fmt.Fprintf(t.stderr, "coupboard: WARNING: the pit bus is OPEN (bus.open = true, no credentials): anyone who reaches %s may publish rounds for any table, this one included\n",
+			strings.Join(cfg.Bus.URLs, ", "))
+	}
 	go func() {
 		if err := pub.Run(t.ctx); err != nil && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err)
@@ -349,6 +359,9 @@ func (t *runningTable) committed([]journal.Record) {
 // the coup first: the window paints a dealt card at once, and what else changed (a coup's end
 // changes the roads and statistics) in the next frame (TableScreen.ApplyCoup).
 func (t *runningTable) present(v view.Screen) {
+	if t.openBus {
+		v.Status.Errors = append(slices.Clip(v.Status.Errors), openBusWarning)
+	}
 	if t.trace != nil {
 		if err := t.trace.Encode(v); err != nil {
 			fmt.Fprintf(t.stderr, "coupboard: trace: %v\n", err)
@@ -359,6 +372,9 @@ func (t *runningTable) present(v view.Screen) {
 		fyne.Do(func() { s.Apply(v) })
 	}
 }
+
+// openBusWarning is the status strip's entry while the table publishes on an open bus.
+const openBusWarning = "pit bus OPEN: no credentials (bus.open)"
 
 // runHeadless waits for SIGINT or SIGTERM (on sig), then stops cleanly.
 func (t *runningTable) runHeadless(sig <-chan os.Signal) error {

@@ -2,6 +2,7 @@ package bus
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -28,11 +29,28 @@ type ConnConfig struct {
 	Password     string   `toml:"password"`       //
 	NKeySeedFile string   `toml:"nkey_seed_file"` // ... or an nkey seed file (SU...)
 	TLS          TLS      `toml:"tls"`
+	// Open connects with no credentials on purpose (an open bus). A program refuses a
+	// connection with no credentials unless it is asked for (pitboard: [bus] open, --open-bus).
+	Open bool `toml:"open"`
 	// InboxPrefix is where replies (JetStream acknowledgements) come back; a table's
 	// credentials may subscribe only under TableInbox(id).
 	InboxPrefix string `toml:"-"`
 
 	inProcess *server.Server // set by Server.BoardConn: connect in-process, not over TCP
+}
+
+// HasCredentials reports whether the connection authenticates: user and password, an nkey
+// seed, a client certificate (for servers that map certificates to users), or a user in a URL.
+func (c ConnConfig) HasCredentials() bool {
+	if c.User != "" || c.NKeySeedFile != "" || c.TLS.CertFile != "" {
+		return true
+	}
+	for _, s := range c.URLs {
+		if u, err := url.Parse(s); err == nil && u.User != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // TableInbox is the reply-subject prefix of table id's connection: the only subjects its

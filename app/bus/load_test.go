@@ -45,7 +45,7 @@ func (f floor) percentile(p float64) time.Duration {
 // runFloor runs n simulated tables, each dealing a coup about every interval, for d, through
 // a real embedded server to a board model, and measures what the board received.
 func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: tb.TempDir()})
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: tb.TempDir(), Open: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

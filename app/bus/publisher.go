@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,8 +28,8 @@ type PublisherConfig struct {
 
 // PublisherStats are a publisher's counters.
 type PublisherStats struct {
-	Published uint64 // records acknowledged by the stream (including duplicates it dropped)
-	Duplicate uint64 // of those, records the stream already had (a resend)
+	Published uint64 // records acknowledged by the stream (including those it already had)
+	Duplicate uint64 // of those, records found already in the stream (stored before a crash or a lost acknowledgement)
 	Retries   uint64 // failed publish attempts
 	Invalid   uint64 // records skipped because they are not valid messages (each reported to OnError)
 	Acked     uint64 // the highest acknowledged journal sequence
@@ -44,6 +45,11 @@ type Publisher struct {
 	published, duplicate, retries, invalid, acked atomic.Uint64
 	connMu                                        sync.Mutex
 	nc                                            *nats.Conn
+
+	// Where the table stands in the stream; only Run's goroutine uses these.
+	synced    bool   // the two below were read from the stream since the last doubt
+	streamSeq uint64 // stream sequence of the table's newest message in the stream; 0: none
+	stored    uint64 // its journal sequence: every record up to it is in the stream
 }
 
 // NewPublisher is a publisher of outbox for cfg.Table. Run starts it.
@@ -130,7 +136,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 	poll := time.NewTicker(time.Second)
 	defer poll.Stop()
 	for {
-		n, err := p.drain(ctx, js)
+		n, err := p.drain(ctx, nc, js)
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
@@ -169,49 +175,161 @@ func sleep(ctx context.Context, d time.Duration) bool {
 
 // drain publishes the records after the acknowledged sequence, one at a time in order, each
 // acknowledged by the stream before the next is sent. It returns how many it published.
-func (p *Publisher) drain(ctx context.Context, js jetstream.JetStream) (int, error) {
+//
+// Each publish is conditional: the stream stores it only if the newest message on the
+// table's own subjects (table.<id>.*) is still the one the publisher last saw. Only this table
+// can publish there, so no other client can make the stream drop or shadow its records. After
+// any failure the publisher reads its newest message back from the stream (sync) before it
+// publishes again: a record whose acknowledgement was lost is then found stored, not sent
+// twice.
+func (p *Publisher) drain(ctx context.Context, nc *nats.Conn, js jetstream.JetStream) (int, error) {
+	if !p.synced {
+		if err := p.sync(ctx, nc); err != nil {
+			return 0, err
+		}
+	}
 	acked := p.acked.Load()
 	recs, err := p.outbox.After(acked, p.cfg.Batch)
 	if err != nil {
 		return 0, fmt.Errorf("publisher of table %s: read outbox after %d: %w", p.cfg.Table, acked, err)
 	}
+	own := message.Subject(p.cfg.Table, "*")
 	for i, m := range recs {
 		if m.Table != p.cfg.Table || m.Seq <= acked {
 			return i, fmt.Errorf("publisher of table %s: outbox record %s:%d out of order after %d", p.cfg.Table, m.Table, m.Seq, acked)
 		}
 		data, err := message.Encode(m)
-		if err != nil {
+		switch {
+		case m.Seq <= p.stored:
+			// Found in the stream by the last sync: stored before a crash or a lost
+			// acknowledgement. Sending it again would store it twice.
+			p.duplicate.Add(1)
+			p.published.Add(1)
+		case err != nil:
 			// Resending can never make it valid: report it, count it and go past it, rather
 			// than hold back every record after it. The board sees the gap (a missing round
 			// marks the table incomplete).
 			p.invalid.Add(1)
 			p.report(fmt.Errorf("publisher of table %s: skipped record %d: %w", p.cfg.Table, m.Seq, err))
-			if err := p.outbox.Ack(m.Seq); err != nil {
-				return i, fmt.Errorf("publisher of table %s: %w", p.cfg.Table, err)
+		default:
+			msg := nats.NewMsg(message.Subject(p.cfg.Table, m.Type))
+			msg.Data = data
+			pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+			ack, err := js.PublishMsg(pctx, msg, jetstream.WithExpectStream(StreamName),
+				jetstream.WithExpectLastSequenceForSubject(p.streamSeq, own))
+			cancel()
+			if err != nil {
+				p.synced = false // stored or not: the next attempt reads the stream first
+				return i, fmt.Errorf("publish %s:%d: %w", m.Table, m.Seq, err)
 			}
-			acked = m.Seq
-			p.acked.Store(acked)
-			continue
-		}
-		msg := nats.NewMsg(message.Subject(p.cfg.Table, m.Type))
-		msg.Data = data
-		pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		ack, err := js.PublishMsg(pctx, msg, jetstream.WithMsgID(message.MsgID(m.Table, m.Seq)), jetstream.WithExpectStream(StreamName))
-		cancel()
-		if err != nil {
-			return i, fmt.Errorf("publish %s:%d: %w", m.Table, m.Seq, err)
-		}
-		if ack.Duplicate {
-			p.duplicate.Add(1)
+			p.streamSeq, p.stored = ack.Sequence, m.Seq
+			p.published.Add(1)
 		}
 		if err := p.outbox.Ack(m.Seq); err != nil {
 			return i, fmt.Errorf("publisher of table %s: %w", p.cfg.Table, err)
 		}
 		acked = m.Seq
 		p.acked.Store(acked)
-		p.published.Add(1)
 	}
 	return len(recs), nil
+}
+
+// ErrStreamConflict is wrapped by the publisher's refusal to go on when the stream holds, on
+// the table's own subjects, a record its journal does not have: another publisher uses the
+// table's id or credentials, or the journal was replaced. Nothing is published (nor marked
+// published) until the conflict is resolved.
+var ErrStreamConflict = errors.New("the stream holds a record this journal does not have")
+
+// sync reads the table's newest message in the stream: the stream sequence the next publish
+// is conditional on, and the journal sequence up to which the stream has every record. It
+// reads the last message of each of the table's subjects (a direct get, which the table's
+// credentials allow on its own subjects only).
+func (p *Publisher) sync(ctx context.Context, nc *nats.Conn) error {
+	var found []storedMsg
+	for _, t := range streamTypes {
+		sm, ok, err := p.lastStored(ctx, nc, t)
+		if err != nil {
+			return err
+		}
+		if ok {
+			found = append(found, sm)
+		}
+	}
+	if len(found) == 0 {
+		p.streamSeq, p.stored, p.synced = 0, 0, true
+		return nil
+	}
+	newest := found[0]
+	for _, sm := range found[1:] {
+		if sm.streamSeq > newest.streamSeq {
+			newest = sm
+		}
+	}
+	for _, sm := range found {
+		// One publisher, in journal order: the newest message has the highest record.
+		if sm.msg.Seq > newest.msg.Seq {
+			return fmt.Errorf("publisher of table %s: %w: record %d (stream sequence %d) is older in the stream than record %d (%d): two publishers use this table's id",
+				p.cfg.Table, ErrStreamConflict, sm.msg.Seq, sm.streamSeq, newest.msg.Seq, newest.streamSeq)
+		}
+	}
+	if newest.msg.Seq > p.acked.Load() {
+		// The stream is ahead of the journal's acknowledgement (a crash or a lost
+		// acknowledgement): the record must be the journal's own.
+		recs, err := p.outbox.After(newest.msg.Seq-1, 1)
+		if err != nil {
+			return fmt.Errorf("publisher of table %s: read outbox record %d: %w", p.cfg.Table, newest.msg.Seq, err)
+		}
+		if len(recs) == 0 || !sameRecord(recs[0], newest.msg) {
+			return fmt.Errorf("publisher of table %s: %w: record %d (%s, committed %s) is not in the journal: "+
+				"another table publishes with this id, or the journal was replaced (a new journal needs a new table id)",
+				p.cfg.Table, ErrStreamConflict, newest.msg.Seq, newest.msg.Type, newest.msg.Time.Format(time.RFC3339Nano))
+		}
+	}
+	p.streamSeq, p.stored, p.synced = newest.streamSeq, newest.msg.Seq, true
+	return nil
+}
+
+// storedMsg is a message read back from the stream.
+type storedMsg struct {
+	streamSeq uint64
+	msg       message.Message
+}
+
+// lastStored is the table's last message of type t in the stream, and false if there is none.
+func (p *Publisher) lastStored(ctx context.Context, nc *nats.Conn, t message.Type) (storedMsg, bool, error) {
+	subject := message.Subject(p.cfg.Table, t)
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	reply, err := nc.RequestWithContext(rctx, directLastSubject(subject), nil)
+	if err != nil {
+		return storedMsg{}, false, fmt.Errorf("publisher of table %s: read the stream's last message on %s: %w", p.cfg.Table, subject, err)
+	}
+	switch status := reply.Header.Get("Status"); status {
+	case "":
+	case "404":
+		return storedMsg{}, false, nil
+	default:
+		return storedMsg{}, false, fmt.Errorf("publisher of table %s: read the stream's last message on %s: status %s %s",
+			p.cfg.Table, subject, status, reply.Header.Get("Description"))
+	}
+	seq, err := strconv.ParseUint(reply.Header.Get(jetstream.SequenceHeader), 10, 64)
+	if err != nil || seq == 0 {
+		return storedMsg{}, false, fmt.Errorf("publisher of table %s: the stream's last message on %s: bad sequence %q", p.cfg.Table, subject, reply.Header.Get(jetstream.SequenceHeader))
+	}
+	m, err := message.Decode(reply.Data)
+	if err == nil && (m.Table != p.cfg.Table || m.Type != t) {
+		err = fmt.Errorf("table %s type %s", m.Table, m.Type)
+	}
+	if err != nil {
+		return storedMsg{}, false, fmt.Errorf("publisher of table %s: %w: stream message %d on %s: %v", p.cfg.Table, ErrStreamConflict, seq, subject, err)
+	}
+	return storedMsg{streamSeq: seq, msg: m}, true, nil
+}
+
+// sameRecord reports whether the stream's message s is the journal's record r: the same
+// sequence, type, shoe and commit time (a newer encoding of the same record still matches).
+func sameRecord(r, s message.Message) bool {
+	return r.Table == s.Table && r.Seq == s.Seq && r.Type == s.Type && r.Shoe == s.Shoe && r.Time.Equal(s.Time)
 }
 
 func (p *Publisher) heartbeats(ctx context.Context, nc *nats.Conn) {

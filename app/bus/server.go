@@ -3,6 +3,7 @@ package bus
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -34,10 +35,17 @@ type ServerConfig struct {
 	Host     string       `toml:"host"`      // listen address; default 127.0.0.1
 	Port     int          `toml:"port"`      // default 4222; -1 picks a free port
 	StoreDir string       `toml:"store_dir"` // JetStream's directory on local disk (required)
-	Tables   []Credential `toml:"tables"`    // per-table credentials; none at all means no authentication
+	Tables   []Credential `toml:"tables"`    // per-table credentials
 	Boards   []Credential `toml:"boards"`    // read-only credentials for boards and management systems
 	TLS      ServerTLS    `toml:"tls"`
+	// Open runs the server with no credentials at all: any client that can reach it may
+	// publish for any table. It must be asked for (pitboard: --demo, --open-bus or
+	// [server] open = true); with no credentials and Open false the server refuses to start.
+	Open bool `toml:"open"`
 }
+
+// ErrNoCredentials is wrapped by StartServer's refusal to run with no credentials unless Open.
+var ErrNoCredentials = errors.New("no credentials")
 
 // Server is the embedded NATS server with JetStream.
 type Server struct {
@@ -49,11 +57,20 @@ type Server struct {
 	auth      bool
 }
 
+// Open reports whether the server runs with no credentials: anyone who reaches it may publish
+// for any table.
+func (s *Server) Open() bool { return !s.auth }
+
 // TablePermissions are the permissions of table id's credentials: publish only on its own
-// subjects, receive only the acknowledgements addressed to it.
+// subjects, read back only its own newest messages in the stream (a direct get of the last
+// message on each of its subjects, where the publisher resumes), receive only the replies
+// addressed to it.
 func TablePermissions(id string) *server.Permissions {
 	return &server.Permissions{
-		Publish:   &server.SubjectPermission{Allow: []string{"table." + id + ".>"}},
+		Publish: &server.SubjectPermission{Allow: []string{
+			"table." + id + ".>",
+			directLastSubject(message.Subject(id, "*")),
+		}},
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
 }
@@ -84,13 +101,21 @@ func randomSecret() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// StartServer starts the embedded server and waits until it accepts connections. When any
-// credentials are configured, every client must authenticate; the server then also has an
+// StartServer starts the embedded server and waits until it accepts connections. With
+// credentials configured, every client must authenticate; the server then also has an
 // administrator for the in-process Keeper (AdminConn) and a read-only board user for the
-// in-process board (BoardConn), both with random passwords.
+// in-process board (BoardConn), both with random passwords. With none, it starts only if
+// cfg.Open asks for an open bus.
 func StartServer(cfg ServerConfig) (*Server, error) {
 	if cfg.StoreDir == "" {
 		return nil, fmt.Errorf("start the bus server: no JetStream store directory")
+	}
+	switch creds := len(cfg.Tables)+len(cfg.Boards) > 0; {
+	case !creds && !cfg.Open:
+		return nil, fmt.Errorf("start the bus server: %w ([[server.tables]], [[server.boards]]): any client could publish a round for any table; "+
+			"configure per-table credentials, or run an open bus on purpose with [server] open = true", ErrNoCredentials)
+	case creds && cfg.Open:
+		return nil, fmt.Errorf("start the bus server: an open bus was asked for ([server] open = true or --open-bus), but credentials are configured ([[server.tables]], [[server.boards]]): choose one")
 	}
 	opts := &server.Options{
 		ServerName: "coupboard-pit",

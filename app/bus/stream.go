@@ -31,21 +31,50 @@ func StreamSubjects() []string {
 	return s
 }
 
+// Limits of the TABLES stream that keep one table from crowding out another.
+const (
+	// MaxMsgsPerSubject bounds what one subject (one table's messages of one type) may hold:
+	// a table that floods its own subjects discards its own oldest messages, nobody else's.
+	// Two shoes are some 170 rounds; 48 h of a very fast table some 3,000.
+	MaxMsgsPerSubject = 10000
+	// MaxMsgSize bounds one message (a real one is under 1 KiB).
+	MaxMsgSize = 16 << 10
+)
+
 // StreamConfig is the TABLES stream: on disk, every table's current shoe (the Keeper purges
-// older shoes; MaxAge is the backstop for a table that never starts another), and a duplicate
-// window of two hours for Nats-Msg-Id.
+// older shoes; MaxAge is the backstop for a table that never starts another).
+//
+// The stream does not de-duplicate by Nats-Msg-Id: that window is one namespace shared by
+// every table, so a table could pre-empt another's ids from its own subject and make the
+// stream drop the other's records (issue 21). A table's publisher instead makes each publish
+// conditional on the stream sequence of its own newest message (Nats-Expected-Last-Subject-
+// Sequence over table.<id>.*), which only that table can move, and after any doubt reads its
+// own newest message back (direct get, AllowDirect) to learn what the stream already has.
+// Rollups, message TTLs, counters and schedules stay off: no header lets a message reach
+// beyond its own subject.
 func StreamConfig() jetstream.StreamConfig {
 	return jetstream.StreamConfig{
-		Name:        StreamName,
-		Description: "coupboard: the current shoe of every table (roads, limits, status)",
-		Subjects:    StreamSubjects(),
-		Storage:     jetstream.FileStorage,
-		Retention:   jetstream.LimitsPolicy,
-		Discard:     jetstream.DiscardOld,
-		MaxAge:      48 * time.Hour,
-		Duplicates:  2 * time.Hour,
+		Name:              StreamName,
+		Description:       "coupboard: the current shoe of every table (roads, limits, status)",
+		Subjects:          StreamSubjects(),
+		Storage:           jetstream.FileStorage,
+		Retention:         jetstream.LimitsPolicy,
+		Discard:           jetstream.DiscardOld,
+		MaxAge:            48 * time.Hour,
+		MaxMsgsPerSubject: MaxMsgsPerSubject,
+		MaxMsgSize:        MaxMsgSize,
+		// No table sends Nats-Msg-Id; the window is kept short so that ids a client sends
+		// anyway cost little memory.
+		Duplicates:  time.Minute,
+		AllowDirect: true,
 		Replicas:    1,
 	}
+}
+
+// directLastSubject is the API subject of a direct get of the last message on subject (which
+// may end in a wildcard token for permissions).
+func directLastSubject(subject string) string {
+	return "$JS.API.DIRECT.GET." + StreamName + "." + subject
 }
 
 // EnsureStream creates the TABLES stream, or updates it to StreamConfig, on the connection of

@@ -21,7 +21,10 @@ type SubscriberConfig struct {
 }
 
 // Subscriber reads the TABLES stream from its first message, then every new message, and the
-// tables' heartbeats, and delivers them, decoded and validated, on C.
+// tables' heartbeats, and delivers them, decoded and validated, on C, each with the subject it
+// arrived on. A message whose body does not match its subject (a table claiming another's id)
+// is reported and still delivered, so that the board refuses it where it is counted and
+// shown (pitmodel.Board.Apply, message.CheckSubject).
 type Subscriber struct {
 	cfg    SubscriberConfig
 	nc     *nats.Conn
@@ -72,9 +75,9 @@ func (s *Subscriber) heartbeat(msg *nats.Msg) {
 		s.report(fmt.Errorf("heartbeat on %s: %w", msg.Subject, err))
 		return
 	}
-	if message.Subject(m.Table, message.TypeHeartbeat) != msg.Subject {
-		s.report(fmt.Errorf("heartbeat of table %s on subject %s: refused", m.Table, msg.Subject))
-		return
+	m.Subject = msg.Subject
+	if err := m.CheckSubject(); err != nil {
+		s.report(fmt.Errorf("heartbeat refused: %w", err))
 	}
 	select {
 	case s.c <- m:
@@ -122,9 +125,9 @@ func (s *Subscriber) deliver(ctx context.Context, msg jetstream.Msg) {
 		s.report(fmt.Errorf("stream message %d on %s: %w", seq, msg.Subject(), err))
 		return
 	}
-	if message.Subject(m.Table, m.Type) != msg.Subject() {
-		s.report(fmt.Errorf("stream message %d: table %s type %s on subject %s: refused", seq, m.Table, m.Type, msg.Subject()))
-		return
+	m.Subject = msg.Subject()
+	if err := m.CheckSubject(); err != nil {
+		s.report(fmt.Errorf("stream message %d refused: %w", seq, err))
 	}
 	select {
 	case s.c <- m:

@@ -7,6 +7,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"sort"
 	"strconv"
@@ -90,6 +91,47 @@ type Bus struct {
 	TLSCA    string   `toml:"tls_ca"`         // CA bundle; a tls:// URL or a CA turns TLS on
 	TLSCert  string   `toml:"tls_cert"`
 	TLSKey   string   `toml:"tls_key"`
+	// Open publishes with no credentials on purpose (an open bus, where anyone may publish
+	// for any table). Without credentials and without Open the configuration is refused.
+	Open bool `toml:"open"`
+}
+
+// hasCredentials reports whether the table authenticates to the bus: user and password, an
+// nkey seed, a client certificate (for servers that map certificates to users), or a user
+// in a URL.
+func (b Bus) hasCredentials() bool {
+	if b.User != "" || b.NKeySeed != "" || b.TLSCert != "" {
+		return true
+	}
+	for _, s := range b.URLs {
+		if u, err := url.Parse(s); err == nil && u.User != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// validate checks the bus section, naming the key.
+func (b Bus) validate() error {
+	for i, s := range b.URLs {
+		u, err := url.Parse(s)
+		switch {
+		case err != nil || !strings.Contains(s, "://"):
+			return fmt.Errorf("bus.urls[%d] %q: want nats://host:port or tls://host:port", i, s)
+		case u.Scheme != "nats" && u.Scheme != "tls" && u.Scheme != "ws" && u.Scheme != "wss":
+			return fmt.Errorf("bus.urls[%d] %q: scheme %q, want nats:// or tls:// (or ws://, wss://)", i, s, u.Scheme)
+		case u.Hostname() == "":
+			return fmt.Errorf("bus.urls[%d] %q: no host, want nats://host:port", i, s)
+		}
+	}
+	switch {
+	case len(b.URLs) > 0 && !b.Open && !b.hasCredentials():
+		return errors.New("bus: no credentials (bus.user and bus.password, or bus.nkey_seed_file): anyone who reaches the bus " +
+			"could publish rounds for this table; set the table's credentials, or set bus.open = true to publish on an open bus on purpose")
+	case b.Open && b.hasCredentials():
+		return errors.New("bus.open = true, but the table has credentials: remove bus.open")
+	}
+	return nil
 }
 
 // Operator holds the hashed PINs of the operator screen (never the PINs themselves).
@@ -256,10 +298,8 @@ func (c *Config) Validate() error {
 	if c.Journal.RetentionDays < 0 {
 		return fmt.Errorf("journal.retention_days %d: must not be negative", c.Journal.RetentionDays)
 	}
-	for i, u := range c.Bus.URLs {
-		if !strings.Contains(u, "://") {
-			return fmt.Errorf("bus.urls[%d] %q: want nats://host:port or tls://host:port", i, u)
-		}
+	if err := c.Bus.validate(); err != nil {
+		return err
 	}
 	if (c.Bus.TLSCert == "") != (c.Bus.TLSKey == "") {
 		return errors.New("bus.tls_cert and bus.tls_key: give both or neither")

@@ -102,3 +102,34 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestBusCredentialsAndURLs: a bus URL needs a host, and a table with a bus needs credentials
+// unless bus.open asks for an open bus; every refusal names its key.
+func TestBusCredentialsAndURLs(t *testing.T) {
+	tests := []struct{ bus, key string }{
+		{`urls = ["nats://"]`, "bus.urls[0]"},
+		{`urls = ["nats://:4222"]`, "bus.urls[0]"},
+		{`urls = ["tls:///pit"]`, "bus.urls[0]"},
+		{`urls = ["nats://pit:4222", "nats://"]` + "\nuser = \"t\"", "bus.urls[1]"},
+		{`urls = ["http://pit:4222"]`, "bus.urls[0]"},
+		{`urls = ["nats://pit:4222"]`, "bus.open"},
+		{`urls = ["nats://pit:4222"]` + "\nopen = true\nuser = \"t\"\npassword = \"p\"", "bus.open"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("[bus]\n" + tt.bus)
+		if err == nil || !strings.Contains(err.Error(), tt.key) {
+			t.Errorf("[bus] %s: error %v, want one naming %s", tt.bus, err, tt.key)
+		}
+	}
+	for _, ok := range []string{
+		"",
+		`urls = ["nats://pit:4222"]` + "\nuser = \"bac-07\"\npassword = \"p\"",
+		`urls = ["tls://pit.local"]` + "\nnkey_seed_file = \"/etc/coupboard/bac-07.nk\"",
+		`urls = ["nats://bac-07:p@pit:4222"]`,
+		`urls = ["nats://10.0.0.5:4222"]` + "\nopen = true",
+	} {
+		if _, err := Parse("[bus]\n" + ok); err != nil {
+			t.Errorf("[bus] %s: %v", ok, err)
+		}
+	}
+}

@@ -19,7 +19,7 @@ import (
 // through a real embedded NATS server, and checks that the board model sees every round, the
 // limits and the table's status — and that no message carries a card.
 func TestTableToBoardOverARealBus(t *testing.T) {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir()})
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,6 +75,7 @@ type options struct {
 	cpuProfile string
 	admin      bool
 	minTile    string
+	openBus    bool
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -98,6 +99,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.BoolVar(&o.redraw, "redraw-always", false, "draw every frame, even when nothing changed (for measuring)")
 	fs.StringVar(&o.minTile, "min-tile", "300x190", "smallest tile WxH before the board pages")
+	fs.BoolVar(&o.openBus, "open-bus", false, "run the embedded server, or read a cluster, with no credentials on purpose: anyone who reaches the bus may publish for any table (--demo implies it)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -143,6 +145,9 @@ type session struct {
 	demo   *demo
 	errs   chan error
 	tmp    string // the demo's JetStream directory, removed on close
+	// open is set when the bus has no credentials (asked for with --demo, --open-bus or an
+	// open key): the board says so on screen and on stderr.
+	open bool
 }
 
 func (s *session) close() {
@@ -209,12 +214,18 @@ func start(o options, fc FileConfig) (*session, error) {
 			}
 			cfg.StoreDir = filepath.Join(dir, "coupboard", "pitboard-jetstream")
 		}
+		if o.openBus || o.demo && len(cfg.Tables)+len(cfg.Boards) == 0 {
+			cfg.Open = true
+		}
 		srv, err := bus.StartServer(cfg)
+		if errors.Is(err, bus.ErrNoCredentials) {
+			err = fmt.Errorf("%w, or --open-bus on the command line", err)
+		}
 		if err != nil {
 			s.close()
 			return nil, err
 		}
-		s.srv = srv
+		s.srv, s.open = srv, srv.Open()
 		admin, err := srv.AdminConn()
 		if err != nil {
 			s.close()
@@ -236,6 +247,16 @@ func start(o options, fc FileConfig) (*session, error) {
 				return nil, err
 			}
 		}
+	}
+	if s.srv == nil {
+		switch {
+		case conn.HasCredentials() && (conn.Open || o.openBus):
+			return nil, fmt.Errorf("[bus]: an open bus was asked for ([bus] open = true or --open-bus), but credentials are set: choose one")
+		case !conn.HasCredentials() && !conn.Open && !o.openBus:
+			return nil, fmt.Errorf("[bus]: no credentials (user and password, or nkey_seed_file): the board would read a bus where anyone may publish for any table; " +
+				"set the board's credentials, or read an open bus on purpose with [bus] open = true or --open-bus")
+		}
+		s.open = !conn.HasCredentials()
 	}
 	if s.srv == nil && o.admin {
 		nc, err := bus.Connect(conn)
@@ -259,6 +280,9 @@ func start(o options, fc FileConfig) (*session, error) {
 	s.sub = sub
 	return s, nil
 }
+
+// openWarning is what the board says, on screen and on stderr, when the bus has no credentials.
+const openWarning = "OPEN BUS: no credentials — anyone who reaches the bus may publish rounds for any table"
 
 func splitHostPort(hp string) (string, int, error) {
 	i := strings.LastIndex(hp, ":")
@@ -327,6 +351,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if s.srv != nil {
 		fmt.Fprintf(stdout, "pit bus (embedded NATS with JetStream) at %s\n", s.srv.URL())
 	}
+	var warning string
+	if s.open {
+		warning = openWarning
+		fmt.Fprintf(stderr, "pitboard: WARNING: %s\n", openWarning)
+	}
 
 	sec := func(n int) time.Duration { return time.Duration(n) * time.Second }
 	model := pitmodel.New(pitmodel.Config{
@@ -334,7 +363,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	})
 	board := pitboard.New(model, s.sub.C(), th, pitboard.Options{
 		Title: fc.Board.Title, PageEvery: sec(fc.Board.PageSeconds), MinTileW: minW, MinTileH: minH,
-		RedrawAlways: o.redraw,
+		RedrawAlways: o.redraw, Warning: warning,
 	})
 	ebiten.SetScreenClearedEveryFrame(o.redraw)
 	g := &game{Board: board}

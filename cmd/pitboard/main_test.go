@@ -107,6 +107,9 @@ func TestDemoFillsTheBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.close()
+	if !s.open {
+		t.Fatal("the demo's bus has no credentials, but the board does not say it is open")
+	}
 	model := pitmodel.New(pitmodel.Config{})
 	deadline := time.After(20 * time.Second)
 	for {
@@ -137,12 +140,12 @@ func TestDemoFillsTheBoard(t *testing.T) {
 // TestClusterMode points the board at an existing server (--nats) with --admin: the board
 // creates the stream itself and shows what a table publishes there.
 func TestClusterMode(t *testing.T) {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir()})
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown()
-	o, err := parse([]string{"--nats", srv.URL(), "--admin"}, os.Stderr)
+	o, err := parse([]string{"--nats", srv.URL(), "--admin", "--open-bus"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,5 +176,77 @@ func TestClusterMode(t *testing.T) {
 		case <-deadline:
 			t.Fatal("the board did not receive the table's coups from the cluster")
 		}
+	}
+}
+
+// TestOpenBusMustBeAskedFor: with no credentials the pit server (or the board on a cluster)
+// refuses to start unless an open bus is asked for — --demo, --open-bus or an open key — and
+// the refusal names them; an open bus is marked open (the board then says so).
+func TestOpenBusMustBeAskedFor(t *testing.T) {
+	local := func(extra ...string) []string {
+		return append([]string{"--listen", "127.0.0.1:-1", "--store", t.TempDir()}, extra...)
+	}
+	var stdout, stderr bytes.Buffer
+	// --exit-after: should the board start anyway, the test fails rather than hang.
+	err := run(local("--exit-after", "1s"), &stdout, &stderr)
+	for _, want := range []string{"no credentials", "[[server.tables]]", "[server] open = true", "--open-bus"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("pitboard with no credentials: %v, want a refusal naming %s", err, want)
+		}
+	}
+	open := filepath.Join(t.TempDir(), "open.toml")
+	if err := os.WriteFile(open, []byte("[server]\nopen = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	openFile, err := loadConfig(open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	creds := FileConfig{Server: bus.ServerConfig{Tables: []bus.Credential{{Table: "BAC-07", User: "bac-07", Password: "s3cret"}}}}
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	for _, tc := range []struct {
+		name string
+		args []string
+		fc   FileConfig
+		open bool
+		err  string
+	}{
+		{"--open-bus", local("--open-bus"), FileConfig{}, true, ""},
+		{"[server] open", local(), openFile, true, ""},
+		{"credentials", local(), creds, false, ""},
+		{"--open-bus with credentials", local("--open-bus"), creds, false, "choose one"},
+		{"cluster, no credentials", []string{"--nats", srv.URL()}, FileConfig{}, false, "--open-bus"},
+		{"cluster, --open-bus", []string{"--nats", srv.URL(), "--open-bus"}, FileConfig{}, true, ""},
+		{"cluster, [bus] open", []string{"--nats", srv.URL()}, FileConfig{Bus: bus.ConnConfig{Open: true}}, true, ""},
+		{"cluster, credentials", []string{"--nats", srv.URL()}, FileConfig{Bus: bus.ConnConfig{User: "pitboard", Password: "p"}}, false, ""},
+		{"cluster, open with credentials", []string{"--nats", srv.URL()}, FileConfig{Bus: bus.ConnConfig{User: "pitboard", Password: "p", Open: true}}, false, "choose one"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := parse(tc.args, os.Stderr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := start(o, tc.fc)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("start: %v, want an error containing %q", err, tc.err)
+				}
+				if s != nil {
+					s.close()
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.close()
+			if s.open != tc.open {
+				t.Fatalf("open %v, want %v", s.open, tc.open)
+			}
+		})
 	}
 }

@@ -39,6 +39,9 @@ type Options struct {
 	// frame stays on screen otherwise (the caller must then turn off
 	// ebiten.SetScreenClearedEveryFrame).
 	RedrawAlways bool
+	// Warning is shown under the header in the error colour on every page, e.g. that the bus
+	// has no credentials. Messages refused as forged are added to it.
+	Warning string
 }
 
 // Stats are the board's frame measurements.
@@ -174,8 +177,9 @@ func (b *Board) draw(screen *ebiten.Image, now time.Time) {
 	screen.Fill(pal.Background)
 	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	header := max(28, sh/28)
+	top := header + b.drawAlert(screen, header)
 	ids := b.model.IDs()
-	g := Fit(len(ids), sw, sh-header, b.opts.MinTileW, b.opts.MinTileH, 1.7)
+	g := Fit(len(ids), sw, sh-top, b.opts.MinTileW, b.opts.MinTileH, 1.7)
 	page := int(now.Sub(b.start) / b.opts.PageEvery)
 	from, to := g.Page(page, len(ids))
 	b.drawHeader(screen, now, header, g, page, len(ids))
@@ -186,7 +190,7 @@ func (b *Board) draw(screen *ebiten.Image, now time.Time) {
 	}
 	for i, id := range ids[from:to] {
 		t, _ := b.model.Table(id)
-		x, y := g.Cell(i, 0, header)
+		x, y := g.Cell(i, 0, top)
 		b.drawTile(screen, t, x, y, g.TileW, g.TileH, now)
 	}
 }
@@ -225,6 +229,35 @@ func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page
 	cw, _ := text.Measure(clock, face, 0)
 	legend := "○ Banker  ● Player  / Tie  · pairs: banker top-left, player bottom-right"
 	drawText(dst, legend, small, right-cw-pad, mid, pal.TextMuted, text.AlignEnd, text.AlignCenter)
+}
+
+// alert is the alert line: Options.Warning and the messages refused as forged (a table
+// speaking for another), "" when there is nothing to say.
+func (b *Board) alert() string {
+	var parts []string
+	if b.opts.Warning != "" {
+		parts = append(parts, b.opts.Warning)
+	}
+	if n, last := b.model.Forged(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d forged message(s) refused, the last: %s", n, last))
+	}
+	return strings.Join(parts, "  ·  ")
+}
+
+// drawAlert draws the alert line at y, across the board in the error colour, and returns its
+// height (0 when there is no alert).
+func (b *Board) drawAlert(dst *ebiten.Image, y int) int {
+	s := b.alert()
+	if s == "" {
+		return 0
+	}
+	pal := b.theme.Palette
+	h, w := y*4/5, float64(dst.Bounds().Dx())
+	vector.DrawFilledRect(dst, 0, float32(y), float32(w), float32(h), pal.Error, false)
+	face := b.theme.Face(float64(h)*0.6, true)
+	pad := float64(y) / 2
+	drawText(dst, fit(s, face, w-2*pad), face, pad, float64(y)+float64(h)/2, pal.OnAccent, text.AlignStart, text.AlignCenter)
+	return h
 }
 
 // drawTile draws table t's tile at x, y: the cached content, then the live parts.

@@ -3,6 +3,7 @@ package pitboard
 import (
 	"image/color"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,5 +164,50 @@ func TestTileRepaintedOnlyWhenItsTableChanges(t *testing.T) {
 	}
 	if got := b.Stats().Redrawn; got != 3 {
 		t.Fatalf("after T1 changed %d tiles painted, want 3 (T1 only)", got)
+	}
+}
+
+// TestAlertLine: an open bus (Options.Warning) and a forged message (a table speaking for
+// another) are shown in a line in the error colour under the header; without them the tiles
+// start under the header.
+func TestAlertLine(t *testing.T) {
+	b, th, feed := testBoard(t)
+	const w, h = 1200, 400
+	header := max(28, h/28)
+	var img *ebiten.Image
+	at := func(x, y int) (c color.RGBA) {
+		onGame(func() { c = color.RGBAModel.Convert(img.At(x, y)).(color.RGBA) })
+		return c
+	}
+	errColour := color.RGBAModel.Convert(th.Palette.Error).(color.RGBA)
+	onGame(func() { img = ebiten.NewImage(w, h); b.Draw(img) })
+	if near(at(2, header+2), errColour) {
+		t.Fatal("an alert line with nothing to say")
+	}
+
+	forged := msg("T2", 9, message.TypeRound)
+	forged.Round = &message.Round{N: 1, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	forged.Subject = message.Subject("T1", message.TypeRound)
+	feed <- forged
+	var err error
+	onGame(func() { err = b.Update(); b.Draw(img) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := b.Model().Forged(); n != 1 || b.Stats().Errors != 1 {
+		t.Fatalf("forged %d, errors %d: want the forged message refused and counted", n, b.Stats().Errors)
+	}
+	if got := at(2, header+2); !near(got, errColour) {
+		t.Fatalf("with a forged message refused, under the header is %v, want the error colour %v", got, errColour)
+	}
+	if got := b.alert(); !strings.Contains(got, "1 forged message(s) refused") || !strings.Contains(got, "table T2, type round on subject table.T1.round") {
+		t.Fatalf("alert %q", got)
+	}
+
+	b2, _, _ := testBoard(t)
+	b2.opts.Warning = "OPEN BUS"
+	onGame(func() { b2.Draw(img) })
+	if got := at(2, header+2); !near(got, errColour) {
+		t.Fatalf("with an open bus, under the header is %v, want the error colour %v", got, errColour)
 	}
 }

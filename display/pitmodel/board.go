@@ -117,6 +117,8 @@ type Board struct {
 	ids    []string // sorted
 
 	applied, duplicates, rejected uint64
+	forged                        uint64 // of the rejected, messages that did not match their subject
+	lastForged                    string // the newest of them, in words
 }
 
 // New is an empty board. Zero fields of cfg take their defaults.
@@ -141,6 +143,11 @@ func (b *Board) Config() Config { return b.cfg }
 func (b *Board) Counters() (applied, duplicates, rejected uint64) {
 	return b.applied, b.duplicates, b.rejected
 }
+
+// Forged is how many messages were refused because they did not match the subject they
+// arrived on (a table claiming another table's id: message.CheckSubject), and the newest of
+// them in words. They are also counted as rejected.
+func (b *Board) Forged() (n uint64, last string) { return b.forged, b.lastForged }
 
 // Len is the number of tables.
 func (b *Board) Len() int { return len(b.ids) }
@@ -214,9 +221,16 @@ func CompareIDs(a, b string) int {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // Apply applies message m received at board time now. A record the board already has (same
-// table, sequence not above the last applied) changes nothing and is reported Duplicate. An
-// invalid message, or one that contradicts the table's shoe, is an error and changes nothing.
+// table, sequence not above the last applied) changes nothing and is reported Duplicate. A
+// message that does not match the subject it arrived on (Forged), an invalid message, or one
+// that contradicts the table's shoe, is an error and changes nothing.
 func (b *Board) Apply(m message.Message, now time.Time) (Result, error) {
+	if err := m.CheckSubject(); err != nil {
+		b.rejected++
+		b.forged++
+		b.lastForged = err.Error()
+		return Applied, fmt.Errorf("apply: %w", err)
+	}
 	if err := m.Validate(); err != nil {
 		b.rejected++
 		return Applied, fmt.Errorf("apply: %w", err)

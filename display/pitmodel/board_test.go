@@ -3,6 +3,7 @@ package pitmodel
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,6 +152,42 @@ func TestRejects(t *testing.T) {
 	}
 	if _, _, rej := b.Counters(); rej != uint64(len(bad)) {
 		t.Fatalf("rejected %d, want %d", rej, len(bad))
+	}
+}
+
+// TestForgedRefused: a message whose body does not match the subject it arrived on (a table
+// claiming another table's id, or another type) changes nothing, is counted as forged and
+// rejected, and the newest is kept in words for the board's alert.
+func TestForgedRefused(t *testing.T) {
+	b := New(Config{})
+	on := func(m message.Message, subject string) message.Message { m.Subject = subject; return m }
+	mustApply(t, b, on(started("T1", 1, 1), "table.T1.shoe_started"), t0)
+	mustApply(t, b, on(round("T1", 2, 1, 1, "B", ""), "table.T1.round"), t0)
+	mustApply(t, b, on(started("T2", 1, 1), "table.T2.shoe_started"), t0)
+	before := b.Summaries()
+	forged := []message.Message{
+		on(round("T2", 7, 1, 1, "P", ""), "table.T1.round"),              // T1 speaks for T2
+		on(round("T1", 3, 1, 2, "P", ""), "table.T1.status"),             // a round on the status subject
+		on(rec("T3", 1, message.TypeHeartbeat, 0), "table.T1.heartbeat"), // a heartbeat for a table T1 is not
+		on(started("T2", 9, 2), "table.T1.shoe_started"),                 // a new shoe for T2
+	}
+	for i, m := range forged {
+		if _, err := b.Apply(m, t0); !errors.Is(err, message.ErrForged) {
+			t.Errorf("forged message %d: %v, want ErrForged", i, err)
+		}
+	}
+	if after := b.Summaries(); !reflect.DeepEqual(before, after) {
+		t.Fatalf("forged messages changed the board:\n%+v\n%+v", before, after)
+	}
+	if _, ok := b.Table("T3"); ok {
+		t.Fatal("a forged heartbeat put table T3 on the board")
+	}
+	n, last := b.Forged()
+	if _, _, rej := b.Counters(); n != uint64(len(forged)) || rej != n {
+		t.Fatalf("forged %d, rejected %d, want %d", n, rej, len(forged))
+	}
+	if !strings.Contains(last, "table T2, type shoe_started on subject table.T1.shoe_started") {
+		t.Fatalf("last forged message in words: %q", last)
 	}
 }
 

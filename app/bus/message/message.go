@@ -65,6 +65,9 @@ type Message struct {
 	Round  *Round    `json:"round,omitempty"` // for TypeRound
 	Limits *Limits   `json:"limits,omitempty"`
 	Status *Status   `json:"status,omitempty"`
+	// Subject is the subject the message arrived on, set by the reader of the bus (never
+	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
+	Subject string `json:"-"`
 }
 
 // Round is a finished round as the table screen shows it: the fields of engine.Outcome plus
@@ -113,9 +116,20 @@ type Status struct {
 // table.<id>.<type>.
 func Subject(id string, t Type) string { return "table." + id + "." + string(t) }
 
-// MsgID is the Nats-Msg-Id of a message: the table id and journal sequence, so that a resend
-// of the same journal record is dropped by the stream's duplicate window.
-func MsgID(id string, seq uint64) string { return fmt.Sprintf("%s:%d", id, seq) }
+// ErrForged is wrapped by CheckSubject's error: a message on one table's subject that claims
+// to be another table's, or another type.
+var ErrForged = errors.New("message does not match its subject")
+
+// CheckSubject binds a message read from the bus to its sender: the bus's credentials let a
+// table publish only on its own subjects (table.<id>.>), so a message is the table's only
+// if it arrived on Subject(Table, Type). A message with no Subject (not read from the bus)
+// passes.
+func (m *Message) CheckSubject() error {
+	if m.Subject == "" || m.Subject == Subject(m.Table, m.Type) {
+		return nil
+	}
+	return fmt.Errorf("%w: table %s, type %s on subject %s", ErrForged, m.Table, m.Type, m.Subject)
+}
 
 // ValidTableID reports whether id can be a table id: 1 to 64 letters, digits, '-' or '_'
 // (one NATS subject token, no wildcards).

@@ -3,6 +3,7 @@ package message
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,8 +87,36 @@ func TestRoundTrip(t *testing.T) {
 	if s := Subject("Bac-07", TypeRound); s != "table.Bac-07.round" {
 		t.Fatalf("Subject = %q", s)
 	}
-	if id := MsgID("Bac-07", 99); id != "Bac-07:99" {
-		t.Fatalf("MsgID = %q", id)
+}
+
+func TestCheckSubject(t *testing.T) {
+	for _, c := range []struct {
+		table   string
+		typ     Type
+		subject string
+		ok      bool
+	}{
+		{"T1", TypeRound, "", true}, // not read from the bus
+		{"T1", TypeRound, "table.T1.round", true},
+		{"T1", TypeHeartbeat, "table.T1.heartbeat", true},
+		{"T2", TypeRound, "table.T1.round", false},          // another table's id on T1's subject
+		{"T1", TypeRound, "table.T1.status", false},         // another type
+		{"T1", TypeRound, "table.T1.round.extra", false},    // not a table subject
+		{"T1", TypeRound, "table.t1.round", false},          // ids are case-sensitive
+		{"T1", TypeShoeStarted, "table.T1.round", false},    // a shoe start on the round subject
+		{"T1", TypeRound, "TABLE.T1.round", false},          // subjects are case-sensitive
+		{"T1", TypeHeartbeat, "table.T1.heartbeat ", false}, // not the subject
+	} {
+		m := Message{Table: c.table, Type: c.typ, Subject: c.subject}
+		err := m.CheckSubject()
+		if (err == nil) != c.ok || err != nil && !errors.Is(err, ErrForged) {
+			t.Errorf("%s %s on %q: %v, want ok %v", c.table, c.typ, c.subject, err, c.ok)
+		}
+	}
+	// The subject never travels in the JSON.
+	b, err := Encode(Message{V: Version, Table: "T1", Type: TypeHeartbeat, Subject: "table.T1.heartbeat"})
+	if err != nil || strings.Contains(string(b), "subject") {
+		t.Fatalf("encoded %s, %v", b, err)
 	}
 }
 

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/display/pitmodel"
+)
+
+// syncBuffer is a buffer written by the table's goroutines and read by the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestOpenBusIsAnnounced: a table configured to publish on an open bus (bus.open = true) says
+// so on stderr and on every screen's status strip, and publishes to a real embedded server.
+func TestOpenBusIsAnnounced(t *testing.T) {
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	admin, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := bus.EnsureStream(ctx, admin); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Parse(fmt.Sprintf(`
+[table]
+id = "BAC-01"
+name = "Baccarat 1"
+[limits.banker]
+min = "25"
+max = "5000"
+[limits.player]
+min = "25"
+max = "5000"
+[shoe]
+sim_speed = 1000
+[journal]
+path = %q
+[bus]
+urls = [%q]
+open = true
+`, filepath.Join(t.TempDir(), "bac-01.db"), srv.URL()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr, trace syncBuffer
+	tb, err := startTable(cfg, false, &stderr, &trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.close()
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: srv.BoardConn()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	board := pitmodel.New(pitmodel.Config{})
+	for deadline := time.After(30 * time.Second); ; {
+		select {
+		case m := <-sub.C():
+			if _, err := board.Apply(m, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatalf("the board never saw a round of the table; stderr:\n%s", stderr.String())
+		}
+		if st, ok := board.Table("BAC-01"); ok && st.Stats().Hands > 0 {
+			break
+		}
+	}
+	if !strings.Contains(stderr.String(), "WARNING: the pit bus is OPEN") {
+		t.Errorf("stderr does not announce the open bus:\n%s", stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(trace.String()), "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, openBusWarning) {
+			t.Fatalf("screen %d of %d does not show %q on the status strip: %s", i+1, len(lines), openBusWarning, l)
+		}
+	}
+}
