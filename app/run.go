@@ -81,7 +81,10 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.script != "" {
 		cfg.Shoe.Port, cfg.Shoe.SimScript = "sim", f.script
 	}
-	if f.speed > 0 {
+	if f.speed != 0 {
+		if err := config.CheckSimSpeed(f.speed); err != nil {
+			return fmt.Errorf("--sim-speed %w", err)
+		}
 		cfg.Shoe.SimSpeed = f.speed
 	}
 	if f.kiosk {
