@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/cli/input"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/outbox"
@@ -236,11 +237,13 @@ func (t *runningTable) startShoe(cfg *config.Config) error {
 	if cfg.Shoe.Port == "sim" {
 		var toks []engine.Token
 		if cfg.Shoe.SimScript != "" {
-			b, err := os.ReadFile(cfg.Shoe.SimScript)
+			f, err := os.Open(cfg.Shoe.SimScript)
 			if err != nil {
 				return fmt.Errorf("shoe.sim_script: %w", err)
 			}
-			if toks, err = engine.ParseScript(string(b)); err != nil {
+			toks, err = input.Script(f) // a line and the tokens bounded, like replay's
+			f.Close()
+			if err != nil {
 				return fmt.Errorf("shoe.sim_script %s: %w", cfg.Shoe.SimScript, err)
 			}
 		}
