@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/coupboard/coupboard/app/journal"
 )
 
@@ -165,4 +167,44 @@ func TestEntryNeverHoldsThePIN(t *testing.T) {
 			t.Fatalf("entry %s does not read back: %v", b, err)
 		}
 	}
+}
+
+// FuzzDecodeEntry checks that any access payload either is refused or reads back the same
+// after encoding, and that replaying it never opens a locked guard.
+func FuzzDecodeEntry(f *testing.F) {
+	for _, s := range []string{`{"event":"sign_in","outcome":"granted"}`, `{"event":"sign_in","outcome":"lockout","locked_until":"2026-11-22T21:05:00Z"}`,
+		`{"event":"sign_out","idle":"2m0s"}`, `{"event":"sign_in"}`, `null`, `{"event":"sign_in","outcome":"wrong_pin","wrong":-3}`} {
+		f.Add([]byte(s))
+	}
+	hash := mustHashF(f, "1111")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := DecodeEntry(b)
+		if err == nil {
+			again, err := e.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e2, err := DecodeEntry(again)
+			if err != nil || e2.Event != e.Event || e2.Outcome != e.Outcome || e2.Wrong != e.Wrong || !e2.LockedUntil.Equal(e.LockedUntil) || e2.Idle != e.Idle {
+				t.Fatalf("%s reads back as %+v, %v; was %+v", again, e2, err, e)
+			}
+		}
+		g, _ := NewGuard(hash, "", 1, time.Minute)
+		t0 := time.Unix(1_800_000_000, 0)
+		g.note(WrongPIN, t0) // locked until t0+1m
+		if err := g.Replay(journal.Record{Kind: journal.KindAccess, Time: t0.Add(time.Second), Payload: b}); err != nil {
+			t.Fatal(err)
+		}
+		if g.LockedUntil(t0.Add(time.Second)).IsZero() {
+			t.Fatalf("replaying %q opened a locked guard", b)
+		}
+	})
+}
+
+func mustHashF(f *testing.F, pin string) string {
+	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return string(h)
 }
