@@ -58,8 +58,9 @@ func (t loopTable) Snapshot() operator.Snapshot {
 	return s
 }
 
-// guardFor is the PIN guard of the configuration; the demo gets fixed demo PINs.
-func guardFor(cfg *config.Config, demo bool) (*access.Guard, error) {
+// guardFor is the PIN guard of the configuration (the demo gets fixed demo PINs), with the
+// sign-in attempts journalled in j replayed into it: a lockout survives a restart.
+func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Guard, error) {
 	dealer, super := cfg.Operator.DealerPINHash, cfg.Operator.SupervisorPINHash
 	if demo {
 		var err error
@@ -72,6 +73,9 @@ func guardFor(cfg *config.Config, demo bool) (*access.Guard, error) {
 	}
 	g, err := access.NewGuard(dealer, super, cfg.Operator.LockoutAttempts, time.Duration(cfg.Operator.LockoutMinutes)*time.Minute)
 	if err != nil {
+		return nil, fmt.Errorf("operator: %w", err)
+	}
+	if err := g.Restore(j); err != nil {
 		return nil, fmt.Errorf("operator: %w", err)
 	}
 	return g, nil

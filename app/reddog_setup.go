@@ -35,14 +35,14 @@ func RedDogSetupFrom(c *config.Config) (table.RedDogSetup, error) {
 		}
 		var w engine.WagerLimit
 		var err error
-		if w.Min, err = config.ParseMoney(l.Min); err != nil {
+		if w.Min, err = engine.ParseMoney(l.Min); err != nil {
 			return s, fmt.Errorf("limits.bet.min: %w", err)
 		}
-		if w.Max, err = config.ParseMoney(l.Max); err != nil {
+		if w.Max, err = engine.ParseMoney(l.Max); err != nil {
 			return s, fmt.Errorf("limits.bet.max: %w", err)
 		}
 		if l.Multiple != "" {
-			if w.Multiple, err = config.ParseMoney(l.Multiple); err != nil {
+			if w.Multiple, err = engine.ParseMoney(l.Multiple); err != nil {
 				return s, fmt.Errorf("limits.bet.multiple: %w", err)
 			}
 		}

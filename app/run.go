@@ -23,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/cli/input"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/outbox"
@@ -83,7 +84,10 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.script != "" {
 		cfg.Shoe.Port, cfg.Shoe.SimScript = "sim", f.script
 	}
-	if f.speed > 0 {
+	if f.speed != 0 {
+		if err := config.CheckSimSpeed(f.speed); err != nil {
+			return fmt.Errorf("--sim-speed %w", err)
+		}
 		cfg.Shoe.SimSpeed = f.speed
 	}
 	if f.kiosk {
@@ -279,11 +283,13 @@ func (t *runningTable) startShoe(cfg *config.Config) error {
 	if cfg.Shoe.Port == "sim" {
 		var toks []engine.Token
 		if cfg.Shoe.SimScript != "" {
-			b, err := os.ReadFile(cfg.Shoe.SimScript)
+			f, err := os.Open(cfg.Shoe.SimScript)
 			if err != nil {
 				return fmt.Errorf("shoe.sim_script: %w", err)
 			}
-			if toks, err = engine.ParseScript(string(b)); err != nil {
+			toks, err = input.Script(f) // a line and the tokens bounded, like replay's
+			f.Close()
+			if err != nil {
 				return fmt.Errorf("shoe.sim_script %s: %w", cfg.Shoe.SimScript, err)
 			}
 		}
@@ -409,7 +415,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	display.UseTheme(a, th)
 	w := a.NewWindow("coupboard — " + cfg.Table.Name)
 	scr := display.NewTableScreen(display.Style{Theme: th, Words: words})
-	guard, err := guardFor(cfg, demo)
+	guard, err := guardFor(cfg, demo, t.j)
 	if err != nil {
 		return err
 	}

@@ -23,14 +23,14 @@ func SetupFrom(c *config.Config) (table.Setup, error) {
 	var sign engine.Sign
 	for name, l := range c.Limits {
 		var w engine.WagerLimit
-		if w.Min, err = config.ParseMoney(l.Min); err != nil {
+		if w.Min, err = engine.ParseMoney(l.Min); err != nil {
 			return table.Setup{}, fmt.Errorf("limits.%s.min: %w", name, err)
 		}
-		if w.Max, err = config.ParseMoney(l.Max); err != nil {
+		if w.Max, err = engine.ParseMoney(l.Max); err != nil {
 			return table.Setup{}, fmt.Errorf("limits.%s.max: %w", name, err)
 		}
 		if l.Multiple != "" {
-			if w.Multiple, err = config.ParseMoney(l.Multiple); err != nil {
+			if w.Multiple, err = engine.ParseMoney(l.Multiple); err != nil {
 				return table.Setup{}, fmt.Errorf("limits.%s.multiple: %w", name, err)
 			}
 		}

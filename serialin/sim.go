@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -294,9 +295,14 @@ func (s *Sim) Play(ctx context.Context, line SimLine, msgs []ShoeMsg) error {
 }
 
 // Idle waits d, sending a heartbeat whenever nothing was sent for Heartbeat (CSP1).
+// It returns ctx's error as soon as ctx is done, even with nothing to wait for: a shoe
+// sending without pauses still stops when asked.
 func (s *Sim) Idle(ctx context.Context, line SimLine, d time.Duration) error {
 	end := time.Now().Add(d)
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		wait := time.Until(end)
 		hbDue := time.Duration(-1)
 		if s.Protocol != "cardline" && s.Heartbeat > 0 {
@@ -329,11 +335,19 @@ func (s *Sim) Idle(ctx context.Context, line SimLine, d time.Duration) error {
 	}
 }
 
+// scale is d at the shoe's speed. Any speed that is not a positive number (0, negative, NaN)
+// sends without pauses, and a pause too long for a time.Duration (a speed near 0) is the
+// longest one: converting NaN or an infinity to a Duration gives a negative number on amd64,
+// which made the simulated shoe flood the line (issue 21).
 func (s *Sim) scale(d time.Duration) time.Duration {
-	if s.Speed <= 0 {
+	if !(s.Speed > 0) {
 		return 0
 	}
-	return time.Duration(float64(d) / s.Speed)
+	f := float64(d) / s.Speed
+	if !(f < math.MaxInt64) {
+		return math.MaxInt64
+	}
+	return time.Duration(f)
 }
 
 // send encodes one frame (or card line) and writes it with the faults applied when faulty.
@@ -439,9 +453,21 @@ func StartSimShoe(script []engine.Token, speed float64, seed uint64) (*SimShoe, 
 // Path is the pseudo-terminal to open.
 func (s *SimShoe) Path() string { return s.line.Path() }
 
-// Close stops the shoe and closes its pseudo-terminal; it returns when both are done.
+// Close stops the shoe and closes its pseudo-terminal; it returns when both are done. A
+// write blocked on a full line (the host stopped reading) cannot be interrupted, so while
+// the shoe has not stopped Close discards what the host left unread: the write completes,
+// the shoe sees it is stopped, and Close never waits for ever.
 func (s *SimShoe) Close() {
 	s.cancel()
-	<-s.done
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for stopped := false; !stopped; {
+		select {
+		case <-s.done:
+			stopped = true
+		case <-tick.C:
+			s.line.discard()
+		}
+	}
 	s.line.Close()
 }

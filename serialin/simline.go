@@ -163,6 +163,16 @@ func (p *PTYLine) drain(max time.Duration) {
 	}
 }
 
+// discard throws away what the host has not read (tcflush of the input queue), so that a
+// write blocked on a full pseudo-terminal completes.
+func (p *PTYLine) discard() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.slave != nil {
+		_ = unix.IoctlSetInt(int(p.slave.Fd()), unix.TCFLSH, unix.TCIFLUSH)
+	}
+}
+
 func (p *PTYLine) closeFiles() {
 	p.mu.Lock()
 	m, s := p.master, p.slave

@@ -7,13 +7,16 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
+	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 // Config is the whole configuration of one table display.
@@ -169,6 +172,9 @@ func Parse(text string) (*Config, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
+			if pe.LastKey != "" {
+				return nil, fmt.Errorf("line %d (key %s): %s", pe.Position.Line, pe.LastKey, pe.Message)
+			}
 			return nil, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
 		}
 		return nil, err
@@ -237,11 +243,11 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("limits.%s: unknown wager (want one of %s)", n, strings.Join(WagerNames(), ", "))
 		}
 		l := c.Limits[n]
-		min, err := ParseMoney(l.Min)
+		min, err := engine.ParseMoney(l.Min)
 		if err != nil {
 			return fmt.Errorf("limits.%s.min: %w", n, err)
 		}
-		max, err := ParseMoney(l.Max)
+		max, err := engine.ParseMoney(l.Max)
 		if err != nil {
 			return fmt.Errorf("limits.%s.max: %w", n, err)
 		}
@@ -249,7 +255,7 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("limits.%s: want 0 < min <= max, got min %s max %s", n, l.Min, l.Max)
 		}
 		if l.Multiple != "" {
-			m, err := ParseMoney(l.Multiple)
+			m, err := engine.ParseMoney(l.Multiple)
 			if err != nil {
 				return fmt.Errorf("limits.%s.multiple: %w", n, err)
 			}
@@ -276,8 +282,11 @@ func (c *Config) Validate() error {
 	default:
 		return fmt.Errorf("shoe.parity %q: want none, even or odd", c.Shoe.Parity)
 	}
-	if c.Shoe.SimSpeed <= 0 || c.Shoe.SimSpeed > 1000 {
-		return fmt.Errorf("shoe.sim_speed %v: want more than 0 and at most 1000", c.Shoe.SimSpeed)
+	if err := finite(reflect.ValueOf(c).Elem(), ""); err != nil {
+		return err
+	}
+	if err := CheckSimSpeed(c.Shoe.SimSpeed); err != nil {
+		return fmt.Errorf("shoe.sim_speed %w", err)
 	}
 	switch c.Display.Language {
 	case "en", "zh-Hans", "zh-Hant":
@@ -292,11 +301,11 @@ func (c *Config) Validate() error {
 	if c.Display.Theme == "" {
 		return errors.New("display.theme: want classic, night, contrast or a theme file path")
 	}
-	if c.Display.IdleMinutes < 0 {
-		return fmt.Errorf("display.idle_minutes %d: must not be negative", c.Display.IdleMinutes)
+	if err := bounded("display.idle_minutes", c.Display.IdleMinutes, 0, MaxIdleMinutes, "minutes (0: never)"); err != nil {
+		return err
 	}
-	if c.Journal.RetentionDays < 0 {
-		return fmt.Errorf("journal.retention_days %d: must not be negative", c.Journal.RetentionDays)
+	if err := bounded("journal.retention_days", c.Journal.RetentionDays, 0, MaxRetentionDays, "days (0: keep everything)"); err != nil {
+		return err
 	}
 	if err := c.Bus.validate(); err != nil {
 		return err
@@ -304,11 +313,76 @@ func (c *Config) Validate() error {
 	if (c.Bus.TLSCert == "") != (c.Bus.TLSKey == "") {
 		return errors.New("bus.tls_cert and bus.tls_key: give both or neither")
 	}
-	if c.Operator.LockoutAttempts < 1 {
-		return fmt.Errorf("operator.lockout_attempts %d: must be at least 1", c.Operator.LockoutAttempts)
+	if err := bounded("operator.lockout_attempts", c.Operator.LockoutAttempts, 1, MaxLockoutAttempts, "wrong PINs in a row"); err != nil {
+		return err
 	}
-	if c.Operator.LockoutMinutes < 1 {
-		return fmt.Errorf("operator.lockout_minutes %d: must be at least 1", c.Operator.LockoutMinutes)
+	return bounded("operator.lockout_minutes", c.Operator.LockoutMinutes, 1, MaxLockoutMinutes, "minutes")
+}
+
+// The largest values of the keys that are lengths of time (each becomes a time.Duration,
+// which holds at most about 292 years) and of the lockout's count.
+const (
+	MaxIdleMinutes     = 24 * 60   // display.idle_minutes: a day
+	MaxRetentionDays   = 100 * 366 // journal.retention_days: a hundred years
+	MaxLockoutMinutes  = 24 * 60   // operator.lockout_minutes: a day
+	MaxLockoutAttempts = 100       // operator.lockout_attempts
+	MaxSimSpeed        = 1000.0    // shoe.sim_speed
+)
+
+// bounded checks that the integer key is in [lo, hi]; unit says what it counts.
+func bounded(key string, v, lo, hi int, unit string) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("%s %d: want %d to %d %s", key, v, lo, hi, unit)
+	}
+	return nil
+}
+
+// CheckSimSpeed checks a simulated shoe's pace multiplier (shoe.sim_speed, --sim-speed):
+// a number more than 0 and at most MaxSimSpeed (NaN and infinities are not numbers of pace).
+func CheckSimSpeed(v float64) error {
+	if !(v > 0 && v <= MaxSimSpeed) { // false for NaN too
+		return fmt.Errorf("%v: want a number more than 0 and at most %v", v, MaxSimSpeed)
+	}
+	return nil
+}
+
+// finite returns an error naming the first float key under v (a struct, its keys named by
+// their toml tags under prefix) that holds NaN or an infinity: TOML can write both, and no
+// key of coupboard means either.
+func finite(v reflect.Value, prefix string) error {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		if f := v.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("%s %v: want a finite number", prefix, f)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			if prefix != "" {
+				name = prefix + "." + name
+			}
+			if err := finite(v.Field(i), name); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		for _, k := range keys {
+			if err := finite(v.MapIndex(k), fmt.Sprintf("%s.%v", prefix, k)); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if err := finite(v.Index(i), fmt.Sprintf("%s[%d]", prefix, i)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -322,33 +396,6 @@ func (c *Config) SettingsList() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// ParseMoney reads a decimal amount of money ("25", "2.50", "1000") into cents.
-func ParseMoney(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, errors.New("missing amount")
-	}
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	if hasFrac && (len(frac) == 0 || len(frac) > 2) {
-		return 0, fmt.Errorf("amount %q: at most two decimals", s)
-	}
-	w, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil || w < 0 || w > 1e12 {
-		return 0, fmt.Errorf("amount %q: not a positive decimal number", s)
-	}
-	var f int64
-	if hasFrac {
-		if len(frac) == 1 {
-			frac += "0"
-		}
-		f, err = strconv.ParseInt(frac, 10, 64)
-		if err != nil || f < 0 {
-			return 0, fmt.Errorf("amount %q: not a positive decimal number", s)
-		}
-	}
-	return w*100 + f, nil
 }
 
 func validID(s string) bool {

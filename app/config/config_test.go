@@ -1,10 +1,15 @@
 package config
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 func TestParseValid(t *testing.T) {
@@ -65,17 +70,105 @@ func TestParseErrorsNameTheKey(t *testing.T) {
 	}
 }
 
-func TestParseMoney(t *testing.T) {
-	for in, want := range map[string]int64{"25": 2500, "2.5": 250, "2.50": 250, "0.05": 5, "1000": 100000} {
-		got, err := ParseMoney(in)
-		if err != nil || got != want {
-			t.Errorf("ParseMoney(%q) = %d, %v; want %d", in, got, err, want)
+// TestBadValuesNameTheirKey closes the smaller holes of issue 21 item 6: each value here was
+// accepted (or refused without naming its key) before.
+func TestBadValuesNameTheirKey(t *testing.T) {
+	for _, tt := range []struct{ name, text, want string }{
+		{"sim_speed nan", "[shoe]\nsim_speed = nan", "shoe.sim_speed NaN"},
+		{"sim_speed +nan", "[shoe]\nsim_speed = +nan", "shoe.sim_speed NaN"},
+		{"sim_speed -nan", "[shoe]\nsim_speed = -nan", "shoe.sim_speed NaN"},
+		{"sim_speed inf", "[shoe]\nsim_speed = inf", "shoe.sim_speed +Inf"},
+		{"sim_speed -inf", "[shoe]\nsim_speed = -inf", "shoe.sim_speed -Inf"},
+		{"sim_speed zero", "[shoe]\nsim_speed = 0.0", "shoe.sim_speed 0"},
+		{"sim_speed negative", "[shoe]\nsim_speed = -1.0", "shoe.sim_speed -1"},
+		{"sim_speed too fast", "[shoe]\nsim_speed = 1000.5", "shoe.sim_speed 1000.5"},
+		{"sim_speed huge", "[shoe]\nsim_speed = 1e308", "shoe.sim_speed"},
+		{"lockout_minutes huge", "[operator]\nlockout_minutes = 99999999999999", "operator.lockout_minutes 99999999999999: want 1 to 1440"},
+		{"lockout_minutes max+1", "[operator]\nlockout_minutes = 1441", "operator.lockout_minutes 1441"},
+		{"lockout_minutes zero", "[operator]\nlockout_minutes = 0", "operator.lockout_minutes 0"},
+		{"lockout_minutes over int64", "[operator]\nlockout_minutes = 999999999999999999999", "operator.lockout_minutes"},
+		{"lockout_attempts huge", "[operator]\nlockout_attempts = 9223372036854775807", "operator.lockout_attempts"},
+		{"lockout_attempts zero", "[operator]\nlockout_attempts = 0", "operator.lockout_attempts 0"},
+		{"idle_minutes huge", "[display]\nidle_minutes = 99999999999999", "display.idle_minutes 99999999999999: want 0 to 1440"},
+		{"idle_minutes negative", "[display]\nidle_minutes = -1", "display.idle_minutes -1"},
+		{"retention_days huge", "[journal]\nretention_days = 9999999999", "journal.retention_days 9999999999: want 0 to 36600"},
+		{"retention_days max+1", "[journal]\nretention_days = 36601", "journal.retention_days 36601"},
+		{"retention_days negative", "[journal]\nretention_days = -1", "journal.retention_days -1"},
+		{"baud over int64", "[shoe]\nbaud = 99999999999999999999", "shoe.baud"},
+		{"money with signs", "[limits.banker]\nmin = \"+5.+1\"\nmax = \"10\"", "limits.banker.min"},
+		{"money sign", "[limits.banker]\nmin = \"+5\"\nmax = \"10\"", "limits.banker.min"},
+		{"money exponent", "[limits.tie]\nmin = \"5\"\nmax = \"1e3\"", "limits.tie.max"},
+		{"huge limit", "[limits.banker]\nmin = \"5\"\nmax = \"99999999999\"", "limits.banker.max"},
+		{"huge limit digits", "[limits.player]\nmin = \"5\"\nmax = \"99999999999999999999\"", "limits.player.max"},
+		{"huge multiple", "[limits.player]\nmin = \"5\"\nmax = \"10\"\nmultiple = \"99999999999\"", "limits.player.multiple"},
+		{"limit as a number", "[limits.banker]\nmin = 5\nmax = \"10\"", "limits.banker.min"},
+		{"limit as a huge number", "[limits.banker]\nmin = \"5\"\nmax = 99999999999999999999", "limits.banker.max"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(tt.text)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Parse(%q) error = %v, want it to contain %q", tt.text, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestLargestValuesAccepted checks that each bound is inclusive and a config at every bound
+// loads, so the bounds refuse only what overflows or means nothing.
+func TestLargestValuesAccepted(t *testing.T) {
+	c, err := Parse(`
+[shoe]
+sim_speed = 1000.0
+[display]
+idle_minutes = 1440
+[journal]
+retention_days = 36600
+[operator]
+lockout_minutes = 1440
+lockout_attempts = 100
+[limits.banker]
+min = "0.01"
+max = "10,000,000,000"
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Limits["banker"].Max != "10,000,000,000" || c.Shoe.SimSpeed != 1000 {
+		t.Errorf("decoded %+v", c)
+	}
+	for _, v := range []float64{5e-324, 1e-9, 0.001, 1, 999.999} {
+		if err := CheckSimSpeed(v); err != nil {
+			t.Errorf("CheckSimSpeed(%v) = %v", v, err)
 		}
 	}
-	for _, bad := range []string{"", "-5", "1.234", "abc", "1.", "1e3"} {
-		if _, err := ParseMoney(bad); err == nil {
-			t.Errorf("ParseMoney(%q) accepted", bad)
+}
+
+// TestFloatKeysFinite checks the walk that refuses NaN and infinities names the key of any
+// float, wherever it sits.
+func TestFloatKeysFinite(t *testing.T) {
+	type inner struct {
+		F float64 `toml:"f"`
+	}
+	type outer struct {
+		A inner            `toml:"a"`
+		M map[string]inner `toml:"m"`
+		S []float64        `toml:"s"`
+	}
+	for _, tt := range []struct {
+		v    outer
+		want string
+	}{
+		{outer{A: inner{math.NaN()}}, "a.f NaN"},
+		{outer{M: map[string]inner{"x": {math.Inf(1)}}}, "m.x.f +Inf"},
+		{outer{S: []float64{1, math.Inf(-1)}}, "s[1] -Inf"},
+	} {
+		err := finite(reflect.ValueOf(tt.v), "")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("finite(%+v) = %v, want %q", tt.v, err, tt.want)
 		}
+	}
+	if err := finite(reflect.ValueOf(outer{A: inner{1}, S: []float64{2}}), ""); err != nil {
+		t.Errorf("finite numbers refused: %v", err)
 	}
 }
 
@@ -95,10 +188,39 @@ func TestDemoAndExampleAreValid(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add("[table]\nid = \"x\"\nname = \"y\"")
 	f.Add("[limits.banker]\nmin = \"1.5\"\nmax = \"2\"")
+	f.Add("[shoe]\nsim_speed = nan")
+	f.Add("[shoe]\nsim_speed = 5e-324")
+	f.Add("[operator]\nlockout_minutes = 1440\nlockout_attempts = 5")
+	f.Add("[journal]\nretention_days = 36600")
+	f.Add("[display]\nidle_minutes = 99999999999999")
+	f.Add("[limits.tie]\nmin = \"+5.+1\"\nmax = \"1,000.50\"\nmultiple = \"0.5\"")
 	f.Fuzz(func(t *testing.T, text string) {
 		c, err := Parse(text)
-		if err == nil && c.Validate() != nil {
+		if err != nil {
+			// Every error names a key or a line.
+			if msg := err.Error(); !strings.Contains(msg, ".") && !strings.Contains(msg, "line ") && !strings.Contains(msg, "key") {
+				t.Fatalf("Parse(%q) error %q names no key", text, msg)
+			}
+			return
+		}
+		if c.Validate() != nil {
 			t.Fatalf("Parse accepted a config that does not validate: %q", text)
+		}
+		// What it accepted is usable: durations fit, the pace is a number, limits are money.
+		if math.IsNaN(c.Shoe.SimSpeed) || math.IsInf(c.Shoe.SimSpeed, 0) {
+			t.Fatalf("Parse(%q) accepted sim_speed %v", text, c.Shoe.SimSpeed)
+		}
+		for _, m := range []int{c.Display.IdleMinutes, c.Operator.LockoutMinutes, c.Journal.RetentionDays * 24 * 60} {
+			if d := time.Duration(m) * time.Minute; d < 0 || d/time.Minute != time.Duration(m) {
+				t.Fatalf("Parse(%q) accepted %d minutes, which overflow a duration", text, m)
+			}
+		}
+		for n, l := range c.Limits {
+			for _, v := range []string{l.Min, l.Max} {
+				if _, err := engine.ParseMoney(v); err != nil {
+					t.Fatalf("Parse(%q) accepted limits.%s %q: %v", text, n, v, err)
+				}
+			}
 		}
 	})
 }

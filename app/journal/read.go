@@ -106,8 +106,20 @@ func (j *Journal) Rounds(shoe int64) ([]Record, error) {
 // RoundsBetween returns the records of kind KindRound whose time is in [from, to), oldest
 // first (export by date: from is the day's midnight, to the next day's).
 func (j *Journal) RoundsBetween(from, to time.Time) ([]Record, error) {
-	return j.collect(fmt.Sprintf("read rounds from %s to %s from %s", from.Format(time.RFC3339), to.Format(time.RFC3339), j.path),
-		selectColumns+" WHERE kind = ? AND time_ns >= ? AND time_ns < ? ORDER BY seq", KindRound, from.UnixNano(), to.UnixNano())
+	return j.KindBetween(KindRound, from, to)
+}
+
+// KindBetween returns the records of kind whose time is in [from, to), oldest first.
+func (j *Journal) KindBetween(kind string, from, to time.Time) ([]Record, error) {
+	return j.collect(fmt.Sprintf("read %s records from %s to %s from %s", kind, from.Format(time.RFC3339), to.Format(time.RFC3339), j.path),
+		selectColumns+" WHERE kind = ? AND time_ns >= ? AND time_ns < ? ORDER BY seq", kind, from.UnixNano(), to.UnixNano())
+}
+
+// OfKind calls fn with every record of kind, oldest first (the PIN lockout replays the
+// KindAccess records at start-up); an error from fn stops it and is returned as is.
+func (j *Journal) OfKind(kind string, fn func(Record) error) error {
+	return each(context.Background(), j.db, fmt.Sprintf("read %s records from %s", kind, j.path), fn,
+		selectColumns+" WHERE kind = ? ORDER BY seq", kind)
 }
 
 // ShoeRecords returns every record of shoe, oldest first.

@@ -22,6 +22,9 @@ const (
 	KindRound    = "round"          // a finished round (payload: Round), derived in the same batch as its input
 	KindEvent    = "event"          // another derived engine event
 	KindPrune    = "journal.prune"  // a prune checkpoint written by Prune (payload: Checkpoint)
+	// KindAccess is a sign-in attempt or a sign-out at the operator screen (payload:
+	// access.Entry; actor: the operator id and role; never a PIN). It is not a table input.
+	KindAccess = "access"
 )
 
 // Sources say where an input came from.

@@ -20,6 +20,10 @@ type Msg struct {
 	Reason string        // why, for operator actions
 	// Link, when set, is a new state of the shoe connection; Input is ignored.
 	Link *Link
+	// Access, when set, is the payload of a sign-in attempt or sign-out (access.Entry), journalled
+	// as a journal.KindAccess record with Actor and Reason; Input is ignored and nothing is
+	// applied to the game (nor replayed into it).
+	Access json.RawMessage
 	// Reply, when set, receives what the input did (or the journal error) once it is durable.
 	Reply chan<- Result
 	// call, when set, runs on the loop goroutine instead of an input (Inspect).
@@ -237,7 +241,11 @@ func (l *Loop[S]) handle(m Msg) {
 		l.link = *m.Link
 		return
 	}
-	res, err := l.commit(m)
+	commit := l.commit
+	if m.Access != nil {
+		commit = l.commitAccess
+	}
+	res, err := commit(m)
 	if err != nil {
 		res.Err = err
 	}
@@ -286,6 +294,18 @@ func (l *Loop[S]) commit(m Msg) (Result, error) {
 		l.opt.Committed(out)
 	}
 	return Result{Applied: a, Records: out}, nil
+}
+
+// commitAccess journals a sign-in attempt or sign-out (m.Access): a record of who came to the
+// operator screen, in the journal's order with the inputs, that changes no table state.
+func (l *Loop[S]) commitAccess(m Msg) (Result, error) {
+	r := journal.Record{Time: l.opt.Clock(), Kind: journal.KindAccess, Source: journal.SourceOperator,
+		Actor: m.Actor, Reason: m.Reason, Shoe: int64(l.st.Shoe()), Payload: m.Access}
+	out, err := l.j.AppendBatch(r)
+	if err != nil {
+		return Result{}, fmt.Errorf("journal sign-in record: %w", err)
+	}
+	return Result{Records: out}, nil
 }
 
 // Records are the journal records of the engine's events: a round record for each finished

@@ -141,6 +141,7 @@ func (sc *Screen) Tick() bool {
 	if after < 0 || sc.s.Role() == access.NoRole || sc.s.Idle() < after {
 		return false
 	}
+	sc.s.SignOutBecause("idle")
 	sc.Reset()
 	sc.pinMsg.SetText("signed out after " + after.String() + " unused")
 	return true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
@@ -203,28 +204,66 @@ func NewSession(g *access.Guard, t Table, clock func() time.Time) (*Session, err
 	return &Session{guard: g, tbl: t, clock: clock}, nil
 }
 
+// MaxOperatorID is the longest operator id, in bytes, a sign-in accepts.
+const MaxOperatorID = 32
+
 // SignIn checks the PIN for operator id and, when it matches a role, signs the operator in.
-// A wrong PIN counts towards the guard's lockout; while locked every PIN is refused.
+// A wrong PIN counts towards the guard's lockout; while locked every PIN is refused. Every
+// attempt is journalled (who, when, what it came to; never the PIN) before SignIn returns.
+// A refused attempt the journal could not record says so in its error; a granted one still
+// signs in (a supervisor must be able to deal with a failing journal) and says so in Log.
 func (s *Session) SignIn(id, pin string) (access.Role, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return access.NoRole, errors.New("enter your operator id")
 	}
-	role, err := s.guard.Check(pin, s.clock())
+	if len(id) > MaxOperatorID || !utf8.ValidString(id) {
+		return access.NoRole, fmt.Errorf("operator id: at most %d characters", MaxOperatorID)
+	}
+	a, err := s.guard.Try(pin, s.clock())
+	actor := journal.Actor{ID: id}
+	if a.Role != access.NoRole {
+		actor.Role = a.Role.String()
+	}
+	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Wrong: a.Wrong, LockedUntil: a.LockedUntil}, actor, "sign-in")
 	if err != nil {
+		if recErr != nil {
+			return access.NoRole, fmt.Errorf("%w (this attempt was NOT RECORDED: %v)", err, recErr)
+		}
 		return access.NoRole, err
 	}
-	s.role, s.operator = role, id
+	s.role, s.operator = a.Role, id
 	s.keypad.Clear()
 	s.log = nil
 	s.lastUse = s.clock()
-	return role, nil
+	if recErr != nil {
+		s.say(fmt.Sprintf("sign-in NOT RECORDED: %v", recErr))
+	}
+	return a.Role, nil
 }
 
-// SignOut ends the turn: the role is dropped and pending cards are discarded.
-func (s *Session) SignOut() {
+// SignOut ends the turn: the role is dropped and pending cards are discarded. The sign-out is
+// journalled when someone was signed in.
+func (s *Session) SignOut() { s.SignOutBecause("signed out") }
+
+// SignOutBecause is SignOut with the reason the journal records ("signed out", "idle").
+func (s *Session) SignOutBecause(reason string) {
+	if s.role != access.NoRole {
+		e := access.Entry{Event: access.EventSignOut, Idle: s.Idle().Round(time.Second).String()}
+		_ = s.journalAccess(e, journal.Actor{Role: s.role.String(), ID: s.operator}, reason) // nothing to refuse: the operator leaves either way
+	}
 	s.role, s.operator = access.NoRole, ""
 	s.keypad.Clear()
+}
+
+// journalAccess writes one sign-in or sign-out record through the table's loop and waits
+// until it is durable.
+func (s *Session) journalAccess(e access.Entry, who journal.Actor, reason string) error {
+	payload, err := e.Encode()
+	if err != nil {
+		return err
+	}
+	return s.tbl.Do(table.Msg{Access: payload, Actor: who, Reason: reason}).Err
 }
 
 // Role is the signed-in role (access.NoRole when signed out).

@@ -1,7 +1,6 @@
 package operator
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,35 +15,6 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
-
-// ParseMoney reads an amount typed by an operator ("50", "50.5", "$1,000.00") as cents.
-func ParseMoney(s string) (int64, error) {
-	t := strings.ReplaceAll(strings.TrimPrefix(strings.TrimSpace(s), "$"), ",", "")
-	if t == "" {
-		return 0, errors.New("amount: empty")
-	}
-	whole, frac, dot := strings.Cut(t, ".")
-	if whole == "" || len(whole) > 10 || (dot && (len(frac) < 1 || len(frac) > 2)) {
-		return 0, fmt.Errorf("amount %q: dollars and at most two decimals", s)
-	}
-	for _, r := range whole + frac {
-		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("amount %q: dollars and at most two decimals", s)
-		}
-	}
-	d, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("amount %q: %w", s, err)
-	}
-	c := int64(0)
-	if dot {
-		if len(frac) == 1 {
-			frac += "0"
-		}
-		c, _ = strconv.ParseInt(frac, 10, 64) // two digits checked above
-	}
-	return d*100 + c, nil
-}
 
 // ParseClock reads a time of day "HH:MM" typed by an operator as the next such moment at or
 // after now, in now's location (a closing at 02:00 typed at 23:30 is tomorrow's).
@@ -174,7 +144,7 @@ func (t *limitsTab) post(atTime bool) {
 		dst *int64
 	}{{t.pbMin, &sign.Player.Min}, {t.pbMax, &sign.Player.Max}, {t.tieMin, &sign.Tie.Min}, {t.tieMax, &sign.Tie.Max}}
 	for _, f := range fields {
-		v, err := ParseMoney(f.e.Text)
+		v, err := engine.ParseMoney(f.e.Text)
 		if err != nil {
 			sc.s.say("limits: " + err.Error())
 			sc.Update()
@@ -282,7 +252,7 @@ func newRunsTab(sc *Screen) runsTab {
 	t.owed = widget.NewLabel("")
 	deferB := widget.NewButton("Defer", func() {
 		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
-		c, err2 := ParseMoney(t.comAm.Text)
+		c, err2 := engine.ParseMoney(t.comAm.Text)
 		if err1 != nil || err2 != nil {
 			sc.s.say("commission: type the seat and the amount")
 			sc.Update()
@@ -325,7 +295,7 @@ func (t *runsTab) insure() {
 		sc.Update()
 		return
 	}
-	c, err := ParseMoney(t.insAmount.Text)
+	c, err := engine.ParseMoney(t.insAmount.Text)
 	if err != nil {
 		sc.s.say("insurance: " + err.Error())
 		sc.Update()
@@ -333,7 +303,7 @@ func (t *runsTab) insure() {
 	}
 	var covers int64
 	if strings.TrimSpace(t.insCover.Text) != "" {
-		if covers, err = ParseMoney(t.insCover.Text); err != nil {
+		if covers, err = engine.ParseMoney(t.insCover.Text); err != nil {
 			sc.s.say("insurance: Player/Banker wager: " + err.Error())
 			sc.Update()
 			return
@@ -356,7 +326,7 @@ func (t *runsTab) place() {
 		sc.Update()
 		return
 	}
-	c, err := ParseMoney(t.amount.Text)
+	c, err := engine.ParseMoney(t.amount.Text)
 	if err != nil {
 		sc.s.say("run: " + err.Error())
 		sc.Update()

@@ -13,11 +13,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
-const Summary = "write a shoe's or a day's coups as CSV or JSON: export --db PATH (--shoe N | --date YYYY-MM-DD) --format csv|json"
+const Summary = "write a shoe's or a day's coups (or, with --signins, its operator sign-ins) as CSV or JSON: export --db PATH (--shoe N | --date YYYY-MM-DD) [--signins] --format csv|json"
 
 // Row is one exported round: the round payload plus what the journal record says about it.
 // Its JSON field names, and the CSV header (Header), are stable.
@@ -100,6 +101,81 @@ func RowOf(rec journal.Record) (Row, error) {
 	return row, nil
 }
 
+// SignIn is one exported sign-in attempt or sign-out at the operator screen (a
+// journal.KindAccess record): who, when, and what it came to. It never holds a PIN. Its JSON
+// field names, and the CSV header (SignInHeader), are stable.
+type SignIn struct {
+	Table       string    `json:"table"`
+	Shoe        int64     `json:"shoe"`
+	Seq         int64     `json:"seq"`
+	Time        time.Time `json:"time"`                  // when it happened (UTC)
+	Event       string    `json:"event"`                 // sign_in or sign_out
+	Outcome     string    `json:"outcome"`               // sign_in: granted, wrong_pin, lockout, locked (refused while locked)
+	Role        string    `json:"role"`                  // the role granted or signing out; empty for a refused attempt
+	Operator    string    `json:"operator"`              // the operator id typed
+	Reason      string    `json:"reason"`                // sign-in, signed out, idle
+	Wrong       int       `json:"wrong"`                 // wrong_pin: wrong PINs in a row so far
+	LockedUntil time.Time `json:"locked_until,omitzero"` // lockout, locked: when entry opened again
+	Idle        string    `json:"idle"`                  // sign_out: how long the screen had stood unused
+	Hash        string    `json:"hash"`
+}
+
+// SignInHeader returns the CSV header of --signins, in column order.
+func SignInHeader() []string {
+	return []string{"table", "shoe", "seq", "time", "event", "outcome", "role", "operator", "reason", "wrong", "locked_until", "idle", "hash"}
+}
+
+func (r SignIn) csvFields() []string {
+	until := ""
+	if !r.LockedUntil.IsZero() {
+		until = r.LockedUntil.Format(time.RFC3339Nano)
+	}
+	return []string{r.Table, strconv.FormatInt(r.Shoe, 10), strconv.FormatInt(r.Seq, 10), r.Time.Format(time.RFC3339Nano),
+		r.Event, r.Outcome, r.Role, r.Operator, r.Reason, strconv.Itoa(r.Wrong), until, r.Idle, r.Hash}
+}
+
+// SignInOf builds the export row of a journal.KindAccess record.
+func SignInOf(rec journal.Record) (SignIn, error) {
+	if rec.Kind != journal.KindAccess {
+		return SignIn{}, fmt.Errorf("record %d: kind %q is not a sign-in record", rec.Seq, rec.Kind)
+	}
+	e, err := access.DecodeEntry(rec.Payload)
+	if err != nil {
+		return SignIn{}, fmt.Errorf("record %d: %w", rec.Seq, err)
+	}
+	return SignIn{
+		Table: rec.Table, Shoe: rec.Shoe, Seq: rec.Seq, Time: rec.Time.UTC(), Event: e.Event, Outcome: string(e.Outcome),
+		Role: rec.Actor.Role, Operator: rec.Actor.ID, Reason: rec.Reason, Wrong: e.Wrong, LockedUntil: e.LockedUntil.UTC(),
+		Idle: e.Idle, Hash: rec.Hash.String(),
+	}, nil
+}
+
+// signIns reads the sign-in records of shoe (when not 0) or of [from, to).
+func signIns(j *journal.Journal, shoe int64, from, to time.Time) ([]SignIn, error) {
+	var recs []journal.Record
+	var err error
+	if shoe != 0 {
+		recs, err = j.ShoeRecords(shoe)
+	} else {
+		recs, err = j.KindBetween(journal.KindAccess, from, to)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := []SignIn{}
+	for _, rec := range recs {
+		if rec.Kind != journal.KindAccess {
+			continue
+		}
+		row, err := SignInOf(rec)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
 // nonNil returns s, or an empty slice for nil (so JSON shows [] rather than null).
 func nonNil(s []string) []string {
 	if s == nil {
@@ -119,6 +195,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	tz := fs.String("tz", "Local", "time zone the --date is in (IANA name, e.g. Australia/Melbourne)")
 	format := fs.String("format", "csv", "csv, or json (one object per line)")
 	force := fs.Bool("force", false, "export even if the journal's hash chain is broken")
+	signins := fs.Bool("signins", false, "export the operator sign-in attempts and sign-outs instead of the rounds")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -164,6 +241,17 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: hash chain broken at %s; run `coupboard audit verify`, or export anyway with --force", path, v.Bad)
 		}
 		fmt.Fprintf(stderr, "export: warning: hash chain broken at %s\n", v.Bad)
+	}
+	if *signins {
+		rows, err := signIns(j, *shoe, from, to)
+		if err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
+		if err := writeRows(stdout, *format, rows, SignInHeader(), SignIn.csvFields); err != nil {
+			return fmt.Errorf("write export: %w", err)
+		}
+		fmt.Fprintf(stderr, "export: %d sign-in records\n", len(rows))
+		return nil
 	}
 	var recs []journal.Record
 	if *shoe != 0 {
@@ -291,8 +379,14 @@ func appendOnce(list []string, s string) []string {
 	return append(list, s)
 }
 
-// write writes rows in format (csv with a header line, or json: one object per line).
+// write writes rounds in format (csv with a header line, or json: one object per line).
 func write(w io.Writer, format string, rows []Row) error {
+	return writeRows(w, format, rows, Header(), Row.csvFields)
+}
+
+// writeRows writes rows in format: csv with header and fields of each row, or json, one
+// object per line.
+func writeRows[R any](w io.Writer, format string, rows []R, header []string, fields func(R) []string) error {
 	if format == "json" {
 		enc := json.NewEncoder(w)
 		for _, r := range rows {
@@ -303,11 +397,11 @@ func write(w io.Writer, format string, rows []Row) error {
 		return nil
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(Header()); err != nil {
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for _, r := range rows {
-		if err := cw.Write(r.csvFields()); err != nil {
+		if err := cw.Write(fields(r)); err != nil {
 			return err
 		}
 	}

@@ -10,10 +10,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/coupboard/coupboard/app/cli/input"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
@@ -57,13 +57,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() == 1 {
 		name = fs.Arg(0)
 	}
-	src, err := readScript(name, stdin)
+	toks, err := readScript(name, stdin)
 	if err != nil {
 		return err
-	}
-	toks, err := engine.ParseScript(src)
-	if err != nil {
-		return fmt.Errorf("script %s: %w", name, err)
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	if *profile == redDogProfile {
@@ -80,18 +76,18 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func readScript(name string, stdin io.Reader) (string, error) {
-	var b []byte
-	var err error
-	if name == "-" {
-		b, err = io.ReadAll(stdin)
-	} else {
-		b, err = os.ReadFile(name)
-	}
+// readScript reads the script a line at a time, within input's bounds (a line, the tokens).
+func readScript(name string, stdin io.Reader) ([]engine.Token, error) {
+	r, close, err := input.Open(name, stdin)
 	if err != nil {
-		return "", fmt.Errorf("read script %s: %w", name, err)
+		return nil, fmt.Errorf("read script %s: %w", name, err)
 	}
-	return string(b), nil
+	defer close()
+	toks, err := input.Script(r)
+	if err != nil {
+		return nil, fmt.Errorf("script %s: %w", name, err)
+	}
+	return toks, nil
 }
 
 func replayBaccarat(w *bufio.Writer, id string, toks []engine.Token, sets []string) error {

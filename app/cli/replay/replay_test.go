@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -128,3 +129,26 @@ func TestAppendString(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptIsBounded: /dev/zero is refused, naming the line, without reading it all (issue
+// 21: it reached 17-19 GB), and a bad token names its line as before.
+func TestScriptIsBounded(t *testing.T) {
+	var out bytes.Buffer
+	zero := io.LimitReader(zeros{}, 1<<30)
+	err := Run([]string{"--profile", "nz-baccarat-1998", "-"}, zero, &out, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "script -: line 1: input too long: longer than 65536 bytes") {
+		t.Fatalf("replay of /dev/zero: %v", err)
+	}
+	err = Run([]string{"--profile", "nz-baccarat-1998"}, strings.NewReader("shoe\n3H 4D 9S QC\n2C KD X5 4S\n"), &out, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `line 3: "X5"`) {
+		t.Fatalf("bad token: %v", err)
+	}
+	if out.Len() > 0 {
+		t.Errorf("printed %q with an error", out.String())
+	}
+}
+
+// zeros reads as /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -8,9 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/coupboard/coupboard/app/cli/input"
 	"github.com/coupboard/coupboard/roadmap"
 )
 
@@ -69,25 +69,53 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// readHands is the hand notation to read and a name for it in error messages.
-func readHands(input string, args []string, stdin io.Reader) (text, source string, err error) {
+// MaxHands is the most hands `roads` draws: roads are a shoe's (an 8-deck shoe deals at most
+// 104 hands), and this leaves room for many shoes in a row while keeping memory small.
+const MaxHands = 10_000
+
+// MaxBytes is the most input `roads` reads, white space included.
+const MaxBytes = 1 << 20
+
+// readHands is the hand notation to read and a name for it in error messages. Files and
+// standard input are read a line at a time and refused, naming the line, as soon as a line is
+// over input.MaxLine bytes, the input over MaxBytes or the hands over MaxHands.
+func readHands(name string, args []string, stdin io.Reader) (text, source string, err error) {
+	var r io.Reader
 	switch {
-	case input != "" && len(args) > 0:
+	case name != "" && len(args) > 0:
 		return "", "", errors.New("give the hands as arguments or with --input, not both")
-	case input == "-":
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return "", "", fmt.Errorf("read hands from standard input: %w", err)
-		}
-		return string(b), "standard input", nil
-	case input != "":
-		b, err := os.ReadFile(input)
+	case name == "-":
+		r, source = stdin, "standard input"
+	case name != "":
+		f, close, err := input.Open(name, stdin)
 		if err != nil {
 			return "", "", fmt.Errorf("read hands: %w", err)
 		}
-		return string(b), input, nil
+		defer close()
+		r, source = f, name
 	case len(args) == 0:
 		return "", "", errors.New("no hands: give them as arguments (e.g. BBPTbP) or with --input FILE|-")
+	default:
+		r, source = strings.NewReader(strings.Join(args, " ")), "arguments"
 	}
-	return strings.Join(args, " "), "arguments", nil
+	var b strings.Builder
+	hands := 0
+	err = input.Lines(r, func(n int, line string) error {
+		if b.Len()+len(line)+1 > MaxBytes {
+			return fmt.Errorf("line %d: %w: more than %d bytes", n, input.ErrTooLong, MaxBytes)
+		}
+		hands += strings.Count(line, "B") + strings.Count(line, "P") + strings.Count(line, "T")
+		if hands > MaxHands {
+			return fmt.Errorf("line %d: %w: more than %d hands", n, input.ErrTooLong, MaxHands)
+		}
+		if n > 1 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+		return nil
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("read hands from %s: %w", source, err)
+	}
+	return b.String(), source, nil
 }

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coupboard/coupboard/app/cli/input"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/serialin"
 )
@@ -98,11 +99,13 @@ flags:
 	}
 	var script []engine.Token
 	if o.script != "" {
-		src, err := readScript(o.script, stdin)
+		r, close, err := input.Open(o.script, stdin)
 		if err != nil {
-			return err
+			return fmt.Errorf("read script: %w", err)
 		}
-		if script, err = engine.ParseScript(string(src)); err != nil {
+		script, err = input.Script(r)
+		close()
+		if err != nil {
 			return fmt.Errorf("script %s: %w", o.script, err)
 		}
 	}
@@ -156,21 +159,6 @@ func play(ctx context.Context, sim *serialin.Sim, w serialin.SimLine, o options,
 		}
 	}
 	return nil
-}
-
-func readScript(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("read script from stdin: %w", err)
-		}
-		return b, nil
-	}
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("read script: %w", err)
-	}
-	return b, nil
 }
 
 // openLine opens the pseudo-terminal or TCP listener and prints where the host connects.
