@@ -252,6 +252,17 @@ func (d *gLDriver) runGL() {
 // it, advances animations and paints the windows that changed, and reports whether it painted.
 // (coupboard patch: upstream has this body inline in runGL's tick.)
 func (d *gLDriver) frame() bool {
+	// coupboard patch: after Quit (SIGTERM, or the last window closed) the windows are closing
+	// and their viewports are gone to Fyne (window.view() is nil): handling a window event now
+	// (a pointer entering a window that has just mapped) would call GLFW on a nil window. The
+	// loop's next turn shuts down instead. (Upstream had this only by chance: its tick rarely
+	// came due in the instant between Quit and the shutdown; here a queued function, such as
+	// the Quit itself, is followed by a frame at once.)
+	select {
+	case <-d.done:
+		return false
+	default:
+	}
 	d.pollEvents()
 	for i := 0; i < len(d.windows); i++ {
 		w := d.windows[i].(*window)
