@@ -338,13 +338,7 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 	visible := w.visible
 
 	if view != nil && visible {
-		if pr.copier == nil {
-			view.SwapBuffers()
-		} else {
-			for _, box := range boxes {
-				pr.copier.present(box)
-			}
-		}
+		pr.present(w, boxes)
 	}
 
 	// mark that we have walked the window and don't
@@ -370,33 +364,109 @@ var presenters = windowPresenters{}
 type presentation struct {
 	whole  bool             // COUPBOARD_FULL_FRAMES: paint every frame whole and swap, as upstream
 	copier *subBufferCopier // copy the boxes drawn from the kept back buffer; nil: swap
+	// size is the framebuffer size of the last frame presented with a swap or a copy (zero
+	// before the first): a copy is safe only at the size the back buffer was made for.
+	size [2]int
 }
 
 // windowPresenters maps a window to its presentation.
-type windowPresenters map[*window]presentation
+type windowPresenters map[*window]*presentation
 
 // of returns w's presentation, deciding it at the window's first frame (its context is
 // current). COUPBOARD_OFFSCREEN_FRAMES draws offscreen and swaps, as with a GPU (for tests).
-func (m windowPresenters) of(w *window) presentation {
+func (m windowPresenters) of(w *window) *presentation {
 	pr, ok := m[w]
-	if !ok && w.viewport != nil {
-		pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
-		if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
-			pr.copier = newSubBufferCopier(w.viewport)
+	if !ok {
+		pr = &presentation{}
+		if w.viewport != nil {
+			pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
+			if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
+				pr.copier = newSubBufferCopier(w.viewport)
+			}
+			m[w] = pr
 		}
-		m[w] = pr
 	}
 	return pr
 }
 
-func updateGLContext(w *window) {
+// present shows the frame just drawn: a swap, or, when the window keeps its back buffer, a
+// copy of the boxes drawn.
+//
+// A copy is made only at the size the last frame was presented at. Mesa's software GLX
+// (drisw) sizes a window's back buffer from the X window when the context is made current
+// and after each swap, never on a copy: after the window grows (the operator screen's
+// minimum size, a resize, a portrait rotation) the back buffer is still the old size, and a
+// copy of a box outside it makes the X server refuse Mesa's XShmPutImage with BadValue, which
+// Xlib's default handler turns into the process's exit. So a frame at a new size (and the
+// first) is presented with a swap, which also makes Mesa take the window's size, and the next
+// frame is drawn whole and presented with a copy. A resize by another client between Mesa
+// taking the size and this frame can still make a copy fail: the copy traps X errors
+// (present_x11.go), and on one the window presents by swapping from then on (the painter
+// draws offscreen, as with a GPU driver).
+func (pr *presentation) present(w *window, boxes [][4]int32) {
+	view := w.viewport
+	if pr.copier == nil {
+		view.SwapBuffers()
+		return
+	}
+	p := w.canvas.Painter()
+	size := outputSize(w)
+	if size != pr.size {
+		view.SwapBuffers()
+		pr.size = size
+		p.Invalidate()
+		w.canvas.SetDirty()
+		return
+	}
+	frame := [4]int32{0, 0, int32(size[0]), int32(size[1])}
+	inside := boxes[:0:0]
+	for _, b := range boxes {
+		if b = clipBox(b, frame); b[2] > 0 && b[3] > 0 {
+			inside = append(inside, b)
+		}
+	}
+	if err := pr.copier.present(inside); err != nil {
+		fyne.LogError("a window could not present part of its frame; it swaps whole frames from now on", err)
+		pr.copier = nil
+		view.SwapBuffers()
+		p.Invalidate()
+		w.canvas.SetDirty()
+	}
+}
+
+// clipBox is the part of box (x, y, width, height) inside frame; its width or height is not
+// positive when there is none.
+func clipBox(box, frame [4]int32) [4]int32 {
+	for i := 0; i < 2; i++ { // x, then y (this module's Go version predates min and max)
+		lo, hi := box[i], box[i]+box[i+2]
+		if lo < frame[i] {
+			lo = frame[i]
+		}
+		if end := frame[i] + frame[i+2]; hi > end {
+			hi = end
+		}
+		box[i], box[i+2] = lo, hi-lo
+	}
+	return box
+}
+
+// outputSize is the size of w's framebuffer in pixels, as the painter draws it (updateGLContext).
+func outputSize(w *window) [2]int {
 	canvas := w.canvas
 	size := canvas.Size()
+	return [2]int{
+		int(float32(scale.ToScreenCoordinate(canvas, size.Width)) * canvas.texScale),
+		int(float32(scale.ToScreenCoordinate(canvas, size.Height)) * canvas.texScale),
+	}
+}
+
+func updateGLContext(w *window) {
+	canvas := w.canvas
 
 	// w.width and w.height are not correct if we are maximised, so figure from canvas
-	winWidth := float32(scale.ToScreenCoordinate(canvas, size.Width)) * canvas.texScale
-	winHeight := float32(scale.ToScreenCoordinate(canvas, size.Height)) * canvas.texScale
+	// (coupboard patch 4: in outputSize, which the presentation uses too)
+	size := outputSize(w)
 
 	canvas.Painter().SetFrameBufferScale(canvas.texScale)
-	canvas.Painter().SetOutputSize(int(winWidth), int(winHeight))
+	canvas.Painter().SetOutputSize(size[0], size[1])
 }
