@@ -326,19 +326,22 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 	// buffer and copies the box drawn to the screen instead of swapping.
 	view := w.viewport
 	pr := presenters.of(w)
+	copying := view != nil && w.visible && pr.copying(w)
 	var boxes [][4]int32
 	if pr.whole {
 		canvas.paint(canvas.Size())
 	} else {
-		canvas.Painter().BeginFrame(pr.copier != nil)
+		canvas.Painter().BeginFrame(copying)
 		canvas.paint(canvas.Size())
 		boxes = canvas.Painter().EndFrame()
 	}
 
-	visible := w.visible
-
-	if view != nil && visible {
-		pr.present(w, boxes)
+	if view != nil && w.visible {
+		if copying {
+			pr.present(w, boxes)
+		} else {
+			view.SwapBuffers()
+		}
 	}
 
 	// mark that we have walked the window and don't
@@ -364,23 +367,26 @@ var presenters = windowPresenters{}
 type presentation struct {
 	whole  bool             // COUPBOARD_FULL_FRAMES: paint every frame whole and swap, as upstream
 	copier *subBufferCopier // copy the boxes drawn from the kept back buffer; nil: swap
-	// size is the framebuffer size of the last frame presented with a swap or a copy (zero
-	// before the first): a copy is safe only at the size the back buffer was made for.
-	size [2]int
+	// size is the framebuffer size Fyne drew at when the window last swapped to make Mesa take
+	// the X window's size, and window that size (zero before the first frame): a copy is safe
+	// only while they are equal and Fyne still draws at that size (copying).
+	size, window [2]int
 }
 
 // windowPresenters maps a window to its presentation.
 type windowPresenters map[*window]*presentation
 
 // of returns w's presentation, deciding it at the window's first frame (its context is
-// current). COUPBOARD_OFFSCREEN_FRAMES draws offscreen and swaps, as with a GPU (for tests).
+// current). Windows draw offscreen and swap; COUPBOARD_COPY_FRAMES=1 makes a window under a
+// software renderer keep its back buffer and copy the boxes drawn instead (off by default:
+// third_party/fyne/README.md, change 4, "The window survives").
 func (m windowPresenters) of(w *window) *presentation {
 	pr, ok := m[w]
 	if !ok {
 		pr = &presentation{}
 		if w.viewport != nil {
 			pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
-			if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
+			if !pr.whole && os.Getenv("COUPBOARD_COPY_FRAMES") == "1" {
 				pr.copier = newSubBufferCopier(w.viewport)
 			}
 			m[w] = pr
@@ -389,36 +395,39 @@ func (m windowPresenters) of(w *window) *presentation {
 	return pr
 }
 
-// present shows the frame just drawn: a swap, or, when the window keeps its back buffer, a
-// copy of the boxes drawn.
+// copying reports whether this frame of a window that keeps its back buffer is drawn in it
+// and presented with a copy of the boxes drawn (else it is drawn offscreen and swapped, as
+// with a GPU driver); it is called before the frame is drawn.
 //
-// A copy is made only at the size the last frame was presented at. Mesa's software GLX
-// (drisw) sizes a window's back buffer from the X window when the context is made current
-// and after each swap, never on a copy: after the window grows (the operator screen's
-// minimum size, a resize, a portrait rotation) the back buffer is still the old size, and a
-// copy of a box outside it makes the X server refuse Mesa's XShmPutImage with BadValue, which
-// Xlib's default handler turns into the process's exit. So a frame at a new size (and the
-// first) is presented with a swap, which also makes Mesa take the window's size, and the next
-// frame is drawn whole and presented with a copy. A resize by another client between Mesa
-// taking the size and this frame can still make a copy fail: the copy traps X errors
-// (present_x11.go), and on one the window presents by swapping from then on (the painter
-// draws offscreen, as with a GPU driver).
-func (pr *presentation) present(w *window, boxes [][4]int32) {
-	view := w.viewport
+// Mesa's software GLX (drisw) sizes a window's back buffer from the X window when the context
+// is made current and after each swap, never on glXCopySubBufferMESA. After the window grows
+// (the operator screen's minimum size, a resize, a portrait rotation) the back buffer would
+// still be the old size, and a copy of a box outside it makes the X server refuse Mesa's
+// XShmPutImage with BadValue, which Xlib's default handler turns into the process's exit. So
+// at a new size (and the first frame) the window first swaps, which shows the last frame
+// again and makes Mesa take the X window's size at the next drawing call, and the frame is
+// drawn whole. A copy is made only while the X window (asked after that swap) is the size Fyne
+// draws at: while they differ (Fyne has asked for a size the window has not taken yet), the
+// window swaps, and asks again before the next frame.
+func (pr *presentation) copying(w *window) bool {
 	if pr.copier == nil {
-		view.SwapBuffers()
-		return
+		return false
 	}
-	p := w.canvas.Painter()
-	size := outputSize(w)
-	if size != pr.size {
-		view.SwapBuffers()
-		pr.size = size
-		p.Invalidate()
-		w.canvas.SetDirty()
-		return
+	if size := outputSize(w); size != pr.size || pr.window != size {
+		w.viewport.SwapBuffers()
+		width, height := w.viewport.GetFramebufferSize() // the X window's size now (a round trip)
+		pr.size, pr.window = size, [2]int{width, height}
+		w.canvas.Painter().Invalidate()
 	}
-	frame := [4]int32{0, 0, int32(size[0]), int32(size[1])}
+	return pr.window == pr.size
+}
+
+// present copies the boxes drawn, clipped to the frame, to the window. A resize by another
+// client between Mesa taking the window's size and this copy can still make it fail: the
+// copy traps X errors (present_x11.go), and on one the window swaps instead, now and from
+// then on (the painter then draws offscreen, as with a GPU driver).
+func (pr *presentation) present(w *window, boxes [][4]int32) {
+	frame := [4]int32{0, 0, int32(pr.size[0]), int32(pr.size[1])}
 	inside := boxes[:0:0]
 	for _, b := range boxes {
 		if b = clipBox(b, frame); b[2] > 0 && b[3] > 0 {
@@ -428,8 +437,8 @@ func (pr *presentation) present(w *window, boxes [][4]int32) {
 	if err := pr.copier.present(inside); err != nil {
 		fyne.LogError("a window could not present part of its frame; it swaps whole frames from now on", err)
 		pr.copier = nil
-		view.SwapBuffers()
-		p.Invalidate()
+		w.viewport.SwapBuffers()
+		w.canvas.Painter().Invalidate()
 		w.canvas.SetDirty()
 	}
 }
