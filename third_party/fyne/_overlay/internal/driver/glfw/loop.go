@@ -377,16 +377,14 @@ type presentation struct {
 type windowPresenters map[*window]*presentation
 
 // of returns w's presentation, deciding it at the window's first frame (its context is
-// current). Windows draw offscreen and swap; COUPBOARD_COPY_FRAMES=1 makes a window under a
-// software renderer keep its back buffer and copy the boxes drawn instead (off by default:
-// third_party/fyne/README.md, change 4, "The window survives").
+// current). COUPBOARD_OFFSCREEN_FRAMES draws offscreen and swaps, as with a GPU (for tests).
 func (m windowPresenters) of(w *window) *presentation {
 	pr, ok := m[w]
 	if !ok {
 		pr = &presentation{}
 		if w.viewport != nil {
 			pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
-			if !pr.whole && os.Getenv("COUPBOARD_COPY_FRAMES") == "1" {
+			if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
 				pr.copier = newSubBufferCopier(w.viewport)
 			}
 			m[w] = pr
@@ -424,8 +422,8 @@ func (pr *presentation) copying(w *window) bool {
 
 // present copies the boxes drawn, clipped to the frame, to the window. A resize by another
 // client between Mesa taking the window's size and this copy can still make it fail: the
-// copy traps X errors (present_x11.go), and on one the window swaps instead, now and from
-// then on (the painter then draws offscreen, as with a GPU driver).
+// copy traps X errors (present_x11.go), and on one the window swaps instead, now, and paints
+// whole frames from then on, as upstream.
 func (pr *presentation) present(w *window, boxes [][4]int32) {
 	frame := [4]int32{0, 0, int32(pr.size[0]), int32(pr.size[1])}
 	inside := boxes[:0:0]
@@ -435,10 +433,9 @@ func (pr *presentation) present(w *window, boxes [][4]int32) {
 		}
 	}
 	if err := pr.copier.present(inside); err != nil {
-		fyne.LogError("a window could not present part of its frame; it swaps whole frames from now on", err)
-		pr.copier = nil
+		fyne.LogError("a window could not present part of its frame; it paints whole frames from now on", err)
+		pr.copier, pr.whole = nil, true // upstream's way, the safest
 		w.viewport.SwapBuffers()
-		w.canvas.Painter().Invalidate()
 		w.canvas.SetDirty()
 	}
 }
