@@ -206,14 +206,20 @@ func (d *gLDriver) runGL() {
 			}
 
 			// as we are shutting down make sure we drain the pending funcQueue and close it out.
-			for len(funcQueue.Out()) > 0 {
+			// coupboard patch: drained is set first, so that a function queued from now on runs on
+			// its caller's goroutine (runOnMainWithWait), and every function already counted in
+			// queued is answered, also one still in transit through the unbounded queue (upstream
+			// answered only those already at its end: a lifecycle event's DoFromGoroutine that
+			// arrived just after waited for ever, and Run with it, after a SIGTERM). The queue is
+			// not closed: a caller that saw drained unset an instant before would send on it.
+			drained.Store(true)
+			for queued.Load() > 0 {
 				f := <-funcQueue.Out()
+				queued.Add(-1)
 				if f.done != nil {
 					f.done <- struct{}{}
 				}
 			}
-			drained.Store(true)
-			funcQueue.Close()
 			return
 		case f := <-funcQueue.Out():
 			queued.Add(-1)
