@@ -58,6 +58,18 @@ type proc = testbin.Proc
 // startProc starts cmd and kills it at the end of the test if it is still running.
 func startProc(t testing.TB, cmd *exec.Cmd) *proc { return testbin.Start(t, cmd) }
 
+// startTraced starts a table whose command line has --trace - and returns it with the
+// screens it writes.
+func startTraced(t testing.TB, cmd *exec.Cmd) (*proc, <-chan stamped) {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startProc(t, cmd)
+	return p, screens(out)
+}
+
 // stop sends SIGINT and waits for the exit (SIGKILL, and a failed test, after 10 s).
 func stop(t testing.TB, p *proc) {
 	t.Helper()
@@ -72,6 +84,13 @@ func xserver(t testing.TB, size string) string {
 	if d := os.Getenv("DISPLAY"); d != "" {
 		return d
 	}
+	return startXvfb(t, size)
+}
+
+// startXvfb starts a new Xvfb of the given size (listening on its Unix socket only), stopped at
+// the end of the test, and returns its display; it skips the test when there is none.
+func startXvfb(t testing.TB, size string) string {
+	t.Helper()
 	xvfb, err := exec.LookPath("Xvfb")
 	if err != nil {
 		t.Skip("no X server: DISPLAY is not set and Xvfb is not installed (apt-get install xvfb, or run under xvfb-run)")

@@ -206,14 +206,20 @@ func (d *gLDriver) runGL() {
 			}
 
 			// as we are shutting down make sure we drain the pending funcQueue and close it out.
-			for len(funcQueue.Out()) > 0 {
+			// coupboard patch: drained is set first, so that a function queued from now on runs on
+			// its caller's goroutine (runOnMainWithWait), and every function already counted in
+			// queued is answered, also one still in transit through the unbounded queue (upstream
+			// answered only those already at its end: a lifecycle event's DoFromGoroutine that
+			// arrived just after waited for ever, and Run with it, after a SIGTERM). The queue is
+			// not closed: a caller that saw drained unset an instant before would send on it.
+			drained.Store(true)
+			for queued.Load() > 0 {
 				f := <-funcQueue.Out()
+				queued.Add(-1)
 				if f.done != nil {
 					f.done <- struct{}{}
 				}
 			}
-			drained.Store(true)
-			funcQueue.Close()
 			return
 		case f := <-funcQueue.Out():
 			queued.Add(-1)
@@ -252,6 +258,17 @@ func (d *gLDriver) runGL() {
 // it, advances animations and paints the windows that changed, and reports whether it painted.
 // (coupboard patch: upstream has this body inline in runGL's tick.)
 func (d *gLDriver) frame() bool {
+	// coupboard patch: after Quit (SIGTERM, or the last window closed) the windows are closing
+	// and their viewports are gone to Fyne (window.view() is nil): handling a window event now
+	// (a pointer entering a window that has just mapped) would call GLFW on a nil window. The
+	// loop's next turn shuts down instead. (Upstream had this only by chance: its tick rarely
+	// came due in the instant between Quit and the shutdown; here a queued function, such as
+	// the Quit itself, is followed by a frame at once.)
+	select {
+	case <-d.done:
+		return false
+	default:
+	}
 	d.pollEvents()
 	for i := 0; i < len(d.windows); i++ {
 		w := d.windows[i].(*window)
@@ -315,24 +332,21 @@ func (d *gLDriver) repaintWindow(w *window) bool {
 	// buffer and copies the box drawn to the screen instead of swapping.
 	view := w.viewport
 	pr := presenters.of(w)
+	copying := view != nil && w.visible && pr.copying(w)
 	var boxes [][4]int32
 	if pr.whole {
 		canvas.paint(canvas.Size())
 	} else {
-		canvas.Painter().BeginFrame(pr.copier != nil)
+		canvas.Painter().BeginFrame(copying)
 		canvas.paint(canvas.Size())
 		boxes = canvas.Painter().EndFrame()
 	}
 
-	visible := w.visible
-
-	if view != nil && visible {
-		if pr.copier == nil {
-			view.SwapBuffers()
+	if view != nil && w.visible {
+		if copying {
+			pr.present(w, boxes)
 		} else {
-			for _, box := range boxes {
-				pr.copier.present(box)
-			}
+			view.SwapBuffers()
 		}
 	}
 
@@ -359,33 +373,112 @@ var presenters = windowPresenters{}
 type presentation struct {
 	whole  bool             // COUPBOARD_FULL_FRAMES: paint every frame whole and swap, as upstream
 	copier *subBufferCopier // copy the boxes drawn from the kept back buffer; nil: swap
+	// size is the framebuffer size Fyne drew at when the window last swapped to make Mesa take
+	// the X window's size, and window that size (zero before the first frame): a copy is safe
+	// only while they are equal and Fyne still draws at that size (copying).
+	size, window [2]int
 }
 
 // windowPresenters maps a window to its presentation.
-type windowPresenters map[*window]presentation
+type windowPresenters map[*window]*presentation
 
 // of returns w's presentation, deciding it at the window's first frame (its context is
 // current). COUPBOARD_OFFSCREEN_FRAMES draws offscreen and swaps, as with a GPU (for tests).
-func (m windowPresenters) of(w *window) presentation {
+func (m windowPresenters) of(w *window) *presentation {
 	pr, ok := m[w]
-	if !ok && w.viewport != nil {
-		pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
-		if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
-			pr.copier = newSubBufferCopier(w.viewport)
+	if !ok {
+		pr = &presentation{}
+		if w.viewport != nil {
+			pr.whole = os.Getenv("COUPBOARD_FULL_FRAMES") != ""
+			if !pr.whole && os.Getenv("COUPBOARD_OFFSCREEN_FRAMES") == "" {
+				pr.copier = newSubBufferCopier(w.viewport)
+			}
+			m[w] = pr
 		}
-		m[w] = pr
 	}
 	return pr
 }
 
-func updateGLContext(w *window) {
+// copying reports whether this frame of a window that keeps its back buffer is drawn in it
+// and presented with a copy of the boxes drawn (else it is drawn offscreen and swapped, as
+// with a GPU driver); it is called before the frame is drawn.
+//
+// Mesa's software GLX (drisw) sizes a window's back buffer from the X window when the context
+// is made current and after each swap, never on glXCopySubBufferMESA. After the window grows
+// (the operator screen's minimum size, a resize, a portrait rotation) the back buffer would
+// still be the old size, and a copy of a box outside it makes the X server refuse Mesa's
+// XShmPutImage with BadValue, which Xlib's default handler turns into the process's exit. So
+// at a new size (and the first frame) the window first swaps, which shows the last frame
+// again and makes Mesa take the X window's size at the next drawing call, and the frame is
+// drawn whole. A copy is made only while the X window (asked after that swap) is the size Fyne
+// draws at: while they differ (Fyne has asked for a size the window has not taken yet), the
+// window swaps, and asks again before the next frame.
+func (pr *presentation) copying(w *window) bool {
+	if pr.copier == nil {
+		return false
+	}
+	if size := outputSize(w); size != pr.size || pr.window != size {
+		w.viewport.SwapBuffers()
+		width, height := w.viewport.GetFramebufferSize() // the X window's size now (a round trip)
+		pr.size, pr.window = size, [2]int{width, height}
+		w.canvas.Painter().Invalidate()
+	}
+	return pr.window == pr.size
+}
+
+// present copies the boxes drawn, clipped to the frame, to the window. A resize by another
+// client between Mesa taking the window's size and this copy can still make it fail: the
+// copy traps X errors (present_x11.go), and on one the window swaps instead, now, and paints
+// whole frames from then on, as upstream.
+func (pr *presentation) present(w *window, boxes [][4]int32) {
+	frame := [4]int32{0, 0, int32(pr.size[0]), int32(pr.size[1])}
+	inside := boxes[:0:0]
+	for _, b := range boxes {
+		if b = clipBox(b, frame); b[2] > 0 && b[3] > 0 {
+			inside = append(inside, b)
+		}
+	}
+	if err := pr.copier.present(inside); err != nil {
+		fyne.LogError("a window could not present part of its frame; it paints whole frames from now on", err)
+		pr.copier, pr.whole = nil, true // upstream's way, the safest
+		w.viewport.SwapBuffers()
+		w.canvas.SetDirty()
+	}
+}
+
+// clipBox is the part of box (x, y, width, height) inside frame; its width or height is not
+// positive when there is none.
+func clipBox(box, frame [4]int32) [4]int32 {
+	for i := 0; i < 2; i++ { // x, then y (this module's Go version predates min and max)
+		lo, hi := box[i], box[i]+box[i+2]
+		if lo < frame[i] {
+			lo = frame[i]
+		}
+		if end := frame[i] + frame[i+2]; hi > end {
+			hi = end
+		}
+		box[i], box[i+2] = lo, hi-lo
+	}
+	return box
+}
+
+// outputSize is the size of w's framebuffer in pixels, as the painter draws it (updateGLContext).
+func outputSize(w *window) [2]int {
 	canvas := w.canvas
 	size := canvas.Size()
+	return [2]int{
+		int(float32(scale.ToScreenCoordinate(canvas, size.Width)) * canvas.texScale),
+		int(float32(scale.ToScreenCoordinate(canvas, size.Height)) * canvas.texScale),
+	}
+}
+
+func updateGLContext(w *window) {
+	canvas := w.canvas
 
 	// w.width and w.height are not correct if we are maximised, so figure from canvas
-	winWidth := float32(scale.ToScreenCoordinate(canvas, size.Width)) * canvas.texScale
-	winHeight := float32(scale.ToScreenCoordinate(canvas, size.Height)) * canvas.texScale
+	// (coupboard patch 4: in outputSize, which the presentation uses too)
+	size := outputSize(w)
 
 	canvas.Painter().SetFrameBufferScale(canvas.texScale)
-	canvas.Painter().SetOutputSize(int(winWidth), int(winHeight))
+	canvas.Painter().SetOutputSize(size[0], size[1])
 }

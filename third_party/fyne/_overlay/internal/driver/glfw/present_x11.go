@@ -5,27 +5,57 @@
 package glfw
 
 /*
+#cgo LDFLAGS: -lX11
+#include <X11/Xlib.h>
+
 typedef void (*copySubBufferFn)(void *dpy, unsigned long drawable, int x, int y, int width, int height);
 typedef const unsigned char *(*getStringFn)(unsigned int name);
 
-static void callCopySubBuffer(void *fn, void *dpy, unsigned long drawable, int x, int y, int w, int h) {
-	((copySubBufferFn)fn)(dpy, drawable, x, y, w, h);
-}
-
 static const char *callGetString(void *fn, unsigned int name) {
 	return (const char *)((getStringFn)fn)(name);
+}
+
+// The X error caught while presenting (0: none), and its request.
+static int presentError, presentMajor, presentMinor;
+
+static int catchPresentError(Display *dpy, XErrorEvent *ev) {
+	if (presentError == 0) {
+		presentError = ev->error_code;
+		presentMajor = ev->request_code;
+		presentMinor = ev->minor_code;
+	}
+	return 0;
+}
+
+// copyBoxes copies n boxes (x, y, width, height each) of the back buffer to the window, with
+// an X error handler of its own in force until the server has answered every request (XSync),
+// and returns the first X error (0: none). Xlib's default handler would print the error and
+// exit the process. GLFW traps its own requests' errors the same way (_glfwGrabErrorHandlerX11).
+static int copyBoxes(void *fn, void *dpy, unsigned long drawable, const int *boxes, int n, int *major, int *minor) {
+	presentError = 0;
+	XErrorHandler old = XSetErrorHandler(catchPresentError);
+	for (int i = 0; i < n; i++) {
+		const int *b = boxes + 4 * i;
+		((copySubBufferFn)fn)(dpy, drawable, b[0], b[1], b[2], b[3]);
+	}
+	XSync((Display *)dpy, False);
+	XSetErrorHandler(old);
+	*major = presentMajor;
+	*minor = presentMinor;
+	return presentError;
 }
 */
 import "C"
 
 import (
+	"fmt"
 	"strings"
 	"unsafe"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
 
-// subBufferCopier presents a box of a window's back buffer with glXCopySubBufferMESA, which
+// subBufferCopier presents boxes of a window's back buffer with glXCopySubBufferMESA, which
 // leaves the back buffer as it was, so the painter can draw only what changed in it.
 type subBufferCopier struct {
 	fn, dpy  unsafe.Pointer
@@ -60,7 +90,22 @@ func newSubBufferCopier(win *glfw.Window) *subBufferCopier {
 	return &subBufferCopier{fn: fn, dpy: dpy, drawable: C.ulong(drawable)}
 }
 
-// present copies box (x, y from the bottom left, width, height) of the back buffer to the window.
-func (c *subBufferCopier) present(box [4]int32) {
-	C.callCopySubBuffer(c.fn, c.dpy, c.drawable, C.int(box[0]), C.int(box[1]), C.int(box[2]), C.int(box[3]))
+// present copies boxes (x, y from the bottom left, width, height) of the back buffer to the
+// window; each must lie within the back buffer (the caller clips them to the frame it drew,
+// whose size the back buffer has: loop.go's presentation.present). An X error the server
+// reports for them (a back buffer that is not the size the frame was drawn at, after a resize
+// the window has not yet seen) is returned, not fatal.
+func (c *subBufferCopier) present(boxes [][4]int32) error {
+	if len(boxes) == 0 {
+		return nil
+	}
+	flat := make([]C.int, 0, 4*len(boxes))
+	for _, b := range boxes {
+		flat = append(flat, C.int(b[0]), C.int(b[1]), C.int(b[2]), C.int(b[3]))
+	}
+	var major, minor C.int
+	if code := C.copyBoxes(c.fn, c.dpy, c.drawable, &flat[0], C.int(len(boxes)), &major, &minor); code != 0 {
+		return fmt.Errorf("X error %d (request %d.%d) presenting %v", int(code), int(major), int(minor), boxes)
+	}
+	return nil
 }
