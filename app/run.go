@@ -255,7 +255,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		}
 	}
 	go func() { t.done <- t.loop.Run(t.ctx) }()
-	if err := t.startShoe(cfg); err != nil {
+	if err := t.startShoe(cfg, demo); err != nil {
 		t.close()
 		return nil, err
 	}
@@ -276,11 +276,24 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	return t, nil
 }
 
+// demoWarmCoups is how many coups, 30 to 40, the demo's first shoe deals at once, so that the
+// demo opens on a shoe in play; seed picks it.
+func demoWarmCoups(seed uint64) int { return 30 + int(seed%11) }
+
 // startShoe opens the configured shoe (starting the simulated one for port "sim") and feeds
-// its events to the loop.
-func (t *runningTable) startShoe(cfg *config.Config) error {
+// its events to the loop. The demo's simulated shoe (no script) deals its first 30-40 coups at
+// once, then at a live pace with a short betting time (serialin.StartDemoShoe).
+func (t *runningTable) startShoe(cfg *config.Config, demo bool) error {
 	scfg := serialin.Config{Protocol: cfg.Shoe.Protocol}
-	if cfg.Shoe.Port == "sim" {
+	if cfg.Shoe.Port == "sim" && demo && cfg.Shoe.SimScript == "" {
+		seed := uint64(time.Now().UnixNano())
+		sim, err := serialin.StartDemoShoe(cfg.Shoe.SimSpeed, seed, demoWarmCoups(seed))
+		if err != nil {
+			return fmt.Errorf("start simulated shoe: %w", err)
+		}
+		t.sim = sim
+		scfg.Path, scfg.Protocol = sim.Path(), "csp1"
+	} else if cfg.Shoe.Port == "sim" {
 		var toks []engine.Token
 		if cfg.Shoe.SimScript != "" {
 			f, err := os.Open(cfg.Shoe.SimScript)

@@ -134,7 +134,7 @@ func (w *Hand) paint(s fyne.Size) []fyne.CanvasObject {
 		mark, title = view.MarkBanker, st.Words.T(i18n.HandBanker)
 	}
 	col := st.markColour(mark)
-	barH := s.Height * 0.2
+	barH := min(max(s.Height*0.2, st.minText()*1.5), s.Height)
 	sc.panel(0, 0, s.Width, s.Height, p.Panel, col, max(2, s.Height*0.015))
 	sc.panel(0, 0, s.Width, barH, col, nil, 0)
 	label := title
@@ -234,8 +234,22 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
 	c := w.coup
-	mainH := s.Height * 0.62
+	// The result in words fills the banner; pair marks, "pays half" and "Insurance/No 6 open"
+	// take a row under it, never smaller than the screen's smallest text.
+	hasSub := c.InsuranceOpen && (c.Result == nil || !allFaceUp(c))
+	if r := c.Result; r != nil && allFaceUp(c) {
+		hasSub = r.SixPaysHalf || r.BankerPair || r.PlayerPair
+	}
+	if c.RedDog != nil {
+		_, sub, _, _ := redDogWords(st, *c.RedDog)
+		hasSub = sub != ""
+	}
+	mainH := s.Height
+	if hasSub {
+		mainH = min(s.Height*0.62, s.Height-st.minText()*1.8)
+	}
 	subY, subH := mainH, s.Height-mainH
+	subTS := st.atLeast(subH * 0.45)
 	if c.RedDog != nil {
 		main, sub, fill, ink := redDogWords(st, *c.RedDog)
 		if main == "" {
@@ -245,7 +259,7 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 		sc.text(main, s.Width*0.02, 0, s.Width*0.96, mainH, mainH*0.62, ink, true, fyne.TextAlignCenter)
 		if sub != "" {
 			sc.rect(s.Width*0.3, subY+subH*0.1, s.Width*0.4, subH*0.8, p.Notice, nil, 0, subH*0.2)
-			sc.text("▲ "+sub, s.Width*0.3, subY+subH*0.1, s.Width*0.4, subH*0.8, subH*0.5, p.Background, true, fyne.TextAlignCenter)
+			sc.text("▲ "+sub, s.Width*0.3, subY+subH*0.1, s.Width*0.4, subH*0.8, st.atLeast(subH*0.5), p.Background, true, fyne.TextAlignCenter)
 		}
 		return sc.objects()
 	}
@@ -258,13 +272,13 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 		var parts []fyne.CanvasObject
 		x := s.Width * 0.02
 		pill := func(text string, fill, ink, border color.Color) {
-			tw := fyne.MeasureText(text, subH*0.45, fyne.TextStyle{Bold: true}).Width + subH*0.6
+			tw := fyne.MeasureText(text, subTS, fyne.TextStyle{Bold: true}).Width + subH*0.6
 			if x+tw > s.Width {
 				return
 			}
 			var sub scene
 			sub.rect(x, subY+subH*0.12, tw, subH*0.76, fill, border, 2, subH*0.2)
-			sub.text(text, x, subY+subH*0.12, tw, subH*0.76, subH*0.45, ink, true, fyne.TextAlignCenter)
+			sub.text(text, x, subY+subH*0.12, tw, subH*0.76, subTS, ink, true, fyne.TextAlignCenter)
 			parts = append(parts, sub.objects()...)
 			x += tw + subH*0.3
 		}
@@ -287,7 +301,7 @@ func (w *Result) paint(s fyne.Size) []fyne.CanvasObject {
 	}
 	if c.InsuranceOpen && (c.Result == nil || !allFaceUp(c)) {
 		sc.rect(s.Width*0.15, subY+subH*0.1, s.Width*0.7, subH*0.8, p.Notice, nil, 0, subH*0.2)
-		sc.text("◆ "+st.Words.T(i18n.InsuranceOpen)+" ◆", s.Width*0.15, subY+subH*0.1, s.Width*0.7, subH*0.8, subH*0.5, p.Background, true, fyne.TextAlignCenter)
+		sc.text("◆ "+st.Words.T(i18n.InsuranceOpen)+" ◆", s.Width*0.15, subY+subH*0.1, s.Width*0.7, subH*0.8, st.atLeast(subH*0.5), p.Background, true, fyne.TextAlignCenter)
 	}
 	return sc.objects()
 }

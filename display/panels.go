@@ -153,24 +153,40 @@ func wagerKey(wg view.Wager) i18n.Key {
 	return i18n.WagerPB
 }
 
-func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
-	var sc scene
-	st, p, sg := w.style, w.style.palette(), w.sign
-	words := st.Words
-	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2)
-	// Lines: title, column heads, one per limit (two with multiples), differential, settlement, markers.
-	type line struct {
-		cells  [3]string
-		kind   int // 0 title, 1 heads, 2 amounts, 3 note, 4 marker, 5 settlement sign, 6 wager name
-		weight float32
-	}
-	lines := []line{{cells: [3]string{words.T(i18n.LimitsTitle)}, kind: 0, weight: 1.3},
+// signLine is one line of the limit sign.
+type signLine struct {
+	cells  [3]string
+	kind   int // 0 title, 1 heads, 2 amounts, 3 note, 4 marker, 5 settlement sign, 6 wager name, 7 name and amounts
+	weight float32
+}
+
+// lines is what the sign says, line by line, for a sign of the given width: the notes broken
+// into lines that fit at the screen's smallest text.
+func (w *LimitSign) lines(width float32) []signLine {
+	sg, words := w.sign, w.style.Words
+	lines := []signLine{{cells: [3]string{words.T(i18n.LimitsTitle)}, kind: 0, weight: 1.3},
 		{cells: [3]string{"", words.T(i18n.LimitMin), words.T(i18n.LimitMax)}, kind: 1, weight: 0.8}}
+	inner := width - 2*w.pad(fyne.NewSize(width, width))
+	note := func(text string, kind int, bold bool) {
+		size := w.style.minText()
+		if size <= 0 {
+			lines = append(lines, signLine{cells: [3]string{text}, kind: kind, weight: 0.8})
+			return
+		}
+		for _, l := range wrap(text, inner, size, bold) {
+			lines = append(lines, signLine{cells: [3]string{l}, kind: kind, weight: 0.8})
+		}
+	}
+	wide := w.wide(width)
 	for _, l := range sg.Limits {
-		lines = append(lines, line{cells: [3]string{words.T(wagerKey(l.Wager))}, kind: 6, weight: 0.8},
-			line{cells: [3]string{"", money(sg.Currency, l.Min), money(sg.Currency, l.Max)}, kind: 2, weight: 1})
+		if wide {
+			lines = append(lines, signLine{cells: [3]string{words.T(wagerKey(l.Wager)), money(sg.Currency, l.Min), money(sg.Currency, l.Max)}, kind: 7, weight: 1})
+		} else {
+			lines = append(lines, signLine{cells: [3]string{words.T(wagerKey(l.Wager))}, kind: 6, weight: 0.8},
+				signLine{cells: [3]string{"", money(sg.Currency, l.Min), money(sg.Currency, l.Max)}, kind: 2, weight: 1})
+		}
 		if l.Multiple > 0 {
-			lines = append(lines, line{cells: [3]string{words.T(i18n.Multiples, money(sg.Currency, l.Multiple))}, kind: 3, weight: 0.7})
+			note(words.T(i18n.Multiples, money(sg.Currency, l.Multiple)), 3, false)
 		}
 	}
 	if sg.DifferentialMin > 0 || sg.DifferentialMax > 0 {
@@ -181,51 +197,106 @@ func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
 		if sg.DifferentialMax > 0 {
 			parts = append(parts, words.T(i18n.DiffMax, money(sg.Currency, sg.DifferentialMax)))
 		}
-		lines = append(lines, line{cells: [3]string{words.T(i18n.Differential) + ": " + strings.Join(parts, " · ")}, kind: 3, weight: 0.8})
+		note(words.T(i18n.Differential)+": "+strings.Join(parts, " · "), 3, false)
 	}
 	switch sg.Settlement {
 	case view.SettleCommission:
-		lines = append(lines, line{cells: [3]string{words.T(i18n.SettleComm)}, kind: 3, weight: 0.8})
+		note(words.T(i18n.SettleComm), 3, false)
 	case view.SettleSixHalf:
-		lines = append(lines, line{cells: [3]string{"◆ " + words.T(i18n.SettleSixHalf)}, kind: 5, weight: 0.9})
+		note("◆ "+words.T(i18n.SettleSixHalf), 5, true)
 	}
 	for _, m := range sg.Markers {
 		k := i18n.PersonalLimit
 		if m.Higher {
 			k = i18n.HigherLimit
 		}
-		lines = append(lines, line{cells: [3]string{"★ " + words.T(k, m.Seat, money(sg.Currency, m.Max))}, kind: 4, weight: 0.75})
+		note("★ "+words.T(k, m.Seat, money(sg.Currency, m.Max)), 4, false)
 	}
+	return lines
+}
+
+// wide reports whether a sign of the width has room for each wager's name and amounts on one
+// line (the name in its first 44%), at the screen's smallest text and the amounts a fifth larger.
+func (w *LimitSign) wide(width float32) bool {
+	m := w.style.minText()
+	if m <= 0 {
+		return false
+	}
+	inner := width - 2*w.pad(fyne.NewSize(width, width))
+	for _, l := range w.sign.Limits {
+		if fyne.MeasureText(w.style.Words.T(wagerKey(l.Wager)), m, fyne.TextStyle{Bold: true}).Width > inner*0.44*0.97 {
+			return false
+		}
+		for _, a := range []view.Money{l.Min, l.Max} {
+			if fyne.MeasureText(money(w.sign.Currency, a), m*1.2, fyne.TextStyle{Bold: true}).Width > inner*0.28*0.97 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pad is the sign's margin at size s.
+func (w *LimitSign) pad(s fyne.Size) float32 { return min(s.Width, s.Height) * 0.04 }
+
+// lineUnit is the height of a line of weight 1 at which the lightest lines (0.8) are the
+// screen's smallest text; 0 for a sign on its own.
+func (w *LimitSign) lineUnit() float32 { return w.style.minText() / (0.72 * 0.8) }
+
+// needHeight is the height the sign needs at the width for all its lines at the screen's
+// smallest text or larger.
+func (w *LimitSign) needHeight(width float32) float32 {
+	var total float32
+	for _, l := range w.lines(width) {
+		total += l.weight
+	}
+	return total*w.lineUnit() + 2*w.pad(fyne.NewSize(width, width))
+}
+
+func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p := w.style, w.style.palette()
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Highlight, 2)
+	lines := w.lines(s.Width)
 	var total float32
 	for _, l := range lines {
 		total += l.weight
 	}
-	pad := min(s.Width, s.Height) * 0.04
-	unit := min((s.Height-2*pad)/total, s.Width*0.11) // a short sign does not grow huge
+	pad := w.pad(s)
+	unit := min((s.Height-2*pad)/total, max(s.Width*0.11, w.lineUnit())) // a short sign does not grow huge
 	y := pad + (s.Height-2*pad-unit*total)/2
 	inner := s.Width - 2*pad
 	// One size for every amount and one for every wager name: the largest at which all fit.
-	numW := inner / 2
+	numX, numW, nameW := pad, inner/2, inner
+	if w.wide(s.Width) {
+		numX, numW, nameW = pad+inner*0.44, inner*0.28, inner*0.44
+	}
 	var names, amounts []string
 	for _, l := range lines {
 		switch l.kind {
-		case 2:
+		case 2, 7:
 			amounts = append(amounts, l.cells[1], l.cells[2])
-		case 6:
+		}
+		if l.kind == 6 || l.kind == 7 {
 			names = append(names, l.cells[0])
 		}
 	}
 	limitTS := fitSize(amounts, numW-unit*0.3, unit*0.8, true)
-	nameTS := fitSize(names, inner, unit*0.8*0.72, true)
+	nameTS := fitSize(names, nameW, st.atLeast(unit*0.8*0.72), true)
 	for _, l := range lines {
 		h := unit * l.weight
-		ts := h * 0.72
+		ts := st.atLeast(h * 0.72)
 		switch l.kind {
 		case 0:
 			sc.text(l.cells[0], pad, y, s.Width-2*pad, h, ts, p.Highlight, true, fyne.TextAlignCenter)
 		case 1:
-			sc.text(l.cells[1], pad, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
-			sc.text(l.cells[2], pad+numW, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[1], numX, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[2], numX+numW, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+		case 7:
+			sc.line(pad, y, s.Width-pad, y, fade(p.Grid, 0.6), 1)
+			sc.text(l.cells[0], pad, y, nameW, h, nameTS, p.TextMuted, true, fyne.TextAlignLeading)
+			sc.text(l.cells[1], numX, y, numW, h, limitTS, p.Text, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[2], numX+numW, y, numW, h, limitTS, p.Text, true, fyne.TextAlignTrailing)
 		case 6:
 			sc.line(pad, y, s.Width-pad, y, fade(p.Grid, 0.6), 1)
 			sc.text(l.cells[0], pad, y, inner, h, nameTS, p.TextMuted, true, fyne.TextAlignLeading)
@@ -357,16 +428,16 @@ func percent(n, of int) string {
 	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(of))
 }
 
-func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
-	var sc scene
-	st, p, v := w.style, w.style.palette(), w.stats
+// statRow is one figure of the statistics.
+type statRow struct {
+	label, value string
+	mark         view.Mark // a coloured letter before the label; MarkNone for none
+}
+
+// rows are the figures, in order.
+func (w *Stats) rows() []statRow {
+	st, v := w.style, w.stats
 	words := st.Words
-	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
-	pad := min(s.Width, s.Height) * 0.04
-	type statRow struct {
-		label, value string
-		mark         view.Mark // a coloured letter before the label; MarkNone for none
-	}
 	streak := "–"
 	if v.Streak != engine.WinnerNone && v.StreakLength > 0 {
 		streak = fmt.Sprintf("%s %d", st.letter(winnerMark(v.Streak)), v.StreakLength)
@@ -376,7 +447,7 @@ func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
 		{words.T(i18n.WagerBanker), fmt.Sprintf("%d · %s", v.Banker, percent(v.Banker, v.Hands)), view.MarkBanker},
 		{words.T(i18n.WagerPlayer), fmt.Sprintf("%d · %s", v.Player, percent(v.Player, v.Hands)), view.MarkPlayer},
 		{words.T(i18n.WagerTie), fmt.Sprintf("%d · %s", v.Tie, percent(v.Tie, v.Hands)), view.MarkTie},
-		{words.T(i18n.StatPairs), words.T(i18n.StatBankerPairs, v.BankerPairs) + " · " + words.T(i18n.StatPlayerPairs, v.PlayerPairs), view.MarkNone},
+		{words.T(i18n.StatPairs), fmt.Sprintf("%s %d · %s %d", st.letter(view.MarkBanker), v.BankerPairs, st.letter(view.MarkPlayer), v.PlayerPairs), view.MarkNone},
 		{words.T(i18n.StatNaturals), fmt.Sprint(v.Naturals), view.MarkNone},
 		{words.T(i18n.StatStreak), streak, view.MarkNone},
 		{words.T(i18n.StatLongest), fmt.Sprintf("%s %d · %s %d", st.letter(view.MarkBanker), v.LongestBanker, st.letter(view.MarkPlayer), v.LongestPlayer), view.MarkNone},
@@ -384,25 +455,67 @@ func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
 	if v.CardsKnown {
 		rows = append(rows, statRow{words.T(i18n.StatCardsLeft), fmt.Sprint(v.CardsLeft), view.MarkNone})
 	}
-	h := (s.Height - 2*pad) / float32(len(rows)+1)
-	ts := h * 0.62
-	y := pad
-	sc.text(words.T(i18n.StatsTitle), pad, y, s.Width-2*pad, h, ts*1.1, p.Highlight, true, fyne.TextAlignCenter)
-	y += h
-	inner := s.Width - 2*pad
-	for _, r := range rows {
-		x := pad
+	return rows
+}
+
+// columns is how many columns of figures a panel of the width holds: two when every label and
+// value fit side by side in half of it at the screen's smallest text (the longest a value gets:
+// "B 88 · P 88", "888 · 100%").
+func (w *Stats) columns(width float32) int {
+	m := w.style.minText()
+	if m <= 0 {
+		return 1
+	}
+	half := (width-width*0.08)/2 - m*0.6
+	bold := fyne.TextStyle{Bold: true}
+	valueW := max(fyne.MeasureText("888 · 100%", m, bold).Width, fyne.MeasureText(w.style.letter(view.MarkBanker)+" 88 · "+w.style.letter(view.MarkPlayer)+" 88", m, bold).Width)
+	for _, r := range w.rows() {
+		labelW := fyne.MeasureText(r.label, m, bold).Width
 		if r.mark != view.MarkNone {
-			rad := h * 0.36
+			labelW += m * 1.6
+		}
+		if labelW+valueW+m*0.8 > half {
+			return 1
+		}
+	}
+	return 2
+}
+
+func (w *Stats) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p := w.style, w.style.palette()
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
+	pad := min(s.Width, s.Height) * 0.04
+	rows := w.rows()
+	cols := w.columns(s.Width)
+	perCol := (len(rows) + cols - 1) / cols
+	h := (s.Height - 2*pad) / float32(perCol+1)
+	ts := st.atLeast(h * 0.62)
+	sc.text(st.Words.T(i18n.StatsTitle), pad, pad, s.Width-2*pad, h, ts*1.1, p.Highlight, true, fyne.TextAlignCenter)
+	gap := st.minText() * 0.6
+	colW := (s.Width - 2*pad - gap*float32(cols-1)) / float32(cols)
+	for i, r := range rows {
+		x0 := pad + float32(i/perCol)*(colW+gap)
+		y := pad + h*float32(1+i%perCol)
+		x := x0
+		if r.mark != view.MarkNone {
+			rad := h * 0.45
 			sc.circle(x+rad, y+h/2, rad, st.markColour(r.mark), nil, 0)
-			sc.text(st.letter(r.mark), x, y+h/2-rad, 2*rad, 2*rad, rad*1.2, p.OnAccent, true, fyne.TextAlignCenter)
+			sc.text(st.letter(r.mark), x, y+h/2-rad, 2*rad, 2*rad, st.atLeast(rad*1.2), p.OnAccent, true, fyne.TextAlignCenter)
 			x += 2*rad + h*0.2
 		}
-		sc.text(r.label, x, y, inner*0.42-(x-pad), h, ts, p.TextMuted, true, fyne.TextAlignLeading)
-		sc.text(r.value, pad+inner*0.42, y, inner*0.58, h, ts, p.Text, true, fyne.TextAlignTrailing)
-		y += h
+		sc.text(r.label, x, y, colW*0.45-(x-x0), h, ts, p.TextMuted, true, fyne.TextAlignLeading)
+		sc.text(r.value, x0+colW*0.45, y, colW*0.55, h, ts, p.Text, true, fyne.TextAlignTrailing)
 	}
 	return sc.objects()
+}
+
+// needHeight is the height the statistics need at the width for every row at the screen's
+// smallest text: the title and the rows of figures at 1.6 times its size, and the margins.
+func (w *Stats) needHeight(width float32) float32 {
+	rows := len(w.rows())
+	cols := w.columns(width)
+	return float32(1+(rows+cols-1)/cols)*w.style.minText()/0.62 + width*0.08
 }
 
 // winnerMark is the road mark of a winner.

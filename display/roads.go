@@ -11,6 +11,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/themes"
 )
 
 // RoadKind says which road a RoadGrid draws, and so which glyphs it uses.
@@ -20,8 +21,8 @@ type RoadKind uint8
 const (
 	BeadPlate    RoadKind = iota // filled beads with B/P/T (庄/闲/和), pair dots, non-betting rounds hollow
 	BigRoad                      // hollow rings with the winner's letter, green tie slashes with counts, pair dots
-	BigEyeBoy                    // hollow circles: red ○, blue ⊙
-	SmallRoad                    // solid dots: red ●, blue ◉
+	BigEyeBoy                    // hollow marks: red ○, blue □
+	SmallRoad                    // solid marks: red ●, blue ■
 	CockroachPig                 // slashes: red ╱, blue ╲
 )
 
@@ -97,9 +98,9 @@ func columnsThatFit(width, cell float32) int {
 func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
-	titleH := min(s.Height*0.11, 32)
+	titleH := w.titleHeight(s.Height)
 	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
-	sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.75, p.TextMuted, true, fyne.TextAlignLeading)
+	sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.78, p.TextMuted, true, fyne.TextAlignLeading)
 	cell := (s.Height - titleH - 4) / view.Rows
 	if cell <= 0 {
 		return sc.objects()
@@ -107,6 +108,15 @@ func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 	w.grid = gridPlace{width: s.Width, height: cell*view.Rows + 2, left: 2, top: titleH, cell: cell, n: columnsThatFit(s.Width-4, cell)}
 	sc.add(w.raster, 0, w.grid.top, w.grid.width, w.grid.height)
 	return sc.objects()
+}
+
+// titleHeight is the height of the road's name above its grid: the screen's smallest text with
+// room round it, or a tenth of a road drawn on its own.
+func (w *RoadGrid) titleHeight(h float32) float32 {
+	if m := w.style.minText(); m > 0 {
+		return m * 1.3
+	}
+	return min(h*0.11, 32)
 }
 
 // image is the raster's generator: the grid and its marks at wpx × hpx pixels.
@@ -132,28 +142,44 @@ func (w *RoadGrid) image(wpx, hpx int) image.Image {
 func drawGrid(pn pen, st Style, kind RoadKind, road view.Road, g gridPlace) {
 	p := st.palette()
 	gx, gy, cell, n := g.left, g.top, g.cell, g.n
+	gridCol := gridLine(p)
 	for i := 0; i <= n; i++ {
 		x := gx + float32(i)*cell
-		pn.line(x, gy, x, gy+cell*view.Rows, fade(p.Grid, 0.6), 1)
+		pn.line(x, gy, x, gy+cell*view.Rows, gridCol, 1)
 	}
 	for j := 0; j <= view.Rows; j++ {
 		y := gy + float32(j)*cell
-		pn.line(gx, y, gx+float32(n)*cell, y, fade(p.Grid, 0.6), 1)
+		pn.line(gx, y, gx+float32(n)*cell, y, gridCol, 1)
 	}
+	eachMark(road, g, func(m markCell) {
+		if m.cell.Newest {
+			pn.rect(m.x+1, m.y+1, m.size-2, m.size-2, fade(p.Highlight, 0.18), p.Highlight, max(2, m.size*0.08), m.size*0.15)
+		}
+		paintMark(pn, st, kind, m.cell, m.x, m.y, m.size)
+	})
+}
+
+// gridLine is the colour of a road's grid lines: the theme's grid colour, faded so that the
+// grid stays quieter than the marks on it.
+func gridLine(p themes.Palette) color.NRGBA { return fade(p.Grid, 0.6) }
+
+// markCell is a road's cell with a mark, where the grid puts it: its top-left corner and size.
+type markCell struct {
+	cell       view.Cell
+	x, y, size float32
+}
+
+// eachMark calls f with every mark of the newest columns of the road that fit in the grid.
+func eachMark(road view.Road, g gridPlace, f func(markCell)) {
 	cols := road.Columns
-	if len(cols) > n {
-		cols = cols[len(cols)-n:]
+	if len(cols) > g.n {
+		cols = cols[len(cols)-g.n:]
 	}
 	for x, col := range cols {
 		for y, c := range col {
-			if c.Mark == view.MarkNone {
-				continue
+			if c.Mark != view.MarkNone {
+				f(markCell{c, g.left + float32(x)*g.cell, g.top + float32(y)*g.cell, g.cell})
 			}
-			cx, cy := gx+float32(x)*cell, gy+float32(y)*cell
-			if c.Newest {
-				pn.rect(cx+1, cy+1, cell-2, cell-2, fade(p.Highlight, 0.18), p.Highlight, max(2, cell*0.08), cell*0.15)
-			}
-			paintMark(pn, st, kind, c, cx, cy, cell)
 		}
 	}
 }
@@ -188,7 +214,7 @@ func paintMark(sc pen, st Style, kind RoadKind, c view.Cell, x, y, cell float32)
 		}
 		pairDots(sc, p.Banker, p.Player, p.Panel, c, x, y, cell)
 	default:
-		paintDerived(sc, p.Panel, kind, c.Mark, col, x, y, cell)
+		paintDerived(sc, kind, c.Mark, col, x, y, cell)
 	}
 }
 
@@ -204,27 +230,35 @@ func pairDots(sc pen, banker, player, ring color.Color, c view.Cell, x, y, cell 
 }
 
 // paintDerived draws a derived-road mark or an ask-road glyph. Red and blue differ in shape
-// as well as colour: blue (choppy) has a centre dot or a hole, or slants the other way.
-func paintDerived(sc pen, hole color.Color, kind RoadKind, m view.Mark, col color.Color, x, y, cell float32) {
+// as well as colour, so that they are told apart without colour and from across the floor:
+// red (repeating) is round, blue (choppy) is square, and the cockroach pig's slashes lean
+// opposite ways. Each fills most of its cell.
+func paintDerived(sc pen, kind RoadKind, m view.Mark, col color.Color, x, y, cell float32) {
 	cx, cy := x+cell/2, y+cell/2
-	r := cell * 0.36
+	r := cell * 0.4
 	blue := m == view.MarkBlue
 	switch kind {
-	case BigEyeBoy:
-		sc.circle(cx, cy, r, nil, col, cell*0.13)
+	case BigEyeBoy: // hollow: red ○, blue □
+		sw := cell * 0.14
 		if blue {
-			sc.circle(cx, cy, r*0.3, col, nil, 0)
-		}
-	case SmallRoad:
-		sc.circle(cx, cy, r, col, nil, 0)
-		if blue {
-			sc.circle(cx, cy, r*0.35, hole, nil, 0)
-		}
-	case CockroachPig:
-		if blue {
-			sc.line(x+cell*0.2, y+cell*0.2, x+cell*0.8, y+cell*0.8, col, max(2, cell*0.16))
+			q := r * 0.88
+			sc.rect(cx-q, cy-q, 2*q, 2*q, nil, col, sw, 0)
 		} else {
-			sc.line(x+cell*0.2, y+cell*0.8, x+cell*0.8, y+cell*0.2, col, max(2, cell*0.16))
+			sc.circle(cx, cy, r, nil, col, sw)
+		}
+	case SmallRoad: // solid: red ●, blue ■
+		if blue {
+			q := r * 0.92
+			sc.rect(cx-q, cy-q, 2*q, 2*q, col, nil, 0, 0)
+		} else {
+			sc.circle(cx, cy, r, col, nil, 0)
+		}
+	case CockroachPig: // slashes: red ╱, blue ╲
+		sw := max(2, cell*0.17)
+		if blue {
+			sc.line(x+cell*0.18, y+cell*0.18, x+cell*0.82, y+cell*0.82, col, sw)
+		} else {
+			sc.line(x+cell*0.18, y+cell*0.82, x+cell*0.82, y+cell*0.18, col, sw)
 		}
 	}
 }
@@ -252,31 +286,117 @@ func (w *AskRoad) CreateRenderer() fyne.WidgetRenderer {
 	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(80, 120) })
 }
 
+// askGlyph is one glyph of the ask road: the mark a derived road would add, and its cell.
+type askGlyph struct {
+	kind       RoadKind
+	mark       view.Mark
+	x, y, cell float32
+}
+
+// askLayout is where the ask road's parts lie at a size: the label column's width, the
+// height of the "B?"/"P?" row and of each road's row, and the width of each side's column.
+type askLayout struct {
+	labelW, headH, rowH, colW, pad float32
+}
+
+// labelSize is the size of the roads' names: the screen's smallest text, for which the screen
+// makes room.
+func (w *AskRoad) labelSize(s fyne.Size) float32 {
+	if m := w.style.minText(); m > 0 {
+		return m
+	}
+	return s.Height * 0.09
+}
+
+func (w *AskRoad) layout(s fyne.Size) askLayout {
+	pad := w.pad(s)
+	labelW := w.labelWidth(s)
+	headH := max(s.Height*0.2, w.labelSize(s)*1.4)
+	return askLayout{labelW: labelW, headH: headH, rowH: (s.Height - headH - pad) / 3, colW: (s.Width - labelW - 2*pad) / 2, pad: pad}
+}
+
+// pad is the ask road's margin.
+func (w *AskRoad) pad(s fyne.Size) float32 {
+	if m := w.style.minText(); m > 0 {
+		return m * 0.3
+	}
+	return min(s.Width, s.Height) * 0.04
+}
+
+// labelWidth is the width of the column of the roads' names.
+func (w *AskRoad) labelWidth(s fyne.Size) float32 {
+	ts := w.labelSize(s)
+	var labelW float32
+	for k := BigEyeBoy; k <= CockroachPig; k++ {
+		labelW = max(labelW, fyne.MeasureText(w.style.Words.T(k.title()), ts, fyne.TextStyle{Bold: true}).Width)
+	}
+	labelW += w.pad(s)
+	if w.style.minText() <= 0 {
+		labelW = min(labelW, s.Width*0.55)
+	}
+	return labelW
+}
+
+// needWidth is the width the ask road needs to show its glyphs in cells of the size given
+// and its words at the screen's smallest text.
+func (w *AskRoad) needWidth(cell float32) float32 {
+	s := fyne.NewSize(cell*10, cell*6) // a typical shape: only the margins depend on it
+	ts := w.labelSize(s)
+	col := cell * 1.3
+	for _, k := range []i18n.Key{i18n.AskBanker, i18n.AskPlayer} {
+		col = max(col, (fyne.MeasureText(w.style.Words.T(k), ts, fyne.TextStyle{Bold: true}).Width+w.pad(s))/0.88)
+	}
+	return w.labelWidth(s) + 2*col + 2*w.pad(s)
+}
+
+// glyphs is every glyph the ask road shows at size s, where it shows it.
+func (w *AskRoad) glyphs(s fyne.Size) []askGlyph {
+	l := w.layout(s)
+	cell := min(l.colW*0.8, l.rowH*0.9)
+	var out []askGlyph
+	for i, marks := range [][3]view.Mark{w.ask.Banker, w.ask.Player} {
+		x := l.pad + l.labelW + float32(i)*l.colW + (l.colW-cell)/2
+		for d, m := range marks {
+			if m == view.MarkNone {
+				continue
+			}
+			y := l.headH + float32(d)*l.rowH + (l.rowH-cell)/2
+			out = append(out, askGlyph{BigEyeBoy + RoadKind(d), m, x, y, cell})
+		}
+	}
+	return out
+}
+
+// paint draws the ask road as a small table: "B?" and "P?" over two columns, and a row for
+// each derived road, named, with the mark it would add.
 func (w *AskRoad) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
 	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
-	colW := s.Width / 2
-	labelH := s.Height * 0.2
-	cell := min(colW*0.7, (s.Height-labelH)/3.3)
+	l := w.layout(s)
+	ts := w.labelSize(s)
 	for i, side := range []struct {
-		key   i18n.Key
-		mark  view.Mark
-		marks [3]view.Mark
-	}{{i18n.AskBanker, view.MarkBanker, w.ask.Banker}, {i18n.AskPlayer, view.MarkPlayer, w.ask.Player}} {
-		x := float32(i) * colW
-		col := st.markColour(side.mark)
-		sc.rect(x+colW*0.08, labelH*0.1, colW*0.84, labelH*0.8, col, nil, 0, labelH*0.2)
-		sc.text(st.Words.T(side.key), x+colW*0.08, labelH*0.1, colW*0.84, labelH*0.8, labelH*0.55, p.OnAccent, true, fyne.TextAlignCenter)
-		for d, m := range side.marks {
-			cy := labelH + float32(d)*(s.Height-labelH)/3
-			cx := x + (colW-cell)/2
-			if m == view.MarkNone {
-				sc.text("–", cx, cy, cell, cell, cell*0.6, p.TextMuted, false, fyne.TextAlignCenter)
-				continue
-			}
-			paintDerived(&sc, p.Panel, BigEyeBoy+RoadKind(d), m, st.markColour(m), cx, cy, cell)
+		key  i18n.Key
+		mark view.Mark
+	}{{i18n.AskBanker, view.MarkBanker}, {i18n.AskPlayer, view.MarkPlayer}} {
+		x := l.pad + l.labelW + float32(i)*l.colW
+		sc.rect(x+l.colW*0.06, l.headH*0.12, l.colW*0.88, l.headH*0.76, st.markColour(side.mark), nil, 0, l.headH*0.2)
+		sc.text(st.Words.T(side.key), x+l.colW*0.06, l.headH*0.12, l.colW*0.88, l.headH*0.76, ts, p.OnAccent, true, fyne.TextAlignCenter)
+	}
+	for d := 0; d < 3; d++ {
+		y := l.headH + float32(d)*l.rowH
+		if d > 0 {
+			sc.line(l.pad, y, s.Width-l.pad, y, fade(p.Grid, 0.6), 1)
 		}
+		sc.text(st.Words.T((BigEyeBoy + RoadKind(d)).title()), l.pad, y, l.labelW, l.rowH, ts, p.TextMuted, true, fyne.TextAlignLeading)
+		for i, marks := range [][3]view.Mark{w.ask.Banker, w.ask.Player} {
+			if marks[d] == view.MarkNone {
+				sc.text("–", l.pad+l.labelW+float32(i)*l.colW, y, l.colW, l.rowH, ts, p.TextMuted, false, fyne.TextAlignCenter)
+			}
+		}
+	}
+	for _, g := range w.glyphs(s) {
+		paintDerived(&sc, g.kind, g.mark, st.markColour(g.mark), g.x, g.y, g.cell)
 	}
 	return sc.objects()
 }

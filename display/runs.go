@@ -60,15 +60,10 @@ func (w *RunBoard) runName(k view.RunKind) string {
 	return w.style.Words.T(i18n.RunCombination)
 }
 
-func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
-	var sc scene
-	st, p, b := w.style, w.style.palette(), w.board
-	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
-	pad := min(s.Width, s.Height) * 0.04
-	// Diagram D: one row per kind present in Pays, one column per length 2..max.
-	var kinds []view.RunKind
-	maxLen := 0
-	for _, pay := range b.Pays {
+// runKinds are the kinds of run the board pays, in the order of its pay table, and the
+// longest run it pays.
+func (w *RunBoard) runKinds() (kinds []view.RunKind, maxLen int) {
+	for _, pay := range w.board.Pays {
 		found := false
 		for _, k := range kinds {
 			found = found || k == pay.Kind
@@ -78,59 +73,107 @@ func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
 		}
 		maxLen = max(maxLen, pay.Length)
 	}
-	lines := 1 + 1 + len(kinds) + len(b.Wagers)
+	return kinds, maxLen
+}
+
+// runLines is how many lines of text the board has: the title, the kinds, one per length
+// (the pay table, Diagram D turned so that every figure has room) and two per wager; side
+// by side (a wide board) the table and the wagers each have their own column.
+func (w *RunBoard) runLines(width, height float32) (table, wagers int, sideBySide bool) {
+	_, maxLen := w.runKinds()
+	table, wagers = 2+max(maxLen-1, 0), 2*len(w.board.Wagers)
+	return table, wagers, width > height*1.6
+}
+
+// rowHeight is the height of a line of the board at the screen's smallest text.
+func (w *RunBoard) rowHeight() float32 { return w.style.minText() / 0.62 }
+
+// needHeight is the height the board needs at the width for every line at the screen's
+// smallest text.
+func (w *RunBoard) needHeight(width float32) float32 {
+	table, wagers, side := w.runLines(width, w.rowHeight()*6)
+	n := table + wagers
+	if side {
+		n = max(table, wagers+1)
+	}
+	return float32(n)*w.rowHeight() + width*0.04
+}
+
+func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
+	var sc scene
+	st, p, b := w.style, w.style.palette(), w.board
+	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
+	pad := min(s.Width, s.Height) * 0.02
+	kinds, maxLen := w.runKinds()
+	table, wagers, side := w.runLines(s.Width, s.Height)
+	lines := table + wagers
+	if side {
+		lines = max(table, wagers+1)
+	}
 	h := (s.Height - 2*pad) / float32(max(lines, 6))
-	ts := h * 0.6
+	ts := st.atLeast(h * 0.62)
 	y := pad
-	sc.text(st.Words.T(i18n.RunsTitle), pad, y, s.Width-2*pad, h, ts*1.1, p.Highlight, true, fyne.TextAlignCenter)
-	y += h
-	nameW := (s.Width - 2*pad) * 0.3
-	colW := float32(0)
-	if maxLen >= 2 {
-		colW = (s.Width - 2*pad - nameW) / float32(maxLen-1)
+	tableW, wagerX := s.Width-2*pad, pad
+	if side {
+		tableW = (s.Width - 3*pad) * 0.45
+		wagerX = 2*pad + tableW
 	}
+	sc.text(st.Words.T(i18n.RunsTitle), pad, y, tableW, h, ts*1.1, p.Highlight, true, fyne.TextAlignCenter)
+	y += h
+	// The pay table: a column per kind, a row per length; a cell with a live wager on it is
+	// filled and framed in the highlight.
+	lenW := fyne.MeasureText("× 6", ts, fyne.TextStyle{Bold: true}).Width + pad
+	colW := (tableW - lenW) / float32(max(len(kinds), 1))
+	for i, k := range kinds {
+		sc.text(w.runName(k), pad+lenW+float32(i)*colW, y, colW, h, ts, st.markColour(runMark(k)), true, fyne.TextAlignCenter)
+	}
+	y += h
 	for l := 2; l <= maxLen; l++ {
-		sc.text(fmt.Sprintf("× %d", l), pad+nameW+float32(l-2)*colW, y, colW, h, ts, p.TextMuted, true, fyne.TextAlignCenter)
-	}
-	y += h
-	for _, k := range kinds {
-		mark := runMark(k)
-		sc.text(w.runName(k), pad, y, nameW, h, ts, st.markColour(mark), true, fyne.TextAlignLeading)
-		for _, pay := range b.Pays {
-			if pay.Kind != k || pay.Length < 2 {
-				continue
-			}
-			x := pad + nameW + float32(pay.Length-2)*colW
-			active := 0
-			for _, wg := range b.Wagers {
-				if wg.State == view.RunAlive && wg.Length == pay.Length && (wg.Kind == k || wg.Kind == view.RunCombination && k != view.RunTie) {
-					active++
+		sc.text(fmt.Sprintf("× %d", l), pad, y, lenW, h, ts, p.TextMuted, true, fyne.TextAlignLeading)
+		for i, k := range kinds {
+			for _, pay := range b.Pays {
+				if pay.Kind != k || pay.Length != l {
+					continue
 				}
-			}
-			var fill color.Color = p.Background
-			if active > 0 {
-				fill = fade(p.Highlight, 0.3)
-			}
-			sc.rect(x+1, y+1, colW-2, h-2, fill, p.Grid, 1, 3)
-			sc.text(st.Words.T(i18n.RunPays, pay.Pays), x+colW*0.08, y, colW*0.84, h, ts*0.9, p.Text, true, fyne.TextAlignCenter)
-			if active > 0 {
-				sc.text(fmt.Sprintf("●%d", active), x+colW*0.6, y, colW*0.4, h*0.5, h*0.4, p.Highlight, true, fyne.TextAlignTrailing)
+				x := pad + lenW + float32(i)*colW
+				active := false
+				for _, wg := range b.Wagers {
+					active = active || wg.State == view.RunAlive && wg.Length == l && (wg.Kind == k || wg.Kind == view.RunCombination && k != view.RunTie)
+				}
+				var fill, border color.Color = p.Background, p.Grid
+				bw := float32(1)
+				if active {
+					fill, border, bw = fade(p.Highlight, 0.3), p.Highlight, max(2, h*0.08)
+				}
+				sc.rect(x+2, y+2, colW-4, h-4, fill, border, bw, 3)
+				sc.text(st.Words.T(i18n.RunPays, pay.Pays), x+colW*0.04, y, colW*0.92, h, ts, p.Text, true, fyne.TextAlignCenter)
 			}
 		}
 		y += h
 	}
-	// The wagers: seat, kind × length, then one glyph per coup: the backed hand's letter,
-	// filled when that coup went the run's way, crossed when it broke the run, hollow when
-	// still to come.
+	// The wagers, two lines each: seat, kind × length; then one glyph per coup: the backed
+	// hand's letter, filled when that coup went the run's way, crossed when it broke the run,
+	// hollow when still to come, and the wager's state.
+	inner := s.Width - wagerX - pad
+	if side {
+		y = pad + h
+	}
 	for _, wg := range b.Wagers {
-		inner := s.Width - 2*pad
-		labelW, stateW := inner*0.44, inner*0.16
 		label := st.Words.T(i18n.RunSeat, wg.Seat) + " · " + w.runName(wg.Kind) + fmt.Sprintf(" × %d", wg.Length)
-		sc.text(label, pad, y, labelW, h, ts*0.85, p.Text, false, fyne.TextAlignLeading)
-		gx := pad + labelW + h*0.1
-		cell := min(h*0.9, (inner-labelW-stateW-h*0.2)/float32(max(wg.Length, 1)))
+		sc.text(label, wagerX, y, inner, h, ts, p.Text, true, fyne.TextAlignLeading)
+		y += h
+		state, col := st.Words.T(i18n.RunAlive), p.Text
+		switch wg.State {
+		case view.RunWon:
+			state, col = st.Words.T(i18n.RunWon), p.OK
+		case view.RunLost:
+			state, col = st.Words.T(i18n.RunLost), p.Error
+		}
+		stateW := fyne.MeasureText(state, ts, fyne.TextStyle{Bold: true}).Width + pad
+		sc.text(state, s.Width-pad-stateW, y, stateW, h, ts, col, true, fyne.TextAlignTrailing)
+		cell := min(h*0.98, (inner-stateW-pad)/float32(max(wg.Length, 1)))
 		for i := 0; i < wg.Length; i++ {
-			cx, cy, r := gx+float32(i)*cell+cell/2, y+h/2, cell*0.4
+			cx, cy, r := wagerX+float32(i)*cell+cell/2, y+h/2, cell*0.46
 			var backs engine.Winner
 			if i < len(wg.Backs) {
 				backs = wg.Backs[i]
@@ -142,24 +185,16 @@ func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
 			switch {
 			case i < len(wg.Won) && wg.Won[i]:
 				sc.circle(cx, cy, r, col, nil, 0)
-				sc.text(letter, cx-r, cy-r, 2*r, 2*r, r*1.2, p.OnAccent, true, fyne.TextAlignCenter)
+				sc.text(letter, cx-r, cy-r, 2*r, 2*r, st.atLeast(r*1.2), p.OnAccent, true, fyne.TextAlignCenter)
 			case i < len(wg.Won):
 				sc.circle(cx, cy, r, nil, col, r*0.2)
 				sc.line(cx-r, cy+r, cx+r, cy-r, p.Error, r*0.3)
 				sc.line(cx-r, cy-r, cx+r, cy+r, p.Error, r*0.3)
 			default:
 				sc.circle(cx, cy, r, nil, col, r*0.2)
-				sc.text(letter, cx-r, cy-r, 2*r, 2*r, r*1.1, col, true, fyne.TextAlignCenter)
+				sc.text(letter, cx-r, cy-r, 2*r, 2*r, st.atLeast(r*1.1), col, true, fyne.TextAlignCenter)
 			}
 		}
-		state, col := st.Words.T(i18n.RunAlive), p.Text
-		switch wg.State {
-		case view.RunWon:
-			state, col = st.Words.T(i18n.RunWon), p.OK
-		case view.RunLost:
-			state, col = st.Words.T(i18n.RunLost), p.Error
-		}
-		sc.text(state, s.Width-pad-stateW, y, stateW, h, ts*0.85, col, true, fyne.TextAlignTrailing)
 		y += h
 	}
 	return sc.objects()
@@ -230,8 +265,10 @@ func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 	}
 	for _, e := range v.Errors {
 		t := "■ " + st.Words.T(i18n.ClearError, e)
+		// Cut, not shrunk, to the room there is: the operator screen has the whole text.
+		t = cut(t, s.Width-x-s.Height*0.6, ts, true)
 		tw := min(fyne.MeasureText(t, ts, fyne.TextStyle{Bold: true}).Width+s.Height*0.6, s.Width-x)
-		if tw <= s.Height {
+		if tw <= s.Height || t == "" {
 			break
 		}
 		sc.rect(x, s.Height*0.1, tw, s.Height*0.8, p.Error, nil, 0, s.Height*0.2)

@@ -53,6 +53,7 @@ type TableScreen struct {
 // NewTableScreen is a table screen drawn with the style, showing an empty table until the
 // first Apply.
 func NewTableScreen(st Style) *TableScreen {
+	st.metrics = &metrics{unit: 1080}
 	t := &TableScreen{
 		style: st, header: NewHeader(st), sign: NewLimitSign(st), notices: NewNotices(st),
 		player: NewHand(st, false), banker: NewHand(st, true), result: NewResult(st),
@@ -161,7 +162,8 @@ func (t *TableScreen) Apply(s view.Screen) {
 	// The layout depends on the mode, the game and which panels there are (screenRenderer.Layout).
 	if first || s.Mode != prev.Mode || s.Header.Game != prev.Header.Game || (s.Runs == nil) != (prev.Runs == nil) ||
 		min(len(s.Notices), maxNotices) != min(len(prev.Notices), maxNotices) ||
-		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) {
+		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) ||
+		coupEmpty(s.Coup) != coupEmpty(prev.Coup) {
 		t.Refresh()
 	}
 }
@@ -187,6 +189,13 @@ func (t *TableScreen) bannerLines(s view.Screen) []string {
 		return []string{w.T(i18n.Welcome), w.T(i18n.PlaceBets)}
 	}
 	return nil
+}
+
+// coupEmpty reports whether a baccarat coup has nothing to show yet: no card and no result
+// (a new shoe before its first card). Its boxes then shrink to their titles, and the roads
+// take the room; a coup begins with its first card, so this changes once a shoe.
+func coupEmpty(c view.Coup) bool {
+	return len(c.Player) == 0 && len(c.Banker) == 0 && c.Result == nil && c.RedDog == nil
 }
 
 // maxNotices is how many notices the screen shows at once (the soonest).
@@ -221,20 +230,27 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	W, H := size.Width, size.Height
 	portrait := H > W
 	unit := min(W, H) // 1080 on a full-HD screen in either orientation
+	t.style.metrics.unit = unit
 	pad := unit * 0.008
 	headerH := unit * 0.075
 	if portrait {
 		headerH = unit * 0.12 // two rows
 	}
-	statusH := unit * 0.04
+	statusH := unit * 0.045
 	noticeH := unit * 0.055
 	r.place(t.header, rect{0, 0, W, headerH})
 	r.place(t.status, rect{0, H - statusH, W, statusH})
 	y := headerH + pad
-	if n := len(s.Notices); n > 0 && s.Mode != view.Closed {
-		n = min(n, maxNotices)
-		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(n)})
-		y += noticeH*float32(n) + pad
+	// The notices go across the screen; in the landscape baccarat screen across the coup and
+	// the roads only, so that the limit sign and the statistics keep their height.
+	nNotices := min(len(s.Notices), maxNotices)
+	if s.Mode == view.Closed {
+		nNotices = 0
+	}
+	beside := !portrait && s.Mode == view.Play && s.Header.Game != view.RedDog
+	if nNotices > 0 && !beside {
+		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(nNotices)})
+		y += noticeH*float32(nNotices) + pad
 	}
 	body := rect{pad, y, W - 2*pad, H - statusH - pad - y}
 	switch s.Mode {
@@ -245,10 +261,10 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		if portrait {
 			r.place(t.banner, rect{body.x, body.y, body.w, body.h * 0.1})
 			r.roads(rect{body.x, body.y + body.h*0.11, body.w, body.h * 0.55}, pad)
-			r.place(t.sign, rect{body.x + body.w*0.15, body.y + body.h*0.68, body.w * 0.7, body.h * 0.32})
+			r.place(t.sign, rect{body.x + body.w*0.1, body.y + body.h*0.68, body.w * 0.8, body.h * 0.32})
 		} else {
-			r.roads(rect{body.x, body.y, body.w * 0.66, body.h}, pad)
-			side := rect{body.x + body.w*0.66 + pad, body.y, body.w*0.34 - pad, body.h}
+			r.roads(rect{body.x, body.y, body.w * 0.7, body.h}, pad)
+			side := rect{body.x + body.w*0.7 + pad, body.y, body.w*0.3 - pad, body.h}
 			r.place(t.banner, rect{side.x, side.y, side.w, side.h * 0.2})
 			r.place(t.sign, rect{side.x, side.y + side.h*0.2 + pad, side.w, side.h*0.8 - pad})
 		}
@@ -268,34 +284,54 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		}
 		return
 	}
+	// The coup takes what its cards need, and only a band for its titles when it has none.
+	coupH := body.h * 0.29
 	if portrait {
-		coup := rect{body.x, body.y, body.w, body.h * 0.25}
+		coupH = body.h * 0.17
+	}
+	if coupEmpty(s.Coup) {
+		coupH = t.style.minText() * 4.4
+	}
+	if portrait {
+		coup := rect{body.x, body.y, body.w, coupH}
 		r.coup(coup, pad)
-		roadsH := body.h * 0.4
-		if s.Runs != nil {
-			roadsH = body.h * 0.33
-		}
-		r.roads(rect{body.x, coup.y + coup.h + pad, body.w, roadsH}, pad)
-		y := coup.y + coup.h + roadsH + 2*pad
+		y := coup.y + coup.h + pad
 		rest := body.y + body.h - y
-		if s.Runs != nil {
-			r.place(t.runs, rect{body.x, body.y + body.h - rest*0.4, body.w, rest * 0.4})
-			rest = rest*0.6 - pad
+		signW, statsW := body.w*0.56-pad/2, body.w*0.44-pad/2
+		low := max(t.sign.needHeight(signW), t.stats.needHeight(statsW)) // the sign and the statistics
+		runsH := float32(0)
+		if s.Runs != nil { // and the run board under them
+			runsH = t.runs.needHeight(body.w)
+			low += runsH + pad
 		}
-		r.place(t.sign, rect{body.x, y, body.w*0.56 - pad/2, rest})
-		r.place(t.stats, rect{body.x + body.w*0.56 + pad/2, y, body.w*0.44 - pad/2, rest})
+		r.roads(rect{body.x, y, body.w, rest - low - pad}, pad)
+		y += rest - low
+		if s.Runs != nil {
+			r.place(t.runs, rect{body.x, body.y + body.h - runsH, body.w, runsH})
+			low -= runsH + pad
+		}
+		r.place(t.sign, rect{body.x, y, signW, low})
+		r.place(t.stats, rect{body.x + body.w*0.56 + pad/2, y, statsW, low})
 		return
 	}
-	left := rect{body.x, body.y, body.w * 0.22, body.h}
-	r.place(t.sign, rect{left.x, left.y, left.w, left.h*0.56 - pad/2})
-	r.place(t.stats, rect{left.x, left.y + left.h*0.56 + pad/2, left.w, left.h*0.44 - pad/2})
+	// The limit sign and the statistics share the left column as they need.
+	left := rect{body.x, body.y, body.w * 0.27, body.h}
+	signH := max(left.h*0.56-pad/2, min(t.sign.needHeight(left.w), left.h-t.stats.needHeight(left.w)-pad))
+	r.place(t.sign, rect{left.x, left.y, left.w, signH})
+	r.place(t.stats, rect{left.x, left.y + signH + pad, left.w, left.h - signH - pad})
 	centre := rect{left.x + left.w + pad, body.y, body.w - left.w - pad, body.h}
+	if nNotices > 0 {
+		nh := noticeH * float32(nNotices)
+		r.place(t.notices, rect{centre.x, centre.y, centre.w, nh})
+		centre.y += nh + pad
+		centre.h -= nh + pad
+	}
 	if s.Runs != nil {
 		rw := body.w * 0.22
 		centre.w -= rw + pad
-		r.place(t.runs, rect{centre.x + centre.w + pad, body.y, rw, body.h * 0.5})
+		r.place(t.runs, rect{centre.x + centre.w + pad, centre.y, rw, min(centre.h, max(centre.h*0.5, t.runs.needHeight(rw)))})
 	}
-	coup := rect{centre.x, centre.y, centre.w, centre.h * 0.4}
+	coup := rect{centre.x, centre.y, centre.w, coupH}
 	r.coup(coup, pad)
 	r.roads(rect{centre.x, coup.y + coup.h + pad, centre.w, centre.h - coup.h - pad}, pad)
 }
@@ -307,6 +343,12 @@ func (r *screenRenderer) coup(b rect, pad float32) {
 		r.place(r.t.redDog, rect{b.x, b.y, b.w, handH})
 		r.place(r.t.result, rect{b.x, b.y + handH + pad, b.w, b.h - handH - pad})
 		return
+	}
+	switch {
+	case coupEmpty(r.t.screen.Coup): // the hands' titles over "Place your bets"
+		handH = b.h * 0.45
+	default: // the result in words, and a row for pairs and "pays half"
+		handH = b.h - r.t.style.minText()*4.2 - pad
 	}
 	r.place(r.t.player, rect{b.x, b.y, b.w/2 - pad/2, handH})
 	r.place(r.t.banker, rect{b.x + b.w/2 + pad/2, b.y, b.w/2 - pad/2, handH})
@@ -333,22 +375,34 @@ func (r *screenRenderer) redDog(b rect, pad float32, portrait bool) {
 	r.place(t.redDogLog, rect{right.x, right.y + right.h*0.68 + pad, right.w, right.h*0.32 - pad})
 }
 
-// roads lays out the big road on top, and under it the bead plate, the derived roads and
-// the ask road.
+// roads lays out the roads in the box: the big road across the top; under it the bead plate
+// and the big eye boy; under them the small road, the cockroach pig and the ask road. Every
+// road's name is the screen's smallest text. The derived roads' cells are the smallest whose
+// marks players read at 3-5 m (cellFloor); the big road takes the height left, up to cells
+// so large that 30 columns (most of a shoe) still fit; what is left after that goes back to
+// the derived roads, whose cells never outgrow the big road's (nor the big road's theirs, when
+// the box is too short for both). The bead plate shows 14 columns
+// (a shoe's coups), the big eye boy the rest of its row.
 func (r *screenRenderer) roads(b rect, pad float32) {
 	t := r.t
-	bigH := b.h * 0.52
+	chrome := t.big.titleHeight(b.h) + 4 // a road's name and its grid's margins
+	avail := b.h - 3*chrome - 2*pad
+	floor := t.style.cellFloor()
+	bigCell := max(min((avail-12*floor)/6, b.w/30), avail/18)
+	cell := min((avail-6*bigCell)/12, bigCell)
+	bigH := chrome + 6*bigCell
 	r.place(t.big, rect{b.x, b.y, b.w, bigH})
-	low := rect{b.x, b.y + bigH + pad, b.w, b.h - bigH - pad}
-	beadW := low.w * 0.3
-	askW := low.w * 0.12
-	r.place(t.bead, rect{low.x, low.y, beadW, low.h})
-	dx := low.x + beadW + pad
-	dw := low.w - beadW - askW - 2*pad
-	r.place(t.bigEye, rect{dx, low.y, dw, low.h/2 - pad/2})
-	r.place(t.small, rect{dx, low.y + low.h/2 + pad/2, dw/2 - pad/2, low.h/2 - pad/2})
-	r.place(t.cockroach, rect{dx + dw/2 + pad/2, low.y + low.h/2 + pad/2, dw/2 - pad/2, low.h/2 - pad/2})
-	r.place(t.ask, rect{low.x + low.w - askW, low.y, askW, low.h})
+	rowH := chrome + 6*cell
+	y := b.y + bigH + pad
+	beadW := min(14*cell+4, b.w*0.4)
+	r.place(t.bead, rect{b.x, y, beadW, rowH})
+	r.place(t.bigEye, rect{b.x + beadW + pad, y, b.w - beadW - pad, rowH})
+	y += rowH + pad
+	aw := t.ask.needWidth(cell)
+	dw := (b.w - aw - 2*pad) / 2
+	r.place(t.small, rect{b.x, y, dw, rowH})
+	r.place(t.cockroach, rect{b.x + dw + pad, y, dw, rowH})
+	r.place(t.ask, rect{b.x + b.w - aw, y, aw, rowH})
 }
 
 func (r *screenRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }

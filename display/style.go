@@ -21,7 +21,38 @@ import (
 type Style struct {
 	Theme themes.Theme
 	Words i18n.Catalogue
+
+	// metrics is the screen's measure, shared by the widgets of one table screen (the screen
+	// sets it as it lays them out); nil for a widget on its own.
+	metrics *metrics
 }
+
+// metrics is what a table screen tells its widgets about itself before it lays them out.
+type metrics struct {
+	unit float32 // the screen's shorter side: 1080 at full HD, either way up
+}
+
+// minText is the smallest text size a widget of the screen may use: at full HD 25 px, whose
+// capitals stand 18 px tall in the bundled font, above the 16 px players need at 3-5 metres
+// (issue 23; display.md). Scaled with the screen; 0 for a widget on its own.
+func (s Style) minText() float32 {
+	if s.metrics == nil {
+		return 0
+	}
+	return s.metrics.unit * 25 / 1080
+}
+
+// cellFloor is the smallest road cell the screen may draw: at full HD 26 px, whose derived
+// marks are 20 px across, above the 18 px players need at 3-5 metres. 0 for a widget on its own.
+func (s Style) cellFloor() float32 {
+	if s.metrics == nil {
+		return 0
+	}
+	return s.metrics.unit * 26 / 1080
+}
+
+// atLeast is size, raised to the smallest text size the screen allows.
+func (s Style) atLeast(size float32) float32 { return max(size, s.minText()) }
 
 // palette is a shorthand for the style's colours.
 func (s Style) palette() themes.Palette { return s.Theme.Palette }
@@ -309,6 +340,75 @@ func fitSize(texts []string, width, size float32, bold bool) float32 {
 		}
 	}
 	return size
+}
+
+// wrap breaks s into lines that each fit the width at size: between its " · " parts first,
+// then at spaces, or between any two characters of a word longer than the width (Chinese has
+// no spaces).
+func wrap(s string, width, size float32, bold bool) []string {
+	st := fyne.TextStyle{Bold: bold}
+	fits := func(t string) bool { return fyne.MeasureText(t, size, st).Width <= width*0.97 }
+	if fits(s) {
+		return []string{s}
+	}
+	if parts := strings.Split(s, " · "); len(parts) > 1 {
+		var lines []string
+		line := ""
+		for _, part := range parts {
+			switch {
+			case line == "":
+				line = part
+			case fits(line + " · " + part):
+				line += " · " + part
+			default:
+				lines = append(lines, wrap(line, width, size, bold)...)
+				line = part
+			}
+		}
+		return append(lines, wrap(line, width, size, bold)...)
+	}
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if fits(try) {
+			line = try
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = ""
+		for _, r := range word { // a word wider than the line: break it where it overflows
+			if line != "" && !fits(line+string(r)) {
+				lines = append(lines, line)
+				line = ""
+			}
+			line += string(r)
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// cut is s, shortened with "…" until it fits the width at size; "" when not even "…" fits.
+func cut(s string, width, size float32, bold bool) string {
+	st := fyne.TextStyle{Bold: bold}
+	if fyne.MeasureText(s, size, st).Width <= width*0.97 {
+		return s
+	}
+	rs := []rune(s)
+	for n := len(rs) - 1; n > 0; n-- {
+		if t := string(rs[:n]) + "…"; fyne.MeasureText(t, size, st).Width <= width*0.97 {
+			return t
+		}
+	}
+	return ""
 }
 
 // objects is what was painted.

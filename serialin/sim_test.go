@@ -180,3 +180,40 @@ func TestRandomShoeAfterCut(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmStart checks that the demo's shoe deals its first coups at once and the rest at
+// its pace: no pause before the given number of coups, the pace after.
+func TestWarmStart(t *testing.T) {
+	pace := DemoPace()
+	msgs := RandomShoe(rand.New(rand.NewPCG(7, 7)), ShoeOptions{Pace: pace})
+	for _, warm := range []int{0, 1, 35} {
+		out := WarmStart(msgs, pace, warm)
+		if len(out) != len(msgs) {
+			t.Fatalf("warm %d: %d messages, want %d", warm, len(out), len(msgs))
+		}
+		coups, paused := 0, false
+		for i, m := range out {
+			if m.Type != msgs[i].Type || m.Fields[0] != msgs[i].Fields[0] {
+				t.Fatalf("warm %d: message %d changed: %v, want %v", warm, i, m, msgs[i])
+			}
+			if msgs[i].Delay == pace.Coup && m.Type == "CARD" {
+				coups++
+			}
+			switch {
+			case coups <= warm && m.Delay != 0 && i > 0:
+				t.Errorf("warm %d: message %d (coup %d) paused %v before the warm coups were dealt", warm, i, coups, m.Delay)
+			case coups > warm:
+				paused = paused || m.Delay > 0
+				if m.Delay != msgs[i].Delay {
+					t.Errorf("warm %d: message %d (coup %d) delayed %v, want %v", warm, i, coups, m.Delay, msgs[i].Delay)
+				}
+			}
+		}
+		if !paused {
+			t.Errorf("warm %d: no pause after the warm coups", warm)
+		}
+	}
+	if msgs[0].Delay != pace.Shuffle {
+		t.Errorf("WarmStart changed its input: the new shoe is delayed %v, want %v", msgs[0].Delay, pace.Shuffle)
+	}
+}

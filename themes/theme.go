@@ -86,7 +86,7 @@ func Night() Theme {
 // with black text on coloured fills.
 func Contrast() Theme {
 	return Theme{ID: ContrastID, Name: "High contrast", Dark: true, Palette: Palette{
-		Background: rgb(0x000000), Panel: rgb(0x000000), Grid: rgb(0xFFFFFF),
+		Background: rgb(0x000000), Panel: rgb(0x000000), Grid: rgb(0x6E6E6E),
 		Text: rgb(0xFFFFFF), TextMuted: rgb(0xFFFF66), OnAccent: rgb(0x000000),
 		Banker: rgb(0xFF4D4D), Player: rgb(0x4DB8FF), Tie: rgb(0x33FF66),
 		Repeat: rgb(0xFF4D4D), Choppy: rgb(0x4DB8FF), Highlight: rgb(0xFFFF00),
