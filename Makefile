@@ -17,6 +17,14 @@ STATICCHECK := $(GOBIN)/staticcheck
 # Kiosk release builds (README "Deployment").
 # Keep in step with internal/testbin.ReleaseFlags (the end-to-end measurements build the same binary).
 RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
+# What --version prints (internal/buildinfo): the version in the file VERSION (Debian version
+# rules: it starts with a digit), the commit, and the build date (SOURCE_DATE_EPOCH when set,
+# for reproducible builds). `make release VERSION=0.8.0` builds another version number.
+VERSION ?= $(shell cat VERSION)
+COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+BUILD_DATE ?= $(shell date -u $${SOURCE_DATE_EPOCH:+-d @$$SOURCE_DATE_EPOCH} +%Y-%m-%dT%H:%M:%SZ)
+BUILDINFO := github.com/coupboard/coupboard/internal/buildinfo
+VERSION_LDFLAGS := -X $(BUILDINFO).version=$(VERSION) -X $(BUILDINFO).commit=$(COMMIT) -X $(BUILDINFO).date=$(BUILD_DATE)
 
 # Debian packages: the cgo toolchain and the GL/X11 headers Fyne and Ebiten build against,
 # plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots).
@@ -34,12 +42,12 @@ fyne-patch:
 	@./third_party/fyne/patch.sh >/dev/null
 
 build: fyne-patch
-	$(GO) build -o bin/coupboard .
-	$(GO) build -o bin/pitboard ./cmd/pitboard
+	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/coupboard .
+	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
 
 release: deps-build fyne-patch
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/coupboard .
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/pitboard ./cmd/pitboard
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/coupboard .
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
 
 pitboard: deps-build fyne-patch
 	$(GO) build -o bin/pitboard ./cmd/pitboard

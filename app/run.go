@@ -30,6 +30,7 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/internal/buildinfo"
 	"github.com/coupboard/coupboard/serialin"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/themefile"
@@ -150,6 +151,7 @@ type runningTable struct {
 	screen *display.TableScreen
 	stderr io.Writer
 	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
+	build  buildinfo.Info
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -179,7 +181,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	if err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
-	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr}
+	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr, build: buildinfo.Read("coupboard")}
 	if trace != nil {
 		t.trace = json.NewEncoder(trace)
 	}
@@ -196,6 +198,13 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	}
 	if rec := t.loop.Recovery(); rec.Inputs > 0 {
 		fmt.Fprintf(stderr, "coupboard: journal %s: %d inputs replayed, %d coups, clean stop %v\n", path, rec.Inputs, rec.Coups, rec.Clean)
+	}
+	// Which build ran is part of the record: appended before the loop runs (so it is the only
+	// writer) and after recovery (which skips this kind).
+	if err := journalStart(j, t.build, time.Now()); err != nil {
+		t.cancel()
+		j.Close()
+		return nil, err
 	}
 	if len(cfg.Bus.URLs) > 0 {
 		if err := t.startPublisher(cfg); err != nil {
@@ -283,7 +292,8 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 			URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
 			NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
 		},
-		OnError: func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+		OnError:  func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+		Software: "coupboard " + t.build.Short(),
 	}, outbox.New(t.j, cfg.Table.ID))
 	if err != nil {
 		return fmt.Errorf("bus: %w", err)
@@ -345,7 +355,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		return err
 	}
 	windowGC(os.Getenv("GOGC"))
-	if !fynePatched() {
+	if !t.build.FynePatched {
 		fmt.Fprintln(t.stderr, "coupboard: built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
 	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")

@@ -22,6 +22,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/display/pitboard"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/internal/buildinfo"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -75,6 +76,7 @@ type options struct {
 	cpuProfile string
 	admin      bool
 	minTile    string
+	version    bool
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -98,6 +100,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.BoolVar(&o.redraw, "redraw-always", false, "draw every frame, even when nothing changed (for measuring)")
 	fs.StringVar(&o.minTile, "min-tile", "300x190", "smallest tile WxH before the board pages")
+	fs.BoolVar(&o.version, "version", false, "print the version, commit, build date, Go and Ebiten versions, and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -289,6 +292,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parse(args, stderr)
 	if err != nil {
 		return err
+	}
+	if o.version {
+		fmt.Fprint(stdout, buildinfo.Read("pitboard"))
+		return nil
 	}
 	fc, err := loadConfig(o.config)
 	if err != nil {
