@@ -88,6 +88,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.kiosk {
 		cfg.Display.Kiosk = true
 	}
+	if err := kioskExit(cfg, source == "demo"); err != nil {
+		return err
+	}
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
 	}

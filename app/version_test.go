@@ -3,11 +3,13 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/internal/buildinfo"
 )
@@ -70,5 +72,31 @@ func TestJournalStart(t *testing.T) {
 	}
 	if v, _ := j.Verify(); !v.OK() {
 		t.Errorf("audit: %v", v.Bad)
+	}
+}
+
+// TestKioskNeedsASupervisorPIN checks that a kiosk configuration without a supervisor PIN hash
+// is refused, naming the key, before anything starts, and that the shipped example is not one.
+func TestKioskNeedsASupervisorPIN(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "kiosk.toml")
+	if err := os.WriteFile(cfg, []byte("[display]\nkiosk = true\n[journal]\npath = \""+filepath.Join(dir, "j.db")+"\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--config", cfg}, {"--config", filepath.Join("..", "deploy", "coupboard.example.toml"), "--kiosk"}} {
+		var out, errw bytes.Buffer
+		if code := Main(args, nil, &out, &errw); code != 1 || !strings.Contains(errw.String(), "operator.supervisor_pin_hash is empty") {
+			t.Errorf("coupboard %v: exit %d, %q; want 1 and a reason naming operator.supervisor_pin_hash", args, code, errw.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "j.db")); err == nil {
+		t.Error("the refused kiosk opened its journal")
+	}
+	c, err := config.Load(filepath.Join("..", "deploy", "coupboard.example.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kioskExit(c, false); err != nil {
+		t.Errorf("the shipped example is a kiosk with no way out: %v", err)
 	}
 }
