@@ -64,7 +64,7 @@ deb: release nfpm
 	./deploy/deb/build.sh "$(NFPM)" "$(VERSION)" "$(COMMIT)" "$(DEB_ARCH)" "$(DEB_BIN_DIR)" "$(DEB_OUT)"
 
 nfpm:
-	@[ -x $(NFPM) ] && $(NFPM) --version 2>&1 | grep -q '$(NFPM_VERSION:v%=%)' || GOFLAGS= GOWORK=off $(GO) install github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
+	@[ -x $(NFPM) ] && GOWORK=off $(GO) version -m $(NFPM) | grep -q 'nfpm/v2[[:space:]]*$(NFPM_VERSION)' || GOFLAGS= GOWORK=off $(GO) install github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
 
 # Installs, upgrades, removes and purges the packages on this machine (root; Debian): deploy/deb/test.sh.
 deb-test: deb
