@@ -1,6 +1,7 @@
 # coupboard — the two commands a new user runs:
 #   make demo   install what the build needs, build, and start the table display with the built-in shoe simulator
-#   make test   install what the tests need, then gofmt, go vet, staticcheck and go test -race under Xvfb
+#   make test   install what the tests need, then gofmt, go vet, staticcheck, go test -race under Xvfb
+#               and the Debian packages' install/upgrade/remove test (as root: sudo when not)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 GO ?= go
@@ -14,17 +15,30 @@ export GOWORK := $(CURDIR)/build/fyne-work/go.work
 STATICCHECK_VERSION := v0.8.2
 GOBIN := $(shell GOWORK=off $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
+# The Debian packager (make deb), installed from the Go module proxy like staticcheck. v2.45.0:
+# later releases need a module (go.digitalxero.dev/rpm) the proxy here does not serve.
+NFPM_VERSION := v2.45.0
+NFPM := $(GOBIN)/nfpm
 # Kiosk release builds (README "Deployment").
 # Keep in step with internal/testbin.ReleaseFlags (the end-to-end measurements build the same binary).
 RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
+# What --version prints (internal/buildinfo): the version in the file VERSION (Debian version
+# rules: it starts with a digit), the commit, and the build date (SOURCE_DATE_EPOCH when set,
+# for reproducible builds). `make release VERSION=0.8.0` builds another version number.
+VERSION ?= $(shell cat VERSION)
+COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+BUILD_DATE ?= $(shell date -u $${SOURCE_DATE_EPOCH:+-d @$$SOURCE_DATE_EPOCH} +%Y-%m-%dT%H:%M:%SZ)
+BUILDINFO := github.com/coupboard/coupboard/internal/buildinfo
+VERSION_LDFLAGS := -X $(BUILDINFO).version=$(VERSION) -X $(BUILDINFO).commit=$(COMMIT) -X $(BUILDINFO).date=$(BUILD_DATE)
 
 # Debian packages: the cgo toolchain and the GL/X11 headers Fyne and Ebiten build against,
-# plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots).
+# plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots,
+# lintian for the Debian packages).
 BUILD_DEBS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick
+TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick lintian
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build release pitboard fyne-patch deps-build deps-test staticcheck fmt-check vet gotest bench clean
+.PHONY: demo test build release deb deb-test nfpm pitboard fyne-patch deps-build deps-test staticcheck fmt-check vet gotest bench clean
 
 demo: deps-build build
 	./bin/coupboard --demo
@@ -34,18 +48,33 @@ fyne-patch:
 	@./third_party/fyne/patch.sh >/dev/null
 
 build: fyne-patch
-	$(GO) build -o bin/coupboard .
-	$(GO) build -o bin/pitboard ./cmd/pitboard
+	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/coupboard .
+	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
 
 release: deps-build fyne-patch
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/coupboard .
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w' -o bin/pitboard ./cmd/pitboard
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/coupboard .
+	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
+
+# Debian packages coupboard and coupboard-pit (README §8) from the release binaries, into build/deb/.
+# DEB_BIN_DIR: package other binaries (the packaging test packages an older build this way).
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || GOWORK=off $(GO) env GOARCH)
+DEB_BIN_DIR ?= bin
+DEB_OUT ?= build/deb
+deb: release nfpm
+	./deploy/deb/build.sh "$(NFPM)" "$(VERSION)" "$(COMMIT)" "$(DEB_ARCH)" "$(DEB_BIN_DIR)" "$(DEB_OUT)"
+
+nfpm:
+	@[ -x $(NFPM) ] && GOWORK=off $(GO) version -m $(NFPM) | grep -q 'nfpm/v2[[:space:]]*$(NFPM_VERSION)' || GOFLAGS= GOWORK=off $(GO) install github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
+
+# Installs, upgrades, removes and purges the packages on this machine (root; Debian): deploy/deb/test.sh.
+deb-test: deb
+	$(SUDO) ./deploy/deb/test.sh "$(NFPM)" "$(VERSION)" "$(DEB_ARCH)" "$(DEB_OUT)" "$(DEB_BIN_DIR)"
 
 pitboard: deps-build fyne-patch
 	$(GO) build -o bin/pitboard ./cmd/pitboard
 	./bin/pitboard --demo --tables 24
 
-test: deps-test staticcheck fmt-check vet gotest
+test: deps-test staticcheck fmt-check vet gotest deb-test
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install

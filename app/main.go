@@ -15,6 +15,7 @@ import (
 	"github.com/coupboard/coupboard/app/cli/replay"
 	"github.com/coupboard/coupboard/app/cli/roads"
 	"github.com/coupboard/coupboard/app/cli/shoesim"
+	"github.com/coupboard/coupboard/internal/buildinfo"
 )
 
 // Stdio is the standard streams a command reads and writes; tests pass buffers.
@@ -47,6 +48,10 @@ func commands() map[string]command {
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
 	std := Stdio{In: in, Out: out, Err: errw}
 	cmds := commands()
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version" || args[0] == "version") {
+		fmt.Fprint(out, buildinfo.Read("coupboard"))
+		return 0
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
 		// No subcommand: the table display itself.
 		if err := runTable(args, out, errw); err != nil {
@@ -85,7 +90,7 @@ func usage(w io.Writer, cmds map[string]command) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	b.WriteString("usage: coupboard [--config FILE] [--demo] [--kiosk] [--headless]   run the table display\n       coupboard COMMAND [flags]\n\ncommands:\n")
+	b.WriteString("usage: coupboard [--config FILE] [--demo] [--kiosk] [--headless]   run the table display\n       coupboard --version                                          version, commit, build date, Go and Fyne\n       coupboard COMMAND [flags]\n\ncommands:\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-10s %s\n", n, cmds[n].summary)
 	}

@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -79,6 +81,16 @@ func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Gu
 		return nil, fmt.Errorf("operator: %w", err)
 	}
 	return g, nil
+}
+
+// kioskExit refuses a kiosk with no way out: in kiosk mode only a supervisor can close the
+// window, so a configuration without a supervisor PIN hash would lock everybody in (the demo
+// has its own PINs).
+func kioskExit(cfg *config.Config, demo bool) error {
+	if cfg.Display.Kiosk && !demo && strings.TrimSpace(cfg.Operator.SupervisorPINHash) == "" {
+		return errors.New("display.kiosk (or --kiosk) is on but operator.supervisor_pin_hash is empty: nobody could leave kiosk mode; set it (coupboard pin-hash) or turn kiosk off")
+	}
+	return nil
 }
 
 // withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three

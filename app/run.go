@@ -33,6 +33,7 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/internal/buildinfo"
 	"github.com/coupboard/coupboard/serialin"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/themefile"
@@ -92,6 +93,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	if f.kiosk {
 		cfg.Display.Kiosk = true
+	}
+	if err := kioskExit(cfg, source == "demo"); err != nil {
+		return err
 	}
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
@@ -200,6 +204,7 @@ type runningTable struct {
 	// openBus is set when the table publishes with no credentials (bus.open = true): the
 	// status strip says so on every screen.
 	openBus bool
+	build   buildinfo.Info
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -229,7 +234,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	if err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
-	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr}
+	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr, build: buildinfo.Read("coupboard")}
 	if trace != nil {
 		t.trace = json.NewEncoder(trace)
 	}
@@ -246,6 +251,13 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	}
 	if rec := t.loop.Recovery(); rec.Inputs > 0 {
 		fmt.Fprintf(stderr, "coupboard: journal %s: %d inputs replayed, %d coups, clean stop %v\n", path, rec.Inputs, rec.Coups, rec.Clean)
+	}
+	// Which build ran is part of the record: appended before the loop runs (so it is the only
+	// writer) and after recovery (which skips this kind).
+	if err := journalStart(j, t.build, time.Now()); err != nil {
+		t.cancel()
+		j.Close()
+		return nil, err
 	}
 	if len(cfg.Bus.URLs) > 0 {
 		if err := t.startPublisher(cfg); err != nil {
@@ -348,7 +360,8 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 			URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
 			NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
 		},
-		OnError: func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+		OnError:  func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+		Software: "coupboard " + t.build.Short(),
 	}, outbox.New(t.j, cfg.Table.ID))
 	if err != nil {
 		return fmt.Errorf("bus: %w", err)
@@ -421,7 +434,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		return err
 	}
 	windowGC(os.Getenv("GOGC"))
-	if !fynePatched() {
+	if !t.build.FynePatched {
 		fmt.Fprintln(t.stderr, "coupboard: built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
 	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")

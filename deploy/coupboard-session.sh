@@ -1,13 +1,26 @@
 #!/bin/sh
 # The X session of a table display's mini PC: no screen blanking, no power saving, then the
-# table display in kiosk mode. Started by the auto-login session (see kiosk-setup.sh), or by
-# coupboard.service / coupboard.desktop. The display restarts itself if it ever exits.
+# table display in kiosk mode. Started by the "coupboard table" X session the Debian package
+# installs (coupboard-kiosk.desktop, auto-login by lightdm), by the auto-login session of
+# kiosk-setup.sh, or by coupboard.service / coupboard.desktop. The display restarts itself if
+# it ever exits.
 xset s off -dpms 2>/dev/null
 xset s noblank 2>/dev/null
-export LANG="${LANG:-en_US.UTF-8}"
-CONFIG="${COUPBOARD_CONFIG:-/etc/coupboard/coupboard.toml}"
+export LANG="${LANG:-C.UTF-8}"
+# The journal goes to /var/lib/coupboard/<table id>.db (journal.DefaultPath is
+# $XDG_DATA_HOME/coupboard/<table id>.db), the directory the package creates for the user coupboard.
+[ -d /var/lib/coupboard ] && [ -w /var/lib/coupboard ] && export XDG_DATA_HOME=/var/lib
+# This machine's configuration: the table's own file by host name if there is one.
+CONFIG="${COUPBOARD_CONFIG:-}"
+if [ -z "$CONFIG" ]; then
+	CONFIG=/etc/coupboard/coupboard.toml
+	host="$(hostname)"
+	[ -f "/etc/coupboard/tables/$host.toml" ] && CONFIG="/etc/coupboard/tables/$host.toml"
+fi
+# A window manager, when there is one, for the full-screen request (the lightdm session has none).
+[ -z "${COUPBOARD_NO_WM:-}" ] && command -v openbox >/dev/null && ! pgrep -u "$(id -u)" -x openbox >/dev/null && { openbox & }
 while true; do
-	/usr/local/bin/coupboard --kiosk --config "$CONFIG"
+	coupboard --kiosk --config "$CONFIG"
 	# A supervisor leaving kiosk mode exits with status 0: stop here (the desktop stays for maintenance).
 	[ $? -eq 0 ] && break
 	sleep 2

@@ -24,6 +24,9 @@ type PublisherConfig struct {
 	Batch     int              // records read from the outbox at a time; default 256
 	// OnError is told every failure (publish, reconnect, outbox); it must not block. Optional.
 	OnError func(error)
+	// Software is the build the table runs ("coupboard 0.9.0+3f2a9c1"), sent in its
+	// heartbeats for the pit board's tiles. Optional.
+	Software string
 }
 
 // PublisherStats are a publisher's counters.
@@ -337,7 +340,7 @@ func (p *Publisher) heartbeats(ctx context.Context, nc *nats.Conn) {
 	defer t.Stop()
 	subject := message.Subject(p.cfg.Table, message.TypeHeartbeat)
 	for {
-		m := message.Message{V: message.Version, Table: p.cfg.Table, Seq: p.acked.Load(), Type: message.TypeHeartbeat, Time: p.cfg.Now()}
+		m := message.Message{V: message.Version, Table: p.cfg.Table, Seq: p.acked.Load(), Type: message.TypeHeartbeat, Time: p.cfg.Now(), Software: p.cfg.Software}
 		data, err := json.Marshal(m)
 		if err == nil && nc.IsConnected() {
 			err = nc.Publish(subject, data)

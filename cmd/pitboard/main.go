@@ -22,6 +22,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/display/pitboard"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/internal/buildinfo"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -76,6 +77,7 @@ type options struct {
 	admin      bool
 	minTile    string
 	openBus    bool
+	version    bool
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -100,6 +102,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.redraw, "redraw-always", false, "draw every frame, even when nothing changed (for measuring)")
 	fs.StringVar(&o.minTile, "min-tile", "300x190", "smallest tile WxH before the board pages")
 	fs.BoolVar(&o.openBus, "open-bus", false, "run the embedded server, or read a cluster, with no credentials on purpose: anyone who reaches the bus may publish for any table (--demo implies it)")
+	fs.BoolVar(&o.version, "version", false, "print the version, commit, build date, Go and Ebiten versions, and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -313,6 +316,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	o, err := parse(args, stderr)
 	if err != nil {
 		return err
+	}
+	if o.version {
+		fmt.Fprint(stdout, buildinfo.Read("pitboard"))
+		return nil
 	}
 	fc, err := loadConfig(o.config)
 	if err != nil {

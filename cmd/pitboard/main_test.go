@@ -250,3 +250,16 @@ func TestOpenBusMustBeAskedFor(t *testing.T) {
 		})
 	}
 }
+
+func TestVersion(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := run([]string{"--version"}, &out, &errw); err != nil {
+		t.Fatalf("--version: %v (%s)", err, errw.String())
+	}
+	s := out.String()
+	for _, want := range []string{"pitboard ", "\ncommit  ", "\nbuilt   ", "\ngo      go", "\nfyne    not linked", "\nebiten  v2."} {
+		if !strings.Contains(s, want) {
+			t.Errorf("--version output lacks %q:\n%s", want, s)
+		}
+	}
+}

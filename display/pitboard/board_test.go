@@ -211,3 +211,48 @@ func TestAlertLine(t *testing.T) {
 		t.Fatalf("with an open bus, under the header is %v, want the error colour %v", got, errColour)
 	}
 }
+
+// TestTileShowsSoftware checks that a heartbeat naming the table's build repaints its tile and
+// writes the version at the right end of the game line, and nowhere else.
+func TestTileShowsSoftware(t *testing.T) {
+	b, _, feed := testBoard(t)
+	const w, h = 1200, 400
+	var before, after *ebiten.Image
+	onGame(func() { before = ebiten.NewImage(w, h); b.Draw(before) })
+	hb := msg("T1", 2, message.TypeHeartbeat)
+	hb.Software = "coupboard 0.9.0+3f2a9c1"
+	feed <- hb
+	var err error
+	onGame(func() { err = b.Update(); after = ebiten.NewImage(w, h); b.Draw(after) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb, _ := b.model.Table("T1"); softwareText(tb) != "v0.9.0+3f2a9c1" {
+		t.Fatalf("softwareText = %q", softwareText(tb))
+	}
+	if got := b.Stats().Redrawn; got != 3 {
+		t.Errorf("after the heartbeat %d tiles painted, want 3 (T1 again)", got)
+	}
+	g := Fit(2, w, h-max(28, h/28), 300, 190, 1.7)
+	x1, y1 := g.Cell(0, 0, max(28, h/28))
+	m := tileMetrics(float64(g.TileW-max(3, g.TileW/80)), float64(g.TileH-max(3, g.TileW/80)))
+	lineY := y1 + int(m.pad+m.title*1.1+m.small*0.7)
+	var changedIn, changedOut int
+	onGame(func() {
+		for y := y1; y < y1+g.TileH; y++ {
+			for x := x1; x < x1+g.TileW; x++ {
+				if before.At(x, y) == after.At(x, y) {
+					continue
+				}
+				if y >= lineY-int(m.small) && y <= lineY+int(m.small) && x > x1+g.TileW/2 {
+					changedIn++
+				} else {
+					changedOut++
+				}
+			}
+		}
+	})
+	if changedIn == 0 || changedOut > 0 {
+		t.Errorf("pixels changed: %d in the right half of the game line (want some), %d elsewhere (want none)", changedIn, changedOut)
+	}
+}

@@ -91,7 +91,15 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	if game == "" {
 		game = "game not published"
 	}
-	drawText(dst, fit(game+" · "+limitText(t.Limits), smallFace, w-2*m.pad), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	gameW := w - 2*m.pad
+	if sw := softwareText(t); sw != "" {
+		// The build the table runs, right-aligned, when it leaves the game and limits room.
+		if vw, _ := text.Measure(sw, smallFace, 0); vw < gameW*0.5 {
+			drawText(dst, sw, smallFace, w-m.pad, y, pal.TextMuted, text.AlignEnd, text.AlignCenter)
+			gameW -= vw + m.pad
+		}
+	}
+	drawText(dst, fit(game+" · "+limitText(t.Limits), smallFace, gameW), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
 
 	// The last result: a box in the winner's colour with the winner's letter.
 	y += m.small * 0.9
@@ -172,6 +180,16 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	beadCols := int((roadW - float64(bigCols)*cell - m.pad) / cell)
 	b.paintBigRoad(dst, t.Roads, m.pad, y, cell, bigCols)
 	b.paintBeads(dst, t.Roads, m.pad+float64(bigCols)*cell+m.pad, y, cell, beadCols)
+}
+
+// softwareText is the build a table's heartbeats name, without the program name:
+// "coupboard 0.9.0+3f2a9c1" shows as "v0.9.0+3f2a9c1".
+func softwareText(t *pitmodel.Table) string {
+	s := strings.TrimPrefix(t.Software, "coupboard ")
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return s
+	}
+	return "v" + s
 }
 
 func lastWinner(t *pitmodel.Table) string {

@@ -75,6 +75,8 @@ type Table struct {
 	// Missing counts rounds of this shoe the board never received (a gap in round numbers);
 	// the table's roads are incomplete while it is not 0.
 	Missing int
+	// Software is the build the table runs, from its heartbeats ("" until one says).
+	Software string
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
@@ -107,7 +109,7 @@ type Result uint8
 const (
 	Applied   Result = iota // the message changed the table
 	Duplicate               // the table's record was applied before: nothing changed
-	Heartbeat               // a heartbeat: liveness only
+	Heartbeat               // a heartbeat: liveness only (one naming a new build is Applied)
 )
 
 // Board is the state of every table the board has heard of.
@@ -243,6 +245,12 @@ func (b *Board) Apply(m message.Message, now time.Time) (Result, error) {
 		t.heardAt = now
 		t.heardSeq = m.Seq
 		b.checkBehind(t, now)
+		if m.Software != "" && m.Software != t.Software {
+			// The table now runs another build: its tile shows it.
+			t.Software = m.Software
+			t.Version++
+			return Applied, nil
+		}
 		return Heartbeat, nil
 	}
 	if m.Seq <= t.LastSeq {

@@ -276,3 +276,35 @@ func TestTablesInNaturalOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSoftware checks that the build named in a table's heartbeats is kept, changes the table
+// (its tile is repainted) only when it changes, and that a bad one is refused.
+func TestSoftware(t *testing.T) {
+	b := New(Config{})
+	now := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
+	mustApply(t, b, started("T1", 1, 1), now)
+	tb, _ := b.Table("T1")
+	v := tb.Version
+	hb := heartbeat("T1", 1)
+	if r := mustApply(t, b, hb, now); r != Heartbeat || tb.Software != "" || tb.Version != v {
+		t.Fatalf("heartbeat without software: result %v, software %q, version %d (was %d)", r, tb.Software, tb.Version, v)
+	}
+	hb.Software = "coupboard 0.9.0+abc"
+	if r := mustApply(t, b, hb, now); r != Applied || tb.Software != hb.Software || tb.Version != v+1 {
+		t.Fatalf("heartbeat naming a build: result %v, software %q, version %d (want %d)", r, tb.Software, tb.Version, v+1)
+	}
+	if r := mustApply(t, b, hb, now); r != Heartbeat || tb.Version != v+1 {
+		t.Fatalf("same build again: result %v, version %d", r, tb.Version)
+	}
+	for _, bad := range []string{strings.Repeat("x", message.MaxSoftware+1), "coupboard\n0.9"} {
+		hb.Software = bad
+		if _, err := b.Apply(hb, now); err == nil {
+			t.Errorf("software %q accepted", bad)
+		}
+	}
+	st := started("T1", 2, 1)
+	st.Software = "coupboard 1.0"
+	if _, err := b.Apply(st, now); err == nil {
+		t.Error("software outside a heartbeat accepted")
+	}
+}

@@ -68,7 +68,13 @@ type Message struct {
 	// Subject is the subject the message arrived on, set by the reader of the bus (never
 	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
 	Subject string `json:"-"`
+	// Software is, in a heartbeat, the build the table runs (e.g. "coupboard 0.9.0+3f2a9c1"):
+	// at most MaxSoftware printable ASCII characters.
+	Software string `json:"software,omitempty"`
 }
+
+// MaxSoftware is the longest Software a message may carry.
+const MaxSoftware = 64
 
 // Round is a finished round as the table screen shows it: the fields of engine.Outcome plus
 // its number in the shoe and its kind. For KindCancelled only N is meaningful.
@@ -227,6 +233,9 @@ func (m *Message) Validate() error {
 	if m.Shoe < 0 {
 		return invalid(m, "negative shoe %d", m.Shoe)
 	}
+	if m.Software != "" && (m.Type != TypeHeartbeat || !printable(m.Software, MaxSoftware)) {
+		return invalid(m, "software %.80q: only in a heartbeat, at most %d printable ASCII characters", m.Software, MaxSoftware)
+	}
 	switch m.Type {
 	case TypeRound:
 		if m.Round == nil {
@@ -316,4 +325,17 @@ func (s *Status) validate(m *Message) error {
 		return invalid(m, "unknown table state %q", s.State)
 	}
 	return nil
+}
+
+// printable reports whether s is at most n printable ASCII characters.
+func printable(s string, n int) bool {
+	if len(s) > n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
