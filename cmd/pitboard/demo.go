@@ -48,7 +48,7 @@ func startDemo(url string, n int, interval time.Duration, report func(error)) (*
 		case i%9 == 4:
 			cfg.Closing = time.Duration(12+i%25) * time.Minute
 		}
-		ob := bus.NewMemOutbox(id, time.Now)
+		ob := newDemoOutbox(id, time.Now)
 		sim, err := simtable.New(cfg, ob)
 		if err != nil {
 			d.stop()

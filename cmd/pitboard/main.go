@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -74,6 +75,8 @@ type options struct {
 	frameStats bool
 	redraw     bool
 	cpuProfile string
+	memProfile string
+	refresh    time.Duration
 	admin      bool
 	minTile    string
 	openBus    bool
@@ -97,12 +100,14 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.width, "width", 1920, "window width")
 	fs.IntVar(&o.height, "height", 1080, "window height")
 	fs.DurationVar(&o.exitAfter, "exit-after", 0, "quit after this long (screenshots, measurements)")
-	fs.BoolVar(&o.frameStats, "frame-stats", false, "print frame time statistics to stderr on exit (turns vsync off)")
+	fs.BoolVar(&o.frameStats, "frame-stats", false, "print frame time statistics to stderr on exit (with --redraw-always: turns vsync off)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
-	fs.BoolVar(&o.redraw, "redraw-always", false, "draw every frame, even when nothing changed (for measuring)")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile to this file on exit")
+	fs.BoolVar(&o.redraw, "redraw-always", false, "draw the whole board 60 times a second, even when nothing changed (for measuring)")
 	fs.StringVar(&o.minTile, "min-tile", "300x190", "smallest tile WxH before the board pages")
 	fs.BoolVar(&o.openBus, "open-bus", false, "run the embedded server, or read a cluster, with no credentials on purpose: anyone who reaches the bus may publish for any table (--demo implies it)")
 	fs.BoolVar(&o.version, "version", false, "print the version, commit, build date, Go and Ebiten versions, and exit")
+	fs.DurationVar(&o.refresh, "refresh", time.Second, "how often the board shows what changed (a result reaches the screen at most this much later)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -120,6 +125,9 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.interval <= 0 {
 		return o, fmt.Errorf("--interval %v: want a positive duration", o.interval)
+	}
+	if o.refresh < 50*time.Millisecond || o.refresh > 10*time.Second {
+		return o, fmt.Errorf("--refresh %v: want 50ms to 10s", o.refresh)
 	}
 	return o, nil
 }
@@ -377,11 +385,23 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if o.exitAfter > 0 {
 		g.until = time.Now().Add(o.exitAfter)
 	}
+	if !o.redraw {
+		// Frames only when there is something to show, at most one per --refresh (see wake):
+		// under a software renderer every presented frame costs a copy of the whole window
+		// (in the process and in the X server), and a board that changes a few times a
+		// second has no use for 60 of them.
+		//lint:ignore SA1019 the replacement (SetScreenClearedEveryFrame alone) still runs 60 frames a second
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+		stop := make(chan struct{})
+		defer close(stop)
+		//lint:ignore SA1019 goes with FPSModeVsyncOffMinimum
+		go wake(s.sub.C(), o.refresh, time.Now, ebiten.ScheduleFrame, stop, g.until)
+	}
 	ebiten.SetWindowTitle("coupboard — pit board")
 	ebiten.SetWindowSize(o.width, o.height)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetFullscreen(o.fullscreen)
-	if o.frameStats {
+	if o.frameStats && o.redraw {
 		// Measure what the board costs, not the display's refresh rate.
 		ebiten.SetVsyncEnabled(false)
 	}
@@ -397,10 +417,32 @@ func run(args []string, stdout, stderr io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 	err = ebiten.RunGame(g)
+	if o.memProfile != "" {
+		if perr := writeHeapProfile(o.memProfile); perr != nil && err == nil {
+			err = perr
+		}
+	}
 	if o.frameStats {
 		printFrameStats(stderr, board.Stats(), model)
 	}
 	return err
+}
+
+// writeHeapProfile writes the heap profile, after a collection, to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	return nil
 }
 
 func percentile(d []time.Duration, p float64) time.Duration {

@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
 )
 
@@ -22,6 +24,9 @@ func TestParse(t *testing.T) {
 		{[]string{"--demo", "--tables", "0"}, "--tables 0"},
 		{[]string{"--demo", "--nats", "nats://a:4222"}, "cannot be combined"},
 		{[]string{"--interval", "0s"}, "--interval"},
+		{[]string{"--refresh", "250ms"}, ""},
+		{[]string{"--refresh", "10ms"}, "--refresh 10ms"},
+		{[]string{"--refresh", "1m"}, "--refresh 1m0s"},
 		{[]string{"extra"}, "unexpected argument"},
 		{[]string{"--admin", "--demo"}, "--admin is for a NATS cluster"},
 		{[]string{"--admin", "--nats", "nats://a:4222"}, ""},
@@ -262,4 +267,78 @@ func TestVersion(t *testing.T) {
 			t.Errorf("--version output lacks %q:\n%s", want, s)
 		}
 	}
+}
+
+func TestDemoOutboxForgetsAcknowledged(t *testing.T) {
+	o := newDemoOutbox("BAC-01", func() time.Time { return time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC) })
+	for range 5 {
+		st := message.Status{Name: "Baccarat 01", State: message.StateOpen}
+		if _, err := o.Append(message.Message{Type: message.TypeStatus, Status: &st}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := o.Append(message.Message{Type: message.TypeStatus}); err == nil {
+		t.Fatal("an invalid record was appended")
+	}
+	got, err := o.After(2, 2)
+	if err != nil || len(got) != 2 || got[0].Seq != 3 || got[1].Seq != 4 || got[0].Table != "BAC-01" {
+		t.Fatalf("After(2, 2) = %+v, %v; want records 3 and 4 of BAC-01", got, err)
+	}
+	if err := o.Ack(3); err != nil {
+		t.Fatal(err)
+	}
+	if n := o.held(); n != 2 {
+		t.Errorf("after Ack(3) the outbox holds %d records, want 2", n)
+	}
+	if a, _ := o.Acked(); a != 3 {
+		t.Errorf("Acked = %d, want 3", a)
+	}
+	if got, _ := o.After(0, 10); len(got) != 2 || got[0].Seq != 4 {
+		t.Errorf("After(0) after Ack(3) = %+v, want records 4 and 5", got)
+	}
+	if err := o.Ack(2); err == nil {
+		t.Error("acknowledging backwards was accepted")
+	}
+	if err := o.Ack(5); err != nil || o.held() != 0 {
+		t.Errorf("Ack(5): %v, %d records held; want none", err, o.held())
+	}
+}
+
+func TestWake(t *testing.T) {
+	feed := make(chan message.Message, 4)
+	var mu sync.Mutex
+	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	woken := make(chan struct{}, 100)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		wake(feed, time.Millisecond, now, func() { woken <- struct{}{} }, stop, time.Time{})
+		close(done)
+	}()
+	<-woken // the first second
+	quiet := func(what string) {
+		t.Helper()
+		select {
+		case <-woken:
+			t.Fatalf("%s: a frame was scheduled", what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	quiet("nothing new")
+	feed <- message.Message{}
+	<-woken
+	<-feed
+	time.Sleep(10 * time.Millisecond) // a tick that saw the message may still be scheduling
+	for len(woken) > 0 {
+		<-woken
+	}
+	quiet("the feed drained")
+	mu.Lock()
+	at = at.Add(time.Second)
+	mu.Unlock()
+	<-woken
+	quiet("the same second")
+	close(stop)
+	<-done
 }

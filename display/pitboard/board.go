@@ -4,12 +4,14 @@
 // highlighted; as many tiles as fit, and pages that rotate when there are more tables.
 //
 // The board's state is a pitmodel.Board; this package only draws it. Each table's tile
-// (roads included) is cached as an image and redrawn only when the table changes; the status
-// badge and the stale/offline marking are drawn every frame, because they change with time.
+// (roads included) is cached as an image and repainted only when the table changes; on top of
+// it go the status badge and the stale/offline marking, which change with time. The screen
+// keeps the previous frame, and a frame draws only the tiles and header that changed.
 package pitboard
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -50,6 +52,7 @@ type Stats struct {
 	Draw     []time.Duration // CPU time of each Draw call (the last 4096)
 	Interval []time.Duration // time between the starts of consecutive frames (the last 4096)
 	Redrawn  int             // tile images redrawn (cache misses)
+	Tiles    int             // tiles drawn onto the screen (a full frame draws every tile of its page)
 	Applied  int             // messages applied
 	Errors   int             // messages rejected by the model
 }
@@ -70,14 +73,18 @@ type Board struct {
 	last    time.Time // start of the previous frame
 	err     error     // the last error applying a message
 	// drawn is what the frame on screen shows; a frame with the same key is not drawn again.
-	drawn   frameKey
-	changes int // messages applied that change a table (heartbeats excluded)
+	drawn       frameKey
+	screen      *ebiten.Image // the image drawn last
+	drawnTables int           // tables on the board when the layout on screen was drawn
+	header      [2]string     // the header's counts and clock on screen
+	changes     int           // messages applied that change a table (heartbeats excluded)
 }
 
 // frameKey is what a drawn frame depends on besides the tables.
 type frameKey struct {
 	changes, page, w, h int
 	second              int64
+	alert               string // the alert line (see alert): a change moves the tiles
 }
 
 // New is a board drawing model, fed by feed, in theme th.
@@ -151,7 +158,12 @@ func record(s []time.Duration, d time.Duration) []time.Duration {
 	return append(s, d)
 }
 
-// Draw draws the board (ebiten.Game).
+// Draw draws the board (ebiten.Game). The screen is expected to keep the previous frame
+// (ebiten.SetScreenClearedEveryFrame(false)): a frame redraws only what changed since it — the
+// header when its clock, counts or refusals changed, and each tile whose table, hot streak or
+// status badge changed — and a frame with nothing new draws nothing, so Ebiten presents
+// nothing. The whole screen is drawn again when the layout changes (size, page, number of
+// tables, the alert line), on the first frame, on a new screen image, and with RedrawAlways.
 func (b *Board) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	if !b.last.IsZero() {
@@ -161,48 +173,59 @@ func (b *Board) Draw(screen *ebiten.Image) {
 	now := b.opts.Now()
 	key := frameKey{
 		changes: b.changes, page: int(now.Sub(b.start) / b.opts.PageEvery),
-		w: screen.Bounds().Dx(), h: screen.Bounds().Dy(), second: now.Unix(),
+		w: screen.Bounds().Dx(), h: screen.Bounds().Dy(), second: now.Unix(), alert: b.alert(),
 	}
-	if !b.opts.RedrawAlways && key == b.drawn && b.stats.Frames > 0 {
+	if !b.opts.RedrawAlways && key == b.drawn && screen == b.screen && b.stats.Frames > 0 {
 		return
 	}
-	b.drawn = key
-	b.draw(screen, now)
+	full := b.opts.RedrawAlways || b.stats.Frames == 0 || screen != b.screen ||
+		key.w != b.drawn.w || key.h != b.drawn.h || key.page != b.drawn.page || key.alert != b.drawn.alert ||
+		b.model.Len() != b.drawnTables
+	b.drawn, b.screen, b.drawnTables = key, screen, b.model.Len()
+	if !b.draw(screen, now, full) {
+		return
+	}
 	b.stats.Frames++
 	b.stats.Draw = record(b.stats.Draw, time.Since(t0))
 }
 
-func (b *Board) draw(screen *ebiten.Image, now time.Time) {
+// draw draws the whole board when full, otherwise only the header and tiles that differ from
+// what is on screen; it reports whether it drew anything.
+func (b *Board) draw(screen *ebiten.Image, now time.Time, full bool) bool {
 	pal := b.theme.Palette
-	screen.Fill(pal.Background)
 	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	header := max(28, sh/28)
-	top := header + b.drawAlert(screen, header)
+	if full {
+		screen.Fill(pal.Background)
+	}
+	// The alert line is part of the frame key: it changes only in a whole frame.
+	top := header + b.drawAlert(screen, header, full)
 	ids := b.model.IDs()
 	g := Fit(len(ids), sw, sh-top, b.opts.MinTileW, b.opts.MinTileH, 1.7)
 	page := int(now.Sub(b.start) / b.opts.PageEvery)
 	from, to := g.Page(page, len(ids))
-	b.drawHeader(screen, now, header, g, page, len(ids))
+	drew := b.drawHeader(screen, now, header, g, page, len(ids), full)
 	if len(ids) == 0 {
-		face := b.theme.Face(float64(header), false)
-		drawText(screen, "Waiting for tables…", face, float64(sw)/2, float64(sh)/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
-		return
+		if full {
+			face := b.theme.Face(float64(header), false)
+			drawText(screen, "Waiting for tables…", face, float64(sw)/2, float64(sh)/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
+		}
+		return drew || full
 	}
 	for i, id := range ids[from:to] {
 		t, _ := b.model.Table(id)
 		x, y := g.Cell(i, 0, top)
-		b.drawTile(screen, t, x, y, g.TileW, g.TileH, now)
+		if b.drawTile(screen, t, x, y, g.TileW, g.TileH, now, full) {
+			drew = true
+		}
 	}
+	return drew || full
 }
 
-func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page, n int) {
+// drawHeader draws the header: title, counts, legend and clock. Unless full it draws only
+// when the text differs from the header on screen; it reports whether it drew.
+func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page, n int, full bool) bool {
 	pal := b.theme.Palette
-	vector.DrawFilledRect(dst, 0, 0, float32(dst.Bounds().Dx()), float32(h), pal.Panel, false)
-	face := b.theme.Face(float64(h)*0.6, true)
-	small := b.theme.Face(float64(h)*0.5, false)
-	mid := float64(h) / 2
-	pad := float64(h) / 2
-	drawText(dst, b.opts.Title, face, pad, mid, pal.Text, text.AlignStart, text.AlignCenter)
 	var live, stale, offline int
 	for _, t := range b.model.Tables() {
 		switch b.model.Liveness(t, now) {
@@ -221,14 +244,26 @@ func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page
 	if b.stats.Errors > 0 {
 		info += fmt.Sprintf(" · %d messages refused", b.stats.Errors)
 	}
+	clock := now.Format("15:04:05")
+	if shown := [2]string{info, clock}; full || shown != b.header {
+		b.header = shown
+	} else {
+		return false
+	}
+	vector.DrawFilledRect(dst, 0, 0, float32(dst.Bounds().Dx()), float32(h), pal.Panel, false)
+	face := b.theme.Face(float64(h)*0.6, true)
+	small := b.theme.Face(float64(h)*0.5, false)
+	mid := float64(h) / 2
+	pad := float64(h) / 2
+	drawText(dst, b.opts.Title, face, pad, mid, pal.Text, text.AlignStart, text.AlignCenter)
 	tw, _ := text.Measure(b.opts.Title, face, 0)
 	drawText(dst, info, small, pad*2+tw, mid, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	right := float64(dst.Bounds().Dx()) - pad
-	clock := now.Format("15:04:05")
 	drawText(dst, clock, face, right, mid, pal.Text, text.AlignEnd, text.AlignCenter)
 	cw, _ := text.Measure(clock, face, 0)
 	legend := "○ Banker  ● Player  / Tie  · pairs: banker top-left, player bottom-right"
 	drawText(dst, legend, small, right-cw-pad, mid, pal.TextMuted, text.AlignEnd, text.AlignCenter)
+	return true
 }
 
 // alert is the alert line: Options.Warning and the messages refused as forged (a table
@@ -244,15 +279,18 @@ func (b *Board) alert() string {
 	return strings.Join(parts, "  ·  ")
 }
 
-// drawAlert draws the alert line at y, across the board in the error colour, and returns its
-// height (0 when there is no alert).
-func (b *Board) drawAlert(dst *ebiten.Image, y int) int {
+// drawAlert returns the height of the alert line at y (0 when there is no alert) and, when
+// draw, draws it across the board in the error colour.
+func (b *Board) drawAlert(dst *ebiten.Image, y int, draw bool) int {
 	s := b.alert()
 	if s == "" {
 		return 0
 	}
 	pal := b.theme.Palette
 	h, w := y*4/5, float64(dst.Bounds().Dx())
+	if !draw {
+		return h
+	}
 	vector.DrawFilledRect(dst, 0, float32(y), float32(w), float32(h), pal.Error, false)
 	face := b.theme.Face(float64(h)*0.6, true)
 	pad := float64(y) / 2
@@ -260,8 +298,11 @@ func (b *Board) drawAlert(dst *ebiten.Image, y int) int {
 	return h
 }
 
-// drawTile draws table t's tile at x, y: the cached content, then the live parts.
-func (b *Board) drawTile(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h int, now time.Time) {
+// drawTile draws table t's tile in the cell at x, y of w×h pixels (gaps included): the cached
+// content, then the live parts. Unless full it draws only when the tile differs from the one
+// on screen (its table, hot streak or badge changed), first clearing the cell; it reports
+// whether it drew.
+func (b *Board) drawTile(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h int, now time.Time, full bool) bool {
 	gap := max(3, w/80)
 	iw, ih := w-gap, h-gap
 	c := b.tiles[t.ID]
@@ -269,69 +310,103 @@ func (b *Board) drawTile(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h int, n
 		c = &tileCache{}
 		b.tiles[t.ID] = c
 	}
-	if c.img == nil || c.version != t.Version || c.w != iw || c.h != ih || c.hot != b.model.Hot(t) {
+	hot := b.model.Hot(t)
+	bd := b.badge(t, now)
+	shown := tileShown{version: t.Version, hot: hot, x: x, y: y, w: iw, h: ih, badge: bd}
+	if !full && c.shown == shown {
+		return false
+	}
+	c.shown = shown
+	if c.img == nil || c.version != t.Version || c.w != iw || c.h != ih || c.hot != hot {
 		if c.img == nil || c.w != iw || c.h != ih {
 			if c.img != nil {
 				c.img.Deallocate()
 			}
 			c.img = ebiten.NewImage(iw, ih)
 		}
-		c.version, c.w, c.h, c.hot = t.Version, iw, ih, b.model.Hot(t)
+		c.version, c.w, c.h, c.hot = t.Version, iw, ih, hot
 		c.img.Clear()
 		b.paintTile(c.img, t)
 		b.stats.Redrawn++
 	}
+	if !full {
+		// The veil of a stale or offline tile is translucent: start from the bare background.
+		dst.SubImage(image.Rect(x, y, x+w, y+h)).(*ebiten.Image).Fill(b.theme.Palette.Background)
+	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(x), float64(y))
 	dst.DrawImage(c.img, op)
-	b.drawLive(dst, t, float64(x), float64(y), float64(iw), float64(ih), now)
+	b.stats.Tiles++
+	b.drawLive(dst, bd, float64(x), float64(y), float64(iw), float64(ih))
+	return true
 }
 
-// tileCache is a table's tile as last painted.
+// tileCache is a table's tile as last painted, and what its cell on screen shows.
 type tileCache struct {
 	img     *ebiten.Image
 	version uint64
 	w, h    int
 	hot     bool
+	shown   tileShown
+}
+
+// tileShown is what a tile drawn on screen depends on.
+type tileShown struct {
+	version    uint64
+	hot        bool
+	x, y, w, h int
+	badge      badge
+}
+
+// badge is a tile's status badge: its words, colour, and whether the table is live.
+type badge struct {
+	label string
+	fill  color.NRGBA
+	live  pitmodel.Liveness
+}
+
+// badge is table t's status badge at now.
+func (b *Board) badge(t *pitmodel.Table, now time.Time) badge {
+	pal := b.theme.Palette
+	l := b.model.Liveness(t, now)
+	bd := badge{live: l}
+	switch {
+	case l == pitmodel.Offline:
+		bd.label, bd.fill = "OFFLINE", pal.Error
+	case l == pitmodel.Stale:
+		bd.label, bd.fill = "STALE", pal.Warning
+	case t.State == message.StateClosing:
+		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
+		bd.label, bd.fill = fmt.Sprintf("CLOSING IN %d MIN", max(mins, 0)), pal.Notice
+	case t.State == message.StateClosed && !t.OpensAt.IsZero():
+		bd.label, bd.fill = "CLOSED · OPENS "+t.OpensAt.Local().Format("15:04"), pal.TextMuted
+	case t.State == message.StateClosed:
+		bd.label, bd.fill = "CLOSED", pal.TextMuted
+	case t.State == message.StateOpen:
+		bd.label, bd.fill = "OPEN", pal.OK
+	default:
+		bd.label, bd.fill = "NO STATUS", pal.TextMuted
+	}
+	return bd
 }
 
 // drawLive draws what changes with time: the status badge, and the stale or offline marking.
-func (b *Board) drawLive(dst *ebiten.Image, t *pitmodel.Table, x, y, w, h float64, now time.Time) {
+func (b *Board) drawLive(dst *ebiten.Image, bd badge, x, y, w, h float64) {
 	pal := b.theme.Palette
-	l := b.model.Liveness(t, now)
-	var label string
-	var fill color.NRGBA
-	switch {
-	case l == pitmodel.Offline:
-		label, fill = "OFFLINE", pal.Error
-	case l == pitmodel.Stale:
-		label, fill = "STALE", pal.Warning
-	case t.State == message.StateClosing:
-		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
-		label, fill = fmt.Sprintf("CLOSING IN %d MIN", max(mins, 0)), pal.Notice
-	case t.State == message.StateClosed && !t.OpensAt.IsZero():
-		label, fill = "CLOSED · OPENS "+t.OpensAt.Local().Format("15:04"), pal.TextMuted
-	case t.State == message.StateClosed:
-		label, fill = "CLOSED", pal.TextMuted
-	case t.State == message.StateOpen:
-		label, fill = "OPEN", pal.OK
-	default:
-		label, fill = "NO STATUS", pal.TextMuted
-	}
-	if l != pitmodel.Live {
+	if bd.live != pitmodel.Live {
 		// Never shown as if live: the whole tile is veiled and says so.
 		veil := pal.Background
 		veil.A = 0xb0
 		vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), veil, false)
 		face := b.theme.Face(h*0.13, true)
-		drawText(dst, label, face, x+w/2, y+h*0.55, fill, text.AlignCenter, text.AlignCenter)
+		drawText(dst, bd.label, face, x+w/2, y+h*0.55, bd.fill, text.AlignCenter, text.AlignCenter)
 	}
 	m := tileMetrics(w, h)
 	face := b.theme.Face(m.small, true)
-	bw, _ := text.Measure(label, face, 0)
+	bw, _ := text.Measure(bd.label, face, 0)
 	bx := x + w - m.pad - bw - m.pad
-	vector.DrawFilledRect(dst, float32(bx), float32(y+m.pad*0.6), float32(bw+m.pad*1.2), float32(m.small*1.5), fill, false)
-	drawText(dst, label, face, bx+m.pad*0.6, y+m.pad*0.6+m.small*0.75, pal.OnAccent, text.AlignStart, text.AlignCenter)
+	vector.DrawFilledRect(dst, float32(bx), float32(y+m.pad*0.6), float32(bw+m.pad*1.2), float32(m.small*1.5), bd.fill, false)
+	drawText(dst, bd.label, face, bx+m.pad*0.6, y+m.pad*0.6+m.small*0.75, pal.OnAccent, text.AlignStart, text.AlignCenter)
 }
 
 // drawText draws s with its anchor (by the alignments) at x, y.

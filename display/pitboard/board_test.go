@@ -1,6 +1,7 @@
 package pitboard
 
 import (
+	"bytes"
 	"image/color"
 	"os"
 	"strings"
@@ -254,5 +255,82 @@ func TestTileShowsSoftware(t *testing.T) {
 	})
 	if changedIn == 0 || changedOut > 0 {
 		t.Errorf("pixels changed: %d in the right half of the game line (want some), %d elsewhere (want none)", changedIn, changedOut)
+	}
+}
+
+// pixels are img's pixels, read on the game goroutine.
+func pixels(img *ebiten.Image) []byte {
+	var px []byte
+	onGame(func() {
+		px = make([]byte, 4*img.Bounds().Dx()*img.Bounds().Dy())
+		img.ReadPixels(px)
+	})
+	return px
+}
+
+// TestIncrementalFrameEqualsFull draws a board frame by frame on one screen, as the window
+// does (the screen keeps the previous frame and each frame draws only what changed), and
+// checks after every frame that the screen is pixel for pixel what a whole new frame draws.
+func TestIncrementalFrameEqualsFull(t *testing.T) {
+	b, th, feed := testBoard(t)
+	now := t0.Add(time.Second)
+	b.opts.Now = func() time.Time { return now }
+	// ref draws the same model whole into a new image each time.
+	ref := New(b.Model(), nil, th, Options{Now: b.opts.Now, RedrawAlways: true})
+	const w, h = 1200, 400
+	var screen *ebiten.Image
+	onGame(func() { screen = ebiten.NewImage(w, h) })
+	round := func(seq uint64, n int, winner string) message.Message {
+		r := msg("T1", seq, message.TypeRound)
+		r.Round = &message.Round{N: n, Kind: message.KindNormal, Winner: winner, PlayerTotal: 9, BankerTotal: 7, PlayerCards: 2, BankerCards: 3}
+		if winner == "B" {
+			r.Round.PlayerTotal, r.Round.BankerTotal = 7, 9
+		}
+		return r
+	}
+	hb := func(id string, seq uint64) message.Message { return msg(id, seq, message.TypeHeartbeat) }
+	steps := []struct {
+		name  string
+		at    time.Duration
+		msgs  []message.Message
+		tiles int // tiles drawn onto the screen by this frame
+	}{
+		{"first frame: everything", time.Second, nil, 2},
+		{"T1 deals, T2 comes alive", 2 * time.Second, []message.Message{round(3, 2, "P"), hb("T1", 3), hb("T2", 1)}, 2},
+		{"T1 deals again", 3 * time.Second, []message.Message{round(4, 3, "B"), hb("T1", 4), hb("T2", 1)}, 1},
+		{"the clock only", 4 * time.Second, nil, 0},
+		{"both go stale", 10 * time.Second, nil, 2},
+		{"T2 offline, T1 back", 40 * time.Second, []message.Message{hb("T1", 4)}, 2},
+	}
+	for _, st := range steps {
+		now = t0.Add(st.at)
+		for _, m := range st.msgs {
+			feed <- m
+		}
+		before := b.Stats().Tiles
+		var err error
+		onGame(func() {
+			if err = b.Update(); err == nil {
+				b.Draw(screen)
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if got := b.Stats().Tiles - before; got != st.tiles {
+			t.Errorf("%s: %d tiles drawn, want %d", st.name, got, st.tiles)
+		}
+		var fresh *ebiten.Image
+		onGame(func() { fresh = ebiten.NewImage(w, h); ref.Draw(fresh) })
+		if got, want := pixels(screen), pixels(fresh); !bytes.Equal(got, want) {
+			diff := 0
+			for i := range got {
+				if got[i] != want[i] {
+					diff++
+				}
+			}
+			t.Errorf("%s: the screen drawn frame by frame differs from a whole frame in %d bytes", st.name, diff)
+		}
+		onGame(func() { fresh.Deallocate() })
 	}
 }
