@@ -36,19 +36,7 @@ func WarmStart(msgs []ShoeMsg, pace Pace, coups int) []ShoeMsg {
 // seed at DemoPace scaled by speed, the first of them opening with warm coups dealt at once
 // (dealt like any others: the host reads and journals every card). Close it when done.
 func StartDemoShoe(speed float64, seed uint64, warm int) (*SimShoe, error) {
-	line, err := NewPTYLine("", nil)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &SimShoe{line: line, cancel: cancel, done: make(chan struct{})}
-	sim := NewSim(seed)
-	sim.Speed = speed
-	go func() {
-		defer close(s.done)
-		if sim.Start(line) != nil {
-			return
-		}
+	return startShoe(speed, seed, func(ctx context.Context, sim *Sim, line *PTYLine) {
 		pace := DemoPace()
 		rng := rand.New(rand.NewPCG(seed, seed>>1|1))
 		msgs := WarmStart(RandomShoe(rng, ShoeOptions{Pace: pace}), pace, warm)
@@ -58,6 +46,5 @@ func StartDemoShoe(speed float64, seed uint64, warm int) (*SimShoe, error) {
 			}
 			msgs = RandomShoe(rng, ShoeOptions{Pace: pace})
 		}
-	}()
-	return s, nil
+	})
 }

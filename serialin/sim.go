@@ -418,19 +418,7 @@ type SimShoe struct {
 // shuffled 8-deck shoes with no end, at speed times a live dealer's pace, and sends
 // heartbeats while idle. seed drives the shuffle.
 func StartSimShoe(script []engine.Token, speed float64, seed uint64) (*SimShoe, error) {
-	line, err := NewPTYLine("", nil)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &SimShoe{line: line, cancel: cancel, done: make(chan struct{})}
-	sim := NewSim(seed)
-	sim.Speed = speed
-	go func() {
-		defer close(s.done)
-		if sim.Start(line) != nil {
-			return
-		}
+	return startShoe(speed, seed, func(ctx context.Context, sim *Sim, line *PTYLine) {
 		pace := RealisticPace()
 		if script != nil {
 			if sim.Play(ctx, line, ScriptMessages(script, pace)) != nil {
@@ -446,6 +434,26 @@ func StartSimShoe(script []engine.Token, speed float64, seed uint64) (*SimShoe, 
 		}
 		for sim.Idle(ctx, line, time.Hour) == nil {
 		}
+	})
+}
+
+// startShoe starts a simulated shoe on a new pseudo-terminal at speed, seeded by seed: once
+// the shoe has said HELO, play deals on the line until it returns or ctx is cancelled (Close).
+func startShoe(speed float64, seed uint64, play func(ctx context.Context, sim *Sim, line *PTYLine)) (*SimShoe, error) {
+	line, err := NewPTYLine("", nil)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &SimShoe{line: line, cancel: cancel, done: make(chan struct{})}
+	sim := NewSim(seed)
+	sim.Speed = speed
+	go func() {
+		defer close(s.done)
+		if sim.Start(line) != nil {
+			return
+		}
+		play(ctx, sim, line)
 	}()
 	return s, nil
 }
