@@ -144,7 +144,36 @@ func loadConfig(path string) (FileConfig, error) {
 	if und := md.Undecoded(); len(und) > 0 {
 		return fc, fmt.Errorf("read config %s: unknown key %s", path, und[0])
 	}
+	if err := fc.Board.validate(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	return fc, nil
+}
+
+// maxBoardSeconds bounds the board's time keys: a day is far past any useful value, and
+// keeps every one a valid time.Duration.
+const maxBoardSeconds = 86400
+
+// maxHotStreak bounds board.hot_streak: no shoe has more coups.
+const maxHotStreak = 100
+
+// validate refuses a board key out of range, naming it (0 means the default).
+func (c BoardConfig) validate() error {
+	for _, k := range []struct {
+		key    string
+		v, max int
+		unit   string
+	}{
+		{"board.page_seconds", c.PageSeconds, maxBoardSeconds, "seconds"},
+		{"board.stale_seconds", c.StaleSeconds, maxBoardSeconds, "seconds"},
+		{"board.offline_seconds", c.OfflineSeconds, maxBoardSeconds, "seconds"},
+		{"board.hot_streak", c.HotStreak, maxHotStreak, "coups"},
+	} {
+		if k.v < 0 || k.v > k.max {
+			return fmt.Errorf("%s %d: want 0 (the default) to %d %s", k.key, k.v, k.max, k.unit)
+		}
+	}
+	return nil
 }
 
 // session is everything the board runs besides its window.

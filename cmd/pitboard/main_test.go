@@ -98,6 +98,20 @@ hot_streak = 6
 	if _, err := loadConfig(bad); err == nil || !strings.Contains(err.Error(), "thme") {
 		t.Fatalf("misspelt key: %v", err)
 	}
+	// Time keys that would overflow a time.Duration, or go negative, are refused by name.
+	for _, tc := range []struct{ body, key string }{
+		{"page_seconds = 9223372037", "board.page_seconds"},
+		{"stale_seconds = -1", "board.stale_seconds"},
+		{"offline_seconds = 86401", "board.offline_seconds"},
+		{"hot_streak = 1000000", "board.hot_streak"},
+	} {
+		if err := os.WriteFile(bad, []byte("[board]\n"+tc.body+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadConfig(bad); err == nil || !strings.Contains(err.Error(), tc.key) {
+			t.Errorf("%s: %v, want a refusal naming %s", tc.body, err, tc.key)
+		}
+	}
 }
 
 // TestDemoFillsTheBoard runs --demo's bus side (embedded server, keeper, simulated tables,
