@@ -116,7 +116,10 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	open := func() {
 		opened = time.Now()
 		w.SetContent(op)
-		op.Reset() // after SetContent: Reset gives the PIN pad the keyboard focus, which needs it on the canvas
+		op.Reset()
+		// The keyboard goes to the PIN pad at once: the screen cannot find its canvas itself
+		// until the window has drawn it, so a key typed before the first tap was lost.
+		w.Canvas().Focus(op)
 	}
 	front = container.NewStack(tableScreen, container.NewVBox(container.NewHBox(operator.NewHotspot(open))))
 	w.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
