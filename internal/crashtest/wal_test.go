@@ -135,8 +135,14 @@ func TestTornWAL(t *testing.T) {
 				t.Fatalf("%s: %v", ctx, err)
 			}
 			want := fullRows[sh]
+			// The restarted table may close the coup that the cut interrupted: a cancelled
+			// round written after the start (a later record than any of the uncut copy's
+			// rounds), the table's own new record and not one brought back from the torn log.
+			if n := len(rows); n == len(want)+1 && rows[n-1].Kind == "cancelled" && (n == 1 || rows[n-1].Seq > want[n-2].Seq) {
+				rows = rows[:n-1]
+			}
 			if len(rows) > len(want) {
-				t.Fatalf("%s: shoe %d has %d rounds, the uncut journal %d", ctx, sh, len(rows), len(want))
+				t.Fatalf("%s: shoe %d has %d rounds, the uncut journal %d; the last: %+v", ctx, sh, len(rows), len(want), rows[len(rows)-1])
 			}
 			for i, r := range rows {
 				if r.Seq != want[i].Seq || r.Hash != want[i].Hash {
