@@ -115,7 +115,7 @@ func TestDoubtHoldsTheCoup(t *testing.T) {
 			"burn +1; held 1; held 1; refused 13.10; held 1; refused 13.10; held 1"},
 		{"cancelling a coup under review cancels it under the book's rule and holds the next", ProfileVic2002,
 			[]string{"shoe 9S 2C", "!lost", "KD 5H 4S 3D", "void"},
-			"burn +1; held 1; held 1; resolved 1 cancelled 11.12; R1 cancelled [11.12] review cancelled"},
+			"burn +1; held 1; held 1; resolved 1 cancelled 13.3; R1 cancelled [13.3] review cancelled"},
 		{"a ninth ace of spades in 8 decks holds the coup", ProfileVic2002,
 			[]string{"shoe 9S" + strings.Repeat(" burn AS", 8) /* 000 8.2.2(b) */, "AS 2C", "!accept"},
 			"burn +1" + strings.Repeat("; burn +1 8.2.2(b)", 8) + "; held 1; resolved 1 confirmed 13.10"},
@@ -160,7 +160,7 @@ func TestDoubtWithoutHoldFlagsTheRound(t *testing.T) {
 // Every book names the rules a supervisor resolves a review under; every doubt has its words.
 func TestDoubtRulesAreData(t *testing.T) {
 	want := map[string][3]string{ // confirm, reconstruct, cancel
-		ProfileVic2002: {"13.10", "13.10", "11.12"},
+		ProfileVic2002: {"13.10", "13.10", "13.3"},
 		ProfileACT2012: {"11.4", "9.4", "11.3"},
 		ProfileNZ1998:  {"", "12.6", "12.7"},
 		ProfileNZ:      {"", "12.6", "12.6"},

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// voidNow is the supervisor cancelling the round in progress (000 11.12, 13.3; 001 9.4, 11.3;
-// 002 12.7; 004 12.6).
+// voidNow is the supervisor cancelling the round in progress (000 13.3, 001 11.3, 002 12.7,
+// 004 12.6: Irregularities.VoidInProgress).
 func (g *Game) voidNow() {
 	if !g.inRound {
 		g.refuse(g.prof.Irregular.VoidInProgress, "void: no round in progress")

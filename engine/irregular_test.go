@@ -60,7 +60,7 @@ func TestIrregularities(t *testing.T) {
 		{"empty", ProfileNZ, nil, start + "7H 6S KD empty", "noburn 12.7; R1 cancelled [12.5]; end"},
 		{"empty", ProfileNZ, []string{"shuffler=continuous"}, start + "7H 6S KD empty" + s4, "noburn 12.7; R1 cancelled [12.5]; R2 P 7-6 normal"},
 		// Out of sequence, not reconstructable: the supervisor cancels the round in progress.
-		{"void", ProfileVic2002, nil, start + "7H 6S void" + s4, "noburn 11.1; R1 cancelled [11.12]; R2 P 7-6 normal"},
+		{"void cancels the coup in progress (000 13.3, not 11.12)", ProfileVic2002, nil, start + "7H 6S void" + s4, "noburn 11.1; R1 cancelled [13.3]; R2 P 7-6 normal"},
 		{"void", ProfileACT2012, nil, start + "7H 6S void" + s4, "noburn 9.7; R1 cancelled [11.3]; R2 P 7-6 normal"},
 		{"void", ProfileNZ1998, nil, start + "7H 6S void" + s4, "noburn 12.8; R1 cancelled [12.7]; R2 P 7-6 normal"},
 		{"void", ProfileNZ, nil, start + "7H 6S void" + s4, "noburn 12.7; R1 cancelled [12.6]; R2 P 7-6 normal"},

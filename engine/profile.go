@@ -176,8 +176,9 @@ type Irregularities struct {
 	OtherCardFaceUp string
 	// NotEnoughCards: a round that cannot be finished is cancelled (000 11.11, 001 9.6, 002/004 12.5).
 	NotEnoughCards string
-	// VoidInProgress: the supervisor cancels the round in progress (000 11.12, 13.3; 001 9.4-9.5,
-	// 11.3; 002 12.7; 004 12.6).
+	// VoidInProgress: the supervisor cancels the round in progress: vic 13.3 (a game invalidated;
+	// 11.12 is only an initial deal out of sequence), act 11.3 (a round declared void; 9.4 is a
+	// reconstruction, never a void), nz 002 12.7, 004 12.6.
 	VoidInProgress string
 	// VoidAfter: a finished round cancelled after the fact (000 13.3-13.4; 001 9.5); empty where
 	// the book has no such rule (002), or where later hands stand (004 12.8, see VoidAfterRefused).
@@ -332,7 +333,7 @@ func profileVic2002() Profile {
 			FirstCardFaceUp:     ExcessRule{KindNoBet, "11.6.1"},
 			OtherCardFaceUp:     "11.6.2",
 			NotEnoughCards:      "11.11",
-			VoidInProgress:      "11.12",
+			VoidInProgress:      "13.3", // the supervisor invalidates the coup (11.12 is only cards out of sequence)
 			VoidAfter:           "13.3",
 			FailedBurn:          "11.1",
 			Confirm:             "13.10",
