@@ -140,6 +140,14 @@ func (g *Game) setting(key, value string) {
 		g.refuse("", err.Error())
 		return
 	}
+	if k := signKind(key); k&g.prof.Notices.NeedsNotice != 0 {
+		// on the sign, with prior notice (001 3.7, 8.2): never applied at once (Board.ScheduleSetting)
+		n := g.prof.Notices
+		n.Minutes = g.set.NoticeMinutes
+		g.refuse(noticeRule(k, n), fmt.Sprintf("setting %s=%s: a change of the %s is shown on the sign and takes effect only after %d minutes' prior notice; post it as a change of the sign with a time (!setting at=HH:MM)",
+			key, value, k, n.Minutes))
+		return
+	}
 	if err := s.Validate(&g.prof); err != nil {
 		g.refuse("", err.Error())
 		return

@@ -17,8 +17,10 @@ const (
 	ChangeDifferential                        // the table differential (001 3.7)
 	ChangeSettlement                          // the settlement method (001 8.2)
 	ChangeClose                               // closing the table (000 13.7, 003 10.7, 001 10.2)
-	// ChangeOpen is opening a closed table with a sign: no player is at a closed table, so no
-	// book asks for notice of it (the notice rules protect players present: 000 7.7, 13.7; 003 6.4).
+	// ChangeOpen is opening a closed table with a sign. The opening itself needs no notice: no
+	// player is at a closed table (the notice rules protect players present: 000 7.7, 13.7;
+	// 003 6.4). What the sign changes against the sign before the closing is in the same set,
+	// and needs notice unless the table stayed closed for the notice period (Board.Schedule).
 	ChangeOpen
 )
 
@@ -64,6 +66,16 @@ type NoticeRules struct {
 	// Rule and CloseRule are the rule numbers cited when a change of the sign, or closing the
 	// table, is refused for want of notice.
 	Rule, CloseRule string
+	// KindRules cite the rule behind each kind of change where the book has one rule per kind
+	// (act: the limits 3.1, the differential 3.7, the settlement method 8.2): a refusal cites
+	// the rules of exactly the kinds that need notice. Kinds not listed cite Rule.
+	KindRules []KindRule
+}
+
+// KindRule is the rule that asks for notice of one kind of change.
+type KindRule struct {
+	Kind ChangeKind
+	Rule string
 }
 
 // NoticesVicBaccarat2002 is vic-baccarat-2002: 20 minutes before a higher minimum (000 7.7,
@@ -84,7 +96,11 @@ func NoticesVicRedDog1997(minutes int) NoticeRules {
 // of the table differential (3.7), of the settlement method (8.2), and of closing (10.2).
 func NoticesACT2012(minutes int) NoticeRules {
 	all := ChangeRaiseMinimum | ChangeLowerMinimum | ChangeMaximum | ChangeMultiples | ChangeDifferential | ChangeSettlement | ChangeClose
-	return NoticeRules{NeedsNotice: all, Minutes: minutes, MinMinutes: 1, Rule: "001 3.1, 3.7, 8.2", CloseRule: "001 10.2"}
+	return NoticeRules{NeedsNotice: all, Minutes: minutes, MinMinutes: 1, Rule: "001 3.1, 3.7, 8.2", CloseRule: "001 10.2",
+		KindRules: []KindRule{
+			{ChangeRaiseMinimum | ChangeLowerMinimum | ChangeMaximum, "001 3.1"}, {ChangeMultiples, "001 3.1, 3.3"},
+			{ChangeDifferential, "001 3.7"}, {ChangeSettlement, "001 8.2"},
+		}}
 }
 
 // NoticesNZ is both nz books (002, 004): they have no notice rule in these divisions; a higher
@@ -243,6 +259,10 @@ type Change struct {
 	Waived bool
 	// WaivedBy says who asked or consented, for the record.
 	WaivedBy string
+	// Reopen says the change opens the table again after a closing (OpReopen); the board refuses
+	// it when no closing is in effect or scheduled. A sign scheduled after a closing is a
+	// reopening whether or not this is set (Board.Schedule sets it).
+	Reopen bool `json:",omitempty"`
 }
 
 // Scheduled is a change accepted by the board.
@@ -261,19 +281,38 @@ type NoticeError struct {
 	Minutes  int        // the notice period
 	Earliest time.Time  // the earliest time the change may take effect if posted now
 	Rule     string     // the rule numbers
+	Reopen   bool       // the change reopens the table after a closing shorter than the notice period
 }
 
 // Error says what needs notice, for how long, under which rule, and the earliest time.
 func (e *NoticeError) Error() string {
+	if e.Reopen {
+		return fmt.Sprintf("%s on reopening needs %d minutes' notice, or the table closed as long (%s): earliest %s", e.Kinds, e.Minutes, e.Rule, e.Earliest.Format("15:04:05"))
+	}
 	return fmt.Sprintf("%s needs %d minutes' notice (%s): earliest %s", e.Kinds, e.Minutes, e.Rule, e.Earliest.Format("15:04:05"))
 }
 
-// noticeRule cites the rules behind a set of changes needing notice.
+// noticeRule cites the rules behind a set of changes needing notice: the rule of each kind in
+// the set where the book has one per kind, else the book's rule.
 func noticeRule(k ChangeKind, n NoticeRules) string {
 	if k == ChangeClose {
 		return n.CloseRule
 	}
-	return n.Rule
+	out, left := "", k&^ChangeClose
+	for _, kr := range n.KindRules {
+		if left&kr.Kind == 0 {
+			continue
+		}
+		left &^= kr.Kind
+		if out != "" {
+			out += "; "
+		}
+		out += kr.Rule
+	}
+	if out == "" || left != 0 {
+		return n.Rule
+	}
+	return out
 }
 
 // Board is a table's sign and its schedule of changes: a pure state type (the time is passed
@@ -295,29 +334,40 @@ func NewBoard(rules NoticeRules, s Sign) (*Board, error) {
 	return &Board{rules: rules, initial: s.clone()}, nil
 }
 
-// Schedule posts a change at time now. It is refused with a *NoticeError when it needs notice
-// (NoticeRules.NeedsNotice, less what the players waived where Waivable) and c.At is sooner than
-// now plus the notice period; the error gives the earliest allowed time. Changes are scheduled
-// in time order: c.At may not be before now, nor before an already scheduled change, nor after
-// the table closes.
+// Schedule posts a change at time now. It is refused, never moved: a change that needs notice
+// (NoticeRules.NeedsNotice, less what the players waived where Waivable) sooner than now plus the
+// notice period is a *NoticeError; a change in the past or before a change already scheduled is
+// a *TimeError. Both give the earliest time the change could take effect if posted now
+// (spec/table-script.md §1). The table may not close twice.
+//
+// A sign posted for a time at or after a scheduled closing reopens the table with that sign
+// (Change.Reopen says so explicitly). What a reopening changes is measured against the sign in
+// force when the table closed, and it needs no notice only when the table stays closed for at
+// least the notice period: the closing sent the players away (000 13.7, 003 10.7, 001 10.2) and
+// none of them sees a limit changed sooner than the book's notice would allow. After a shorter
+// closing (a "closing and reopening" at the same instant) the reopening may change without notice
+// only what the book lets change without notice (vic a lower minimum or a maximum; act nothing);
+// a higher minimum still needs its sign for the whole period (000 7.7, s66(2); 003 6.4; 001 3.1).
 func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 	if c.At.Before(now) {
-		return Scheduled{}, fmt.Errorf("schedule change at %s: in the past (now %s)", c.At.Format("15:04:05"), now.Format("15:04:05"))
+		return Scheduled{}, &TimeError{At: c.At, Earliest: now, Reason: "in the past"}
 	}
-	opening := false
+	var last *Scheduled
 	if n := len(b.changes); n > 0 {
-		last := b.changes[n-1]
-		if last.Close && c.Close {
-			return Scheduled{}, fmt.Errorf("schedule closing at %s: the table already closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
-		}
-		// A sign posted after the closing opens the table again, at its time, with that sign.
-		opening = last.Close
-		if c.At.Before(last.At) {
-			return Scheduled{}, fmt.Errorf("schedule change at %s: before the change already scheduled at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
-		}
+		last = &b.changes[n-1]
 		if now.Before(last.Posted) {
 			return Scheduled{}, fmt.Errorf("schedule change: now %s is before the last posting %s", now.Format("15:04:05"), last.Posted.Format("15:04:05"))
 		}
+		if c.At.Before(last.At) {
+			return Scheduled{}, &TimeError{At: c.At, Earliest: last.At, Reason: fmt.Sprintf("before the change already scheduled at %s", last.At.Format("15:04:05"))}
+		}
+		if last.Close && c.Close {
+			return Scheduled{}, fmt.Errorf("schedule closing at %s: the table already closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
+		}
+	}
+	opening := last != nil && last.Close
+	if c.Reopen && (!opening || c.Close) {
+		return Scheduled{}, fmt.Errorf("reopen at %s: the table is not closed and no closing is scheduled", c.At.Format("15:04:05"))
 	}
 	before := b.signBefore(len(b.changes))
 	var kinds ChangeKind
@@ -330,11 +380,15 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 		}
 		kinds = kindsOf(before, c.Sign)
 		if opening {
-			kinds = ChangeOpen
+			kinds |= ChangeOpen
+			c.Reopen = true
 		}
 		c.Sign = c.Sign.clone()
 	}
 	need := kinds & b.rules.NeedsNotice
+	if opening && c.At.Sub(last.At) >= b.rules.Period() {
+		need = 0 // closed for the whole notice period: no player of the old sign is left to warn
+	}
 	var waived ChangeKind
 	if c.Waived {
 		waived = need & b.rules.Waivable
@@ -344,11 +398,32 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 		need &^= waived
 	}
 	if need != 0 && c.At.Sub(now) < b.rules.Period() {
-		return Scheduled{}, &NoticeError{Kinds: need, Minutes: b.rules.Minutes, Earliest: now.Add(b.rules.Period()), Rule: noticeRule(need, b.rules)}
+		earliest := now.Add(b.rules.Period())
+		if last != nil && earliest.Before(last.At) {
+			earliest = last.At
+		}
+		if opening { // or a longer closing: reopen once it has lasted the notice period
+			if t := last.At.Add(b.rules.Period()); t.Before(earliest) {
+				earliest = t
+			}
+		}
+		return Scheduled{}, &NoticeError{Kinds: need, Minutes: b.rules.Minutes, Earliest: earliest, Rule: noticeRule(need, b.rules), Reopen: opening}
 	}
 	sc := Scheduled{Change: c, ID: len(b.changes) + 1, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
 	b.changes = append(b.changes, sc)
 	return sc, nil
+}
+
+// TimeError is a change refused for its time alone: in the past, or before a change already
+// scheduled. Earliest is the earliest time it may take effect.
+type TimeError struct {
+	At, Earliest time.Time
+	Reason       string
+}
+
+// Error says why the time is refused and the earliest time allowed.
+func (e *TimeError) Error() string {
+	return fmt.Sprintf("schedule change at %s: %s: earliest %s", e.At.Format("15:04:05"), e.Reason, e.Earliest.Format("15:04:05"))
 }
 
 // signBefore is the sign after the first i scheduled changes.
@@ -365,13 +440,37 @@ func (b *Board) signBefore(i int) Sign {
 // Changes is every change scheduled, in order.
 func (b *Board) Changes() []Scheduled { return append([]Scheduled(nil), b.changes...) }
 
-// Notice is one announcement on the sign: a change still to come.
+// NoticeItem is what one line of a notice changes.
+type NoticeItem uint8
+
+// The items a notice names.
+const (
+	NoticeMinimum         NoticeItem = iota + 1 // the minimum of Wager changes to Amount
+	NoticeMaximum                               // the maximum of Wager changes to Amount
+	NoticeMultiple                              // the multiple of Wager changes to Amount
+	NoticeDifferentialMin                       // the minimum table differential changes to Amount (0: removed)
+	NoticeDifferentialMax                       // the maximum table differential changes to Amount (0: removed)
+	NoticeSettlement                            // the settlement method changes to Settlement (001 8.2)
+	NoticeClose                                 // the table closes
+	NoticeOpen                                  // the table opens again
+)
+
+// Notice is one announcement on the sign: one item of a change still to come. It names
+// exactly what changes (s66(2): "a sign indicating the new minimum"; 001 3.1): a change of the
+// Tie minimum is a notice about the Tie, never about the Player or Banker wager.
 type Notice struct {
 	ChangeID  int           // the Scheduled.ID it announces
 	Text      string        // "Minimum Player changes to $50 at 21:30", "Table closes at 23:00"
 	At        time.Time     // when it takes effect
 	Remaining time.Duration // until At
 	Countdown string        // Remaining as "mm:ss" (or "h:mm:ss")
+	// Item is what the line changes; Wager the wager it concerns ("Player", "Banker", "Tie",
+	// "Insurance/No 6", "Run"; empty for the other items); Amount the new amount in cents, and
+	// Settlement the new method for NoticeSettlement.
+	Item       NoticeItem
+	Wager      string
+	Amount     int64
+	Settlement BankerPayout
 }
 
 // SignView is exactly what the sign shows at a moment.
@@ -406,9 +505,10 @@ func (b *Board) SignAt(t time.Time) SignView {
 				v.Waivers = append(v.Waivers, fmt.Sprintf("%s at %s without notice, waived by %s (000 7.7.1)", c.NoticeWaived, c.At.Format("15:04"), by))
 			}
 		} else if !c.Posted.After(t) {
-			for _, text := range changeTexts(prev, c) {
-				rem := c.At.Sub(t)
-				v.Notices = append(v.Notices, Notice{ChangeID: c.ID, Text: text, At: c.At, Remaining: rem, Countdown: countdown(rem)})
+			for _, n := range changeNotices(prev, c) {
+				n.Remaining = c.At.Sub(t)
+				n.Countdown = countdown(n.Remaining)
+				v.Notices = append(v.Notices, n)
 			}
 		}
 		if !c.Close {
@@ -426,46 +526,116 @@ func countdown(d time.Duration) string {
 	return fmt.Sprintf("%02d:%02d", s/60, s%60)
 }
 
-// changeTexts words a change for the sign, one line per changed item.
-func changeTexts(a Sign, c Scheduled) []string {
+// changeNotices words a change for the sign, one notice per changed item, against the sign a
+// before it (for a reopening, the sign in force when the table closed).
+func changeNotices(a Sign, c Scheduled) []Notice {
 	at := c.At.Format("15:04")
-	if c.Close {
-		return []string{"Table closes at " + at}
+	item := func(it NoticeItem, wager string, amount int64, text string) Notice {
+		return Notice{ChangeID: c.ID, At: c.At, Item: it, Wager: wager, Amount: amount, Text: text}
 	}
+	if c.Close {
+		return []Notice{item(NoticeClose, "", 0, "Table closes at "+at)}
+	}
+	var out []Notice
 	if c.Kinds&ChangeOpen != 0 {
-		return []string{"Table opens at " + at}
+		out = append(out, item(NoticeOpen, "", 0, "Table opens at "+at))
 	}
 	b := c.Sign
-	var out []string
 	for _, w := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance, 0} {
 		la, lb, name := a.Limit(w), b.Limit(w), w.String()
 		if w == 0 {
 			la, lb, name = a.Run, b.Run, "Run"
 		}
 		if la.Min != lb.Min {
-			out = append(out, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at))
+			out = append(out, item(NoticeMinimum, name, lb.Min, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at)))
 		}
 		if la.Max != lb.Max {
-			out = append(out, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at))
+			out = append(out, item(NoticeMaximum, name, lb.Max, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at)))
 		}
 		if la.Multiple != lb.Multiple {
-			out = append(out, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at))
+			out = append(out, item(NoticeMultiple, name, lb.Multiple, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at)))
 		}
 	}
 	for _, d := range []struct {
+		it       NoticeItem
 		name     string
 		old, new int64
-	}{{"Minimum", a.DifferentialMin, b.DifferentialMin}, {"Maximum", a.DifferentialMax, b.DifferentialMax}} {
+	}{{NoticeDifferentialMin, "Minimum", a.DifferentialMin, b.DifferentialMin}, {NoticeDifferentialMax, "Maximum", a.DifferentialMax, b.DifferentialMax}} {
 		switch {
 		case d.old == d.new:
 		case d.new == 0:
-			out = append(out, fmt.Sprintf("%s table differential removed at %s", d.name, at))
+			out = append(out, item(d.it, "", 0, fmt.Sprintf("%s table differential removed at %s", d.name, at)))
 		default:
-			out = append(out, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at))
+			out = append(out, item(d.it, "", d.new, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at)))
 		}
 	}
 	if a.Settlement != b.Settlement {
-		out = append(out, fmt.Sprintf("From %s: %s", at, b.Settlement))
+		n := item(NoticeSettlement, "", 0, fmt.Sprintf("From %s: %s", at, b.Settlement))
+		n.Settlement = b.Settlement
+		out = append(out, n)
 	}
 	return out
+}
+
+// signKind is the kind of sign change a table setting is, or 0 for a setting that is not
+// shown on the sign: the settlement method (001 8.2) and the table differentials (000 7.2,
+// 001 3.6-3.7) are on the sign.
+func signKind(key string) ChangeKind {
+	switch key {
+	case "settlement":
+		return ChangeSettlement
+	case "differential_min", "differential_max":
+		return ChangeDifferential
+	}
+	return 0
+}
+
+// ScheduleSetting posts a change of a table setting that is shown on the sign (settlement,
+// differential_min, differential_max) as a change of the sign at c.At, with the notice the
+// book asks for (001 8.2 for the settlement method, 3.7 for the differential): refused like
+// Schedule when too soon, with the earliest allowed time. c.Sign is ignored: the new sign is
+// the sign in force after every scheduled change, with this setting changed. A setting not
+// on the sign is an error naming it (it changes between rounds, Game).
+func (b *Board) ScheduleSetting(p *Profile, key, value string, c Change, now time.Time) (Scheduled, error) {
+	if signKind(key) == 0 {
+		return Scheduled{}, &SettingError{Key: key, Value: value, Reason: "not shown on the sign: it changes between rounds"}
+	}
+	var st Settings
+	if err := st.Set(p, key, value); err != nil {
+		return Scheduled{}, err
+	}
+	s := b.signBefore(len(b.changes)).clone()
+	switch key {
+	case "settlement":
+		s.Settlement = BankerCommission
+		if st.Method == "B" {
+			s.Settlement = BankerSixPaysHalf // 001 8.7
+		}
+	case "differential_min":
+		if st.DifferentialMin > 0 && !p.Settlement.DifferentialMinAllowed {
+			return Scheduled{}, &SettingError{Key: key, Value: value, Reason: "this book has no minimum table differential (000 7.2-7.5 only)"}
+		}
+		s.DifferentialMin = st.DifferentialMin
+	case "differential_max":
+		s.DifferentialMax = st.DifferentialMax
+	}
+	if s.DifferentialMin > 0 && s.DifferentialMax > 0 && s.DifferentialMin > s.DifferentialMax {
+		return Scheduled{}, &SettingError{Key: key, Value: value, Reason: "the minimum table differential would exceed the maximum"}
+	}
+	c.Sign, c.Close = s, false
+	return b.Schedule(c, now)
+}
+
+// Settle is the settlement rules r with what the sign in force shows applied: its settlement
+// method (001 8.2: the method on the sign is the method used) and its table differentials
+// (000 7.2-7.5, 001 3.6). A sign with no method (0) keeps r's.
+func (s Sign) Settle(r SettlementRules) SettlementRules {
+	switch s.Settlement {
+	case BankerSixPaysHalf:
+		r.Banker, r.ExtraCommission = BankerSixPaysHalf, 0
+	case BankerCommission:
+		r.Banker = BankerCommission
+	}
+	r.DifferentialMin, r.DifferentialMax = s.DifferentialMin, s.DifferentialMax
+	return r
 }

@@ -144,14 +144,15 @@ func TestSignAt(t *testing.T) {
 	if _, err := b.Schedule(Change{At: t0.Add(50 * time.Minute), Sign: baseSign()}, t0.Add(41*time.Minute)); err == nil {
 		t.Error("an opening before the closing accepted")
 	}
-	// A sign posted after the closing opens the table again at its time, with no notice even
-	// for a higher minimum than before the closing: nobody is playing at a closed table.
+	// A sign posted after the closing opens the table again at its time. Closed for an hour,
+	// longer than the notice period, it needs no notice even for a higher minimum than before
+	// the closing: the players of the old sign were sent away by the closing (000 13.7).
 	sc, err := b.Schedule(Change{At: t0.Add(2 * time.Hour), Sign: raiseMin(baseSign(), 10000)}, t0.Add(41*time.Minute))
 	if err != nil {
 		t.Fatalf("opening after the closing refused: %v", err)
 	}
-	if sc.Kinds != ChangeOpen || sc.Notice != 0 {
-		t.Errorf("opening scheduled as %v with notice %v, want open without notice", sc.Kinds, sc.Notice)
+	if sc.Kinds != ChangeOpen|ChangeRaiseMinimum || sc.Notice != 0 || !sc.Reopen {
+		t.Errorf("opening scheduled as %v with notice %v, want open+raise without notice", sc.Kinds, sc.Notice)
 	}
 	tests := []struct {
 		at      time.Duration
@@ -164,8 +165,10 @@ func TestSignAt(t *testing.T) {
 		{at: 10 * time.Minute, min: 2500, notices: []string{"Minimum Player changes to $50 at 21:30", "Minimum Banker changes to $50 at 21:30"}, count: []string{"20:00", "20:00"}},
 		{at: 17*time.Minute + 30*time.Second, min: 2500, notices: []string{"Minimum Player changes to $50 at 21:30", "Minimum Banker changes to $50 at 21:30"}, count: []string{"12:30", "12:30"}},
 		{at: 30 * time.Minute, min: 5000},
-		{at: 45 * time.Minute, min: 5000, notices: []string{"Table closes at 22:00", "Table opens at 23:00"}, count: []string{"15:00", "1:15:00"}},
-		{at: 60 * time.Minute, min: 5000, closed: true, notices: []string{"Table opens at 23:00"}, count: []string{"1:00:00"}},
+		{at: 45 * time.Minute, min: 5000, notices: []string{"Table closes at 22:00", "Table opens at 23:00", "Minimum Player changes to $100 at 23:00", "Minimum Banker changes to $100 at 23:00"},
+			count: []string{"15:00", "1:15:00", "1:15:00", "1:15:00"}},
+		{at: 60 * time.Minute, min: 5000, closed: true, notices: []string{"Table opens at 23:00", "Minimum Player changes to $100 at 23:00", "Minimum Banker changes to $100 at 23:00"},
+			count: []string{"1:00:00", "1:00:00", "1:00:00"}},
 		{at: 2 * time.Hour, min: 10000},
 	}
 	for _, tt := range tests {

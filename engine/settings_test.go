@@ -158,12 +158,12 @@ func TestSettingBetweenRounds(t *testing.T) {
 	g.Apply(WordInput(TokShoe, 0))
 	g.Apply(WordInput(TokNoBurn, 0))
 	deal(t, g, "7H", "6S")
-	if evs := g.Apply(SettingInput("settlement", "B")); len(evs) != 0 || g.Settings().Method != "A" {
+	if evs := g.Apply(SettingInput("style", "C")); len(evs) != 0 || g.Settings().Style != StyleA {
 		t.Fatalf("changed inside a round: %v", kinds(evs))
 	}
 	evs := deal(t, g, "KD", "TC")
-	if len(evs) != 2 || evs[1].Kind != EvSetting || g.Settings().Method != "B" {
-		t.Fatalf("after the round: %v, method %s", kinds(evs), g.Settings().Method)
+	if len(evs) != 2 || evs[1].Kind != EvSetting || g.Settings().Style != StyleC {
+		t.Fatalf("after the round: %v, style %s", kinds(evs), g.Settings().Style)
 	}
 	if evs := g.Apply(SettingInput("decks", "6")); len(evs) != 1 || evs[0].Kind != EvRefused {
 		t.Errorf("decks=6 under act: %v", kinds(evs))
