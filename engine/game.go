@@ -73,6 +73,9 @@ type Input struct {
 	ShoeResult ShoeResult `json:",omitzero"`
 	// Cards are, for InReconstruct, the coup's cards in deal order.
 	Cards []Card `json:",omitempty"`
+	// Authorised is, for InTurn, that the casino supervisor authorised the turn where the book
+	// asks for it: the Banker hand before the Player hand at nz-baccarat (004 8.17).
+	Authorised bool `json:",omitempty"`
 }
 
 // TokenInput is the input for a shoe-script token.
@@ -90,6 +93,10 @@ func WordInput(k TokenKind, n int) Input { return Input{Kind: InToken, Token: To
 
 // TurnInput is the input that turns a hand over.
 func TurnInput(h Hand) Input { return Input{Kind: InTurn, Hand: h} }
+
+// AuthorisedTurnInput is the input that turns a hand over with the casino supervisor's
+// authorisation: the Banker hand first at nz-baccarat (004 8.17).
+func AuthorisedTurnInput(h Hand) Input { return Input{Kind: InTurn, Hand: h, Authorised: true} }
 
 // SettingInput is the input that changes a table setting.
 func SettingInput(key, value string) Input { return Input{Kind: InSetting, Key: key, Value: value} }
@@ -317,7 +324,7 @@ func (g *Game) AppendApply(dst []Event, in Input) []Event {
 	case InToken:
 		g.token(in.Token, in.Source)
 	case InTurn:
-		g.turn(in.Hand)
+		g.turn(in.Hand, in.Authorised)
 	case InSetting:
 		g.setting(in.Key, in.Value)
 	case InAcceptReview:
@@ -697,8 +704,10 @@ func (g *Game) afterChange() {
 	}
 }
 
-// turn turns a hand over (styles B and C; a no-op request in style A is refused).
-func (g *Game) turn(h Hand) {
+// turn turns a hand over (styles B and C; a no-op request in style A is refused). The Banker
+// hand goes first only where the book allows it, and with the supervisor's authorisation where
+// the book asks for it (004 8.17).
+func (g *Game) turn(h Hand, authorised bool) {
 	if h != HandPlayer && h != HandBanker {
 		g.refuse("", "turn: no such hand")
 		return
@@ -712,9 +721,15 @@ func (g *Game) turn(h Hand) {
 		g.refuse("", "turn "+h.String()+": no face-down card in that hand")
 		return
 	}
-	if h == HandBanker && c.hasFaceDown(HandPlayer) && !g.prof.BankerFirst {
-		g.refuse(g.prof.RevealRule, "the Player hand is turned first")
-		return
+	if h == HandBanker && c.hasFaceDown(HandPlayer) {
+		if !g.prof.BankerFirst {
+			g.refuse(g.prof.RevealRule, "the Player hand is turned first")
+			return
+		}
+		if r := g.prof.BankerFirstAuthorised; r != "" && !authorised {
+			g.refuse(r, "turn Banker: the Banker hand is turned before the Player hand only with the casino supervisor's authorisation")
+			return
+		}
 	}
 	c.turn(h)
 	g.afterChange()
@@ -867,6 +882,7 @@ func (g *Game) cut() {
 	if g.ph == phBurn {
 		g.anomaly(0, "", "cutting card during the burn")
 	}
+	g.checkCutDistance()
 	cr := &g.prof.Cut
 	during := g.inRound && !g.c.complete()
 	cur := g.rounds // the round in progress, or the last one finished
@@ -892,6 +908,25 @@ func (g *Game) cut() {
 	} else {
 		g.announceAt, g.announceRule = next+cr.FirstExtra-1, cr.FirstRule
 	}
+}
+
+// checkCutDistance reports, for review, a cutting card met with fewer cards behind it than the
+// book has the dealer insert it (Profile.CutMinFromBack: 000 4.2.4, 001 5.3, 002 7.4, 004 7.6).
+// The books set only the least distance from the back, so a cutting card met early is no
+// irregularity. Where the counts are unknown (a result entered by hand) nothing is checked.
+func (g *Game) checkCutDistance() {
+	if g.countsUnknown || g.prof.CutMinFromBack <= 0 {
+		return
+	}
+	left := 52*g.decksIn - g.inv[g.setIdx].out
+	if left >= g.prof.CutMinFromBack {
+		return
+	}
+	if left < 0 {
+		left = 0
+	}
+	g.anomaly(0, g.prof.CutPlaceRule, fmt.Sprintf("cutting card with %d cards behind it: the book has it inserted at least %d cards from the back (%s)",
+		left, g.prof.CutMinFromBack, g.prof.CutPlaceRule))
 }
 
 // exposed: the card just drawn was exposed (disclosed) in error.

@@ -216,8 +216,11 @@ type Profile struct {
 	// (002 3.4(b), 004 3.4(b)).
 	CuttingCardsMin, CuttingCardsMax int
 	// CutMinFromBack is the fewest cards behind the cutting card met in play: vic about 20 or a
-	// fanned 13 (000 4.2.4), act 12 (001 5.3), nz 20 (002 7.4, 004 7.6).
+	// fanned 13 (000 4.2.4), act 12 (001 5.3), nz 20 (002 7.4, 004 7.6). A cutting card met with
+	// fewer cards left in the shoe is an anomaly for review citing CutPlaceRule.
 	CutMinFromBack int
+	// CutPlaceRule is the rule that places the cutting card (000 4.2.4, 001 5.3, 002 7.4, 004 7.6).
+	CutPlaceRule string
 	// Shufflers lists the shufflers the book allows: nz-baccarat shoe, batch, continuous (004 3.4);
 	// the others a card shoe only (000 2.3, 001 6.1, 002 3.4(c)).
 	Shufflers []Shuffler
@@ -259,6 +262,9 @@ type Profile struct {
 	// BankerFirst: the Banker hand may be turned before the Player hand: vic (000 8.3.1),
 	// act (001 6.3), nz (004 8.17); nz-1998 turns Player first (002 8.13-8.14, 8.17).
 	BankerFirst bool
+	// BankerFirstAuthorised is the rule that lets the Banker hand be turned first only when the
+	// casino supervisor authorised it (004 8.17), empty where the book needs no authorisation.
+	BankerFirstAuthorised string
 	// RevealRule is the rule number of the reveal order.
 	RevealRule string
 
@@ -266,6 +272,9 @@ type Profile struct {
 	Versions []string
 	// Layouts: the table is mini, midi or full (000 2.2, 004 2.2).
 	Layouts bool
+	// Areas is, per layout (indexed by Layout), the numbered wagering areas and how many players
+	// or wagers one area takes (000 2.1, 6.2.2; 004 3.1, 5.7-5.8); see Settings.Area.
+	Areas [3]AreaRule
 	// InsuranceRule is the rule for Insurance/No 6 (000 1.1), empty where the book has none.
 	InsuranceRule string
 
@@ -305,9 +314,9 @@ func profileVic2002() Profile {
 		ID: ProfileVic2002, Book: "000", Title: "Victoria, Casino Rules Notice 28 of 2002: Baccarat",
 		DecksMin: 4, DecksMax: 8, // 3.1
 		CuttingCardsMin: 1, CuttingCardsMax: 1, // 3.1
-		CutMinFromBack: 13,                                                       // 4.2.4: about twenty cards, or 13 fanned
-		Shufflers:      []Shuffler{ShufflerShoe},                                 // 2.3
-		Burns:          []BurnRule{BurnOne, BurnFaceValue}, DefaultBurn: BurnOne, // 4.3.1
+		CutMinFromBack: 13, CutPlaceRule: "4.2.4", // about twenty cards, or 13 fanned
+		Shufflers: []Shuffler{ShufflerShoe},                                 // 2.3
+		Burns:     []BurnRule{BurnOne, BurnFaceValue}, DefaultBurn: BurnOne, // 4.3.1
 		OneBurnRule: "4.3.1(a)", FaceBurnRule: "4.3.1(b)",
 		FaceBurnRequest: true,                                 // 4.3.1(b)
 		BurnBeforeCoup:  true, BurnBeforeCoupRule: "8.2.2(b)", // 8.2.2(b)
@@ -341,8 +350,13 @@ func profileVic2002() Profile {
 		},
 		Styles: allStyles(), StyleRule: "8.1, 8.2.3",
 		BankerFirst: true, RevealRule: "8.3.1",
-		Versions:      []string{"traditional", "crown"}, // 1.1, 5.1
-		Layouts:       true,                             // 2.2
+		Versions: []string{"traditional", "crown"}, // 1.1, 5.1
+		Layouts:  true,                             // 2.2
+		Areas: [3]AreaRule{
+			LayoutMini: {Seats: 14, SeatsRule: "000 2.1", PerArea: 3, PerAreaRule: "000 6.2.2", CountsWagers: true}, // diagram B
+			LayoutMidi: {Seats: 14, SeatsRule: "000 2.1"},
+			LayoutFull: {Seats: 14, SeatsRule: "000 2.1"},
+		},
 		InsuranceRule: "1.1",
 		Settlement:    st,
 		Notices:       NoticesVicBaccarat2002(20),
@@ -356,9 +370,9 @@ func profileACT2012() Profile {
 		ID: ProfileACT2012, Book: "001", Title: "ACT, Casino Control (Mini Baccarat) Approval 2012",
 		DecksMin: 8, DecksMax: 8, // 2.1
 		CuttingCardsMin: 2, CuttingCardsMax: 2, // 2.1
-		CutMinFromBack: 12,                                                       // 5.3
-		Shufflers:      []Shuffler{ShufflerShoe},                                 // 6.1
-		Burns:          []BurnRule{BurnOne, BurnFaceValue}, DefaultBurn: BurnOne, // 5.4
+		CutMinFromBack: 12, CutPlaceRule: "5.3",
+		Shufflers: []Shuffler{ShufflerShoe},                                 // 6.1
+		Burns:     []BurnRule{BurnOne, BurnFaceValue}, DefaultBurn: BurnOne, // 5.4
 		OneBurnRule: "5.4(a)", FaceBurnRule: "5.4(b)-5.6",
 		FaceBurnRequest: true, // 5.4(b)
 		Cut: CutRule{
@@ -416,9 +430,9 @@ func profileNZ1998() Profile {
 		ID: ProfileNZ1998, Book: "002", Title: "New Zealand Gazette 1998, Division 5: Baccarat",
 		DecksMin: 8, DecksMax: 8, // 3.4(a)
 		CuttingCardsMin: 1, CuttingCardsMax: 2, // 3.4(b)
-		CutMinFromBack: 20,                                                    // 7.4
-		Shufflers:      []Shuffler{ShufflerShoe},                              // 3.4(c)
-		Burns:          []BurnRule{BurnFaceValue}, DefaultBurn: BurnFaceValue, // 7.5-7.6
+		CutMinFromBack: 20, CutPlaceRule: "7.4",
+		Shufflers: []Shuffler{ShufflerShoe},                              // 3.4(c)
+		Burns:     []BurnRule{BurnFaceValue}, DefaultBurn: BurnFaceValue, // 7.5-7.6
 		FaceBurnRule: "7.5",
 		Cut: CutRule{
 			DuringExtra: 1, DuringRule: "9.7", // finish, announce last coup, deal one more
@@ -440,9 +454,9 @@ func profileNZ() Profile {
 		ID: ProfileNZ, Book: "004", Title: "New Zealand, Division 5: Baccarat (mini, midi, full)",
 		DecksMin: 4, DecksMax: 8, // 3.4(a)
 		CuttingCardsMin: 1, CuttingCardsMax: 2, // 3.4(b); none with a continuous shuffler (7.8)
-		CutMinFromBack: 20,                                                          // 7.6
-		Shufflers:      []Shuffler{ShufflerShoe, ShufflerBatch, ShufflerContinuous}, // 3.4(a)
-		Burns:          []BurnRule{BurnFaceValue}, DefaultBurn: BurnFaceValue,       // 7.7, 7.9
+		CutMinFromBack: 20, CutPlaceRule: "7.6",
+		Shufflers: []Shuffler{ShufflerShoe, ShufflerBatch, ShufflerContinuous}, // 3.4(a)
+		Burns:     []BurnRule{BurnFaceValue}, DefaultBurn: BurnFaceValue,       // 7.7, 7.9
 		FaceBurnRule: "7.7",
 		Cut: CutRule{
 			DuringExtra: 1, DuringRule: "11.2(b)",
@@ -454,7 +468,13 @@ func profileNZ() Profile {
 		StyleFixedPerShoe:   true, // 8.5
 		StyleBNotContinuous: "3.4(a)(iii)",
 		BankerFirst:         true, RevealRule: "8.17",
-		Layouts:    true, // 2.2
+		BankerFirstAuthorised: "8.17",
+		Layouts:               true, // 2.2
+		Areas: [3]AreaRule{
+			LayoutMini: {Seats: 7, SeatsRule: "004 3.1(a)", PerArea: 3, PerAreaRule: "004 5.8(a)"},
+			LayoutMidi: {Seats: 9, SeatsRule: "004 3.1(b)", PerArea: 3, PerAreaRule: "004 5.8(a)"},
+			LayoutFull: {Seats: 14, SeatsRule: "004 3.1(c)", PerArea: 1, PerAreaRule: "004 5.7"},
+		},
 		Settlement: SettlementNZ(false),
 		Notices:    NoticesNZ(20),
 		Keys:       keys("banker_six_half", "shuffler", "layout"),

@@ -86,8 +86,11 @@ func TestStyleCReveal(t *testing.T) {
 	g.Apply(WordInput(TokShoe, 0))
 	g.Apply(WordInput(TokNoBurn, 0))
 	deal(t, g, "9H", "2C", "TD", "3C")
-	if evs := g.Apply(TurnInput(HandBanker)); len(evs) != 0 {
-		t.Errorf("Banker first under nz-baccarat: %v", kinds(evs))
+	if evs := g.Apply(TurnInput(HandBanker)); len(evs) != 1 || evs[0].Kind != EvRefused || evs[0].Rule != "8.17" {
+		t.Errorf("Banker first under nz-baccarat without the supervisor's authorisation: %+v", evs)
+	}
+	if evs := g.Apply(AuthorisedTurnInput(HandBanker)); len(evs) != 0 {
+		t.Errorf("Banker first under nz-baccarat, authorised: %v", kinds(evs))
 	}
 	if v := g.View(); len(v.Banker) != 2 || len(v.Player) != 0 || v.BankerTotal != 5 {
 		t.Errorf("after turning Banker first: %+v", v)

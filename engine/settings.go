@@ -311,3 +311,51 @@ func (s Settings) NoticeRules(p *Profile) (NoticeRules, error) {
 	}
 	return n, nil
 }
+
+// AreaRule is what the table layout decides about the wagering areas (setting layout):
+// how many numbered areas there are, and how many players or wagers one area takes.
+type AreaRule struct {
+	// Seats is the most numbered wagering areas (seats), 0 for no limit: vic 14 (000 2.1);
+	// nz mini 7, midi 9, full 14 (004 3.1).
+	Seats     int
+	SeatsRule string
+	// PerArea is the most players (nz) or wagers (vic, CountsWagers) on one numbered area, 0
+	// for no limit: vic mini 3 wagers (000 6.2.2, diagram B); nz full 1 player (004 5.7),
+	// mini and midi up to 3 players (004 5.8(a)).
+	PerArea      int
+	PerAreaRule  string
+	CountsWagers bool
+}
+
+// Area is the rule of the table's layout for the wagering areas (Profile.Areas: 000 2.1, 2.2,
+// 6.2.2; 004 3.1, 5.7-5.8). A profile without layouts has no limit.
+func (s Settings) Area(p *Profile) AreaRule {
+	if !p.Layouts || int(s.Layout) >= len(p.Areas) {
+		return AreaRule{}
+	}
+	return p.Areas[s.Layout]
+}
+
+// Check refuses a wager at a numbered seat (1, 2, ...; 0 is a standing player, not held to a
+// numbered area) that the layout does not take: a seat beyond the layout's areas, or an area
+// that already holds onArea players (or wagers, CountsWagers) other than this one's. The
+// error names the rule.
+func (a AreaRule) Check(seat, onArea int) error {
+	if seat <= 0 {
+		return nil
+	}
+	if a.Seats > 0 && seat > a.Seats {
+		return fmt.Errorf("seat %d: this layout has %d numbered wagering areas (%s)", seat, a.Seats, a.SeatsRule)
+	}
+	if a.PerArea > 0 && onArea >= a.PerArea {
+		what := "players"
+		if a.CountsWagers {
+			what = "wagers"
+		}
+		if a.PerArea == 1 {
+			return fmt.Errorf("seat %d: only one player may wager on a numbered area of this layout (%s)", seat, a.PerAreaRule)
+		}
+		return fmt.Errorf("seat %d: at most %d %s on one wagering area of this layout (%s)", seat, a.PerArea, what, a.PerAreaRule)
+	}
+	return nil
+}
