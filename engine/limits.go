@@ -349,20 +349,18 @@ func NewBoard(rules NoticeRules, s Sign) (*Board, error) {
 // only what the book lets change without notice (vic a lower minimum or a maximum; act nothing);
 // a higher minimum still needs its sign for the whole period (000 7.7, s66(2); 003 6.4; 001 3.1).
 func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
-	if c.At.Before(now) {
-		return Scheduled{}, &TimeError{At: c.At, Earliest: now, Reason: "in the past"}
-	}
+	lower := now // no change takes effect before now, nor before a change already scheduled
 	var last *Scheduled
 	if n := len(b.changes); n > 0 {
 		last = &b.changes[n-1]
 		if now.Before(last.Posted) {
 			return Scheduled{}, fmt.Errorf("schedule change: now %s is before the last posting %s", now.Format("15:04:05"), last.Posted.Format("15:04:05"))
 		}
-		if c.At.Before(last.At) {
-			return Scheduled{}, &TimeError{At: c.At, Earliest: last.At, Reason: fmt.Sprintf("before the change already scheduled at %s", last.At.Format("15:04:05"))}
-		}
 		if last.Close && c.Close {
 			return Scheduled{}, fmt.Errorf("schedule closing at %s: the table already closes at %s", c.At.Format("15:04:05"), last.At.Format("15:04:05"))
+		}
+		if last.At.After(lower) {
+			lower = last.At
 		}
 	}
 	opening := last != nil && last.Close
@@ -386,9 +384,6 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 		c.Sign = c.Sign.clone()
 	}
 	need := kinds & b.rules.NeedsNotice
-	if opening && c.At.Sub(last.At) >= b.rules.Period() {
-		need = 0 // closed for the whole notice period: no player of the old sign is left to warn
-	}
 	var waived ChangeKind
 	if c.Waived {
 		waived = need & b.rules.Waivable
@@ -397,17 +392,30 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 		}
 		need &^= waived
 	}
-	if need != 0 && c.At.Sub(now) < b.rules.Period() {
-		earliest := now.Add(b.rules.Period())
-		if last != nil && earliest.Before(last.At) {
-			earliest = last.At
-		}
-		if opening { // or a longer closing: reopen once it has lasted the notice period
-			if t := last.At.Add(b.rules.Period()); t.Before(earliest) {
-				earliest = t
+	// The earliest time the change may take effect: not before lower, and, when it needs notice,
+	// not before the notice period from now, or (a reopening) from the closing.
+	earliest := lower
+	if need != 0 {
+		t := now.Add(b.rules.Period())
+		if opening {
+			if u := last.At.Add(b.rules.Period()); u.Before(t) {
+				t = u
 			}
 		}
+		if t.After(earliest) {
+			earliest = t
+		}
+	}
+	switch {
+	case c.At.Before(now):
+		return Scheduled{}, &TimeError{At: c.At, Earliest: earliest, Reason: "in the past"}
+	case c.At.Before(lower):
+		return Scheduled{}, &TimeError{At: c.At, Earliest: earliest, Reason: fmt.Sprintf("before the change already scheduled at %s", last.At.Format("15:04:05"))}
+	case c.At.Before(earliest):
 		return Scheduled{}, &NoticeError{Kinds: need, Minutes: b.rules.Minutes, Earliest: earliest, Rule: noticeRule(need, b.rules), Reopen: opening}
+	}
+	if opening && c.At.Sub(last.At) >= b.rules.Period() {
+		need = 0 // closed for the whole notice period: no player of the old sign is left to warn
 	}
 	sc := Scheduled{Change: c, ID: len(b.changes) + 1, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
 	b.changes = append(b.changes, sc)

@@ -8,11 +8,14 @@ import (
 
 // FuzzSchedule: a fuzzed stream of changes never panics, and every change the board accepts
 // that needed notice (and was not waived) was posted at least the notice period before it took
-// effect; a refusal for notice always names a later earliest time that would be accepted.
+// effect; a reopening accepted without notice of what needs it follows a closing at least the
+// notice period long (000 7.7, 003 6.4, 001 3.1); a refusal for notice or for its time always
+// names an earliest time that would be accepted (spec/table-script.md §1).
 func FuzzSchedule(f *testing.F) {
 	f.Add(uint8(0), 20, []byte{0, 10, 40, 0, 20, 50, 1, 30, 10, 3, 20, 0})
 	f.Add(uint8(2), 5, []byte{0, 0, 10, 2, 5, 20})
 	f.Add(uint8(1), 20, []byte{4, 0, 50, 1, 25, 60})
+	f.Add(uint8(0), 20, []byte{129, 25, 0, 35, 25, 100, 51, 5, 50, 35, 0, 120}) // close, reopen higher, one in the past
 	f.Fuzz(func(t *testing.T, book uint8, minutes int, ops []byte) {
 		var rules NoticeRules
 		switch book % 4 {
@@ -34,7 +37,11 @@ func FuzzSchedule(f *testing.F) {
 			op, dt, val := ops[i], time.Duration(ops[i+1])*time.Minute, int64(ops[i+2])*100
 			now = now.Add(time.Duration(op%4) * time.Minute)
 			s := b.SignAt(now).Sign
-			c := Change{At: now.Add(dt), Sign: s, Waived: op&0x40 != 0}
+			c := Change{At: now.Add(dt), Sign: s, Waived: op&0x40 != 0, Reopen: op&0x20 != 0}
+			if op&0x10 != 0 {
+				c.At = now.Add(-dt)
+			}
+			before := b.Changes()
 			switch op % 5 {
 			case 0:
 				c.Sign.Player.Min = val
@@ -49,10 +56,21 @@ func FuzzSchedule(f *testing.F) {
 			}
 			sc, err := b.Schedule(c, now)
 			var ne *NoticeError
-			if errors.As(err, &ne) {
-				c.At = ne.Earliest
+			var te *TimeError
+			if errors.As(err, &ne) || errors.As(err, &te) {
+				if len(b.Changes()) != len(before) {
+					t.Fatal("a refused change was scheduled")
+				}
+				if ne != nil {
+					c.At = ne.Earliest
+				} else {
+					c.At = te.Earliest
+				}
+				if c.At.Before(now) {
+					t.Fatalf("earliest %s before now %s", c.At, now)
+				}
 				if _, err := b.Schedule(c, now); err != nil {
-					t.Fatalf("earliest %s refused: %v", ne.Earliest, err)
+					t.Fatalf("earliest %s refused: %v", c.At, err)
 				}
 				continue
 			}
@@ -64,6 +82,12 @@ func FuzzSchedule(f *testing.F) {
 			}
 			if sc.NoticeWaived&^rules.Waivable != 0 {
 				t.Fatalf("waived %s, not waivable", sc.NoticeWaived)
+			}
+			if sc.Kinds&ChangeOpen != 0 {
+				last := before[len(before)-1]
+				if need := sc.Kinds & rules.NeedsNotice &^ sc.NoticeWaived; need != 0 && sc.Notice == 0 && sc.At.Sub(last.At) < rules.Period() {
+					t.Fatalf("reopened %s after a %s closing with %s and no notice", sc.At.Sub(last.At), rules.Period(), need)
+				}
 			}
 			_ = b.SignAt(sc.At)
 		}
