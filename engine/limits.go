@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"time"
 )
@@ -410,7 +411,11 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 	case c.At.Before(now):
 		return Scheduled{}, &TimeError{At: c.At, Earliest: earliest, Reason: "in the past"}
 	case c.At.Before(lower):
-		return Scheduled{}, &TimeError{At: c.At, Earliest: earliest, Reason: fmt.Sprintf("before the change already scheduled at %s", last.At.Format("15:04:05"))}
+		why := fmt.Sprintf("before the change already scheduled at %s", last.At.Format("15:04:05"))
+		if opening {
+			why = fmt.Sprintf("before the closing already scheduled at %s (at or after it, the change reopens the table)", last.At.Format("15:04:05"))
+		}
+		return Scheduled{}, &TimeError{At: c.At, Earliest: earliest, Reason: why}
 	case c.At.Before(earliest):
 		return Scheduled{}, &NoticeError{Kinds: need, Minutes: b.rules.Minutes, Earliest: earliest, Rule: noticeRule(need, b.rules), Reopen: opening}
 	}
@@ -420,6 +425,20 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 	sc := Scheduled{Change: c, ID: len(b.changes) + 1, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
 	b.changes = append(b.changes, sc)
 	return sc, nil
+}
+
+// Earliest is the earliest time a change refused for its time may take effect: err is (or
+// wraps) a *NoticeError or a *TimeError. ok is false for any other error.
+func Earliest(err error) (t time.Time, ok bool) {
+	var ne *NoticeError
+	var te *TimeError
+	switch {
+	case errors.As(err, &ne):
+		return ne.Earliest, true
+	case errors.As(err, &te):
+		return te.Earliest, true
+	}
+	return time.Time{}, false
 }
 
 // TimeError is a change refused for its time alone: in the past, or before a change already

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -321,6 +322,9 @@ func TestScheduleRefusesNeverMoves(t *testing.T) {
 		{"001 3.1 a notice earliest never before a change already scheduled", NoticesACT2012(10),
 			&Change{At: t0.Add(mins(60)), Sign: raiseMin(baseSign(), 5000)},
 			Change{At: t0.Add(mins(65)), Sign: raiseMin(baseSign(), 1000)}, mins(59), mins(69), true},
+		{"000 13.7 a sign before a posted closing: earliest the closing, which it would reopen", NoticesVicBaccarat2002(20),
+			&Change{At: t0.Add(mins(30)), Close: true},
+			Change{At: t0.Add(mins(25)), Sign: raiseMin(baseSign(), 1000)}, 0, mins(30), false},
 		{"000 13.7 closing now: earliest in 20 minutes", NoticesVicBaccarat2002(20), nil,
 			Change{At: t0.Add(mins(5)), Close: true}, 0, mins(20), true},
 	}
@@ -348,6 +352,9 @@ func TestScheduleRefusesNeverMoves(t *testing.T) {
 				earliest = te.Earliest
 			default:
 				t.Fatalf("err %v (%T)", err, err)
+			}
+			if e, ok := Earliest(fmt.Errorf("wrapped: %w", err)); !ok || !e.Equal(earliest) {
+				t.Errorf("Earliest(%v) = %s %v", err, e, ok)
 			}
 			if !earliest.Equal(t0.Add(tc.earliest)) || !strings.Contains(err.Error(), "earliest "+earliest.Format("15:04:05")) {
 				t.Errorf("err %v, want earliest %s in the reason", err, t0.Add(tc.earliest).Format("15:04:05"))

@@ -1,7 +1,6 @@
 package operator
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -640,9 +639,6 @@ func (t *fixTab) update(snap Snapshot) {
 	t.box.Refresh() // the rows changed height: lay the whole tab out again
 }
 
-// noticeOf finds the notice error in a refusal: it carries the earliest time the book allows.
-func noticeOf(err error) (*engine.NoticeError, bool) {
-	var ne *engine.NoticeError
-	ok := errors.As(err, &ne)
-	return ne, ok
-}
+// earliestOf finds in a refusal of a change's time (too soon for the book's notice, in the
+// past, or before a change already posted) the earliest time the board allows.
+func earliestOf(err error) (time.Time, bool) { return engine.Earliest(err) }

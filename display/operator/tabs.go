@@ -187,10 +187,10 @@ func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
 		sc.reason.SetText("")
 		t.waived.SetChecked(false)
 	}
-	if ne, ok := noticeOf(res.Refused); ok {
-		timeField.SetText(ne.Earliest.Format("15:04"))
-		if ne.Earliest.Truncate(time.Minute).Before(ne.Earliest) {
-			timeField.SetText(ne.Earliest.Truncate(time.Minute).Add(time.Minute).Format("15:04"))
+	if earliest, ok := earliestOf(res.Refused); ok {
+		timeField.SetText(earliest.Format("15:04"))
+		if earliest.Truncate(time.Minute).Before(earliest) {
+			timeField.SetText(earliest.Truncate(time.Minute).Add(time.Minute).Format("15:04"))
 		}
 		sc.s.say(fmt.Sprintf("earliest the book allows: %s — tap “Post for the time” to post it", timeField.Text))
 	}
