@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -328,19 +329,19 @@ func (t *Table) differential(c Command, no func(rule, reason string)) {
 	var then []engine.Input
 	if c.HasMin {
 		s.DifferentialMin = c.Min
-		if err := set.Set(&p, "differential_min", FormatAmount(c.Min)); err != nil {
+		if err := set.Set(&p, "differential_min", strconv.FormatInt(c.Min, 10)); err != nil {
 			no("000 7.2-7.5", err.Error())
 			return
 		}
-		then = append(then, engine.SettingInput("differential_min", FormatAmount(c.Min)))
+		then = append(then, engine.SettingInput("differential_min", strconv.FormatInt(c.Min, 10)))
 	}
 	if c.HasMax {
 		s.DifferentialMax = c.Max
-		if err := set.Set(&p, "differential_max", FormatAmount(c.Max)); err != nil {
+		if err := set.Set(&p, "differential_max", strconv.FormatInt(c.Max, 10)); err != nil {
 			no("", err.Error())
 			return
 		}
-		then = append(then, engine.SettingInput("differential_max", FormatAmount(c.Max)))
+		then = append(then, engine.SettingInput("differential_max", strconv.FormatInt(c.Max, 10)))
 	}
 	if _, err := set.SettlementRules(&p); err != nil {
 		no("", err.Error())
