@@ -11,67 +11,70 @@ import (
 )
 
 // command carries out an operator command; a refusal is recorded in the outcome.
-func (t *Table) command(c Command, line int) {
-	no := func(rule, reason string) { t.refuse(line, c.Verb, rule, reason) }
+func (t *Table) command(c *Command, line int) {
+	t.curLine, t.curVerb = line, c.Verb
 	switch c.Verb {
 	case VerbBet:
 		if t.rd != nil {
-			t.betRedDog(c, no)
+			t.betRedDog(c)
 			return
 		}
 		if c.Wager == WagerInsurance {
-			t.betInsurance(c, no)
+			t.betInsurance(c)
 			return
 		}
-		t.bet(c, no)
+		t.bet(c)
 	case VerbRun:
-		t.placeRun(c, no)
+		t.placeRun(c)
 	case VerbNominate:
 		if t.runs == nil {
-			no(t.book.Runs, "this table does not offer Run wagers (000 1.1, 2.4)")
+			t.no(t.book.Runs, "this table does not offer Run wagers (000 1.1, 2.4)")
 			return
 		}
 		if t.inCoup() {
-			no(t.book.BetsClosed, "a nomination is a wager on the next coup: none is placed after the coup's first card")
+			t.no(t.book.BetsClosed, "a nomination is a wager on the next coup: none is placed after the coup's first card")
 			return
 		}
 		if err := t.runs.Nominate(c.RunID, c.Hand); err != nil {
-			no("000 6.5.7", err.Error())
+			t.no("000 6.5.7", err.Error())
 		}
 	case VerbDefer:
-		t.deferCommission(c, no)
+		t.deferCommission(c)
 	case VerbCollect:
 		col, err := t.ledger.Collect(c.Seat, engine.CollectOnRequest)
 		if err != nil {
-			no("", err.Error())
+			t.no("", err.Error())
 			return
 		}
 		t.out.Commission = append(t.out.Commission, Commission{Seat: col.Seat, Collected: col.Amount, Rule: col.Rule + "(i)"})
 	case VerbLimits:
-		t.limits(c, no)
+		t.limits(c)
 	case VerbDifferential:
-		t.differential(c, no)
+		t.differential(c)
 	case VerbSetting:
-		t.setting(c, no)
+		t.setting(c)
 	case VerbClose:
-		t.schedule(engine.Change{At: t.at(c.At), Close: true}, nil, no)
+		t.schedule(engine.Change{At: t.at(c.At), Close: true}, nil)
 	case VerbTurn:
-		t.gameCommand(engine.TurnInput(c.Turn), no)
+		t.gameCommand(engine.TurnInput(c.Turn))
 	case VerbAccept:
-		t.gameCommand(engine.InAcceptReviewInput(), no)
+		t.gameCommand(engine.InAcceptReviewInput())
 	case VerbResult:
-		t.gameCommand(engine.ResultInput(c.Result), no)
+		t.gameCommand(engine.ResultInput(c.Result))
 	case VerbReconstruct:
-		t.gameCommand(engine.Input{Kind: engine.InReconstruct, Source: engine.SourceManual, Cards: c.Cards}, no)
+		t.gameCommand(engine.Input{Kind: engine.InReconstruct, Source: engine.SourceManual, Cards: c.Cards})
 	default:
-		no("", fmt.Sprintf("unknown command %q", c.Verb))
+		t.no("", fmt.Sprintf("unknown command %q", c.Verb))
 	}
 }
 
+// no records a refusal of the command being carried out.
+func (t *Table) no(rule, reason string) { t.refuse(t.curLine, t.curVerb, rule, reason) }
+
 // gameCommand gives a game command to the engine; the engine's refusals are its events.
-func (t *Table) gameCommand(in engine.Input, no func(rule, reason string)) {
+func (t *Table) gameCommand(in engine.Input) {
 	if t.rd != nil {
-		no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises and the sign")
+		t.no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises and the sign")
 		return
 	}
 	t.feed(in)
@@ -91,21 +94,21 @@ func (t *Table) inCoup() bool {
 		_, in := t.rd.InProgress()
 		return in
 	}
-	return t.game.View().InCoup
+	return t.game.InCoup()
 }
 
 // open checks that a wager may be placed now: the table is open, no coup is under way
 // (000 6.4), and the amount is whole chips (000 6.1).
-func (t *Table) open(c Command, no func(rule, reason string)) bool {
+func (t *Table) open(c *Command) bool {
 	switch {
 	case t.closed:
-		no(t.book.Closed, "the table is closed")
+		t.no(t.book.Closed, "the table is closed")
 	case t.inCoup():
-		no(t.book.BetsClosed, "no wager is placed after the first card of the coup has been dealt")
+		t.no(t.book.BetsClosed, "no wager is placed after the first card of the coup has been dealt")
 	case c.Amount <= 0:
-		no("", "a wager of nothing")
+		t.no("", "a wager of nothing")
 	case t.rules.SmallestChip > 0 && c.Amount%t.rules.SmallestChip != 0:
-		no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s: wagers are placed in chips",
+		t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s: wagers are placed in chips",
 			engine.FormatCents(c.Amount), engine.FormatCents(t.rules.SmallestChip)))
 	default:
 		return true
@@ -116,13 +119,13 @@ func (t *Table) open(c Command, no func(rule, reason string)) bool {
 var baccaratWagers = map[Wager]engine.WagerKind{WagerPlayer: engine.WagerPlayer, WagerBanker: engine.WagerBanker, WagerTie: engine.WagerTie}
 
 // bet places a Player, Banker or Tie wager on the next coup.
-func (t *Table) bet(c Command, no func(rule, reason string)) {
+func (t *Table) bet(c *Command) {
 	k, ok := baccaratWagers[c.Wager]
 	if !ok {
-		no("", fmt.Sprintf("%s is not a wager of baccarat: player, banker, tie or insurance", c.Wager))
+		t.no("", fmt.Sprintf("%s is not a wager of baccarat: player, banker, tie or insurance", c.Wager))
 		return
 	}
-	if !t.open(c, no) {
+	if !t.open(c) {
 		return
 	}
 	w := engine.Wager{Seat: c.Seat, Kind: k, Amount: c.Amount}
@@ -133,41 +136,41 @@ func (t *Table) bet(c Command, no func(rule, reason string)) {
 		}
 		for _, b := range t.bets {
 			if b.w.Seat == c.Seat && b.w.Kind == other {
-				no(t.book.NotBoth, fmt.Sprintf("seat %d already backs the %s hand: not the Banker's hand at the same time as the Player's hand", c.Seat, other))
+				t.no(t.book.NotBoth, fmt.Sprintf("seat %d already backs the %s hand: not the Banker's hand at the same time as the Player's hand", c.Seat, other))
 				return
 			}
 		}
 	}
 	if t.book.NotExact != "" && k == engine.WagerBanker && t.rules.Banker == engine.BankerCommission && !engine.ChipExact(w, t.rules) {
-		no(t.book.NotExact, fmt.Sprintf("a Banker wager of %s could not be paid exactly in chips less commission: it is not accepted", engine.FormatCents(c.Amount)))
+		t.no(t.book.NotExact, fmt.Sprintf("a Banker wager of %s could not be paid exactly in chips less commission: it is not accepted", engine.FormatCents(c.Amount)))
 		return
 	}
 	t.bets = append(t.bets, placed{w: w})
 }
 
 // betInsurance places an Insurance/No 6 wager on the coup in progress while it is open (000 1.1).
-func (t *Table) betInsurance(c Command, no func(rule, reason string)) {
+func (t *Table) betInsurance(c *Command) {
 	if !t.rules.InsuranceNo6 {
-		no("000 1.1, 6.5.4", "this table does not offer Insurance/No 6")
+		t.no("000 1.1, 6.5.4", "this table does not offer Insurance/No 6")
 		return
 	}
 	v := t.game.View()
 	switch {
 	case t.closed:
-		no(t.book.Closed, "the table is closed")
+		t.no(t.book.Closed, "the table is closed")
 		return
 	case v.InCoup && v.Kind != engine.KindNormal:
 		// A dummy coup (directed, a card found face up, a round without wagers) takes no wager (000 11.9.5, 11.6.1, 11.5).
-		no(t.book.LateOnDummy, fmt.Sprintf("coup %d is played as a dummy coup: a wager placed on it is void", v.Coup))
+		t.no(t.book.LateOnDummy, fmt.Sprintf("coup %d is played as a dummy coup: a wager placed on it is void", v.Coup))
 		return
 	case !v.InsuranceOpen:
-		no("000 1.1", "Insurance/No 6 is open only when the Banker's first two cards total 6 and the Player must draw, before the next card is dealt")
+		t.no("000 1.1", "Insurance/No 6 is open only when the Banker's first two cards total 6 and the Player must draw, before the next card is dealt")
 		return
 	case c.Amount <= 0:
-		no("", "a wager of nothing")
+		t.no("", "a wager of nothing")
 		return
 	case c.Amount%t.rules.SmallestChip != 0:
-		no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s", engine.FormatCents(c.Amount), engine.FormatCents(t.rules.SmallestChip)))
+		t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s", engine.FormatCents(c.Amount), engine.FormatCents(t.rules.SmallestChip)))
 		return
 	}
 	covers := c.Covers
@@ -177,7 +180,7 @@ func (t *Table) betInsurance(c Command, no func(rule, reason string)) {
 		}
 	}
 	if covers > 0 && c.Amount > covers {
-		no("000 1.1", fmt.Sprintf("%s is more than the player's Player or Banker wager %s", engine.FormatCents(c.Amount), engine.FormatCents(covers)))
+		t.no("000 1.1", fmt.Sprintf("%s is more than the player's Player or Banker wager %s", engine.FormatCents(c.Amount), engine.FormatCents(covers)))
 		return
 	}
 	limit := t.sign.Insurance.Max
@@ -185,7 +188,7 @@ func (t *Table) betInsurance(c Command, no func(rule, reason string)) {
 		limit = max(t.sign.Player.Max, t.sign.Banker.Max)
 	}
 	if limit > 0 && c.Amount > limit {
-		no("000 1.1, 7.3.2", fmt.Sprintf("%s is over the table's Insurance/No 6 maximum %s", engine.FormatCents(c.Amount), engine.FormatCents(limit)))
+		t.no("000 1.1, 7.3.2", fmt.Sprintf("%s is over the table's Insurance/No 6 maximum %s", engine.FormatCents(c.Amount), engine.FormatCents(limit)))
 		return
 	}
 	if covers == 0 {
@@ -213,12 +216,12 @@ func (t *Table) coupBets(seat int) []int64 {
 // the maximum it stands for the maximum and the rest is returned (000 7.3.2); under the
 // minimum it stands and the player is told that further wagers under the minimum will be
 // returned, and a further one is (7.3.1); whole chips only (6.1).
-func (t *Table) placeRun(c Command, no func(rule, reason string)) {
+func (t *Table) placeRun(c *Command) {
 	if t.runs == nil {
-		no(t.book.Runs, "this table does not offer Run wagers")
+		t.no(t.book.Runs, "this table does not offer Run wagers")
 		return
 	}
-	if !t.open(c, no) {
+	if !t.open(c) {
 		return
 	}
 	lim := t.sign.Run
@@ -230,7 +233,7 @@ func (t *Table) placeRun(c Command, no func(rule, reason string)) {
 	amount := c.Amount
 	if lim.Min > 0 && amount < lim.Min {
 		if t.warned[c.Seat] {
-			no(t.book.Minimum, fmt.Sprintf("%s is under the Run minimum %s: the player was told that wagers under the minimum are returned",
+			t.no(t.book.Minimum, fmt.Sprintf("%s is under the Run minimum %s: the player was told that wagers under the minimum are returned",
 				engine.FormatCents(amount), engine.FormatCents(lim.Min)))
 			return
 		}
@@ -240,12 +243,12 @@ func (t *Table) placeRun(c Command, no func(rule, reason string)) {
 		amount = lim.Max
 	}
 	if _, ok := engine.RunOdds(c.Run, c.Length); !ok {
-		no("000 1.1", fmt.Sprintf("a %s run of %d: lengths are 2-6 for Player, Banker and Player/Banker, 2-4 for Tie", c.Run, c.Length))
+		t.no("000 1.1", fmt.Sprintf("a %s run of %d: lengths are 2-6 for Player, Banker and Player/Banker, 2-4 for Tie", c.Run, c.Length))
 		return
 	}
 	w, err := t.runs.Place(c.Seat, c.Run, c.Length, amount)
 	if err != nil {
-		no("000 1.1", err.Error())
+		t.no("000 1.1", err.Error())
 		return
 	}
 	if amount != c.Amount {
@@ -255,20 +258,20 @@ func (t *Table) placeRun(c Command, no func(rule, reason string)) {
 
 // deferCommission records commission deferred by a seated player (000 10.2.1): refused where
 // the book collects it when the win is paid, and between the end of a shoe and the next.
-func (t *Table) deferCommission(c Command, no func(rule, reason string)) {
+func (t *Table) deferCommission(c *Command) {
 	switch {
 	case t.rd != nil:
-		no("", "Red Dog has no commission (003)")
+		t.no("", "Red Dog has no commission (003)")
 		return
 	case !t.rules.DeferredCommission || t.book.Defer == "":
-		no(t.book.NoDefer, "commission is collected when the winnings are paid; it is not deferred under this book")
+		t.no(t.book.NoDefer, "commission is collected when the winnings are paid; it is not deferred under this book")
 		return
 	case t.game.View().ShoeEnded:
-		no(t.book.DeferredByShoe, "the shoe is complete: deferred commission is settled now, before the next shoe")
+		t.no(t.book.DeferredByShoe, "the shoe is complete: deferred commission is settled now, before the next shoe")
 		return
 	}
 	if err := t.ledger.Defer(c.Seat, c.Amount); err != nil {
-		no(t.book.Defer, err.Error())
+		t.no(t.book.Defer, err.Error())
 		return
 	}
 	t.out.Commission = append(t.out.Commission, Commission{Seat: c.Seat, Owed: t.ledger.Owed(c.Seat), Rule: t.book.Defer})
@@ -287,7 +290,7 @@ func (t *Table) nextSign() engine.Sign {
 }
 
 // limits posts a new sign for the wagers named.
-func (t *Table) limits(c Command, no func(rule, reason string)) {
+func (t *Table) limits(c *Command) {
 	s := t.nextSign()
 	for _, l := range c.Limits {
 		switch l.Wager {
@@ -303,7 +306,7 @@ func (t *Table) limits(c Command, no func(rule, reason string)) {
 			s.Run = l.Limit
 		}
 		if (t.rd != nil) != (l.Wager == WagerBet) {
-			no("", fmt.Sprintf("%s is not a wager of this table", l.Wager))
+			t.no("", fmt.Sprintf("%s is not a wager of this table", l.Wager))
 			return
 		}
 	}
@@ -314,13 +317,13 @@ func (t *Table) limits(c Command, no func(rule, reason string)) {
 			by += ", recorded by " + c.As.String()
 		}
 	}
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s, Waived: c.Waived, WaivedBy: by}, nil, no)
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s, Waived: c.Waived, WaivedBy: by}, nil)
 }
 
 // differential posts a new table differential (000 7.2-7.5, 001 3.6-3.7, 002 5.13-5.14, 004 5.17-5.18).
-func (t *Table) differential(c Command, no func(rule, reason string)) {
+func (t *Table) differential(c *Command) {
 	if t.rd != nil {
-		no("", "Red Dog has no table differential (003)")
+		t.no("", "Red Dog has no table differential (003)")
 		return
 	}
 	s := t.nextSign()
@@ -330,7 +333,7 @@ func (t *Table) differential(c Command, no func(rule, reason string)) {
 	if c.HasMin {
 		s.DifferentialMin = c.Min
 		if err := set.Set(&p, "differential_min", strconv.FormatInt(c.Min, 10)); err != nil {
-			no("000 7.2-7.5", err.Error())
+			t.no("000 7.2-7.5", err.Error())
 			return
 		}
 		then = append(then, engine.SettingInput("differential_min", strconv.FormatInt(c.Min, 10)))
@@ -338,16 +341,16 @@ func (t *Table) differential(c Command, no func(rule, reason string)) {
 	if c.HasMax {
 		s.DifferentialMax = c.Max
 		if err := set.Set(&p, "differential_max", strconv.FormatInt(c.Max, 10)); err != nil {
-			no("", err.Error())
+			t.no("", err.Error())
 			return
 		}
 		then = append(then, engine.SettingInput("differential_max", strconv.FormatInt(c.Max, 10)))
 	}
 	if _, err := set.SettlementRules(&p); err != nil {
-		no("", err.Error())
+		t.no("", err.Error())
 		return
 	}
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, then, no)
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, then)
 }
 
 // signSettings are the settings that change what the sign shows (the settlement method:
@@ -357,26 +360,26 @@ var signSettings = map[string]bool{"settlement": true, "version": true, "banker_
 // setting changes a table setting: one that changes the settlement method is posted on the
 // sign and takes effect with it (notice where the book asks: 001 8.2); any other takes effect
 // between rounds (the engine decides when).
-func (t *Table) setting(c Command, no func(rule, reason string)) {
+func (t *Table) setting(c *Command) {
 	if t.rd != nil {
-		no("", "Red Dog has no table settings to change (003)")
+		t.no("", "Red Dog has no table settings to change (003)")
 		return
 	}
 	set := t.game.Settings()
 	p := t.prof
 	if err := set.Set(&p, c.Key, c.Value); err != nil {
-		no("", err.Error())
+		t.no("", err.Error())
 		return
 	}
 	rules, err := set.SettlementRules(&p)
 	if err != nil {
-		no("", err.Error())
+		t.no("", err.Error())
 		return
 	}
 	in := engine.SettingInput(c.Key, c.Value)
 	if !signSettings[c.Key] {
 		if c.At != nil && !t.at(c.At).Equal(t.now) {
-			no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method is posted for a time", c.Key))
+			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method is posted for a time", c.Key))
 			return
 		}
 		t.feed(in)
@@ -384,19 +387,19 @@ func (t *Table) setting(c Command, no func(rule, reason string)) {
 	}
 	s := t.nextSign()
 	s.Settlement = rules.Banker
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, []engine.Input{in}, no)
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, []engine.Input{in})
 }
 
 // schedule posts a change to the sign; then are the game inputs that take effect with it.
-func (t *Table) schedule(ch engine.Change, then []engine.Input, no func(rule, reason string)) {
+func (t *Table) schedule(ch engine.Change, then []engine.Input) {
 	sc, err := t.board.Schedule(ch, t.now)
 	if err != nil {
 		var ne *engine.NoticeError
 		if errors.As(err, &ne) {
-			no(ne.Rule, err.Error())
+			t.no(ne.Rule, err.Error())
 			return
 		}
-		no("", err.Error())
+		t.no("", err.Error())
 		return
 	}
 	for _, n := range t.board.SignAt(t.now).Notices {
@@ -449,7 +452,7 @@ func (t *Table) followRedDog(e *reddog.Event) {
 		}
 		t.bets = t.bets[:0]
 		if len(t.out.Settled) > s0 {
-			t.remember(roundRecord{shoe: r.Shoe, n: r.N, settled: append([]Settled(nil), t.out.Settled[s0:]...)})
+			t.remember(r.Shoe, r.N, t.out.Settled[s0:], nil)
 		}
 	case reddog.EvCancel:
 		t.refund(e.Shoe, e.N, e.Rule)
@@ -458,10 +461,10 @@ func (t *Table) followRedDog(e *reddog.Event) {
 
 // betRedDog places a Red Dog wager before the first card (003 5.2, 5.6) or raises it after
 // the spread, up to the original wager (5.4, 7.2.1.1).
-func (t *Table) betRedDog(c Command, no func(rule, reason string)) {
+func (t *Table) betRedDog(c *Command) {
 	switch c.Wager {
 	case WagerBet:
-		if !t.open(c, no) {
+		if !t.open(c) {
 			return
 		}
 		valid := c.Amount
@@ -473,11 +476,11 @@ func (t *Table) betRedDog(c Command, no func(rule, reason string)) {
 	case WagerRaise:
 		v := t.rd.View()
 		if v.Stage != reddog.StageRaise || v.Round.RaisePercent == 0 {
-			no(t.book.Raise, "a raise is placed only after a spread is announced (no raise on a pair or no spread: 003 7.2.2.1, 7.2.3.1)")
+			t.no(t.book.Raise, "a raise is placed only after a spread is announced (no raise on a pair or no spread: 003 7.2.2.1, 7.2.3.1)")
 			return
 		}
 		if c.Amount <= 0 || c.Amount%t.rules.SmallestChip != 0 {
-			no(t.book.Chips, fmt.Sprintf("%s is not a whole number of chips", engine.FormatCents(c.Amount)))
+			t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of chips", engine.FormatCents(c.Amount)))
 			return
 		}
 		for i := range t.bets {
@@ -486,18 +489,18 @@ func (t *Table) betRedDog(c Command, no func(rule, reason string)) {
 				continue
 			}
 			if b.raise > 0 {
-				no(t.book.Raise, fmt.Sprintf("seat %d has already raised", c.Seat))
+				t.no(t.book.Raise, fmt.Sprintf("seat %d has already raised", c.Seat))
 				return
 			}
 			if c.Amount*100 > b.valid*v.Round.RaisePercent {
-				no(t.book.Raise, fmt.Sprintf("a raise of %s is more than the original wager %s", engine.FormatCents(c.Amount), engine.FormatCents(b.valid)))
+				t.no(t.book.Raise, fmt.Sprintf("a raise of %s is more than the original wager %s", engine.FormatCents(c.Amount), engine.FormatCents(b.valid)))
 				return
 			}
 			b.raise = c.Amount
 			return
 		}
-		no(t.book.Raise, fmt.Sprintf("seat %d has no wager on this round to raise", c.Seat))
+		t.no(t.book.Raise, fmt.Sprintf("seat %d has no wager on this round to raise", c.Seat))
 	default:
-		no("", fmt.Sprintf("%s is not a wager of Red Dog: bet or raise", c.Wager))
+		t.no("", fmt.Sprintf("%s is not a wager of Red Dog: bet or raise", c.Wager))
 	}
 }

@@ -40,7 +40,7 @@ func (r *Runner) Step(it *Item) (*Outcome, error) {
 		in := engine.TokenInput(it.Token)
 		return r.t.Apply(Input{Game: &in, Line: it.Line}, r.now)
 	case ItemCommand:
-		return r.t.Apply(Input{Command: &it.Command, Line: it.Line}, r.now)
+		return r.t.Apply(Input{Command: it.Command, Line: it.Line}, r.now)
 	}
 	return nil, fmt.Errorf("line %d: unknown script item", it.Line)
 }

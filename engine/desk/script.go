@@ -38,7 +38,7 @@ type Item struct {
 	Kind    ItemKind
 	Token   engine.Token // ItemToken
 	Clock   Clock        // ItemClock
-	Command Command      // ItemCommand
+	Command *Command     // ItemCommand
 }
 
 // Clock is a "@" clock form: "@21:05", "@21:05:30" (the same day as the table clock) or
@@ -200,7 +200,7 @@ func ParseLine(line int, text string) ([]Item, error) {
 			if err != nil {
 				return nil, err
 			}
-			return append(items, Item{Line: line, Kind: ItemCommand, Command: c}), nil
+			return append(items, Item{Line: line, Kind: ItemCommand, Command: &c}), nil
 		}
 		end := strings.IndexAny(rest, " \t\r#!")
 		if end < 0 {

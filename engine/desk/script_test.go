@@ -45,10 +45,10 @@ func TestParseCommands(t *testing.T) {
 			t.Errorf("%q: items %+v", tc.line, items)
 			continue
 		}
-		if !reflect.DeepEqual(items[0].Command, tc.want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", tc.line, items[0].Command, tc.want)
+		if !reflect.DeepEqual(*items[0].Command, tc.want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tc.line, *items[0].Command, tc.want)
 		}
-		roundTrip(t, items[0].Command)
+		roundTrip(t, *items[0].Command)
 	}
 }
 
@@ -60,7 +60,7 @@ func roundTrip(t *testing.T, c Command) {
 	if err != nil {
 		t.Fatalf("format %+v = %q, which does not parse: %v", c, s, err)
 	}
-	if len(items) != 1 || !reflect.DeepEqual(items[0].Command, c) {
+	if len(items) != 1 || !reflect.DeepEqual(*items[0].Command, c) {
 		t.Fatalf("format %+v = %q, parsed back as %+v", c, s, items)
 	}
 }

@@ -126,6 +126,7 @@ type placed struct {
 
 // roundRecord is what was settled on one finished coup, kept for a cancellation after the fact.
 type roundRecord struct {
+	live    bool // false once refunded
 	shoe, n int
 	settled []Settled
 	runs    []RunResult
@@ -162,15 +163,21 @@ type Table struct {
 	insN      int
 	warned    map[int]bool // seats told that wagers under the minimum will be returned (000 7.3.1)
 	runAsked  map[int]int64
-	hist      []roundRecord
+	hist      []roundRecord // a ring: histNext is the next to overwrite
+	histNext  int
 	shoe      int // the current shoe (baccarat events; Red Dog view)
+
+	memo *[memoLen]memoEntry
+
+	curLine int // the command being carried out, for its refusals
+	curVerb Verb
 
 	out Outcome
 }
 
 // New starts a table with no shoe loaded, at time start.
 func New(cfg Config, start time.Time) (*Table, error) {
-	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, settingAt: map[int][]engine.Input{}}
+	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry), settingAt: map[int][]engine.Input{}}
 	var notices engine.NoticeRules
 	if cfg.RedDog != nil {
 		p := *cfg.RedDog
@@ -239,7 +246,7 @@ func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 	if in.Game != nil {
 		t.feed(*in.Game)
 	} else {
-		t.command(*in.Command, in.Line)
+		t.command(in.Command, in.Line)
 	}
 	return &t.out, nil
 }
@@ -338,6 +345,7 @@ func (t *Table) follow(e *engine.Event) {
 		p := t.prof
 		if r, err := t.game.Settings().SettlementRules(&p); err == nil {
 			t.rules = r
+			*t.memo = [memoLen]memoEntry{} // settled under the old rules
 		}
 	}
 }
@@ -358,7 +366,6 @@ func (t *Table) asked(w engine.RunWager) int64 {
 
 // settleRound settles the wagers, the insurance and the runs of a finished coup.
 func (t *Table) settleRound(r *engine.Round) {
-	rec := roundRecord{shoe: r.Shoe, n: r.N}
 	s0, r0 := len(t.out.Settled), len(t.out.Runs)
 	for _, b := range t.bets {
 		t.settleOne(b.w, r)
@@ -387,19 +394,22 @@ func (t *Table) settleRound(r *engine.Round) {
 		}
 	}
 	if len(t.out.Settled) > s0 || len(t.out.Runs) > r0 {
-		rec.settled = append([]Settled(nil), t.out.Settled[s0:]...)
-		rec.runs = append([]RunResult(nil), t.out.Runs[r0:]...)
-		t.remember(rec)
+		t.remember(r.Shoe, r.N, t.out.Settled[s0:], t.out.Runs[r0:])
 	}
 }
 
-// remember keeps what was settled on a coup, for a cancellation after the fact (at most historyLen coups).
-func (t *Table) remember(rec roundRecord) {
-	if len(t.hist) >= historyLen {
-		copy(t.hist, t.hist[1:])
-		t.hist = t.hist[:len(t.hist)-1]
+// remember keeps what was settled on a coup, for a cancellation after the fact: a ring of the
+// last historyLen coups, whose slices are reused.
+func (t *Table) remember(shoe, n int, settled []Settled, runs []RunResult) {
+	if len(t.hist) < historyLen {
+		t.hist = append(t.hist, roundRecord{})
 	}
-	t.hist = append(t.hist, rec)
+	i := t.histNext
+	t.histNext = (t.histNext + 1) % historyLen
+	rec := &t.hist[i]
+	rec.shoe, rec.n, rec.live = shoe, n, true
+	rec.settled = append(rec.settled[:0], settled...)
+	rec.runs = append(rec.runs[:0], runs...)
 }
 
 // settleOne settles one wager on a finished coup: a coup without wagers or with no result
@@ -423,7 +433,7 @@ func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
 		w.Limit = t.sign.LimitFor(w.Seat, w.Kind)
 		w.MinimumWarned = t.warned[w.Seat]
 	}
-	s, err := engine.Settle(w, r.Outcome, t.rules)
+	s, err := t.settle(w, r.Outcome)
 	if err != nil {
 		void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
@@ -436,14 +446,62 @@ func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
 	t.out.Settled = append(t.out.Settled, st)
 }
 
+// settleKey is what a settlement depends on besides the rules: the wager (its seat only where
+// a deferred commission is recorded against it) and the coup's outcome.
+type settleKey struct {
+	w engine.Wager
+	o engine.Outcome
+}
+
+// memoLen is how many settlements are remembered, in a direct-mapped cache: a table's wagers
+// repeat (the same chips on the same results), so most are looked up, not computed again.
+const memoLen = 512
+
+// memoEntry is one remembered settlement.
+type memoEntry struct {
+	ok bool
+	k  settleKey
+	s  engine.Settlement
+}
+
+// slot is the cache slot of a key.
+func (k *settleKey) slot() int {
+	h := uint64(k.w.Amount) ^ uint64(k.w.Kind)<<40 ^ uint64(k.o.Winner)<<44 ^ uint64(k.o.BankerTotal)<<48 ^ uint64(k.o.PlayerCards)<<52 ^ uint64(k.w.Covers)<<20
+	return int((h * 0x9E3779B97F4A7C15) >> 55) // the top 9 bits: 0 to memoLen-1
+}
+
+// settle is engine.Settle under the rules in force, remembered: the same wager on the same
+// outcome (as far as settlement reads it, Outcome.ForSettlement) under the same rules settles
+// the same way. The notes are shared: read-only.
+func (t *Table) settle(w engine.Wager, o engine.Outcome) (engine.Settlement, error) {
+	seat := w.Seat
+	if !w.DeferCommission {
+		w.Seat = 0
+	}
+	k := settleKey{w: w, o: o.ForSettlement()}
+	e := &t.memo[k.slot()]
+	if e.ok && e.k == k {
+		s := e.s
+		s.Wager.Seat = seat
+		return s, nil
+	}
+	w.Seat = seat
+	s, err := engine.Settle(w, o, t.rules)
+	if err != nil {
+		return s, err
+	}
+	*e = memoEntry{ok: true, k: k, s: s}
+	return s, nil
+}
+
 // refund undoes what was settled on coup n of shoe, whose outcome was invalidated after the
 // fact: every wager on it is refunded, the runs it decided are refunded, and the open runs
 // no longer count it (000 13.4; 003 10.4).
 func (t *Table) refund(shoe, n int, rule string) {
 	note := engine.Note{Rule: t.book.Refund, Text: fmt.Sprintf("coup %d was cancelled after the fact (%s): the wager is refunded", n, rule)}
-	for i := len(t.hist) - 1; i >= 0; i-- {
-		rec := &t.hist[i]
-		if rec.shoe != shoe || rec.n != n {
+	for k := 1; k <= len(t.hist); k++ {
+		rec := &t.hist[(t.histNext-k+historyLen)%historyLen]
+		if !rec.live || rec.shoe != shoe || rec.n != n {
 			continue
 		}
 		for _, s := range rec.settled {
@@ -465,7 +523,7 @@ func (t *Table) refund(shoe, n int, rule string) {
 			rr.Notes = []engine.Note{note}
 			t.out.Runs = append(t.out.Runs, rr)
 		}
-		t.hist = append(t.hist[:i], t.hist[i+1:]...)
+		rec.live = false
 		break
 	}
 	if t.runs != nil {

@@ -121,7 +121,9 @@ func readScript(name string, stdin io.Reader) (items []desk.Item, tableScript bo
 				tableScript = true
 			}
 			it.Token.Text = strings.Clone(it.Token.Text) // keep the token, not the whole line
-			it.Command.Reason = strings.Clone(it.Command.Reason)
+			if it.Command != nil {
+				it.Command.Reason = strings.Clone(it.Command.Reason)
+			}
 			items = append(items, it)
 		}
 		return nil
