@@ -58,7 +58,8 @@ func benchScript(b *testing.B, p engine.Profile, s engine.Settings, n int) ([]It
 			}
 			if !v.InCoup && v.InShoe && v.CardsDealt > 0 {
 				clock = clock.Add(40 * time.Second)
-				items = append(items, Item{Kind: ItemClock, Clock: ClockAt(clock)})
+				c := ClockAt(clock)
+				items = append(items, Item{Kind: ItemClock, Clock: &c})
 				for seat := 1; seat <= benchSeats; seat++ {
 					items = append(items, Item{Kind: ItemCommand, Command: &Command{Verb: VerbBet, Seat: seat, Wager: wagers[(seat+coups)%3], Amount: 2000}})
 				}

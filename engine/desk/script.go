@@ -37,7 +37,7 @@ type Item struct {
 	Line    int
 	Kind    ItemKind
 	Token   engine.Token // ItemToken
-	Clock   Clock        // ItemClock
+	Clock   *Clock       // ItemClock
 	Command *Command     // ItemCommand
 }
 
@@ -188,6 +188,22 @@ func ParseLine(line int, text string) ([]Item, error) {
 	if !utf8.ValidString(text) {
 		return nil, &SyntaxError{Line: line, Token: clip(text), Reason: "not UTF-8 text"}
 	}
+	if !strings.ContainsAny(text, "@!") { // a line of a plain shoe script: the shoe script's parser
+		toks, err := engine.ParseScript(text)
+		if err != nil {
+			if se, ok := err.(*engine.ScriptError); ok {
+				se.Line = line
+				return nil, se
+			}
+			return nil, &SyntaxError{Line: line, Token: clip(text), Reason: err.Error()}
+		}
+		items := make([]Item, len(toks))
+		for i, t := range toks {
+			t.Line = line
+			items[i] = Item{Line: line, Kind: ItemToken, Token: t}
+		}
+		return items, nil
+	}
 	var items []Item
 	rest := text
 	for {
@@ -213,7 +229,7 @@ func ParseLine(line int, text string) ([]Item, error) {
 			if err != nil {
 				return nil, &SyntaxError{Line: line, Token: word, Reason: err.Error()}
 			}
-			items = append(items, Item{Line: line, Kind: ItemClock, Clock: c})
+			items = append(items, Item{Line: line, Kind: ItemClock, Clock: &c})
 			continue
 		}
 		if strings.EqualFold(word, "void") { // "void 12": the round number is the next word
