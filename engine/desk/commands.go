@@ -55,14 +55,8 @@ func (t *Table) command(c *Command, line int) {
 		t.setting(c)
 	case VerbClose:
 		t.schedule(engine.Change{At: t.at(c.At), Close: true}, nil)
-	case VerbTurn:
-		t.gameCommand(engine.TurnInput(c.Turn))
-	case VerbAccept:
-		t.gameCommand(engine.InAcceptReviewInput())
-	case VerbResult:
-		t.gameCommand(engine.ResultInput(c.Result))
-	case VerbReconstruct:
-		t.gameCommand(engine.Input{Kind: engine.InReconstruct, Source: engine.SourceManual, Cards: c.Cards})
+	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct:
+		t.gameCommand(gameInput(c))
 	default:
 		t.no("", fmt.Sprintf("unknown command %q", c.Verb))
 	}
@@ -70,6 +64,19 @@ func (t *Table) command(c *Command, line int) {
 
 // no records a refusal of the command being carried out.
 func (t *Table) no(rule, reason string) { t.refuse(t.curLine, t.curVerb, rule, reason) }
+
+// gameInput is the game input a game command gives (the inverse of GameCommand).
+func gameInput(c *Command) engine.Input {
+	switch c.Verb {
+	case VerbTurn:
+		return engine.TurnInput(c.Turn)
+	case VerbAccept:
+		return engine.InAcceptReviewInput()
+	case VerbResult:
+		return engine.ResultInput(c.Result)
+	}
+	return engine.Input{Kind: engine.InReconstruct, Source: engine.SourceManual, Cards: c.Cards}
+}
 
 // gameCommand gives a game command to the engine; the engine's refusals are its events.
 func (t *Table) gameCommand(in engine.Input) {

@@ -194,3 +194,46 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+// TestScriptLine: every game input an operator gives renders to one script line that parses
+// back to a command the table carries out as that same input.
+func TestScriptLine(t *testing.T) {
+	cards := []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}, {Rank: 4, Suit: engine.Spades}}
+	for _, tc := range []struct {
+		in   engine.Input
+		want string
+	}{
+		{engine.CardInput(engine.Card{Rank: 9, Suit: engine.Hearts}, engine.P3, engine.SourceShoe), "9H@P3"},
+		{engine.WordInput(engine.TokVoid, 12), "void 12"},
+		{engine.WordInput(engine.TokNoBet, 0), "nobet"},
+		{engine.TurnInput(engine.HandBanker), "!turn banker"},
+		{engine.InAcceptReviewInput(), "!accept"},
+		{engine.ResultInput(engine.ManualResult{Winner: engine.Tie, Natural: true}), "!result tie natural"},
+		{engine.Input{Kind: engine.InReconstruct, Cards: cards}, "!reconstruct 2C 5H KD 4S"},
+		{engine.SettingInput("style", "C"), "!setting style=C"},
+	} {
+		in := tc.in
+		got, err := Input{Game: &in}.ScriptLine()
+		if err != nil || got != tc.want {
+			t.Errorf("%+v: %q, %v; want %q", tc.in, got, err, tc.want)
+			continue
+		}
+		items, err := ParseLine(1, got)
+		if err != nil || len(items) != 1 {
+			t.Fatalf("%q: %v", got, err)
+		}
+		if items[0].Kind == ItemToken {
+			if items[0].Token.Kind != in.Token.Kind || items[0].Token.Card != in.Token.Card || items[0].Token.N != in.Token.N || items[0].Token.Pos != in.Token.Pos {
+				t.Errorf("%q parses as %+v", got, items[0].Token)
+			}
+			continue
+		}
+		back, _ := GameCommand(in)
+		if !reflect.DeepEqual(items[0].Command, back) {
+			t.Errorf("%q parses as %+v, want %+v", got, items[0].Command, back)
+		}
+	}
+	if _, err := (Input{Game: &engine.Input{Kind: engine.InDoubt}}).ScriptLine(); err == nil {
+		t.Error("a doubt of the shoe link has a script line")
+	}
+}
