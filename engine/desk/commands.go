@@ -400,6 +400,7 @@ func (t *Table) setting(c *Command) {
 // schedule posts a change to the sign; then are the game inputs that take effect with it.
 func (t *Table) schedule(ch engine.Change, then []engine.Input) {
 	sc, err := t.board.Schedule(ch, t.now)
+	t.scheduleErr = err
 	if err != nil {
 		var ne *engine.NoticeError
 		if errors.As(err, &ne) {
@@ -418,7 +419,7 @@ func (t *Table) schedule(ch engine.Change, then []engine.Input) {
 	if len(then) > 0 {
 		t.settingAt[sc.ID] = then
 	}
-	_ = t.advance(t.now) // a change for now takes effect at once
+	t.advance(t.now) // a change for now takes effect at once
 }
 
 // followRedDog settles the Red Dog wagers when a round finishes, and refunds a round

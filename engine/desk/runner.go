@@ -35,7 +35,7 @@ func (r *Runner) Step(it *Item) (*Outcome, error) {
 			return nil, fmt.Errorf("line %d: %q: %w: the clock is at %s", it.Line, it.Clock.String(), ErrBackwards, r.now.UTC().Format(time.RFC3339))
 		}
 		r.now = at
-		return r.t.Advance(at)
+		return r.t.Advance(at), nil
 	case ItemToken:
 		in := engine.TokenInput(it.Token)
 		return r.t.Apply(Input{Game: &in, Line: it.Line}, r.now)

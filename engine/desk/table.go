@@ -169,8 +169,9 @@ type Table struct {
 
 	memo *[memoLen]memoEntry
 
-	curLine int // the command being carried out, for its refusals
-	curVerb Verb
+	curLine     int // the command being carried out, for its refusals
+	curVerb     Verb
+	scheduleErr error // the board's error for the last change refused
 
 	out Outcome
 }
@@ -229,20 +230,19 @@ func New(cfg Config, start time.Time) (*Table, error) {
 	return t, nil
 }
 
-// ErrBackwards is wrapped by Apply's error for a time before the table clock.
+// ErrBackwards is wrapped by a Runner's error for a clock form before the script's clock.
 var ErrBackwards = errors.New("the table clock never moves backwards")
 
-// Apply takes one input at time now (never before the last) and returns everything it did.
-// The Outcome is valid until the next call. An error means the input was not applied (the time
-// went backwards, or an input with neither or both parts).
+// Apply takes one input at time now and returns everything it did. The table clock never moves
+// backwards: a now before it (a wall clock stepped back) applies the input at the table clock.
+// The Outcome is valid until the next call. An error means the input was not applied (neither
+// or both parts).
 func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 	t.out.reset()
 	if (in.Game == nil) == (in.Command == nil) {
 		return &t.out, fmt.Errorf("line %d: desk input: want exactly one of a game input and a command", in.Line)
 	}
-	if err := t.advance(now); err != nil {
-		return &t.out, fmt.Errorf("line %d: %w", in.Line, err)
-	}
+	t.advance(now)
 	if in.Game != nil {
 		t.feed(*in.Game)
 	} else {
@@ -251,10 +251,41 @@ func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 	return &t.out, nil
 }
 
-// Advance moves the table clock to now: the sign changes due by then take effect.
-func (t *Table) Advance(now time.Time) (*Outcome, error) {
+// Advance moves the table clock to now (never backwards): the sign changes due by then take effect.
+func (t *Table) Advance(now time.Time) *Outcome {
 	t.out.reset()
-	return &t.out, t.advance(now)
+	t.advance(now)
+	return &t.out
+}
+
+// Schedule posts a change to the sign at now, as the operator screen gives it (limits, markers,
+// closing); a Red Dog sign keeps only its one wager's limit and the markers. An error says why
+// it was refused (a *engine.NoticeError names the rule and the earliest time).
+func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
+	t.out.reset()
+	t.advance(now)
+	if t.rd != nil {
+		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
+	} else {
+		c.Sign.Settlement = t.rules.Banker
+	}
+	t.curLine, t.curVerb = 0, VerbLimits
+	t.schedule(c, nil)
+	if len(t.out.Refused) > 0 {
+		return &t.out, t.scheduleErr
+	}
+	return &t.out, nil
+}
+
+// Pending counts the changes posted to the sign still to come at now.
+func (t *Table) Pending(now time.Time) int {
+	n := 0
+	for _, c := range t.board.Changes() {
+		if c.At.After(now) {
+			n++
+		}
+	}
+	return n
 }
 
 // End reports a coup left unfinished when a replay ends (an anomaly, as engine.Replayer.End).
@@ -266,9 +297,9 @@ func (t *Table) End() *Outcome {
 	return &t.out
 }
 
-func (t *Table) advance(now time.Time) error {
+func (t *Table) advance(now time.Time) {
 	if now.Before(t.now) {
-		return fmt.Errorf("%w: %s is before %s", ErrBackwards, now.UTC().Format(time.RFC3339), t.now.UTC().Format(time.RFC3339))
+		return
 	}
 	t.now = now
 	for len(t.pending) > 0 && !t.pending[0].At.After(now) {
@@ -287,7 +318,6 @@ func (t *Table) advance(now time.Time) error {
 			}
 		}
 	}
-	return nil
 }
 
 // feed gives a game input to the engine and follows its events.

@@ -149,7 +149,13 @@ func TestClockBackwards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tab.Apply(Input{Command: &Command{Verb: VerbCollect, Seat: 1}, Line: 4}, DefaultStart.Add(-time.Second)); err == nil || !strings.Contains(err.Error(), "line 4") {
-		t.Fatalf("Apply backwards: %v", err)
+	// A live table's wall clock stepped back: the input applies at the table clock, which stays.
+	tab.Advance(DefaultStart.Add(time.Hour))
+	if _, err := tab.Schedule(engine.Change{At: DefaultStart.Add(time.Hour), Close: true}, DefaultStart); err == nil {
+		t.Fatal("a closing at once was accepted")
+	}
+	out, err := tab.Schedule(engine.Change{At: DefaultStart.Add(90 * time.Minute), Close: true}, DefaultStart)
+	if err != nil || len(out.Notices) != 1 || !out.Notices[0].Posted.Equal(DefaultStart.Add(time.Hour)) {
+		t.Fatalf("closing posted at the table clock: %+v, %v", out, err)
 	}
 }
