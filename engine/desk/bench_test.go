@@ -124,7 +124,7 @@ func BenchmarkSettleOne(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := engine.Round{N: 1, Shoe: 1, Outcome: engine.Outcome{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7}}
-	w := engine.Wager{Seat: 3, Kind: engine.WagerBanker, Amount: 10000}
+	w := engine.Wager{Seat: 3, Kind: engine.WagerBanker, Amount: 10000, Limit: engine.WagerLimit{Min: 1000, Max: 100000}}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		tab.out.Settled = tab.out.Settled[:0]

@@ -135,7 +135,8 @@ func (t *Table) bet(c *Command) {
 	if !t.open(c) {
 		return
 	}
-	w := engine.Wager{Seat: c.Seat, Kind: k, Amount: c.Amount}
+	// The limit is the sign's (or the seat's personal limit, 000 7.6) when the wager is placed.
+	w := engine.Wager{Seat: c.Seat, Kind: k, Amount: c.Amount, Limit: t.sign.LimitFor(c.Seat, k)}
 	if t.book.NotBoth != "" && k != engine.WagerTie {
 		other := engine.WagerPlayer
 		if k == engine.WagerPlayer {

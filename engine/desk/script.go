@@ -882,7 +882,9 @@ func (it Item) String() string {
 	case ItemClock:
 		return it.Clock.String()
 	case ItemCommand:
-		return it.Command.String()
+		if it.Command != nil {
+			return it.Command.String()
+		}
 	}
 	return "#?"
 }

@@ -460,7 +460,6 @@ func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
 		return
 	}
 	if w.Kind != engine.WagerInsurance {
-		w.Limit = t.sign.LimitFor(w.Seat, w.Kind)
 		w.MinimumWarned = t.warned[w.Seat]
 	}
 	s, err := t.settle(w, r.Outcome)
