@@ -219,9 +219,10 @@ func faceUpOnDeal(s Style, pos Position) bool {
 
 // insuranceOpens reports whether Insurance/No 6 opens now: the Banker's first two cards total
 // 6 and the Player must draw (000 1.1), both known only from turned cards, before the next
-// card is dealt.
+// card is dealt. It never opens on a dummy coup (a directed one, a card found face up first, a
+// round without wagers): no wager is placed on it (000 11.9.5, 11.6.1, 11.5).
 func (c *coup) insuranceOpens() bool {
-	if c.insuranceDone || c.np != 2 || c.nb != 2 || !c.initialUp() {
+	if c.insuranceDone || c.kind != KindNormal || c.np != 2 || c.nb != 2 || !c.initialUp() {
 		return false
 	}
 	return Total(c.b[:2]) == 6 && PlayerDraws(Total(c.p[:2]))

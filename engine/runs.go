@@ -76,6 +76,7 @@ const (
 // RunCoup is one coup's result as the runs see it.
 type RunCoup struct {
 	Number int         // the coup's number, for the record
+	Shoe   int         // the shoe it was dealt from, for the record (Uncount)
 	Kind   RunCoupKind // normal, dummy or cancelled
 	Winner Winner      // Banker, Player or Tie for a normal or dummy coup
 }
@@ -104,6 +105,7 @@ func (s RunState) String() string {
 // RunStep is one counted (or skipped) coup in a run's record.
 type RunStep struct {
 	Coup      int    // the coup's number
+	Shoe      int    // the shoe it was dealt from (0 when the caller gave none)
 	Nominated Winner // the hand backed: the run's own for Player/Banker/Tie runs, the player's nomination for a combination (6.5.7)
 	Winner    Winner // the coup's result (WinnerNone for a cancelled coup)
 	Counted   bool   // false for a skipped dummy or cancelled coup
@@ -234,7 +236,7 @@ func (w *RunWager) coup(c RunCoup, set RunSettings) (RunSettlement, bool) {
 		nominated = Tie
 	}
 	w.Pending = WinnerNone
-	step := RunStep{Coup: c.Number, Nominated: nominated, Winner: c.Winner}
+	step := RunStep{Coup: c.Number, Shoe: c.Shoe, Nominated: nominated, Winner: c.Winner}
 	switch {
 	case c.Kind == RunCoupDummy:
 		step.Note = "dummy coup: no effect on the run (000 11.9.4)"
@@ -292,6 +294,27 @@ func (w *RunWager) settle(st RunState, n Note) RunSettlement {
 	s.Net = s.Paid - s.Lost
 	s.Run = w.copy()
 	return s
+}
+
+// Uncount takes coup n of shoe back out of every open run: the coup's outcome was invalidated
+// after the fact, so it neither counts towards a run nor breaks one (000 13.4: the wagers on
+// it are refunded; a run still open goes on as if the coup had not been played). A run the coup
+// decided is no longer open and is not changed here: its wager is refunded by the caller.
+func (r *Runs) Uncount(shoe, n int) {
+	for _, w := range r.open {
+		for i := len(w.Steps) - 1; i >= 0; i-- {
+			st := &w.Steps[i]
+			if st.Coup != n || st.Shoe != shoe {
+				continue
+			}
+			if st.Counted && st.Winner == st.Nominated && w.Wins > 0 {
+				w.Wins--
+			}
+			st.Counted = false
+			st.Note = "cancelled after the fact: the coup does not count (000 13.4)"
+			break
+		}
+	}
 }
 
 // ShoeEnd tells the tracker a shoe ended. By default runs continue into the next shoe and

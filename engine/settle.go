@@ -369,6 +369,24 @@ func Settle(w Wager, o Outcome, rules SettlementRules) (Settlement, error) {
 	return s, nil
 }
 
+// ForSettlement is the outcome reduced to what Settle reads of it: the winner, whether the
+// Banker won with 6 (paid 1 to 2; loses Insurance/No 6), whether Insurance/No 6 was offered,
+// whether the totals are known. Settle(w, o.ForSettlement(), r) equals Settle(w, o, r) for every
+// outcome with totals 0-9, so a table may remember settlements by it (engine/desk does).
+func (o Outcome) ForSettlement() Outcome {
+	k := Outcome{Winner: o.Winner, TotalsUnknown: o.TotalsUnknown, PlayerCards: 2, BankerCards: 2}
+	if o.BankerTotal == 6 {
+		k.BankerTotal = 6
+	}
+	if InsuranceOffered(o) {
+		k.BankerFirstTwo, k.PlayerCards = 6, 3
+	}
+	if o.BankerTotal < 0 || o.BankerTotal > 9 || o.PlayerTotal < 0 || o.PlayerTotal > 9 {
+		return o // out of range: Settle refuses it as it is
+	}
+	return k
+}
+
 // ChipExact reports whether every possible win of the wager could be paid exactly in the
 // table's smallest chip, before any rounding. Where it is false, vic may refuse the wager before
 // the deal (000 6.6) and otherwise pays up (7.3.3); nz must not accept a Banker wager under
@@ -544,7 +562,11 @@ func (s *Settlement) pay(o Outcome, r SettlementRules) {
 		s.note("000 10.1, 001 8.6(a), 002 5.7(a), 004 5.10(a)", "Player pays 1:1")
 	case WagerTie:
 		won = v * r.TieOdds
-		s.note("000 10.1, 001 8.6(c), 002 5.7(c), 004 5.10(c)", fmt.Sprintf("Tie pays %d:1", r.TieOdds))
+		text := "Tie pays 8:1" // every book's odds, written once
+		if r.TieOdds != 8 {
+			text = fmt.Sprintf("Tie pays %d:1", r.TieOdds)
+		}
+		s.note("000 10.1, 001 8.6(c), 002 5.7(c), 004 5.10(c)", text)
 	case WagerInsurance:
 		won = v * r.InsuranceOdds
 		s.note("000 1.1, 10.1", fmt.Sprintf("Insurance/No 6 wins on every result but a Banker win with 6: pays %d:1", r.InsuranceOdds))
@@ -560,7 +582,11 @@ func (s *Settlement) pay(o Outcome, r SettlementRules) {
 		} else {
 			won = v
 			commissionE4 = v * int64(r.Commission)
-			s.note("000 10.1, 001 8.6(b), 002 5.7(b), 004 5.10(b)", fmt.Sprintf("Banker pays 1:1 less %s commission on the amount won", formatBP(r.Commission)))
+			text := "Banker pays 1:1 less 5% commission on the amount won" // every book's rate, written once
+			if r.Commission != 500 {
+				text = fmt.Sprintf("Banker pays 1:1 less %s commission on the amount won", formatBP(r.Commission))
+			}
+			s.note("000 10.1, 001 8.6(b), 002 5.7(b), 004 5.10(b)", text)
 		}
 	}
 	if (s.Wager.Kind == WagerPlayer || s.Wager.Kind == WagerBanker) && r.ExtraCommission > 0 && r.DifferentialMin > 0 && v > r.DifferentialMin && !halfPay {
@@ -624,24 +650,56 @@ func CiteBook(rules, book string) string {
 	if book == "" {
 		return rules
 	}
-	var keep []string
+	// The book's numbers usually stand together: then they are a piece of rules, taken without
+	// allocating (settlement notes cite on every wager). Otherwise they are joined.
+	from, to, pieces := -1, -1, 0
 	cur := ""
-	for _, r := range strings.Split(rules, ", ") {
-		if b, rest, ok := strings.Cut(r, " "); ok && len(b) == 3 && strings.Trim(b, "0123456789") == "" {
-			cur = b
-			if cur == book {
-				keep = append(keep, b+" "+rest)
+	for i := 0; i < len(rules); {
+		j := strings.Index(rules[i:], ", ")
+		end := len(rules)
+		if j >= 0 {
+			end = i + j
+		}
+		r := rules[i:end]
+		if isBook(r) {
+			cur = r[:3]
+		}
+		if cur == book {
+			if to != i-2 || from < 0 {
+				pieces++
+				if from < 0 {
+					from = i
+				}
 			}
-			continue
+			to = end
+		}
+		if j < 0 {
+			break
+		}
+		i = end + 2
+	}
+	switch {
+	case pieces == 0:
+		return rules
+	case pieces == 1:
+		return rules[from:to]
+	}
+	var keep []string
+	cur = ""
+	for _, r := range strings.Split(rules, ", ") {
+		if isBook(r) {
+			cur = r[:3]
 		}
 		if cur == book {
 			keep = append(keep, r)
 		}
 	}
-	if len(keep) == 0 {
-		return rules
-	}
 	return strings.Join(keep, ", ")
+}
+
+// isBook reports whether a citation starts with a book's three-digit prefix and a space ("000 1.1").
+func isBook(r string) bool {
+	return len(r) > 3 && r[3] == ' ' && r[0] >= '0' && r[0] <= '9' && r[1] >= '0' && r[1] <= '9' && r[2] >= '0' && r[2] <= '9'
 }
 
 // FormatCents writes an amount as the sign does: "$50", "$12.50", "-$3.05".

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -263,6 +264,9 @@ func TestCiteBook(t *testing.T) {
 		{"000 1.1, 10.1", "002", "000 1.1, 10.1"},
 		{"000 7.3.1, 001 3.4", "", "000 7.3.1, 001 3.4"},
 		{"book silent", "001", "book silent"},
+		{"000 1.1, 001 2.2, 000 5.5, 6.6", "000", "000 1.1, 000 5.5, 6.6"}, // not together: joined
+		{"001 2.2, 000 1.1, 10.1, 002 3.3", "000", "000 1.1, 10.1"},
+		{"001 2.2, 000 1.1", "000", "000 1.1"},
 	} {
 		if got := CiteBook(tc.in, tc.book); got != tc.want {
 			t.Errorf("CiteBook(%q, %q) = %q, want %q", tc.in, tc.book, got, tc.want)
@@ -346,6 +350,30 @@ func BenchmarkSettle(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := Settle(w, bWins7, trad); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestForSettlement: every wager settles the same on an outcome and on its ForSettlement.
+func TestForSettlement(t *testing.T) {
+	crown, _ := SettlementVic2002("crown", true, false)
+	trad, _ := SettlementVic2002("traditional", false, false)
+	trad.DifferentialMin = 100000
+	for _, rules := range []SettlementRules{crown, trad, SettlementNZ1998(), SettlementNZ(true)} {
+		for _, w := range []Wager{{Kind: WagerPlayer, Amount: 2500}, {Kind: WagerBanker, Amount: 2500, Limit: WagerLimit{Min: 5000, Max: 100000}},
+			{Kind: WagerTie, Amount: 1000}, {Kind: WagerInsurance, Amount: 1000, Covers: 2000}, {Kind: WagerBanker, Amount: 250000}} {
+			for pt := 0; pt <= 9; pt++ {
+				for bt := 0; bt <= 9; bt++ {
+					for _, cards := range [][3]int{{2, 2, 6}, {3, 2, 6}, {3, 3, 6}, {2, 3, 4}, {3, 2, 5}} {
+						o := Outcome{Winner: Decide(pt, bt), PlayerTotal: pt, BankerTotal: bt, PlayerCards: cards[0], BankerCards: cards[1], BankerFirstTwo: cards[2], Natural: pt > 7}
+						a, errA := Settle(w, o, rules)
+						b, errB := Settle(w, o.ForSettlement(), rules)
+						if (errA == nil) != (errB == nil) || !reflect.DeepEqual(a, b) {
+							t.Fatalf("%+v on %+v: %+v (%v) != %+v (%v)", w, o, a, errA, b, errB)
+						}
+					}
+				}
+			}
 		}
 	}
 }

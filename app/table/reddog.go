@@ -9,6 +9,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
@@ -38,13 +39,12 @@ type RedDogSetup struct {
 	Currency      string // symbol shown on the sign, e.g. "$"
 }
 
-// RedDog is one Red Dog table's live state: the engine's table, the limit sign and its notices,
-// the history of rounds and the alerts. It implements Machine[view.Screen]. Only the event loop
-// calls its methods (one writer).
+// RedDog is one Red Dog table's live state: the table aggregate (engine/desk: the deal, the limit
+// sign and its notices), the history of rounds and the alerts. It implements Machine[view.Screen].
+// Only the event loop calls its methods (one writer).
 type RedDog struct {
 	setup   RedDogSetup
-	table   *reddog.Table
-	board   *engine.Board
+	desk    *desk.Table
 	history []reddog.Round // finished rounds, oldest first, at most RedDogHistory
 	events  []reddog.Event // what the latest Apply reported, for Records
 
@@ -60,16 +60,12 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 	if s.NoticeMinutes != 0 {
 		p.Notices.Minutes = s.NoticeMinutes
 	}
-	t, err := reddog.New(p)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", s.ID, err)
-	}
-	b, err := engine.NewBoard(p.Notices, engine.Sign{Player: s.Bet, Markers: s.Markers})
+	d, err := desk.New(desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}}, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	s.Profile = p
-	return &RedDog{setup: s, table: t, board: b}, nil
+	return &RedDog{setup: s, desk: d}, nil
 }
 
 // NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.
@@ -99,7 +95,13 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 			r.note(a.Refused.Error())
 			return a
 		}
-		r.events = append(r.events, r.table.Apply(reddog.TokenInput(in.Game.Token))...)
+		out, err := r.desk.Apply(desk.Input{Game: in.Game}, now)
+		if err != nil {
+			a.Refused = err
+			r.note(err.Error())
+			return a
+		}
+		r.events = append(r.events, out.RedDog...)
 		for _, e := range r.events {
 			if ev, ok := r.follow(e); ok {
 				a.Events = append(a.Events, ev)
@@ -150,9 +152,7 @@ func (r *RedDog) op(o Op, now time.Time) error {
 		if o.Change == nil {
 			return errors.New("schedule: no change given")
 		}
-		c := *o.Change
-		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
-		_, err := r.board.Schedule(c, now)
+		_, err := r.desk.Schedule(*o.Change, now)
 		return err
 	case OpClearAlert:
 		for i, a := range r.alerts {
@@ -217,16 +217,16 @@ func (r *RedDog) Records(_ Applied, now time.Time, m Msg) ([]journal.Record, err
 func (r *RedDog) Setup() RedDogSetup { return r.setup }
 
 // View is the engine's public view of the deal (never a face-down card).
-func (r *RedDog) View() reddog.View { return r.table.View() }
+func (r *RedDog) View() reddog.View { return r.desk.RedDog() }
 
 // History is the finished rounds the screen shows, oldest first.
 func (r *RedDog) History() []reddog.Round { return append([]reddog.Round(nil), r.history...) }
 
 // SignAt is what the limit sign shows at t.
-func (r *RedDog) SignAt(t time.Time) engine.SignView { return r.board.SignAt(t) }
+func (r *RedDog) SignAt(t time.Time) engine.SignView { return r.desk.SignAt(t) }
 
 // Scheduled lists the changes posted to the sign.
-func (r *RedDog) Scheduled() []engine.Scheduled { return r.board.Changes() }
+func (r *RedDog) Scheduled() []engine.Scheduled { return r.desk.Scheduled() }
 
 // Alerts lists the alerts a supervisor has not cleared.
 func (r *RedDog) Alerts() []Alert { return append([]Alert(nil), r.alerts...) }
@@ -235,24 +235,16 @@ func (r *RedDog) Alerts() []Alert { return append([]Alert(nil), r.alerts...) }
 func (r *RedDog) Messages() []string { return append([]string(nil), r.messages...) }
 
 // Shoe is the current shoe number (0 before the first shoe).
-func (r *RedDog) Shoe() int { return r.table.View().Shoe }
+func (r *RedDog) Shoe() int { return r.desk.RedDog().Shoe }
 
 // InCoup reports whether a round is in progress, and its number.
 func (r *RedDog) InCoup() (bool, int) {
-	rd, ok := r.table.InProgress()
+	rd, ok := r.desk.RedDogInProgress()
 	return ok, rd.N
 }
 
 // Pending counts the changes posted to the sign that are still to come at now.
-func (r *RedDog) Pending(now time.Time) int {
-	n := 0
-	for _, c := range r.board.Changes() {
-		if c.At.After(now) {
-			n++
-		}
-	}
-	return n
-}
+func (r *RedDog) Pending(now time.Time) int { return r.desk.Pending(now) }
 
 // Raise shows an alert that is not journalled (used when the journal itself has failed).
 func (r *RedDog) Raise(text string, now time.Time) { r.raise(text, now) }
@@ -261,8 +253,8 @@ func (r *RedDog) Raise(text string, now time.Time) { r.raise(text, now) }
 // round in progress (or else the last round and its result), the spread, the limit sign of the
 // one wager with its notices, the pay table and the history. It copies everything it hands over.
 func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
-	v := r.table.View()
-	sv := r.board.SignAt(now)
+	v := r.desk.RedDog()
+	sv := r.desk.SignAt(now)
 	scr := view.Screen{
 		Now: now,
 		Header: view.Header{
@@ -282,7 +274,7 @@ func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
 		scr.Status.Errors = append(scr.Status.Errors, a.Raised.Format("15:04")+" "+a.Text)
 	}
 	if sv.Closed {
-		scr.Mode, scr.Reopens = view.Closed, opensAt(r.board.Changes(), now)
+		scr.Mode, scr.Reopens = view.Closed, opensAt(r.desk.Scheduled(), now)
 	}
 	return scr
 }
@@ -302,7 +294,7 @@ func (r *RedDog) sign(e engine.Sign) view.Sign {
 // time they take effect (003 6.4, 10.7), and "shoe change" when a shuffle is due before the next
 // round (4.1.2, 4.1.3, 9.6).
 func (r *RedDog) notices(sv engine.SignView, v reddog.View) []view.Notice {
-	out := posted(sv, r.board.Changes())
+	out := posted(sv, r.desk.Scheduled())
 	if v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle {
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
 	}

@@ -23,6 +23,7 @@ import (
 type Record struct {
 	Round *Round
 	Event *Event
+	Raw   []byte // a line made elsewhere (Recorder.Raw): one JSON object, written as it is
 }
 
 type roundJSON struct {
@@ -53,6 +54,8 @@ type eventJSON struct {
 // MarshalJSON encodes the record as one JSON object (see Record).
 func (r Record) MarshalJSON() ([]byte, error) {
 	switch {
+	case r.Raw != nil:
+		return r.Raw, nil
 	case r.Round != nil:
 		ro := r.Round
 		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review}
@@ -108,35 +111,65 @@ func Replay(toks []engine.Token, decks int) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	var recs []Record
-	at := map[int]int{} // round number → index in recs
+	rec := NewRecorder(p)
 	for _, tok := range toks {
 		for _, e := range t.Apply(Input{Token: tok}) {
-			switch e.Kind {
-			case EvCard, EvSpread:
-				continue
-			case EvRound:
-				at[e.N] = len(recs)
-				recs = append(recs, Record{Round: e.Round})
-				continue
-			case EvCancel:
-				if i, ok := at[e.N]; ok {
-					r := recs[i].Round.clone()
-					r.Kind, r.Outcome, r.Pays = KindCancelled, Push, Pays{}
-					r.note(p.Rules.Invalidate)
-					r.note(p.Rules.Refund)
-					recs[i].Round = &r
-				}
-			}
-			recs = append(recs, Record{Event: ptr(e)})
+			rec.Add(e)
 		}
 	}
-	if r, ok := t.InProgress(); ok {
-		recs = append(recs, Record{Event: &Event{Kind: EvAnomaly, Shoe: r.Shoe, N: r.N, Rule: p.Rules.Disputes,
+	rec.End(t.InProgress())
+	return rec.Records(), nil
+}
+
+// Recorder turns a table's events into the records Replay returns, in order: rounds, and the
+// events replay prints; a round invalidated after the fact is rewritten in place (cancelled,
+// every wager refunded, 10.3, 10.4). Raw keeps another line (a settlement, a sign) in its place.
+type Recorder struct {
+	p    Profile
+	recs []Record
+	at   map[int]int // round number → index in recs
+}
+
+// NewRecorder starts an empty record of a table under p.
+func NewRecorder(p Profile) *Recorder { return &Recorder{p: p, at: map[int]int{}} }
+
+// Add records one event of the table.
+func (c *Recorder) Add(e Event) {
+	switch e.Kind {
+	case EvCard, EvSpread:
+		return
+	case EvRound:
+		c.at[e.N] = len(c.recs)
+		c.recs = append(c.recs, Record{Round: e.Round})
+		return
+	case EvCancel:
+		if i, ok := c.at[e.N]; ok {
+			r := c.recs[i].Round.clone()
+			r.Kind, r.Outcome, r.Pays = KindCancelled, Push, Pays{}
+			r.note(c.p.Rules.Invalidate)
+			r.note(c.p.Rules.Refund)
+			c.recs[i].Round = &r
+		}
+	}
+	c.recs = append(c.recs, Record{Event: ptr(e)})
+}
+
+// Raw records a line made elsewhere (one JSON object), in its place.
+func (c *Recorder) Raw(line []byte) {
+	c.recs = append(c.recs, Record{Raw: append([]byte(nil), line...)})
+}
+
+// End records the round left unfinished at the end of the script (Table.InProgress), if any,
+// as an anomaly.
+func (c *Recorder) End(r Round, inProgress bool) {
+	if inProgress {
+		c.recs = append(c.recs, Record{Event: &Event{Kind: EvAnomaly, Shoe: r.Shoe, N: r.N, Rule: c.p.Rules.Disputes,
 			Reason: fmt.Sprintf("the script ended during round %d (cards %v): it has no result", r.N, r.Cards)}})
 	}
-	return recs, nil
 }
+
+// Records is every record so far.
+func (c *Recorder) Records() []Record { return c.recs }
 
 // checkToken reports a token ParseScript could not have produced.
 func checkToken(tok engine.Token) error {

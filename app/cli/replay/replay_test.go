@@ -152,3 +152,57 @@ func TestScriptIsBounded(t *testing.T) {
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestTableScript replays the README's table script (docs/examples/table-script.txt): rounds
+// and shoe events as before, with the settlement, run, commission, notice, sign and refusal
+// lines of spec/table-script.md §2 (testdata/table-script.want, read line by line).
+func TestTableScript(t *testing.T) {
+	args := []string{"--profile", "vic-baccarat-2002", "--set", "runs=true", "--limit", "player=10-1000", "--limit", "banker=10-1000",
+		"--limit", "tie=5-100", "--limit", "runs=10-100", "--start", "2026-11-25T20:00:00Z", "../../../docs/examples/table-script.txt"}
+	out, _, err := run(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/table-script.want")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+	for _, bad := range [][]string{
+		{"--profile", "vic-baccarat-2002", "--start", "yesterday"},
+		{"--profile", "vic-baccarat-2002", "--limit", "dragon=1-2"},
+	} {
+		if _, _, err := run(t, "", bad...); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+	// --start moves the short clock forms to its day; the clock never moves backwards.
+	_, _, err = run(t, "@21:00\n@20:00\n", "--profile", "vic-baccarat-2002")
+	if err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("backwards clock: %v", err)
+	}
+	out, _, err = run(t, "@21:00 !limits at=21:30 tie=5-50\n", "--profile", "vic-baccarat-2002", "--start", "2026-11-25T20:00:00Z")
+	if err != nil || !strings.Contains(out, `"posted":"21:00:00","effective":"21:30:00"`) {
+		t.Errorf("notice: %v %q", err, out)
+	}
+}
+
+// TestRedDogTableScript: a Red Dog table script prints the round records of a plain script
+// with the settlements in their places, and a round cancelled after the fact is refunded (003 10.4).
+func TestRedDogTableScript(t *testing.T) {
+	out, _, err := run(t, "shoe QC\n!bet 1 bet 10\n3H 9S\n!bet 1 raise 10\n5D\nvoid 1\n", "--profile", "vic-red-dog-1997", "--limit", "bet=5-100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`{"n":1,"cards":["3H","9S","5D"],"spread":5,"raise":true,"outcome":"push","pays":null,"kind":"cancelled","notes":["10.3","10.4"]}`,
+		`{"event":"settle","shoe":1,"n":1,"seat":1,"wager":"bet","amount":2000,"raise":1000,"result":"win","paid":2000,"commission":0,"notes":[]}`,
+		`{"event":"settle","shoe":1,"n":1,"seat":1,"wager":"bet","amount":2000,"raise":1000,"result":"void","paid":0,"commission":0,"notes":["coup 1 was cancelled after the fact (10.3): the wager is refunded (003 10.4)"],"reverses":"win"}`,
+	} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("missing %s in:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,637 @@
+package desk
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// Config is what a table starts with.
+type Config struct {
+	// Profile and Settings are a baccarat table's rule book and settings (see engine.ParseSettings).
+	Profile  engine.Profile
+	Settings engine.Settings
+	// RedDog, when set, makes this a Red Dog table under that profile (Profile and Settings unused).
+	RedDog *reddog.Profile
+	// Sign is the sign in force at the start. A Red Dog table's one wager is the sign's Player limit.
+	Sign engine.Sign
+	// NoticeMinutes is a Red Dog table's notice period; 0 keeps the profile's (003 6.4, 10.7).
+	NoticeMinutes int
+	// AutoTurn turns face-down hands over as soon as they may be, Player first, as a replay of a
+	// script without "!turn" commands does (engine.Replayer); a live table leaves it false.
+	AutoTurn bool
+	// Hold makes a coup under review wait for the supervisor (engine.Game.SetHold), as a live table does.
+	Hold bool
+}
+
+// Input is one input to a table: exactly one of Game (a card, a shoe word, or a game input of
+// the shoe link) and Command (an operator command). Line is the script line, for refusals.
+type Input struct {
+	Game    *engine.Input
+	Command *Command
+	Line    int
+}
+
+// Settled is one wager settled (spec/table-script.md §2 "settle").
+type Settled struct {
+	Shoe, N int   // the coup
+	Seat    int   // the seat, 0 for a standing player
+	Wager   Wager // player, banker, tie, insurance, bet
+	Amount  int64 // the wager as placed, cents (a Red Dog bet: with its raise)
+	Raise   int64 // Red Dog: the raise, cents
+	Result  engine.Result
+	// Paid is what the player receives beyond the returned stake, after commission; Commission
+	// the commission charged on it (collected now or deferred); Lost what was collected;
+	// Returned the chips given back.
+	Paid, Commission, Lost, Returned int64
+	Notes                            []engine.Note
+	// Reverses is set on the refund of an earlier settlement of a coup whose outcome was
+	// invalidated after the fact (000 13.4): Result is void and Reverses the result undone.
+	Reverses engine.Result
+}
+
+// RunResult is a Run wager decided (spec §2 "run").
+type RunResult struct {
+	engine.RunSettlement
+	Asked int64 // the amount the player put up, cents; the run stands for at most the sign's maximum (000 7.3.2)
+	// Reverses is set when a run decided on a coup invalidated after the fact is refunded (000 13.4).
+	Reverses engine.RunState
+}
+
+// Commission is deferred commission owed or collected (spec §2 "commission").
+type Commission struct {
+	Seat      int
+	Owed      int64 // after a deferral: what the seat owes now
+	Collected int64 // collected now
+	Rule      string
+}
+
+// Notice is a notice posted on the sign (spec §2 "notice").
+type Notice struct {
+	ChangeID          int
+	Posted, Effective time.Time
+	Text              string
+}
+
+// SignChange is a sign taking effect (spec §2 "sign"): the whole sign in force from At.
+type SignChange struct {
+	At     time.Time
+	Sign   engine.Sign
+	Closed bool
+}
+
+// Refusal is a command the rules refuse: it changes nothing (spec §2 "refused").
+type Refusal struct {
+	Line    int
+	Command Verb
+	Rule    string // the rule number, "" when the refusal is not a rule's (a malformed amount, no such run)
+	Reason  string
+}
+
+// Error is "bet refused (000 6.4): …".
+func (r Refusal) Error() string {
+	if r.Rule == "" {
+		return fmt.Sprintf("%s refused: %s", r.Command, r.Reason)
+	}
+	return fmt.Sprintf("%s refused (%s): %s", r.Command, r.Rule, r.Reason)
+}
+
+// Outcome is everything one input did, in the order it happened within each list. The slices are
+// reused by the next Apply: a caller that keeps them copies them.
+type Outcome struct {
+	Events     []engine.Event // the baccarat engine's events
+	RedDog     []reddog.Event // the Red Dog engine's events
+	Settled    []Settled
+	Runs       []RunResult
+	Commission []Commission
+	Notices    []Notice
+	Signs      []SignChange
+	Refused    []Refusal
+}
+
+func (o *Outcome) reset() {
+	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
+	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
+}
+
+// placed is a wager on the next coup (or Red Dog round).
+type placed struct {
+	w     engine.Wager
+	raise int64 // Red Dog
+	valid int64 // Red Dog: the part in action (to the maximum, 003 6.3)
+}
+
+// roundRecord is what was settled on one finished coup, kept for a cancellation after the fact.
+type roundRecord struct {
+	live    bool // false once refunded
+	shoe, n int
+	settled []Settled
+	runs    []RunResult
+}
+
+// historyLen bounds the coups kept for "void N" (the engine keeps as many).
+const historyLen = 256
+
+// Table is one table's every rule decision: the game, the sign and its notices, setting changes,
+// wagers, Run wagers and nominations, the commission ledger and corrections. It is pure: no I/O,
+// no clock (the time is passed in), no goroutine. The same inputs at the same times always give
+// the same outcomes. It is not safe for concurrent use (one writer: the table's event loop).
+type Table struct {
+	cfg    Config
+	book   Rules
+	prof   engine.Profile
+	rules  engine.SettlementRules
+	game   *engine.Game
+	replay *engine.Replayer // AutoTurn
+	rd     *reddog.Table
+	board  *engine.Board
+	runs   *engine.Runs // nil where Run wagers are not offered
+
+	ledger  engine.CommissionLedger
+	now     time.Time
+	pending []engine.Scheduled // changes posted and not yet in effect, in time order
+	sign    engine.Sign        // the sign in force
+	closed  bool
+	// settingAt are settlement settings that take effect with a posted sign change (001 8.2).
+	settingAt map[int][]engine.Input
+
+	bets      []placed
+	insurance []engine.Wager
+	insN      int
+	warned    map[int]bool // seats told that wagers under the minimum will be returned (000 7.3.1)
+	runAsked  map[int]int64
+	hist      []roundRecord // a ring: histNext is the next to overwrite
+	histNext  int
+	shoe      int // the current shoe (baccarat events; Red Dog view)
+
+	memo *[memoLen]memoEntry
+
+	curLine     int // the command being carried out, for its refusals
+	curVerb     Verb
+	scheduleErr error // the board's error for the last change refused
+
+	out Outcome
+}
+
+// New starts a table with no shoe loaded, at time start.
+func New(cfg Config, start time.Time) (*Table, error) {
+	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry), settingAt: map[int][]engine.Input{}}
+	var notices engine.NoticeRules
+	if cfg.RedDog != nil {
+		p := *cfg.RedDog
+		if cfg.NoticeMinutes != 0 {
+			p.Notices.Minutes = cfg.NoticeMinutes
+		}
+		rd, err := reddog.New(p)
+		if err != nil {
+			return nil, fmt.Errorf("new desk: %w", err)
+		}
+		t.rd, notices = rd, p.Notices
+		t.book = books["003"]
+		t.rules = engine.SettlementRules{SmallestChip: 100} // chips of the table (003 5.1)
+	} else {
+		p := cfg.Profile
+		rules, err := cfg.Settings.SettlementRules(&p)
+		if err != nil {
+			return nil, fmt.Errorf("new desk %s: %w", p.ID, err)
+		}
+		if notices, err = cfg.Settings.NoticeRules(&p); err != nil {
+			return nil, fmt.Errorf("new desk %s: %w", p.ID, err)
+		}
+		if cfg.AutoTurn {
+			if t.replay, err = engine.NewReplayer(p, cfg.Settings); err != nil {
+				return nil, fmt.Errorf("new desk: %w", err)
+			}
+			t.game = t.replay.Game()
+		} else if t.game, err = engine.NewGame(p, cfg.Settings); err != nil {
+			return nil, fmt.Errorf("new desk: %w", err)
+		}
+		t.game.SetHold(cfg.Hold)
+		var ok bool
+		if t.book, ok = books[p.Book]; !ok {
+			return nil, fmt.Errorf("new desk %s: no wager rules for book %q", p.ID, p.Book)
+		}
+		t.prof, t.rules = p, rules
+		cfg.Sign.Settlement = rules.Banker
+		if rules.Runs {
+			if t.runs, err = engine.NewRuns(engine.RunSettings{}); err != nil {
+				return nil, fmt.Errorf("new desk: %w", err)
+			}
+		}
+	}
+	b, err := engine.NewBoard(notices, cfg.Sign)
+	if err != nil {
+		return nil, fmt.Errorf("new desk: %w", err)
+	}
+	t.board, t.sign = b, b.SignAt(start).Sign
+	return t, nil
+}
+
+// ErrBackwards is wrapped by a Runner's error for a clock form before the script's clock.
+var ErrBackwards = errors.New("the table clock never moves backwards")
+
+// Apply takes one input at time now and returns everything it did. The table clock never moves
+// backwards: a now before it (a wall clock stepped back) applies the input at the table clock.
+// The Outcome is valid until the next call. An error means the input was not applied (neither
+// or both parts).
+func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
+	t.out.reset()
+	if (in.Game == nil) == (in.Command == nil) {
+		return &t.out, fmt.Errorf("line %d: desk input: want exactly one of a game input and a command", in.Line)
+	}
+	t.advance(now)
+	if in.Game != nil {
+		t.feed(*in.Game)
+	} else {
+		t.command(in.Command, in.Line)
+	}
+	return &t.out, nil
+}
+
+// Advance moves the table clock to now (never backwards): the sign changes due by then take effect.
+func (t *Table) Advance(now time.Time) *Outcome {
+	t.out.reset()
+	t.advance(now)
+	return &t.out
+}
+
+// Schedule posts a change to the sign at now, as the operator screen gives it (limits, markers,
+// closing); a Red Dog sign keeps only its one wager's limit and the markers. An error says why
+// it was refused (a *engine.NoticeError names the rule and the earliest time).
+func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
+	t.out.reset()
+	t.advance(now)
+	if t.rd != nil {
+		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
+	} else {
+		c.Sign.Settlement = t.rules.Banker
+	}
+	t.curLine, t.curVerb = 0, VerbLimits
+	t.schedule(c, nil)
+	if len(t.out.Refused) > 0 {
+		return &t.out, t.scheduleErr
+	}
+	return &t.out, nil
+}
+
+// Pending counts the changes posted to the sign still to come at now.
+func (t *Table) Pending(now time.Time) int {
+	n := 0
+	for _, c := range t.board.Changes() {
+		if c.At.After(now) {
+			n++
+		}
+	}
+	return n
+}
+
+// End reports a coup left unfinished when a replay ends (an anomaly, as engine.Replayer.End).
+func (t *Table) End() *Outcome {
+	t.out.reset()
+	if t.replay != nil {
+		t.out.Events = append(t.out.Events, t.replay.End()...)
+	}
+	return &t.out
+}
+
+func (t *Table) advance(now time.Time) {
+	if now.Before(t.now) {
+		return
+	}
+	t.now = now
+	for len(t.pending) > 0 && !t.pending[0].At.After(now) {
+		c := t.pending[0]
+		t.pending = t.pending[1:]
+		if c.Close {
+			t.closed = true
+		} else {
+			t.sign, t.closed = c.Sign, false
+		}
+		t.out.Signs = append(t.out.Signs, SignChange{At: c.At, Sign: t.sign, Closed: t.closed})
+		if ins, ok := t.settingAt[c.ID]; ok {
+			delete(t.settingAt, c.ID)
+			for _, in := range ins {
+				t.feed(in)
+			}
+		}
+	}
+}
+
+// feed gives a game input to the engine and follows its events.
+func (t *Table) feed(in engine.Input) {
+	if t.rd != nil {
+		if in.Kind != engine.InToken {
+			t.refuse(0, "", "", fmt.Sprintf("not an input of Red Dog (003): %v", in.Kind))
+			return
+		}
+		start := len(t.out.RedDog)
+		t.out.RedDog = append(t.out.RedDog, t.rd.Apply(reddog.TokenInput(in.Token))...)
+		for i := start; i < len(t.out.RedDog); i++ {
+			t.followRedDog(&t.out.RedDog[i])
+		}
+		return
+	}
+	start := len(t.out.Events)
+	if t.replay != nil && in.Kind == engine.InToken {
+		t.out.Events = append(t.out.Events, t.replay.Feed(in.Token)...)
+	} else {
+		t.out.Events = t.game.AppendApply(t.out.Events, in)
+	}
+	for i := start; i < len(t.out.Events); i++ {
+		t.follow(&t.out.Events[i])
+	}
+}
+
+// refuse records a refused command.
+func (t *Table) refuse(line int, verb Verb, rule, reason string) {
+	t.out.Refused = append(t.out.Refused, Refusal{Line: line, Command: verb, Rule: rule, Reason: reason})
+}
+
+// follow keeps the wagers, runs and commission in step with one baccarat event.
+func (t *Table) follow(e *engine.Event) {
+	switch e.Kind {
+	case engine.EvShoe:
+		t.shoe = e.Shoe
+		// Deferred commission is collected before the next shoe commences (000 10.2.1(a)).
+		if t.ledger.ReadyForNextShoe() != nil {
+			t.collectAll()
+		}
+	case engine.EvShoeEnd:
+		// ... and settled at the completion of each shoe.
+		t.collectAll()
+		if t.runs != nil {
+			for _, s := range t.runs.ShoeEnd() {
+				t.out.Runs = append(t.out.Runs, RunResult{RunSettlement: s, Asked: t.asked(s.Run)})
+			}
+		}
+	case engine.EvRound:
+		t.settleRound(&e.Round)
+	case engine.EvVoid:
+		t.refund(e.Shoe, e.N, e.Rule)
+	case engine.EvSetting:
+		p := t.prof
+		if r, err := t.game.Settings().SettlementRules(&p); err == nil {
+			t.rules = r
+			*t.memo = [memoLen]memoEntry{} // settled under the old rules
+		}
+	}
+}
+
+// collectAll collects every seat's deferred commission (000 10.2.1(a)).
+func (t *Table) collectAll() {
+	for _, c := range t.ledger.EndOfShoe() {
+		t.out.Commission = append(t.out.Commission, Commission{Seat: c.Seat, Collected: c.Amount, Rule: c.Rule})
+	}
+}
+
+func (t *Table) asked(w engine.RunWager) int64 {
+	if a, ok := t.runAsked[w.ID]; ok {
+		return a
+	}
+	return w.Amount
+}
+
+// settleRound settles the wagers, the insurance and the runs of a finished coup.
+func (t *Table) settleRound(r *engine.Round) {
+	s0, r0 := len(t.out.Settled), len(t.out.Runs)
+	for _, b := range t.bets {
+		t.settleOne(b.w, r)
+	}
+	t.bets = t.bets[:0]
+	if len(t.insurance) > 0 && t.insN == r.N {
+		for _, w := range t.insurance {
+			t.settleOne(w, r)
+		}
+		t.insurance = t.insurance[:0]
+	}
+	if t.runs != nil {
+		kind := engine.RunCoupNormal
+		switch r.Kind {
+		case engine.KindNoBet:
+			kind = engine.RunCoupDummy
+		case engine.KindCancelled:
+			kind = engine.RunCoupCancelled
+		}
+		settled, err := t.runs.Coup(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: kind, Winner: r.Outcome.Winner})
+		if err == nil {
+			for _, s := range settled {
+				t.out.Runs = append(t.out.Runs, RunResult{RunSettlement: s, Asked: t.asked(s.Run)})
+				delete(t.runAsked, s.Run.ID)
+			}
+		}
+	}
+	if len(t.out.Settled) > s0 || len(t.out.Runs) > r0 {
+		t.remember(r.Shoe, r.N, t.out.Settled[s0:], t.out.Runs[r0:])
+	}
+}
+
+// remember keeps what was settled on a coup, for a cancellation after the fact: a ring of the
+// last historyLen coups, whose slices are reused.
+func (t *Table) remember(shoe, n int, settled []Settled, runs []RunResult) {
+	if len(t.hist) < historyLen {
+		t.hist = append(t.hist, roundRecord{})
+	}
+	i := t.histNext
+	t.histNext = (t.histNext + 1) % historyLen
+	rec := &t.hist[i]
+	rec.shoe, rec.n, rec.live = shoe, n, true
+	rec.settled = append(rec.settled[:0], settled...)
+	rec.runs = append(rec.runs[:0], runs...)
+}
+
+// settleOne settles one wager on a finished coup: a coup without wagers or with no result
+// returns it (000 11.9.4, 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4).
+func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
+	st := Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount}
+	void := func(rule, why string) {
+		st.Result, st.Returned = engine.ResultVoid, w.Amount
+		st.Notes = []engine.Note{{Rule: rule, Text: why}}
+		t.out.Settled = append(t.out.Settled, st)
+	}
+	switch {
+	case r.Kind == engine.KindNoBet:
+		void(t.book.NoWagers, fmt.Sprintf("coup %d was played without wagers: the wager is void and returned", r.N))
+		return
+	case r.Kind == engine.KindCancelled || r.Outcome.Winner == engine.WinnerNone:
+		void(t.book.Refund, fmt.Sprintf("coup %d has no result: the wager is returned", r.N))
+		return
+	}
+	if w.Kind != engine.WagerInsurance {
+		w.MinimumWarned = t.warned[w.Seat]
+	}
+	s, err := t.settle(w, r.Outcome)
+	if err != nil {
+		void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
+		return
+	}
+	if s.Warning {
+		t.warned[w.Seat] = true
+	}
+	st.Result, st.Paid, st.Commission, st.Lost, st.Returned = s.Result, s.Paid, s.Commission+s.DeferredCommission, s.Lost, s.Returned
+	st.Notes = s.Notes
+	t.out.Settled = append(t.out.Settled, st)
+}
+
+// settleKey is what a settlement depends on besides the rules: the wager (its seat only where
+// a deferred commission is recorded against it) and the coup's outcome.
+type settleKey struct {
+	w engine.Wager
+	o engine.Outcome
+}
+
+// memoLen is how many settlements are remembered, in a direct-mapped cache: a table's wagers
+// repeat (the same chips on the same results), so most are looked up, not computed again.
+const memoLen = 512
+
+// memoEntry is one remembered settlement.
+type memoEntry struct {
+	ok bool
+	k  settleKey
+	s  engine.Settlement
+}
+
+// slot is the cache slot of a key.
+func (k *settleKey) slot() int {
+	h := uint64(k.w.Amount) ^ uint64(k.w.Kind)<<40 ^ uint64(k.o.Winner)<<44 ^ uint64(k.o.BankerTotal)<<48 ^ uint64(k.o.PlayerCards)<<52 ^ uint64(k.w.Covers)<<20
+	return int((h * 0x9E3779B97F4A7C15) >> 55) // the top 9 bits: 0 to memoLen-1
+}
+
+// settle is engine.Settle under the rules in force, remembered: the same wager on the same
+// outcome (as far as settlement reads it, Outcome.ForSettlement) under the same rules settles
+// the same way. The notes are shared: read-only.
+func (t *Table) settle(w engine.Wager, o engine.Outcome) (engine.Settlement, error) {
+	seat := w.Seat
+	if !w.DeferCommission {
+		w.Seat = 0
+	}
+	k := settleKey{w: w, o: o.ForSettlement()}
+	e := &t.memo[k.slot()]
+	if e.ok && e.k == k {
+		s := e.s
+		s.Wager.Seat = seat
+		return s, nil
+	}
+	w.Seat = seat
+	s, err := engine.Settle(w, o, t.rules)
+	if err != nil {
+		return s, err
+	}
+	*e = memoEntry{ok: true, k: k, s: s}
+	return s, nil
+}
+
+// refund undoes what was settled on coup n of shoe, whose outcome was invalidated after the
+// fact: every wager on it is refunded, the runs it decided are refunded, and the open runs
+// no longer count it (000 13.4; 003 10.4).
+func (t *Table) refund(shoe, n int, rule string) {
+	note := engine.Note{Rule: t.book.Refund, Text: fmt.Sprintf("coup %d was cancelled after the fact (%s): the wager is refunded", n, rule)}
+	for k := 1; k <= len(t.hist); k++ {
+		rec := &t.hist[(t.histNext-k+historyLen)%historyLen]
+		if !rec.live || rec.shoe != shoe || rec.n != n {
+			continue
+		}
+		for _, s := range rec.settled {
+			if s.Result == engine.ResultVoid {
+				continue
+			}
+			rs := Settled{Shoe: shoe, N: n, Seat: s.Seat, Wager: s.Wager, Amount: s.Amount, Raise: s.Raise,
+				Result: engine.ResultVoid, Returned: s.Amount, Notes: []engine.Note{note}, Reverses: s.Result}
+			t.out.Settled = append(t.out.Settled, rs)
+		}
+		for _, r := range rec.runs {
+			if r.Run.State == engine.RunVoid {
+				continue
+			}
+			rr := RunResult{Asked: r.Asked, Reverses: r.Run.State}
+			rr.Run = r.Run
+			rr.Run.State = engine.RunVoid
+			rr.Returned = r.Run.Amount
+			rr.Notes = []engine.Note{note}
+			t.out.Runs = append(t.out.Runs, rr)
+		}
+		rec.live = false
+		break
+	}
+	if t.runs != nil {
+		t.runs.Uncount(shoe, n)
+	}
+}
+
+func wagerName(k engine.WagerKind) Wager {
+	switch k {
+	case engine.WagerPlayer:
+		return WagerPlayer
+	case engine.WagerBanker:
+		return WagerBanker
+	case engine.WagerTie:
+		return WagerTie
+	case engine.WagerInsurance:
+		return WagerInsurance
+	}
+	return WagerBet
+}
+
+// Sign is the sign in force at the table clock; Closed whether the table is closed.
+func (t *Table) Sign() (s engine.Sign, closed bool) { return t.sign, t.closed }
+
+// SignAt is what the sign shows at tm (limits in force, notices with their countdown).
+func (t *Table) SignAt(tm time.Time) engine.SignView { return t.board.SignAt(tm) }
+
+// Scheduled lists every change posted to the sign.
+func (t *Table) Scheduled() []engine.Scheduled { return t.board.Changes() }
+
+// Game is the baccarat engine's public view (the zero View at a Red Dog table).
+func (t *Table) Game() engine.View {
+	if t.game == nil {
+		return engine.View{}
+	}
+	return t.game.View()
+}
+
+// RedDog is the Red Dog engine's public view (the zero View at a baccarat table).
+func (t *Table) RedDog() reddog.View {
+	if t.rd == nil {
+		return reddog.View{}
+	}
+	return t.rd.View()
+}
+
+// RedDogInProgress is the Red Dog round in progress, if there is one.
+func (t *Table) RedDogInProgress() (reddog.Round, bool) {
+	if t.rd == nil {
+		return reddog.Round{}, false
+	}
+	return t.rd.InProgress()
+}
+
+// Settlement is the settlement rules in force.
+func (t *Table) Settlement() engine.SettlementRules { return t.rules }
+
+// Commission is the deferred-commission ledger (000 10.2). The caller must not change it.
+func (t *Table) Commission() *engine.CommissionLedger { return &t.ledger }
+
+// OpenRuns lists the Run wagers still open (nil where runs are not offered).
+func (t *Table) OpenRuns() []engine.RunWager {
+	if t.runs == nil {
+		return nil
+	}
+	return t.runs.Open()
+}
+
+// Bets lists the wagers placed on the next coup, and Insurance the Insurance/No 6 wagers on the coup in progress.
+func (t *Table) Bets() []engine.Wager {
+	out := make([]engine.Wager, 0, len(t.bets))
+	for _, b := range t.bets {
+		out = append(out, b.w)
+	}
+	return out
+}
+
+// Insurance lists the Insurance/No 6 wagers placed on the coup in progress, not yet settled.
+func (t *Table) Insurance() []engine.Wager { return append([]engine.Wager(nil), t.insurance...) }
+
+// Rules is the book's wager rules.
+func (t *Table) Rules() Rules { return t.book }

@@ -1,0 +1,161 @@
+package desk
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.want from the current output (then read every diff)")
+
+// runScript replays a table script through a Table and returns the §2 lines it printed, with
+// the engine's rounds as "round N WINNER KIND" lines between them. The script's first lines
+// may say how the table is set up: "#= profile vic-baccarat-2002", "#= set runs=true",
+// "#= limit player=10-1000".
+func runScript(t *testing.T, src string) string {
+	t.Helper()
+	profile, sets, limits := "", []string(nil), []string(nil)
+	for _, l := range strings.Split(src, "\n") {
+		if v, ok := strings.CutPrefix(l, "#= "); ok {
+			k, rest, _ := strings.Cut(v, " ")
+			switch k {
+			case "profile":
+				profile = rest
+			case "set":
+				sets = append(sets, strings.Fields(rest)...)
+			case "limit":
+				limits = append(limits, strings.Fields(rest)...)
+			}
+		}
+	}
+	var sign engine.Sign
+	if len(limits) > 0 {
+		it, err := ParseLine(0, "!limits "+strings.Join(limits, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range it[0].Command.Limits {
+			switch l.Wager {
+			case WagerPlayer, WagerBet:
+				sign.Player = l.Limit
+			case WagerBanker:
+				sign.Banker = l.Limit
+			case WagerTie:
+				sign.Tie = l.Limit
+			case WagerInsurance:
+				sign.Insurance = l.Limit
+			case WagerRuns:
+				sign.Run = l.Limit
+			}
+		}
+	}
+	cfg := Config{Sign: sign, AutoTurn: true}
+	if profile == reddog.ProfileID {
+		p := reddog.VicRedDog1997()
+		cfg.RedDog = &p
+	} else {
+		p, err := engine.LookupProfile(profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := engine.ParseSettings(&p, sets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Profile, cfg.Settings = p, s
+	}
+	tab, err := New(cfg, DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := Parse(src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := NewRunner(tab, DefaultStart)
+	var out []byte
+	for i := range items {
+		o, err := run.Step(&items[i])
+		if err != nil {
+			out = append(out, "error: "+err.Error()+"\n"...)
+			break
+		}
+		for _, e := range o.Events {
+			switch e.Kind {
+			case engine.EvRound:
+				out = append(out, "round "+itoa(e.N)+" "+e.Round.Outcome.Winner.String()+" "+e.Round.Kind.String()+"\n"...)
+			case engine.EvVoid, engine.EvInsurance, engine.EvShoeEnd, engine.EvRefused:
+				out = append(out, e.Kind.String()+" "+itoa(e.N)+" "+e.Rule+" "+e.Reason+"\n"...)
+			}
+		}
+		for _, e := range o.RedDog {
+			if e.Kind == reddog.EvRound || e.Kind == reddog.EvCancel || e.Kind == reddog.EvRefused {
+				out = append(out, "reddog "+e.Kind.String()+" "+itoa(e.N)+"\n"...)
+			}
+		}
+		out = o.Lines(out, cfg.RedDog != nil)
+	}
+	return string(out)
+}
+
+func itoa(n int) string { return FormatAmount(int64(n) * 100) }
+
+// TestScripts replays every testdata/*.script and compares the lines with its .want: the audit's
+// wager-side findings of issue 22, each citing its rule in the script's comments.
+func TestScripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.script")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".script"), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := runScript(t, string(src))
+			wantFile := strings.TrimSuffix(f, ".script") + ".want"
+			if *update {
+				if err := os.WriteFile(wantFile, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(wantFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal([]byte(got), want) {
+				t.Errorf("%s:\n got:\n%s\nwant:\n%s", f, got, want)
+			}
+		})
+	}
+}
+
+// TestClockBackwards: a clock form before the table clock is an error naming the line.
+func TestClockBackwards(t *testing.T) {
+	got := runScript(t, "#= profile vic-baccarat-2002\n@21:00\n@20:59\n")
+	if !strings.Contains(got, "line 3") || !strings.Contains(got, "never moves backwards") {
+		t.Fatalf("got %q", got)
+	}
+	p, _ := engine.LookupProfile(engine.ProfileVic2002)
+	tab, err := New(Config{Profile: p, Settings: engine.DefaultSettings(&p)}, DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A live table's wall clock stepped back: the input applies at the table clock, which stays.
+	tab.Advance(DefaultStart.Add(time.Hour))
+	if _, err := tab.Schedule(engine.Change{At: DefaultStart.Add(time.Hour), Close: true}, DefaultStart); err == nil {
+		t.Fatal("a closing at once was accepted")
+	}
+	out, err := tab.Schedule(engine.Change{At: DefaultStart.Add(90 * time.Minute), Close: true}, DefaultStart)
+	if err != nil || len(out.Notices) != 1 || !out.Notices[0].Posted.Equal(DefaultStart.Add(time.Hour)) {
+		t.Fatalf("closing posted at the table clock: %+v, %v", out, err)
+	}
+}
