@@ -54,7 +54,7 @@ func (t *Table) command(c *Command, line int) {
 	case VerbSetting:
 		t.setting(c)
 	case VerbClose:
-		t.schedule(engine.Change{At: t.at(c.At), Close: true}, nil)
+		t.schedule(engine.Change{At: t.at(c.At), Close: true})
 	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct:
 		t.gameCommand(gameInput(c))
 	default:
@@ -325,7 +325,7 @@ func (t *Table) limits(c *Command) {
 			by += ", recorded by " + c.As.String()
 		}
 	}
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s, Waived: c.Waived, WaivedBy: by}, nil)
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s, Waived: c.Waived, WaivedBy: by})
 }
 
 // differential posts a new table differential (000 7.2-7.5, 001 3.6-3.7, 002 5.13-5.14, 004 5.17-5.18).
@@ -337,14 +337,12 @@ func (t *Table) differential(c *Command) {
 	s := t.nextSign()
 	set := t.game.Settings()
 	p := t.prof
-	var then []engine.Input
 	if c.HasMin {
 		s.DifferentialMin = c.Min
 		if err := set.Set(&p, "differential_min", strconv.FormatInt(c.Min, 10)); err != nil {
 			t.no("000 7.2-7.5", err.Error())
 			return
 		}
-		then = append(then, engine.SettingInput("differential_min", strconv.FormatInt(c.Min, 10)))
 	}
 	if c.HasMax {
 		s.DifferentialMax = c.Max
@@ -352,18 +350,17 @@ func (t *Table) differential(c *Command) {
 			t.no("", err.Error())
 			return
 		}
-		then = append(then, engine.SettingInput("differential_max", strconv.FormatInt(c.Max, 10)))
 	}
 	if _, err := set.SettlementRules(&p); err != nil {
 		t.no("", err.Error())
 		return
 	}
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, then)
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s})
 }
 
 // signSettings are the settings that change what the sign shows (the settlement method:
 // 000 5.1, 001 8.2, 004 5.11): they take effect through the board, with its notice rules.
-var signSettings = map[string]bool{"settlement": true, "version": true, "banker_six_half": true}
+var signSettings = map[string]bool{"settlement": true, "version": true, "banker_six_half": true, "differential_min": true, "differential_max": true}
 
 // setting changes a table setting: one that changes the settlement method is posted on the
 // sign and takes effect with it (notice where the book asks: 001 8.2); any other takes effect
@@ -384,22 +381,28 @@ func (t *Table) setting(c *Command) {
 		t.no("", err.Error())
 		return
 	}
-	in := engine.SettingInput(c.Key, c.Value)
 	if !signSettings[c.Key] {
 		if c.At != nil && !t.at(c.At).Equal(t.now) {
-			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method is posted for a time", c.Key))
+			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method or the differential is posted for a time", c.Key))
 			return
 		}
-		t.feed(in)
+		t.feed(engine.SettingInput(c.Key, c.Value))
 		return
 	}
 	s := t.nextSign()
 	s.Settlement = rules.Banker
-	t.schedule(engine.Change{At: t.at(c.At), Sign: s}, []engine.Input{in})
+	switch c.Key {
+	case "differential_min":
+		s.DifferentialMin = set.DifferentialMin
+	case "differential_max":
+		s.DifferentialMax = set.DifferentialMax
+	}
+	t.schedule(engine.Change{At: t.at(c.At), Sign: s})
 }
 
-// schedule posts a change to the sign; then are the game inputs that take effect with it.
-func (t *Table) schedule(ch engine.Change, then []engine.Input) {
+// schedule posts a change to the sign. What the sign shows besides the limits (the settlement
+// method, the differentials) takes effect with it: Sign.Settle.
+func (t *Table) schedule(ch engine.Change) {
 	sc, err := t.board.Schedule(ch, t.now)
 	t.scheduleErr = err
 	if err != nil {
@@ -417,9 +420,6 @@ func (t *Table) schedule(ch engine.Change, then []engine.Input) {
 		}
 	}
 	t.pending = append(t.pending, sc)
-	if len(then) > 0 {
-		t.settingAt[sc.ID] = then
-	}
 	t.advance(t.now) // a change for now takes effect at once
 }
 

@@ -155,8 +155,9 @@ type Table struct {
 	pending []engine.Scheduled // changes posted and not yet in effect, in time order
 	sign    engine.Sign        // the sign in force
 	closed  bool
-	// settingAt are settlement settings that take effect with a posted sign change (001 8.2).
-	settingAt map[int][]engine.Input
+	// base is the settlement rules of the table's settings; rules is base with what the sign in
+	// force shows applied (its settlement method and differentials: Sign.Settle, 001 8.2).
+	base engine.SettlementRules
 
 	bets      []placed
 	insurance []engine.Wager
@@ -178,7 +179,7 @@ type Table struct {
 
 // New starts a table with no shoe loaded, at time start.
 func New(cfg Config, start time.Time) (*Table, error) {
-	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry), settingAt: map[int][]engine.Input{}}
+	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry)}
 	var notices engine.NoticeRules
 	if cfg.RedDog != nil {
 		p := *cfg.RedDog
@@ -214,7 +215,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		if t.book, ok = books[p.Book]; !ok {
 			return nil, fmt.Errorf("new desk %s: no wager rules for book %q", p.ID, p.Book)
 		}
-		t.prof, t.rules = p, rules
+		t.prof, t.base = p, rules
 		cfg.Sign.Settlement = rules.Banker
 		if rules.Runs {
 			if t.runs, err = engine.NewRuns(engine.RunSettings{}); err != nil {
@@ -227,6 +228,9 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		return nil, fmt.Errorf("new desk: %w", err)
 	}
 	t.board, t.sign = b, b.SignAt(start).Sign
+	if t.rd == nil {
+		t.rules = t.sign.Settle(t.base)
+	}
 	return t, nil
 }
 
@@ -267,10 +271,11 @@ func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
 	if t.rd != nil {
 		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
 	} else {
-		c.Sign.Settlement = t.rules.Banker
+		next := t.nextSign()
+		c.Sign.Settlement, c.Sign.DifferentialMin, c.Sign.DifferentialMax = next.Settlement, next.DifferentialMin, next.DifferentialMax
 	}
 	t.curLine, t.curVerb = 0, VerbLimits
-	t.schedule(c, nil)
+	t.schedule(c)
 	if len(t.out.Refused) > 0 {
 		return &t.out, t.scheduleErr
 	}
@@ -311,12 +316,7 @@ func (t *Table) advance(now time.Time) {
 			t.sign, t.closed = c.Sign, false
 		}
 		t.out.Signs = append(t.out.Signs, SignChange{At: c.At, Sign: t.sign, Closed: t.closed})
-		if ins, ok := t.settingAt[c.ID]; ok {
-			delete(t.settingAt, c.ID)
-			for _, in := range ins {
-				t.feed(in)
-			}
-		}
+		t.signRules()
 	}
 }
 
@@ -374,10 +374,20 @@ func (t *Table) follow(e *engine.Event) {
 	case engine.EvSetting:
 		p := t.prof
 		if r, err := t.game.Settings().SettlementRules(&p); err == nil {
-			t.rules = r
-			*t.memo = [memoLen]memoEntry{} // settled under the old rules
+			t.base = r
+			t.signRules()
 		}
 	}
+}
+
+// signRules sets the settlement rules in force from the table's settings and the sign in force:
+// the method and the differentials the sign shows are the ones used (001 8.2, 3.6; 000 7.2-7.5).
+func (t *Table) signRules() {
+	if t.rd != nil {
+		return
+	}
+	t.rules = t.sign.Settle(t.base)
+	*t.memo = [memoLen]memoEntry{} // settled under the old rules
 }
 
 // collectAll collects every seat's deferred commission (000 10.2.1(a)).
