@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -26,7 +27,10 @@ func Decode(payload []byte) (Input, error) {
 	if len(p) == 0 || p[0] != '{' {
 		return Input{}, &FieldError{Reason: "not a JSON object"}
 	}
-	var head map[string]json.RawMessage
+	var head struct {
+		V    json.RawMessage `json:"v"`
+		Kind json.RawMessage `json:"kind"`
+	}
 	dec := json.NewDecoder(bytes.NewReader(p))
 	if err := dec.Decode(&head); err != nil {
 		return Input{}, jsonError(0, err)
@@ -34,22 +38,21 @@ func Decode(payload []byte) (Input, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return Input{}, &FieldError{Reason: "data after the object"}
 	}
-	v, ok := head["v"]
-	if !ok {
+	if head.V == nil {
 		return decodeV1(payload)
 	}
 	var version int
-	if err := json.Unmarshal(v, &version); err != nil {
+	if err := json.Unmarshal(head.V, &version); err != nil {
 		return Input{}, &FieldError{Field: "v", Reason: "want the schema version, a whole number"}
 	}
 	if version != Version {
 		return Input{}, &FieldError{Field: "v", Reason: fmt.Sprintf("schema version %d: this coupboard reads versions 1 and 2", version)}
 	}
-	var h wireHead
-	if err := json.Unmarshal(p, &h); err != nil || h.Kind == nil {
+	var kind Kind
+	if head.Kind == nil || json.Unmarshal(head.Kind, &kind) != nil {
 		return Input{}, &FieldError{Version: 2, Field: "kind", Reason: "want a kind: " + kindList()}
 	}
-	in, err := decodeV2(*h.Kind, payload)
+	in, err := decodeV2(kind, payload)
 	if err != nil {
 		return Input{}, err
 	}
@@ -79,6 +82,9 @@ func decodeV2(k Kind, payload []byte) (Input, error) {
 			return Input{}, err
 		}
 		items, err := desk.ParseLine(1, w.Line)
+		if err != nil && k == KindCommand {
+			items, err = incompleteReconstruct(w.Line, err)
+		}
 		if err != nil {
 			return bad("line", err.Error())
 		}
@@ -240,4 +246,27 @@ func signOf(w wireSign) (engine.Sign, string, error) {
 		s.Markers = append(s.Markers, engine.Marker{Seat: m.Seat, Text: m.Text, Limit: l})
 	}
 	return s, "", nil
+}
+
+// maxReconstruct is the most cards a journalled !reconstruct may hold.
+const maxReconstruct = 16
+
+// incompleteReconstruct reads "!reconstruct" with 1 to 3 cards, or 7 to 16, which the table
+// script's grammar refuses (a coup has 4 to 6) but the operator screen may send: the engine
+// refuses it with the table of play's reason ("the table of play wants B2 next"), and like every
+// refused command it is journalled. Any other line keeps the grammar's error.
+func incompleteReconstruct(line string, syntax error) ([]desk.Item, error) {
+	ws := strings.Fields(line)
+	if len(ws) < 2 || len(ws) > 1+maxReconstruct || ws[0] != "!"+string(desk.VerbReconstruct) {
+		return nil, syntax
+	}
+	c := &desk.Command{Verb: desk.VerbReconstruct}
+	for _, w := range ws[1:] {
+		card, err := engine.ParseCard(w)
+		if err != nil || card.String() != w {
+			return nil, syntax
+		}
+		c.Cards = append(c.Cards, card)
+	}
+	return []desk.Item{{Line: 1, Kind: desk.ItemCommand, Command: c}}, nil
 }

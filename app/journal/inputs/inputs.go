@@ -77,10 +77,6 @@ func (in Input) Line() string {
 
 // The wire forms of version 2, one per kind. Field order is the encoding's.
 type (
-	wireHead struct {
-		V    *int  `json:"v"`
-		Kind *Kind `json:"kind"`
-	}
 	wireLine struct {
 		V      int    `json:"v"`
 		Kind   Kind   `json:"kind"`
