@@ -16,6 +16,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // round is what a round is compared on: what `export --format json` and `replay` both say.
@@ -264,4 +265,79 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 		commands += strings.Count(script.String(), "\n!")
 	}
 	t.Logf("%d fuzzed tables: %d rounds, %d operator commands, each the same in replay as in export", n, rounds, commands)
+}
+
+// deskShown is what app/table offers once it settles through the table aggregate (h-desk's
+// migration of app/table onto engine/desk): the desk outcome of the input it applied last —
+// the settlements, runs, commission, notices and signs the table showed for it.
+type deskShown interface {
+	LastOutcome() *desk.Outcome
+}
+
+// shownLines are the settle, run, commission, notice and sign lines among lines (refusals
+// name script lines, which a live table does not have, and are left out).
+func shownLines(lines []byte) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(lines)), "\n") {
+		for _, ev := range []string{"settle", "run", "commission", "notice", "sign"} {
+			if strings.HasPrefix(l, `{"event":"`+ev+`"`) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// TestRoundTripSettlementsAsShown: for the fuzzed tables, `replay` of the exported script prints
+// the same settlements, runs, commission, notices and signs as the table showed (issue 22 item 4).
+// It runs once app/table's State gives the desk outcome of each input (deskShown); until then
+// the table decides wagers outside engine/desk and shows nothing replay could be held to.
+func TestRoundTripSettlementsAsShown(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileVic2002)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.ParseSettings(&p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	st, err := table.NewState(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := any(st).(deskShown); !ok {
+		t.Skip("app/table does not settle through engine/desk yet (h-desk is moving it): *table.State has no LastOutcome() *desk.Outcome to compare replay with")
+	}
+	for seed := int64(1); seed <= 1000; seed++ {
+		f := fuzzTable(t, seed, setup)
+		var shown []byte
+		// The table's own outcomes, input by input, as the loop applied them.
+		st, err := table.NewState(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range f.recs {
+			if r.Kind == journal.KindRound || r.Kind == journal.KindEvent {
+				continue
+			}
+			in, err := table.DecodeInput(r.Payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Apply(in, r.Time)
+			shown = any(st).(deskShown).LastOutcome().Lines(shown, false)
+		}
+		var script, out, errs bytes.Buffer
+		if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
+			t.Fatal(err)
+		}
+		start := f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)
+		if err := replay.Run([]string{"--profile", p.ID, "--start", start, "-"}, &script, &out, &errs); err != nil {
+			t.Fatalf("seed %d: replay: %v %s", seed, err, errs.String())
+		}
+		if got, want := shownLines(out.Bytes()), shownLines(shown); !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: replay of the script shows\n%s\nthe table showed\n%s", seed, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
 }
