@@ -33,5 +33,7 @@
 // into a quarantine directory beside it; a foreign SQLite file is refused (ErrForeign).
 //
 // The journal does not know the game rules: payloads are JSON the app defines, except Round,
-// the payload of "round" records that recall and export read.
+// the payload of "round" records that recall and export read. The payload of an input record
+// (KindShoe, KindManual, KindOperator, KindConfig) has its own versioned schema, package
+// app/journal/inputs.
 package journal

@@ -33,7 +33,7 @@ func ExampleRoundPayload_resultOnly() {
 	fmt.Println(string(in))
 	// Output:
 	// {"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"B","natural":false,"player_pair":false,"banker_pair":true,"kind":"normal","notes":["result entered by hand, cards unknown"],"source":"manual","operator":"17","result_only":true}
-	// {"game":{"Kind":5,"Token":{"Kind":0,"Card":"","Pos":0,"N":0,"Line":0,"Text":""},"Source":1,"Hand":0,"Key":"","Value":"","Result":{"Winner":2,"PlayerPair":false,"BankerPair":false,"Natural":true}}}
+	// {"v":2,"kind":"command","line":"!result player natural"}
 }
 
 // The operator's note when an Insurance/No 6 wager is settled (000 1.1, 10.1).

@@ -2,7 +2,6 @@ package table
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
@@ -80,26 +79,8 @@ func (in Input) parts() int {
 	return n
 }
 
-// Encode is the input's journal payload.
-func (in Input) Encode() (json.RawMessage, error) {
-	if n := in.parts(); n != 1 {
-		return nil, fmt.Errorf("encode table input: want exactly one of game, op, alert; have %d", n)
-	}
-	b, err := json.Marshal(in)
-	if err != nil {
-		return nil, fmt.Errorf("encode table input: %w", err)
-	}
-	return b, nil
-}
+// Encode is the input's journal payload, in the journal's input schema (app/journal/inputs).
+func (in Input) Encode() (json.RawMessage, error) { return encodeSchema(in) }
 
-// DecodeInput reads an input's journal payload.
-func DecodeInput(payload []byte) (Input, error) {
-	var in Input
-	if err := json.Unmarshal(payload, &in); err != nil {
-		return Input{}, fmt.Errorf("decode table input: %w", err)
-	}
-	if n := in.parts(); n != 1 {
-		return Input{}, fmt.Errorf("decode table input: want exactly one of game, op, alert; have %d", n)
-	}
-	return in, nil
-}
+// DecodeInput reads an input's journal payload, of any schema version (app/journal/inputs).
+func DecodeInput(payload []byte) (Input, error) { return decodeSchema(payload) }

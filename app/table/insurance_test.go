@@ -1,7 +1,6 @@
 package table
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -166,8 +165,7 @@ func TestInsuranceReturnedWhenCancelled(t *testing.T) {
 	if err != nil || *back.Op != *in.Op {
 		t.Fatalf("decode %s: %+v %v", b, back.Op, err)
 	}
-	var raw map[string]map[string]any
-	if err := json.Unmarshal(b, &raw); err != nil || raw["op"]["kind"] != "insurance" || raw["op"]["covers"] != 2500.0 {
+	if string(b) != `{"v":2,"kind":"command","line":"!bet 2 insurance 10 covers=25"}` { // journal schema v2 (app/journal/inputs)
 		t.Errorf("payload %s", b)
 	}
 }

@@ -145,6 +145,10 @@ func TestKillRestart(t *testing.T) {
 		}
 		rounds += len(rows)
 	}
+	// Issue 22: the crash harness's journal, exported as a table script, replays to the same rounds.
+	if n, err := sameRoundsAsScript(t, data, journal); err != nil || n != rounds {
+		t.Fatalf("journal as a table script (%d of %d rounds): %v", n, rounds, err)
+	}
 	t.Logf("crash summary: iterations=%d killed-after-first-screen=%d coups-checked=%d notices-checked=%d shoes=%d journal-rounds=%d losses=0 duplicates=0 sigint-before-handler=%d elapsed=%v",
 		n, shownKills, coups, notices, maxShoe, rounds, early, time.Since(start).Round(time.Millisecond))
 }

@@ -1,7 +1,6 @@
 package crashtest
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -27,16 +26,7 @@ func TestSigtermAtEverySpeed(t *testing.T) {
 			cmd.Env = env(dir)
 			p := startProc(t, cmd)
 			// Running: it has presented a screen, and the shoe has had a moment to deal.
-			deadline := time.Now().Add(20 * time.Second)
-			for {
-				if fi, err := os.Stat(trace); err == nil && fi.Size() > 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("no screen within 20 s; stderr:\n%s", p.Stderr)
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
+			waitScreen(t, p, trace)
 			time.Sleep(700 * time.Millisecond)
 			start := time.Now()
 			_ = p.Cmd.Process.Signal(syscall.SIGTERM)

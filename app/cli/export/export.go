@@ -14,11 +14,12 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
-const Summary = "write a shoe's or a day's coups (or, with --signins, its operator sign-ins) as CSV or JSON: export --db PATH (--shoe N | --date YYYY-MM-DD) [--signins] --format csv|json"
+const Summary = "write a shoe's or a day's coups (or, with --signins, its operator sign-ins) as CSV or JSON, or its inputs as a table script: export (--db PATH | --table ID) (--shoe N | --date YYYY-MM-DD) [--signins] --format csv|json|script"
 
 // Row is one exported round: the round payload plus what the journal record says about it.
 // Its JSON field names, and the CSV header (Header), are stable.
@@ -193,7 +194,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	shoe := fs.Int64("shoe", 0, "export the rounds of this shoe")
 	date := fs.String("date", "", "export the rounds recorded on this day, YYYY-MM-DD")
 	tz := fs.String("tz", "Local", "time zone the --date is in (IANA name, e.g. Australia/Melbourne)")
-	format := fs.String("format", "csv", "csv, or json (one object per line)")
+	format := fs.String("format", "csv", "csv, json (one object per line), or script (the span's inputs as a table script for coupboard replay)")
+	cfgPath := fs.String("config", "", "with --format script: the table's configuration file, to name its profile, settings and sign in the script's header")
+	demo := fs.Bool("demo", false, "with --format script: the table ran the demo (name the demo's profile, settings and sign)")
 	force := fs.Bool("force", false, "export even if the journal's hash chain is broken")
 	signins := fs.Bool("signins", false, "export the operator sign-in attempts and sign-outs instead of the rounds")
 	if err := fs.Parse(args); err != nil {
@@ -202,8 +205,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
 	}
-	if *format != "csv" && *format != "json" {
-		return fmt.Errorf("--format %q: want csv or json", *format)
+	if *format != "csv" && *format != "json" && *format != "script" {
+		return fmt.Errorf("--format %q: want csv or json (the rounds), or script (the inputs)", *format)
+	}
+	if *format == "script" && *signins {
+		return errors.New("--signins is not a table input: use --format csv or json")
+	}
+	if (*cfgPath != "" || *demo) && *format != "script" {
+		return errors.New("--config and --demo name the table in a script's header: use them with --format script")
 	}
 	if (*shoe != 0) == (*date != "") {
 		return errors.New("give exactly one of --shoe N and --date YYYY-MM-DD")
@@ -241,6 +250,31 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: hash chain broken at %s; run `coupboard audit verify`, or export anyway with --force", path, v.Bad)
 		}
 		fmt.Fprintf(stderr, "export: warning: hash chain broken at %s\n", v.Bad)
+	}
+	if *format == "script" {
+		meta := ScriptMeta{}
+		switch {
+		case *cfgPath != "" && *demo:
+			return errors.New("give --config or --demo, not both")
+		case *cfgPath != "":
+			cfg, err := config.Load(*cfgPath)
+			if err != nil {
+				return err
+			}
+			meta = MetaOf(cfg)
+		case *demo:
+			meta = MetaOf(config.Demo())
+		}
+		meta.Journal, meta.Span = path, "shoe "+strconv.FormatInt(*shoe, 10)
+		if *date != "" {
+			meta.Span = *date + " (" + *tz + ")"
+		}
+		n, err := exportScript(j, stdout, meta, *shoe, from, to)
+		if err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
+		fmt.Fprintf(stderr, "export: %d inputs\n", n)
+		return nil
 	}
 	if *signins {
 		rows, err := signIns(j, *shoe, from, to)
@@ -407,4 +441,26 @@ func writeRows[R any](w io.Writer, format string, rows []R, header []string, fie
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// exportScript writes the inputs of shoe (when not 0) or of [from, to) as a table script.
+func exportScript(j *journal.Journal, w io.Writer, meta ScriptMeta, shoe int64, from, to time.Time) (int, error) {
+	var recs []journal.Record
+	if shoe != 0 {
+		var err error
+		if recs, err = j.ShoeRecords(shoe); err != nil {
+			return 0, err
+		}
+	} else {
+		err := j.Scan(0, func(r journal.Record) error {
+			if isInput(r.Kind) && !r.Time.Before(from) && r.Time.Before(to) {
+				recs = append(recs, r)
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	return WriteScript(w, meta, recs)
 }

@@ -1,0 +1,343 @@
+package export_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/cli/export"
+	"github.com/coupboard/coupboard/app/cli/replay"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
+)
+
+// round is what a round is compared on: what `export --format json` and `replay` both say.
+type round struct {
+	N                        int
+	Player, Banker           []string
+	PlayerTotal, BankerTotal int
+	Winner, Kind             string
+	Natural, PPair, BPair    bool
+}
+
+// exportRounds is the rounds of export's JSON rows.
+func exportRounds(t testing.TB, recs []journal.Record) []round {
+	t.Helper()
+	var out []round
+	for _, r := range recs {
+		if r.Kind != journal.KindRound {
+			continue
+		}
+		row, err := export.RowOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(row) // what --format json prints
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x struct {
+			Round                    int
+			Player, Banker           []string
+			PlayerTotal, BankerTotal int `json:"-"`
+			Winner, Kind             string
+			Natural                  bool
+		}
+		var raw map[string]any
+		if err := json.Unmarshal(b, &x); err != nil || json.Unmarshal(b, &raw) != nil {
+			t.Fatal(err)
+		}
+		out = append(out, round{N: x.Round, Player: x.Player, Banker: x.Banker, PlayerTotal: int(raw["player_total"].(float64)),
+			BankerTotal: int(raw["banker_total"].(float64)), Winner: x.Winner, Kind: x.Kind, Natural: x.Natural,
+			PPair: raw["player_pair"].(bool), BPair: raw["banker_pair"].(bool)})
+	}
+	return out
+}
+
+// replayRounds runs `coupboard replay` on script and returns the rounds it prints.
+func replayRounds(t testing.TB, profile string, sets []string, start time.Time, script string) []round {
+	t.Helper()
+	args := []string{"--profile", profile, "--start", start.UTC().Truncate(time.Second).Format(time.RFC3339)}
+	for _, s := range sets {
+		args = append(args, "--set", s)
+	}
+	var out, errs bytes.Buffer
+	if err := replay.Run(append(args, "-"), strings.NewReader(script), &out, &errs); err != nil {
+		t.Fatalf("replay: %v\n%s\nscript:\n%s", err, errs.String(), script)
+	}
+	var rounds []round
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var x struct {
+			N              *int
+			Player, Banker []string
+			PlayerTotal    int `json:"player_total"`
+			BankerTotal    int `json:"banker_total"`
+			Winner, Kind   string
+			Natural        bool
+			PlayerPair     bool `json:"player_pair"`
+			BankerPair     bool `json:"banker_pair"`
+		}
+		var ev struct{ Event string }
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatalf("replay line %q: %v", sc.Text(), err)
+		}
+		if ev.Event != "" {
+			continue
+		}
+		if err := json.Unmarshal(sc.Bytes(), &x); err != nil || x.N == nil {
+			t.Fatalf("replay line %q: %v", sc.Text(), err)
+		}
+		rounds = append(rounds, round{N: *x.N, Player: x.Player, Banker: x.Banker, PlayerTotal: x.PlayerTotal, BankerTotal: x.BankerTotal,
+			Winner: x.Winner, Kind: x.Kind, Natural: x.Natural, PPair: x.PlayerPair, BPair: x.BankerPair})
+	}
+	return rounds
+}
+
+// fakeJournal applies inputs to a table as its event loop does (app/table.Loop.commit) and keeps
+// the records it would write: the input record, then the derived ones.
+type fakeJournal struct {
+	st   *table.State
+	recs []journal.Record
+	now  time.Time
+}
+
+func (f *fakeJournal) send(t testing.TB, in table.Input, source string, actor journal.Actor, reason string) {
+	t.Helper()
+	payload, err := in.Encode()
+	if err != nil {
+		t.Fatalf("encode %+v: %v", in, err)
+	}
+	before := f.st.Shoe()
+	a := f.st.Apply(in, f.now)
+	kind := map[string]string{journal.SourceShoe: journal.KindShoe, journal.SourceManual: journal.KindManual,
+		journal.SourceOperator: journal.KindOperator, journal.SourceConfig: journal.KindConfig}[source]
+	recs := []journal.Record{{Time: f.now, Table: "t1", Kind: kind, Source: source, Actor: actor, Reason: reason,
+		Shoe: int64(max(before, f.st.Shoe())), Payload: payload}}
+	more, err := f.st.Records(a, f.now, table.Msg{Input: in, Source: source, Actor: actor, Reason: reason})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range append(recs, more...) {
+		r.Seq, r.Table = int64(len(f.recs)+1), "t1"
+		f.recs = append(f.recs, r)
+	}
+}
+
+// fuzzTable plays a random shoe with random operator commands between its cards.
+func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
+	rng := rand.New(rand.NewSource(seed))
+	st, err := table.NewState(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeJournal{st: st, now: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC).Add(time.Duration(rng.Intn(3600)) * time.Second)}
+	sup := journal.Actor{Role: "supervisor", ID: fmt.Sprint(rng.Intn(20))}
+	dealer := journal.Actor{Role: "dealer", ID: fmt.Sprint(10 + rng.Intn(20))}
+	game := func(in engine.Input, src string) { f.send(t, table.Input{Game: &in}, src, journal.Actor{}, "") }
+	gameBy := func(in engine.Input) {
+		f.send(t, table.Input{Game: &in}, journal.SourceOperator, sup, "fuzz: corrected")
+	}
+	op := func(o table.Op, who journal.Actor) {
+		f.send(t, table.Input{Op: &o}, journal.SourceOperator, who, "fuzz: the player asked")
+	}
+	lim := func() engine.WagerLimit {
+		m := int64(1+rng.Intn(10)) * 500
+		return engine.WagerLimit{Min: m, Max: m * int64(10+rng.Intn(100)), Multiple: 500 * int64(rng.Intn(2))}
+	}
+	var cards []engine.Card
+	for d := 0; d < 8; d++ {
+		for r := engine.Ace; r <= engine.King; r++ {
+			for s := engine.Spades; s <= engine.Clubs; s++ {
+				cards = append(cards, engine.Card{Rank: r, Suit: s})
+			}
+		}
+	}
+	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	cards = cards[:24+rng.Intn(60)]
+	game(engine.WordInput(engine.TokShoe, 0), journal.SourceShoe)
+	for i, c := range cards {
+		f.now = f.now.Add(time.Duration(1+rng.Intn(25))*time.Second + time.Duration(rng.Intn(1e9)))
+		if i == len(cards)-8 {
+			game(engine.WordInput(engine.TokCut, 0), journal.SourceShoe)
+		}
+		src := journal.SourceShoe
+		in := engine.CardInput(c, engine.PosNone, engine.SourceShoe)
+		if rng.Intn(15) == 0 {
+			src, in.Source = journal.SourceManual, engine.SourceManual
+			f.send(t, table.Input{Game: &in}, src, dealer, "fuzz: entered by hand")
+		} else {
+			game(in, src)
+		}
+		for rng.Intn(4) == 0 {
+			switch rng.Intn(17) {
+			case 0:
+				op(table.Op{Kind: table.OpPlaceRun, Seat: rng.Intn(8), RunKind: engine.RunKind(1 + rng.Intn(4)), Length: 1 + rng.Intn(7), Amount: int64(rng.Intn(40)) * 500}, dealer)
+			case 1:
+				op(table.Op{Kind: table.OpNominate, RunID: 1 + rng.Intn(5), Hand: engine.Winner(1 + rng.Intn(2))}, dealer)
+			case 2:
+				op(table.Op{Kind: table.OpDefer, Seat: 1 + rng.Intn(7), Amount: int64(1+rng.Intn(40)) * 25}, dealer)
+			case 3:
+				op(table.Op{Kind: table.OpCollect, Seat: 1 + rng.Intn(7)}, dealer)
+			case 4:
+				op(table.Op{Kind: table.OpInsurance, Seat: rng.Intn(8), Amount: int64(1+rng.Intn(20)) * 500, Covers: int64(rng.Intn(3)) * 5000}, dealer)
+			case 5:
+				s := engine.Sign{Player: lim(), Banker: lim(), Tie: lim(), Run: lim()}
+				at := f.now.Add(time.Duration(rng.Intn(3)*15) * time.Minute)
+				op(table.Op{Kind: table.OpSchedule, Change: &engine.Change{At: at, Sign: s, Waived: rng.Intn(5) == 0}}, sup)
+			case 6:
+				game(engine.WordInput(engine.TokNoBet, 0), journal.SourceShoe)
+			case 7:
+				game(engine.WordInput(engine.TokDummy, 0), journal.SourceShoe)
+			case 8:
+				gameBy(engine.WordInput(engine.TokVoid, 0))
+			case 9:
+				gameBy(engine.WordInput(engine.TokVoid, rng.Intn(12)))
+			case 10:
+				gameBy(engine.ResultInput(engine.ManualResult{Winner: engine.Winner(1 + rng.Intn(3)), Natural: rng.Intn(3) == 0, PlayerPair: rng.Intn(5) == 0}))
+			case 11:
+				gameBy(engine.TurnInput(engine.Hand(1 + rng.Intn(2))))
+			case 12:
+				gameBy(engine.InAcceptReviewInput())
+			case 13:
+				f.send(t, table.Input{Alert: &table.Alert{Text: "fuzz: shoe restarted"}}, journal.SourceShoe, journal.Actor{}, "")
+			case 14:
+				op(table.Op{Kind: table.OpClearAlert, AlertID: 1 + rng.Intn(3)}, sup)
+			case 15:
+				game(engine.WordInput(engine.TokExposed, 0), journal.SourceShoe)
+			case 16: // an incomplete reconstruct: the engine refuses it with the table of play's reason
+				// (a complete one is not fuzzed here: replay does not hold a coup as the table does)
+				gameBy(engine.ReconstructInput(cards[i-min(i, rng.Intn(3)) : i+1]))
+			}
+		}
+	}
+	f.send(t, table.Input{Op: &table.Op{Kind: table.OpCleanStop}}, journal.SourceConfig, journal.Actor{}, "")
+	return f
+}
+
+// TestRoundTripFuzzedOperators: for 1,000 fuzzed tables — a shoe's cards with operator commands
+// between them (runs, nominations, commission, insurance, signs, no-bet and dummy coups, voids,
+// results by hand, turns, accepts, alerts) — `replay` of `export --format script` prints the
+// same rounds as `export --format json`.
+func TestRoundTripFuzzedOperators(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileVic2002)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := []string(nil)
+	s, err := engine.ParseSettings(&p, sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	n := 1000
+	if testing.Short() {
+		n = 200
+	}
+	rounds, commands := 0, 0
+	for seed := int64(1); seed <= int64(n); seed++ {
+		f := fuzzTable(t, seed, setup)
+		var script bytes.Buffer
+		if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		want := exportRounds(t, f.recs)
+		got := replayRounds(t, p.ID, sets, f.recs[0].Time, script.String())
+		if !reflect.DeepEqual(got, want) {
+			for i := range min(len(got), len(want)) {
+				if !reflect.DeepEqual(got[i], want[i]) {
+					t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
+					break
+				}
+			}
+			t.Fatalf("seed %d: replay of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, len(got), len(want), script.String())
+		}
+		rounds += len(want)
+		commands += strings.Count(script.String(), "\n!")
+	}
+	t.Logf("%d fuzzed tables: %d rounds, %d operator commands, each the same in replay as in export", n, rounds, commands)
+}
+
+// deskShown is what app/table offers once it settles through the table aggregate (h-desk's
+// migration of app/table onto engine/desk): the desk outcome of the input it applied last —
+// the settlements, runs, commission, notices and signs the table showed for it.
+type deskShown interface {
+	LastOutcome() *desk.Outcome
+}
+
+// shownLines are the settle, run, commission, notice and sign lines among lines (refusals
+// name script lines, which a live table does not have, and are left out).
+func shownLines(lines []byte) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(string(lines)), "\n") {
+		for _, ev := range []string{"settle", "run", "commission", "notice", "sign"} {
+			if strings.HasPrefix(l, `{"event":"`+ev+`"`) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// TestRoundTripSettlementsAsShown: for the fuzzed tables, `replay` of the exported script prints
+// the same settlements, runs, commission, notices and signs as the table showed (issue 22 item 4).
+// It runs once app/table's State gives the desk outcome of each input (deskShown); until then
+// the table decides wagers outside engine/desk and shows nothing replay could be held to.
+func TestRoundTripSettlementsAsShown(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileVic2002)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.ParseSettings(&p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	st, err := table.NewState(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := any(st).(deskShown); !ok {
+		t.Skip("app/table does not settle through engine/desk yet (h-desk is moving it): *table.State has no LastOutcome() *desk.Outcome to compare replay with")
+	}
+	for seed := int64(1); seed <= 1000; seed++ {
+		f := fuzzTable(t, seed, setup)
+		var shown []byte
+		// The table's own outcomes, input by input, as the loop applied them.
+		st, err := table.NewState(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range f.recs {
+			if r.Kind == journal.KindRound || r.Kind == journal.KindEvent {
+				continue
+			}
+			in, err := table.DecodeInput(r.Payload)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Apply(in, r.Time)
+			shown = any(st).(deskShown).LastOutcome().Lines(shown, false)
+		}
+		var script, out, errs bytes.Buffer
+		if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
+			t.Fatal(err)
+		}
+		start := f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)
+		if err := replay.Run([]string{"--profile", p.ID, "--start", start, "-"}, &script, &out, &errs); err != nil {
+			t.Fatalf("seed %d: replay: %v %s", seed, err, errs.String())
+		}
+		if got, want := shownLines(out.Bytes()), shownLines(shown); !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: replay of the script shows\n%s\nthe table showed\n%s", seed, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}

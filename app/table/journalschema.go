@@ -1,0 +1,152 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/coupboard/coupboard/app/journal/inputs"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
+)
+
+// The journal's input schema (app/journal/inputs) is the contract of an input record; this
+// file only translates between it and the table's Input. When Input becomes engine/desk's
+// (a token or a desk.Command), toSchema and fromSchema shrink to the kinds a script cannot say.
+
+// encodeSchema is in's payload in the journal's schema (version 2).
+func encodeSchema(in Input) (json.RawMessage, error) {
+	s, err := toSchema(in)
+	if err != nil {
+		return nil, fmt.Errorf("encode table input: %w", err)
+	}
+	return inputs.Encode(s)
+}
+
+// decodeSchema reads a payload of any schema version the journal has held.
+func decodeSchema(payload []byte) (Input, error) {
+	s, err := inputs.Decode(payload)
+	if err != nil {
+		return Input{}, err
+	}
+	in, err := fromSchema(s)
+	if err != nil {
+		return Input{}, fmt.Errorf("decode table input: %w", err)
+	}
+	return in, nil
+}
+
+func command(c desk.Command) (inputs.Input, error) {
+	return inputs.Input{Kind: inputs.KindCommand, Command: &c}, nil
+}
+
+// toSchema is the schema's form of one table input.
+func toSchema(in Input) (inputs.Input, error) {
+	if n := in.parts(); n != 1 {
+		return inputs.Input{}, fmt.Errorf("want exactly one of game, op, alert; have %d", n)
+	}
+	switch {
+	case in.Alert != nil:
+		return inputs.Input{Kind: inputs.KindAlert, Alert: inputs.Alert{Text: in.Alert.Text, Key: in.Alert.Key}}, nil
+	case in.Op != nil:
+		o := in.Op
+		switch o.Kind {
+		case OpSchedule:
+			if o.Change == nil {
+				return inputs.Input{}, fmt.Errorf("schedule: no change given")
+			}
+			return inputs.Input{Kind: inputs.KindSchedule, Change: o.Change}, nil
+		case OpPlaceRun:
+			return command(desk.Command{Verb: desk.VerbRun, Seat: o.Seat, Run: o.RunKind, Length: o.Length, Amount: o.Amount})
+		case OpNominate:
+			return command(desk.Command{Verb: desk.VerbNominate, RunID: o.RunID, Hand: o.Hand})
+		case OpDefer:
+			return command(desk.Command{Verb: desk.VerbDefer, Seat: o.Seat, Amount: o.Amount})
+		case OpCollect:
+			return command(desk.Command{Verb: desk.VerbCollect, Seat: o.Seat})
+		case OpInsurance:
+			return command(desk.Command{Verb: desk.VerbBet, Seat: o.Seat, Wager: desk.WagerInsurance, Amount: o.Amount, Covers: o.Covers})
+		case OpClearAlert:
+			return inputs.Input{Kind: inputs.KindAlertClear, AlertID: o.AlertID}, nil
+		case OpReopen:
+			return inputs.Input{Kind: inputs.KindReopen}, nil
+		case OpCleanStop:
+			return inputs.Input{Kind: inputs.KindStop}, nil
+		}
+		return inputs.Input{}, fmt.Errorf("unknown operator command %q", o.Kind)
+	}
+	g := in.Game
+	switch g.Kind {
+	case engine.InToken:
+		return inputs.Input{Kind: inputs.KindToken, Token: g.Token, Source: g.Source}, nil
+	case engine.InTurn:
+		return command(desk.Command{Verb: desk.VerbTurn, Turn: g.Hand})
+	case engine.InSetting:
+		return command(desk.Command{Verb: desk.VerbSetting, Key: g.Key, Value: g.Value})
+	case engine.InAcceptReview:
+		return command(desk.Command{Verb: desk.VerbAccept})
+	case engine.InResult:
+		return command(desk.Command{Verb: desk.VerbResult, Result: g.Result})
+	case engine.InDoubt:
+		return inputs.Input{Kind: inputs.KindDoubt, Doubt: g.Doubt}, nil
+	case engine.InShoeResult:
+		return inputs.Input{Kind: inputs.KindShoeResult, ShoeResult: g.ShoeResult}, nil
+	case engine.InReconstruct:
+		return command(desk.Command{Verb: desk.VerbReconstruct, Cards: g.Cards})
+	}
+	return inputs.Input{}, fmt.Errorf("unknown game input kind %d", g.Kind)
+}
+
+// fromSchema is the table input a journalled input stands for.
+func fromSchema(s inputs.Input) (Input, error) {
+	game := func(g engine.Input) (Input, error) { return Input{Game: &g}, nil }
+	op := func(o Op) (Input, error) { return Input{Op: &o}, nil }
+	switch s.Kind {
+	case inputs.KindToken:
+		return game(engine.Input{Kind: engine.InToken, Token: s.Token, Source: s.Source})
+	case inputs.KindDoubt:
+		return game(engine.Input{Kind: engine.InDoubt, Doubt: s.Doubt})
+	case inputs.KindShoeResult:
+		return game(engine.ShoeResultInput(s.ShoeResult))
+	case inputs.KindSchedule:
+		return op(Op{Kind: OpSchedule, Change: s.Change})
+	case inputs.KindAlert:
+		return Input{Alert: &Alert{Text: s.Alert.Text, Key: s.Alert.Key}}, nil
+	case inputs.KindAlertClear:
+		return op(Op{Kind: OpClearAlert, AlertID: s.AlertID})
+	case inputs.KindReopen:
+		return op(Op{Kind: OpReopen})
+	case inputs.KindStop:
+		return op(Op{Kind: OpCleanStop})
+	case inputs.KindCommand:
+	default:
+		return Input{}, fmt.Errorf("unknown kind %q", s.Kind)
+	}
+	c := s.Command
+	switch c.Verb {
+	case desk.VerbTurn:
+		return game(engine.TurnInput(c.Turn))
+	case desk.VerbSetting:
+		if c.At == nil {
+			return game(engine.SettingInput(c.Key, c.Value))
+		}
+	case desk.VerbAccept:
+		return game(engine.InAcceptReviewInput())
+	case desk.VerbResult:
+		return game(engine.ResultInput(c.Result))
+	case desk.VerbReconstruct:
+		return game(engine.ReconstructInput(c.Cards))
+	case desk.VerbRun:
+		return op(Op{Kind: OpPlaceRun, Seat: c.Seat, RunKind: c.Run, Length: c.Length, Amount: c.Amount})
+	case desk.VerbNominate:
+		return op(Op{Kind: OpNominate, RunID: c.RunID, Hand: c.Hand})
+	case desk.VerbDefer:
+		return op(Op{Kind: OpDefer, Seat: c.Seat, Amount: c.Amount})
+	case desk.VerbCollect:
+		return op(Op{Kind: OpCollect, Seat: c.Seat})
+	case desk.VerbBet:
+		if c.Wager == desk.WagerInsurance {
+			return op(Op{Kind: OpInsurance, Seat: c.Seat, Amount: c.Amount, Covers: c.Covers})
+		}
+	}
+	return Input{}, fmt.Errorf("%q: not an input this table takes", c.String())
+}
