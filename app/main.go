@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/app/cli/pinhash"
 	"github.com/coupboard/coupboard/app/cli/replay"
 	"github.com/coupboard/coupboard/app/cli/roads"
+	"github.com/coupboard/coupboard/app/cli/setup"
 	"github.com/coupboard/coupboard/app/cli/shoesim"
 	"github.com/coupboard/coupboard/internal/buildinfo"
 )
@@ -39,6 +40,9 @@ func commands() map[string]command {
 		"pin-hash": {"print the bcrypt hash of a PIN read from standard input (for [operator])", pinhash.Run},
 		"replay":   {"deal a shoe script under a rule profile and print every round and shoe event as JSON", replay.Run},
 		"roads":    {roads.Summary, roads.Run},
+		"setup": {setup.Summary, func(args []string, in io.Reader, out, errw io.Writer) error {
+			return setup.Run(args, in, out, errw, setup.DefaultEnv(validateTable))
+		}},
 		"shoe-sim": {shoesim.Summary, shoesim.Run},
 	}
 }

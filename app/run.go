@@ -24,6 +24,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/cli/input"
+	"github.com/coupboard/coupboard/app/cli/setup"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/outbox"
@@ -56,6 +57,10 @@ func defaultConfigPaths() []string {
 	}
 	if d, err := os.UserConfigDir(); err == nil {
 		out = append(out, filepath.Join(d, "coupboard", "coupboard.toml"))
+	}
+	// A fleet's configurations may all be installed on every box: this machine's by host name first.
+	if host, err := os.Hostname(); err == nil && host != "" && !strings.ContainsAny(host, "/\x00") {
+		out = append(out, setup.TablePath("/etc/coupboard", host))
 	}
 	return append(out, "/etc/coupboard/coupboard.toml")
 }
