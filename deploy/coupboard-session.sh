@@ -19,8 +19,17 @@ if [ -z "$CONFIG" ]; then
 fi
 # A window manager, when there is one, for the full-screen request (the lightdm session has none).
 [ -z "${COUPBOARD_NO_WM:-}" ] && command -v openbox >/dev/null && ! pgrep -u "$(id -u)" -x openbox >/dev/null && { openbox & }
+# The table's log goes to the system journal (journalctl -t coupboard), one record a line with its
+# priority, when there is a journal; else to this session's standard error.
+run() {
+	if command -v systemd-cat >/dev/null 2>&1 && [ -S /run/systemd/journal/stdout ]; then
+		COUPBOARD_LOG="journal,${COUPBOARD_LOG:-}" systemd-cat --identifier=coupboard --level-prefix=true "$@"
+	else
+		"$@"
+	fi
+}
 while true; do
-	coupboard --kiosk --config "$CONFIG"
+	run coupboard --kiosk --config "$CONFIG"
 	# A supervisor leaving kiosk mode exits with status 0: stop here (the desktop stays for maintenance).
 	[ $? -eq 0 ] && break
 	sleep 2
