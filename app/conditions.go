@@ -1,7 +1,6 @@
 package app
 
 import (
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,12 +27,6 @@ type conditions struct {
 	backup  string       // the backup status file; "" none
 	busErr  atomic.Pointer[string]
 	started time.Time
-}
-
-// backupStatusPath is where `coupboard backup` leaves the status of a table's last backup:
-// beside its journal.
-func backupStatusPath(journalPath, table string) string {
-	return filepath.Join(filepath.Dir(journalPath), table+".backup.json")
 }
 
 // useClock replaces the clock whose synchronisation is watched.

@@ -53,7 +53,7 @@ path = %q
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := health.WriteBackupStatus(backupStatusPath(jpath, "BAC-03"), health.BackupStatus{
+	if err := health.WriteBackupStatus(health.BackupStatusPath(jpath, "BAC-03"), health.BackupStatus{
 		Time: time.Now().Add(-time.Hour), Dest: "/mnt/backup", Error: "write /mnt/backup/BAC-03-2026-11-25.db: no space left on device"}); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ path = %q
 	}
 	// The clock is synchronised, the backup has succeeded: both clear; the shoe's stays.
 	clock.set(true)
-	if err := health.WriteBackupStatus(backupStatusPath(jpath, "BAC-03"), health.BackupStatus{Time: time.Now(), OK: true, Dest: "/mnt/backup"}); err != nil {
+	if err := health.WriteBackupStatus(health.BackupStatusPath(jpath, "BAC-03"), health.BackupStatus{Time: time.Now(), OK: true, Dest: "/mnt/backup"}); err != nil {
 		t.Fatal(err)
 	}
 	waitScreen(t, &trace, func(s view.Screen) bool {

@@ -124,7 +124,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	// SIGINT and SIGTERM stop the table cleanly (a clean-stop record, the journal closed) from
 	// the moment it starts: caught before the first screen, not after.
-	sig := make(chan os.Signal, 1)
+	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sig)
 	t, err := startTable(cfg, source == "demo", stderr, trace)
@@ -137,10 +137,21 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer t.close()
+	// DrainSignal (the package's prerm, before an upgrade): stop at the end of the coup.
+	req := make(chan os.Signal, 1)
+	signal.Notify(req, DrainSignal)
+	defer signal.Stop(req)
+	var d drainer
+	go d.watch(t, req, sig)
 	if f.headless {
-		return t.runHeadless(sig)
+		err = t.runHeadless(sig)
+	} else {
+		err = t.runWindow(cfg, f.size, source == "demo", sig)
 	}
-	return t.runWindow(cfg, f.size, source == "demo", sig)
+	if err == nil && d.done.Load() {
+		return errDrained
+	}
+	return err
 }
 
 // journalRefused reports whether err is the journal refusing to be played on: damaged, or not
@@ -250,7 +261,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	}
 	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr, build: buildinfo.Read("coupboard"), table: cfg.Table.ID, busURLs: cfg.Bus.URLs}
 	t.log = logs.For(stderr, os.Getenv).With("table", cfg.Table.ID)
-	t.cond = &conditions{board: health.NewBoard(t.log), clock: health.KernelClock{}, backup: backupStatusPath(path, cfg.Table.ID), started: time.Now()}
+	t.cond = &conditions{board: health.NewBoard(t.log), clock: health.KernelClock{}, backup: health.BackupStatusPath(path, cfg.Table.ID), started: time.Now()}
 	if trace != nil {
 		t.trace = json.NewEncoder(trace)
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -121,6 +122,12 @@ type BackupStatus struct {
 	OK    bool      `json:"ok"`              // it copied the day's export
 	Dest  string    `json:"dest"`            // where to
 	Error string    `json:"error,omitempty"` // why not, when not OK
+}
+
+// BackupStatusPath is where `coupboard backup` leaves the status of a table's last backup and
+// the table reads it: beside the table's journal.
+func BackupStatusPath(journalPath, table string) string {
+	return filepath.Join(filepath.Dir(journalPath), table+".backup.json")
 }
 
 // WriteBackupStatus writes st to path (atomically: a temporary file renamed).
