@@ -28,9 +28,19 @@ run() {
 		"$@"
 	fi
 }
+# COUPBOARD_FLAGS: the table's flags (the package's upgrade test runs it --headless).
 while true; do
-	run coupboard --kiosk --config "$CONFIG"
+	# shellcheck disable=SC2086
+	run coupboard ${COUPBOARD_FLAGS:---kiosk} --config "$CONFIG"
+	status=$?
 	# A supervisor leaving kiosk mode exits with status 0: stop here (the desktop stays for maintenance).
-	[ $? -eq 0 ] && break
+	[ $status -eq 0 ] && break
+	# Status 75: the package's prerm drained the table for an upgrade. Start it again once the new
+	# version is configured (postinst removes /run/coupboard-upgrade), at most 10 minutes later.
+	waited=0
+	while [ -e /run/coupboard-upgrade ] && [ $waited -lt 600 ]; do
+		sleep 1
+		waited=$((waited + 1))
+	done
 	sleep 2
 done

@@ -41,10 +41,21 @@ type Env struct {
 	Now func() time.Time
 }
 
-// journalPath is the table's journal: journal.path, else the default path of its id.
+// packageJournalDir is where the packaged kiosk keeps journals: its session (and the backup's
+// unit) set XDG_DATA_HOME=/var/lib for the user coupboard, whose home this is.
+const packageJournalDir = "/var/lib/coupboard"
+
+// journalPath is the table's journal: journal.path; else, when XDG_DATA_HOME is not set and
+// the package's journal directory exists (restore run by root on a kiosk), the journal there;
+// else the default path of its id.
 func journalPath(cfg *config.Config) (string, error) {
 	if cfg.Journal.Path != "" {
 		return cfg.Journal.Path, nil
+	}
+	if os.Getenv("XDG_DATA_HOME") == "" {
+		if fi, err := os.Stat(packageJournalDir); err == nil && fi.IsDir() {
+			return filepath.Join(packageJournalDir, cfg.Table.ID+".db"), nil
+		}
 	}
 	return journal.DefaultPath(cfg.Table.ID)
 }

@@ -64,7 +64,7 @@ type options struct {
 	id, name, casino, currency   string
 	profile, port, protocol      string
 	pitURL, busUser, busPassFile string
-	nkeySeed                     string
+	nkeySeed, backupDir          string
 	busOpen                      bool
 	kiosk                        bool
 	dealerHash, supervisorHash   string
@@ -92,6 +92,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) erro
 	fs.StringVar(&o.busPassFile, "bus-password-file", "", "file holding the table's pit bus password (not on the command line)")
 	fs.StringVar(&o.nkeySeed, "nkey-seed-file", "", "the table's nkey seed file, instead of a user and password")
 	fs.BoolVar(&o.busOpen, "bus-open", false, "publish with no credentials on purpose (an open bus)")
+	fs.StringVar(&o.backupDir, "backup-dir", "", `directory of the daily journal backup, e.g. /mnt/backup ("none": no backup)`)
 	fs.BoolVar(&o.kiosk, "kiosk", true, "kiosk mode: full screen, closed only with the supervisor PIN")
 	fs.StringVar(&o.dealerHash, "dealer-pin-hash", "", "bcrypt hash of the dealer PIN (coupboard pin-hash)")
 	fs.StringVar(&o.supervisorHash, "supervisor-pin-hash", "", "bcrypt hash of the supervisor PIN (coupboard pin-hash)")
@@ -213,6 +214,23 @@ func (o *options) apply(cfg *config.Config, in *asker, env Env, host string) err
 	if err := o.bus(cfg, in); err != nil {
 		return err
 	}
+	cur := cfg.Backup.Dir
+	if cur == "" {
+		cur = "none"
+	}
+	dir, err := o.value("backup-dir", o.backupDir, in, "Backup directory for the daily journal copy (a mounted disk or share, or none)", cur, func(s string) error {
+		if s != "none" && s != "" && !filepath.IsAbs(s) {
+			return fmt.Errorf("%q: want an absolute directory, or none", s)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if dir == "none" {
+		dir = ""
+	}
+	cfg.Backup.Dir = dir
 	if o.set["kiosk"] || !in.interactive {
 		cfg.Display.Kiosk = o.kiosk
 	} else if cfg.Display.Kiosk, err = in.yesNo("Kiosk mode (full screen, left only with the supervisor PIN)?", true); err != nil {
@@ -434,6 +452,11 @@ func summary(c *config.Config) string {
 			return "none"
 		}
 		return "set"
+	}
+	if c.Backup.Dir == "" {
+		b.WriteString("Backup: none\n")
+	} else {
+		fmt.Fprintf(&b, "Backup: %s, %d daily copies kept\n", c.Backup.Dir, c.Backup.Keep)
 	}
 	fmt.Fprintf(&b, "Kiosk %v; supervisor PIN %s, dealer PIN %s\n", c.Display.Kiosk, set(c.Operator.SupervisorPINHash), set(c.Operator.DealerPINHash))
 	return b.String()

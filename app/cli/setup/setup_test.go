@@ -129,6 +129,8 @@ func TestInteractive(t *testing.T) {
 		"nats://pit.lan:4222", // pit server
 		"",                    // user: the table id
 		"s3cret",              // password
+		"backup",              // not absolute: asked again
+		"/mnt/backup",         // backup directory
 		"",                    // kiosk: yes
 		"12",                  // supervisor PIN too short: asked again
 		"482916", "482917",    // the two differ: asked again
@@ -141,7 +143,7 @@ func TestInteractive(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, s := range []string{"1) /dev/serial/by-id/usb-FTDI", "2) /dev/ttyACM0  (USB 2341:0043, driver cdc_acm)", "9: not a port above",
-		"a PIN has 4 to 12 digits", "the two PINs differ", "Table id (the journal's name and the pit bus subjects) [bac-07]: ",
+		"a PIN has 4 to 12 digits", "the two PINs differ", `"backup": want an absolute directory, or none`, "Table id (the journal's name and the pit bus subjects) [bac-07]: ",
 		"wrote " + filepath.Join(env.ConfigDir, "coupboard.toml")} {
 		if !strings.Contains(out.String(), s) {
 			t.Errorf("output lacks %q:\n%s", s, out.String())
@@ -157,7 +159,7 @@ func TestInteractive(t *testing.T) {
 	}
 	if c.Table.ID != "bac-07" || c.Table.Name != "Baccarat 7" || c.Table.Casino != "Riverside" || c.Game.Profile != "nz-baccarat-1998" ||
 		c.Shoe.Port != "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0" || !c.Display.Kiosk ||
-		!reflect.DeepEqual(c.Bus.URLs, []string{"nats://pit.lan:4222"}) || c.Bus.User != "bac-07" || c.Bus.Password != "s3cret" || c.Operator.DealerPINHash != "" {
+		!reflect.DeepEqual(c.Bus.URLs, []string{"nats://pit.lan:4222"}) || c.Bus.User != "bac-07" || c.Bus.Password != "s3cret" || c.Operator.DealerPINHash != "" || c.Backup.Dir != "/mnt/backup" {
 		t.Errorf("wrote %+v", c)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(c.Operator.SupervisorPINHash), []byte("482916")) != nil {
@@ -170,7 +172,7 @@ func TestInteractive(t *testing.T) {
 	// Again, from the file just written: Enter keeps every answer, the PIN and the password too;
 	// the old file is kept as .bak.
 	out.Reset()
-	keep := strings.Repeat("\n", 12) + "y\n"
+	keep := strings.Repeat("\n", 13) + "y\n"
 	if err := Run(nil, strings.NewReader(keep), &out, &out, env); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -230,7 +232,7 @@ func TestRefusals(t *testing.T) {
 		{"short PIN", []string{"--non-interactive", "--pins-stdin"}, "12\n", "--pins-stdin: the supervisor PIN: a PIN has 4 to 12 digits"},
 		{"no PIN", []string{"--non-interactive", "--pins-stdin"}, "", "--pins-stdin: the supervisor PIN: standard input ended"},
 		{"answers end", nil, "BAC-07\n", "standard input ended before the answer"},
-		{"no", []string{"--kiosk=false", "--shoe-port", "sim", "--pit-url", "none"}, strings.Repeat("\n", 4) + "1234\n1234\n\nn\n", "nothing written"},
+		{"no", []string{"--kiosk=false", "--shoe-port", "sim", "--pit-url", "none"}, strings.Repeat("\n", 5) + "1234\n1234\n\nn\n", "nothing written"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := testEnv(t)
