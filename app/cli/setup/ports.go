@@ -91,10 +91,20 @@ func Discover(root string) ([]Port, error) {
 			continue // no device: a virtual terminal, a pty, the console
 		}
 		p := Port{TTY: name, Path: "/dev/" + name, Driver: linkBase(filepath.Join(real, "driver"))}
-		if p.Driver == "serial8250" || strings.Contains(real, "/serial8250") {
-			// The 8250 driver registers ttyS0-31 whether or not a UART is there; a real
-			// one on a motherboard is bound through pnp or pci instead.
+		if p.Driver == "serial8250" || strings.Contains(real, "/serial8250") || readAttr(filepath.Join(classDir, name), "type") == "0" {
+			// The 8250 driver registers ttyS0-31 whether or not a UART is there (type 0:
+			// none); a real one on a motherboard is bound through pnp or pci instead.
 			continue
+		}
+		if p.Driver == "port" {
+			// The serial core's own port and controller devices (kernel 6.4 on): the UART's
+			// device above them names the driver that matters.
+			p.Driver = ""
+			for d, i := filepath.Dir(real), 0; i < 3 && p.Driver == ""; d, i = filepath.Dir(d), i+1 {
+				if drv := linkBase(filepath.Join(d, "driver")); drv != "ctrl" {
+					p.Driver = drv
+				}
+			}
 		}
 		if link, ok := byID[name]; ok {
 			p.Path = link

@@ -17,8 +17,9 @@ import (
 
 // fakeSys builds a file system root with the sysfs and /dev/serial/by-id entries of a mini PC:
 // an FTDI USB serial adapter (ttyUSB0, with a by-id link), an Arduino-style CDC ACM device
-// (ttyACM0), a motherboard UART bound through pnp (ttyS4), an 8250 placeholder (ttyS0) and a
-// virtual terminal (tty1), the last two not serial ports.
+// (ttyACM0), motherboard UARTs bound through pnp (ttyS4) and pci (ttyS5, as kernel 6.4 on shows
+// it), 8250 placeholders (ttyS0; ttyS1 as kernel 6.4 on shows it) and a virtual terminal
+// (tty1), the last three not serial ports.
 func fakeSys(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
@@ -68,6 +69,20 @@ func fakeSys(t *testing.T) string {
 	link(filepath.Join(root, "sys/bus/platform/drivers/serial8250"), "sys/devices/platform/serial8250/driver")
 	mk("sys/class/tty/ttyS0", nil)
 	link("../../../devices/platform/serial8250", "sys/class/tty/ttyS0/device")
+	// Kernel 6.4 on: a phantom port has the serial core's device (driver "port") and type 0;
+	// a real one (ttyS5, on pci) has its UART's type and its parent's driver.
+	mk("sys/devices/pnp0/00:06/00:06:0/00:06:0.0", nil)
+	mk("sys/bus/serial-base/drivers/port", nil)
+	link(filepath.Join(root, "sys/bus/serial-base/drivers/port"), "sys/devices/pnp0/00:06/00:06:0/00:06:0.0/driver")
+	mk("sys/class/tty/ttyS1", map[string]string{"type": "0"})
+	link("../../../devices/pnp0/00:06/00:06:0/00:06:0.0", "sys/class/tty/ttyS1/device")
+	mk("sys/devices/pci0000:00/0000:00:16.3", nil)
+	mk("sys/bus/pci/drivers/serial", nil)
+	link(filepath.Join(root, "sys/bus/pci/drivers/serial"), "sys/devices/pci0000:00/0000:00:16.3/driver")
+	mk("sys/devices/pci0000:00/0000:00:16.3/0000:00:16.3:0/0000:00:16.3:0.0", nil)
+	link(filepath.Join(root, "sys/bus/serial-base/drivers/port"), "sys/devices/pci0000:00/0000:00:16.3/0000:00:16.3:0/0000:00:16.3:0.0/driver")
+	mk("sys/class/tty/ttyS5", map[string]string{"type": "4"})
+	link("../../../devices/pci0000:00/0000:00:16.3/0000:00:16.3:0/0000:00:16.3:0.0", "sys/class/tty/ttyS5/device")
 	mk("sys/class/tty/tty1", nil)
 
 	link("../../ttyUSB0", "dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0")
@@ -83,6 +98,7 @@ func TestDiscover(t *testing.T) {
 		{Path: "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A50285BI-if00-port0", TTY: "ttyUSB0", VID: "0403", PID: "6001", Serial: "A50285BI", Manufacturer: "FTDI", Product: "FT232R USB UART", Driver: "ftdi_sio"},
 		{Path: "/dev/ttyACM0", TTY: "ttyACM0", VID: "2341", PID: "0043", Driver: "cdc_acm"},
 		{Path: "/dev/ttyS4", TTY: "ttyS4", Driver: "serial"},
+		{Path: "/dev/ttyS5", TTY: "ttyS5", Driver: "serial"},
 	}
 	if !reflect.DeepEqual(ports, want) {
 		t.Fatalf("Discover:\n got %+v\nwant %+v", ports, want)
