@@ -142,6 +142,10 @@ func backup(table, jpath, dest, day string, keep int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("backup: %w", err)
 	}
+	if err := os.Chmod(tmp, 0o640); err != nil { // SQLite created it by the umask; the journal is 0640
+		cleanup(tmp)
+		return "", fmt.Errorf("backup: %w", err)
+	}
 	var csv bytes.Buffer
 	var exportErr bytes.Buffer
 	if err := export.Run([]string{"--db", jpath, "--date", day, "--format", "csv"}, nil, &csv, &exportErr); err != nil {

@@ -83,8 +83,8 @@ func TestBackupAndRestore(t *testing.T) {
 	}
 	base := filepath.Join(dest, "BAC-07", "BAC-07-2026-11-25")
 	for _, f := range []string{base + ".db", base + ".db" + journal.HeadSuffix, base + ".csv"} {
-		if _, err := os.Stat(f); err != nil {
-			t.Errorf("no %s: %v", f, err)
+		if fi, err := os.Stat(f); err != nil || fi.Mode().Perm() != 0o640 {
+			t.Errorf("%s: %v, %v (want mode 0640)", f, fi.Mode(), err)
 		}
 	}
 	if !strings.Contains(out.String(), "(24 records)") {
