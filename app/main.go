@@ -7,14 +7,18 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/coupboard/coupboard/app/cli/analyze"
 	"github.com/coupboard/coupboard/app/cli/audit"
+	"github.com/coupboard/coupboard/app/cli/backup"
 	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/cli/pinhash"
 	"github.com/coupboard/coupboard/app/cli/replay"
 	"github.com/coupboard/coupboard/app/cli/roads"
+	"github.com/coupboard/coupboard/app/cli/setup"
 	"github.com/coupboard/coupboard/app/cli/shoesim"
+	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/internal/buildinfo"
 )
 
@@ -33,14 +37,28 @@ type command struct {
 // commands lists the subcommands. Each is implemented in its own package under app/cli.
 func commands() map[string]command {
 	return map[string]command{
-		"analyze":  {"exact odds and house edges for a profile and a number of decks", analyze.Run},
-		"audit":    {"check the journal's hash chain and name the first bad record (audit verify)", audit.Run},
+		"analyze": {"exact odds and house edges for a profile and a number of decks", analyze.Run},
+		"audit":   {"check the journal's hash chain and name the first bad record (audit verify)", audit.Run},
+		"backup": {backup.Summary, func(args []string, in io.Reader, out, errw io.Writer) error {
+			return backup.Run(args, in, out, errw, backupEnv())
+		}},
+		"restore": {backup.RestoreSummary, func(args []string, in io.Reader, out, errw io.Writer) error {
+			return backup.Restore(args, in, out, errw, backupEnv())
+		}},
 		"export":   {"write a shoe's or a day's coups from the journal as CSV or JSON", export.Run},
 		"pin-hash": {"print the bcrypt hash of a PIN read from standard input (for [operator])", pinhash.Run},
 		"replay":   {"deal a shoe script under a rule profile and print every round and shoe event as JSON", replay.Run},
 		"roads":    {roads.Summary, roads.Run},
+		"setup": {setup.Summary, func(args []string, in io.Reader, out, errw io.Writer) error {
+			return setup.Run(args, in, out, errw, setup.DefaultEnv(validateTable))
+		}},
 		"shoe-sim": {shoesim.Summary, shoesim.Run},
 	}
+}
+
+// backupEnv lets backup and restore read the table's configuration as the table does.
+func backupEnv() backup.Env {
+	return backup.Env{Load: func(path string) (*config.Config, string, error) { return loadConfig(runFlags{config: path}) }, Now: time.Now}
 }
 
 // Main runs the coupboard command line with args (without the program name) and returns
@@ -57,6 +75,10 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 		if err := runTable(args, out, errw); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return 0
+			}
+			if errors.Is(err, errDrained) {
+				fmt.Fprintf(errw, "coupboard: %v\n", err)
+				return ExitDrained
 			}
 			fmt.Fprintf(errw, "coupboard: %v\n", err)
 			return 1

@@ -97,7 +97,7 @@ open = true
 			break
 		}
 	}
-	if !strings.Contains(stderr.String(), "WARNING: the pit bus is OPEN") {
+	if !strings.Contains(stderr.String(), "warning: the pit bus is OPEN") {
 		t.Errorf("stderr does not announce the open bus:\n%s", stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(trace.String()), "\n")

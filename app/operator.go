@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
@@ -87,8 +88,15 @@ func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Gu
 // window, so a configuration without a supervisor PIN hash would lock everybody in (the demo
 // has its own PINs).
 func kioskExit(cfg *config.Config, demo bool) error {
-	if cfg.Display.Kiosk && !demo && strings.TrimSpace(cfg.Operator.SupervisorPINHash) == "" {
+	if !cfg.Display.Kiosk || demo {
+		return nil
+	}
+	h := strings.TrimSpace(cfg.Operator.SupervisorPINHash)
+	if h == "" {
 		return errors.New("display.kiosk (or --kiosk) is on but operator.supervisor_pin_hash is empty: nobody could leave kiosk mode; set it (coupboard pin-hash) or turn kiosk off")
+	}
+	if _, err := bcrypt.Cost([]byte(h)); err != nil {
+		return fmt.Errorf("display.kiosk (or --kiosk) is on but operator.supervisor_pin_hash is not a bcrypt hash (%v): no PIN would match it and nobody could leave kiosk mode; make one with coupboard pin-hash", err)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,8 +25,11 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/cli/input"
+	"github.com/coupboard/coupboard/app/cli/setup"
 	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/logs"
 	"github.com/coupboard/coupboard/app/outbox"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display"
@@ -56,6 +60,10 @@ func defaultConfigPaths() []string {
 	}
 	if d, err := os.UserConfigDir(); err == nil {
 		out = append(out, filepath.Join(d, "coupboard", "coupboard.toml"))
+	}
+	// A fleet's configurations may all be installed on every box: this machine's by host name first.
+	if host, err := os.Hostname(); err == nil && host != "" && !strings.ContainsAny(host, "/\x00") {
+		out = append(out, setup.TablePath("/etc/coupboard", host))
 	}
 	return append(out, "/etc/coupboard/coupboard.toml")
 }
@@ -100,7 +108,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
 	}
-	fmt.Fprintf(stderr, "coupboard: table %s (%s), %s\n", cfg.Table.ID, cfg.Game.Profile, source)
+	log := logs.For(stderr, os.Getenv)
+	log.Info(fmt.Sprintf("table %s (%s), %s", cfg.Table.ID, cfg.Game.Profile, source), "table", cfg.Table.ID, "profile", cfg.Game.Profile, "config", source)
 	var trace io.Writer
 	switch {
 	case f.trace == "-":
@@ -115,23 +124,34 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	}
 	// SIGINT and SIGTERM stop the table cleanly (a clean-stop record, the journal closed) from
 	// the moment it starts: caught before the first screen, not after.
-	sig := make(chan os.Signal, 1)
+	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sig)
 	t, err := startTable(cfg, source == "demo", stderr, trace)
 	if err != nil {
 		if !f.headless && journalRefused(err) {
 			// Say it where the supervisor looks, until the window is closed or SIGTERM.
-			fmt.Fprintf(stderr, "coupboard: %v\n", err)
+			log.Error(err.Error(), "table", cfg.Table.ID)
 			showRefusal(cfg, f.size, err, sig)
 		}
 		return err
 	}
 	defer t.close()
+	// DrainSignal (the package's prerm, before an upgrade): stop at the end of the coup.
+	req := make(chan os.Signal, 1)
+	signal.Notify(req, DrainSignal)
+	defer signal.Stop(req)
+	var d drainer
+	go d.watch(t, req, sig)
 	if f.headless {
-		return t.runHeadless(sig)
+		err = t.runHeadless(sig)
+	} else {
+		err = t.runWindow(cfg, f.size, source == "demo", sig)
 	}
-	return t.runWindow(cfg, f.size, source == "demo", sig)
+	if err == nil && d.done.Load() {
+		return errDrained
+	}
+	return err
 }
 
 // journalRefused reports whether err is the journal refusing to be played on: damaged, or not
@@ -205,6 +225,11 @@ type runningTable struct {
 	// status strip says so on every screen.
 	openBus bool
 	build   buildinfo.Info
+
+	table   string       // the table's id
+	busURLs []string     // the pit servers, for the log
+	log     *slog.Logger // the operational log (package logs): the system journal under systemd
+	cond    *conditions  // the machine's conditions on the status strip
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -234,7 +259,9 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	if err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
-	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr, build: buildinfo.Read("coupboard")}
+	t := &runningTable{j: j, done: make(chan error, 1), stderr: stderr, build: buildinfo.Read("coupboard"), table: cfg.Table.ID, busURLs: cfg.Bus.URLs}
+	t.log = logs.For(stderr, os.Getenv).With("table", cfg.Table.ID)
+	t.cond = &conditions{board: health.NewBoard(t.log), clock: health.KernelClock{}, backup: health.BackupStatusPath(path, cfg.Table.ID), started: time.Now()}
 	if trace != nil {
 		t.trace = json.NewEncoder(trace)
 	}
@@ -250,7 +277,8 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		return nil, err
 	}
 	if rec := t.loop.Recovery(); rec.Inputs > 0 {
-		fmt.Fprintf(stderr, "coupboard: journal %s: %d inputs replayed, %d coups, clean stop %v\n", path, rec.Inputs, rec.Coups, rec.Clean)
+		t.log.Info(fmt.Sprintf("journal %s: %d inputs replayed, %d coups, clean stop %v", path, rec.Inputs, rec.Coups, rec.Clean),
+			"journal", path, "inputs", rec.Inputs, "coups", rec.Coups, "clean", rec.Clean, "in_coup", rec.InCoup)
 	}
 	// Which build ran is part of the record: appended before the loop runs (so it is the only
 	// writer) and after recovery (which skips this kind).
@@ -277,11 +305,12 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 			defer ticks.Stop()
 			j.Retain(t.ctx, time.Duration(cfg.Journal.RetentionDays)*24*time.Hour, ticks.C, func(r journal.PruneResult, err error) {
 				if err != nil {
-					fmt.Fprintf(stderr, "coupboard: prune journal: %v\n", err)
+					t.log.Error("prune journal: "+err.Error(), "journal", path)
 				}
 			})
 		}()
 	}
+	go t.watch(time.NewTicker(watchEvery).C)
 	if demo && t.loop.Recovery().Pending == 0 {
 		t.scheduleDemoRaise(setup)
 	}
@@ -333,7 +362,7 @@ func (t *runningTable) startShoe(cfg *config.Config, demo bool) error {
 		pc.Settings = serialin.Settings{Baud: cfg.Shoe.Baud, Parity: cfg.Shoe.Parity}
 		scfg = pc
 	}
-	t.link = newShoeLink(t.ctx, t.loop, t.stderr)
+	t.link = newShoeLink(t.ctx, t.loop, t.log)
 	return t.link.start(scfg)
 }
 
@@ -360,7 +389,7 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 			URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
 			NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
 		},
-		OnError:  func(err error) { fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err) },
+		OnError:  t.busError,
 		Software: "coupboard " + t.build.Short(),
 	}, outbox.New(t.j, cfg.Table.ID))
 	if err != nil {
@@ -369,12 +398,12 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 	t.pub = pub
 	if cfg.Bus.Open {
 		t.openBus = true
-		fmt.Fprintf(t.stderr, "coupboard: WARNING: the pit bus is OPEN (bus.open = true, no credentials): anyone who reaches %s may publish rounds for any table, this one included\n",
-			strings.Join(cfg.Bus.URLs, ", "))
+		t.log.Warn(fmt.Sprintf("the pit bus is OPEN (bus.open = true, no credentials): anyone who reaches %s may publish rounds for any table, this one included",
+			strings.Join(cfg.Bus.URLs, ", ")))
 	}
 	go func() {
 		if err := pub.Run(t.ctx); err != nil && !errors.Is(err, context.Canceled) {
-			fmt.Fprintf(t.stderr, "coupboard: pit bus: %v\n", err)
+			t.log.Error("pit bus: " + err.Error())
 		}
 	}()
 	return nil
@@ -394,9 +423,12 @@ func (t *runningTable) present(v view.Screen) {
 	if t.openBus {
 		v.Status.Errors = append(slices.Clip(v.Status.Errors), openBusWarning)
 	}
+	if t.cond != nil {
+		v.Status.Warnings = t.cond.board.Texts()
+	}
 	if t.trace != nil {
 		if err := t.trace.Encode(v); err != nil {
-			fmt.Fprintf(t.stderr, "coupboard: trace: %v\n", err)
+			t.log.Error("trace: " + err.Error())
 		}
 	}
 	if s := t.screen; s != nil {
@@ -435,7 +467,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	}
 	windowGC(os.Getenv("GOGC"))
 	if !t.build.FynePatched {
-		fmt.Fprintln(t.stderr, "coupboard: built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
+		t.log.Warn("built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
 	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
 	display.UseTheme(a, th)
@@ -502,7 +534,7 @@ func (t *runningTable) close() {
 		select {
 		case err := <-t.done:
 			if err != nil && !errors.Is(err, context.Canceled) {
-				fmt.Fprintf(t.stderr, "coupboard: %v\n", err)
+				t.log.Error(err.Error())
 			}
 		case <-time.After(5 * time.Second):
 		}
@@ -514,7 +546,7 @@ func (t *runningTable) close() {
 		t.sim.Close()
 	}
 	if err := t.j.Close(); err != nil {
-		fmt.Fprintf(t.stderr, "coupboard: close journal: %v\n", err)
+		t.log.Error("close journal: " + err.Error())
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -24,7 +24,7 @@ type shoeLink struct {
 	ctx    context.Context
 	to     shoefeed.Sender
 	reg    *serialin.Registry
-	stderr io.Writer
+	logger *slog.Logger // the operational log
 
 	mu     sync.Mutex
 	cfg    serialin.Config
@@ -34,8 +34,8 @@ type shoeLink struct {
 	closed bool
 }
 
-func newShoeLink(ctx context.Context, to shoefeed.Sender, stderr io.Writer) *shoeLink {
-	return &shoeLink{ctx: ctx, to: to, reg: serialin.NewRegistry(), stderr: stderr}
+func newShoeLink(ctx context.Context, to shoefeed.Sender, log *slog.Logger) *shoeLink {
+	return &shoeLink{ctx: ctx, to: to, reg: serialin.NewRegistry(), logger: log}
 }
 
 // start (re)opens the shoe with cfg and feeds its events to the loop, logging each one.
@@ -81,7 +81,7 @@ func (s *shoeLink) start(cfg serialin.Config) error {
 	}()
 	go func() {
 		if err := shoefeed.Feed(ctx, tee, s.to); err != nil && !errors.Is(err, context.Canceled) {
-			fmt.Fprintf(s.stderr, "coupboard: shoe feed: %v\n", err)
+			s.logger.Error("shoe feed: "+err.Error(), "port", cfg.Path)
 		}
 	}()
 	return nil

@@ -19,9 +19,28 @@ if [ -z "$CONFIG" ]; then
 fi
 # A window manager, when there is one, for the full-screen request (the lightdm session has none).
 [ -z "${COUPBOARD_NO_WM:-}" ] && command -v openbox >/dev/null && ! pgrep -u "$(id -u)" -x openbox >/dev/null && { openbox & }
+# The table's log goes to the system journal (journalctl -t coupboard), one record a line with its
+# priority, when there is a journal; else to this session's standard error.
+run() {
+	if command -v systemd-cat >/dev/null 2>&1 && [ -S /run/systemd/journal/stdout ]; then
+		COUPBOARD_LOG="journal,${COUPBOARD_LOG:-}" systemd-cat --identifier=coupboard --level-prefix=true "$@"
+	else
+		"$@"
+	fi
+}
+# COUPBOARD_FLAGS: the table's flags (the package's upgrade test runs it --headless).
 while true; do
-	coupboard --kiosk --config "$CONFIG"
+	# shellcheck disable=SC2086
+	run coupboard ${COUPBOARD_FLAGS:---kiosk} --config "$CONFIG"
+	status=$?
 	# A supervisor leaving kiosk mode exits with status 0: stop here (the desktop stays for maintenance).
-	[ $? -eq 0 ] && break
+	[ $status -eq 0 ] && break
+	# Status 75: the package's prerm drained the table for an upgrade. Start it again once the new
+	# version is configured (postinst removes /run/coupboard-upgrade), at most 10 minutes later.
+	waited=0
+	while [ -e /run/coupboard-upgrade ] && [ $waited -lt 600 ]; do
+		sleep 1
+		waited=$((waited + 1))
+	done
 	sleep 2
 done

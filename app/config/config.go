@@ -29,6 +29,14 @@ type Config struct {
 	Journal  Journal          `toml:"journal"`
 	Bus      Bus              `toml:"bus"`
 	Operator Operator         `toml:"operator"`
+	Backup   Backup           `toml:"backup"`
+}
+
+// Backup says where the daily backup (`coupboard backup`, run by coupboard-backup.timer)
+// copies the table's journal.
+type Backup struct {
+	Dir  string `toml:"dir"`  // an absolute directory (a mounted disk or share); "": no backup
+	Keep int    `toml:"keep"` // daily copies kept per table, the oldest removed first; 0 keeps all
 }
 
 // Table names the table and its casino.
@@ -216,6 +224,7 @@ func Defaults() *Config {
 		Display:  Display{Theme: "classic", Language: "en", Orientation: "auto", IdleMinutes: 10},
 		Journal:  Journal{RetentionDays: 90},
 		Operator: Operator{LockoutAttempts: 5, LockoutMinutes: 5},
+		Backup:   Backup{Keep: 30},
 	}
 }
 
@@ -313,6 +322,12 @@ func (c *Config) Validate() error {
 	if (c.Bus.TLSCert == "") != (c.Bus.TLSKey == "") {
 		return errors.New("bus.tls_cert and bus.tls_key: give both or neither")
 	}
+	if c.Backup.Dir != "" && !strings.HasPrefix(c.Backup.Dir, "/") {
+		return fmt.Errorf("backup.dir %q: want an absolute path", c.Backup.Dir)
+	}
+	if err := bounded("backup.keep", c.Backup.Keep, 0, MaxBackupKeep, "daily copies (0: keep all)"); err != nil {
+		return err
+	}
 	if err := bounded("operator.lockout_attempts", c.Operator.LockoutAttempts, 1, MaxLockoutAttempts, "wrong PINs in a row"); err != nil {
 		return err
 	}
@@ -327,6 +342,7 @@ const (
 	MaxLockoutMinutes  = 24 * 60   // operator.lockout_minutes: a day
 	MaxLockoutAttempts = 100       // operator.lockout_attempts
 	MaxSimSpeed        = 1000.0    // shoe.sim_speed
+	MaxBackupKeep      = 100 * 366 // backup.keep: a hundred years of daily copies
 )
 
 // bounded checks that the integer key is in [lo, hi]; unit says what it counts.

@@ -38,7 +38,8 @@ cleanup() {
 	dpkg -P coupboard coupboard-pit >/dev/null 2>&1 || true
 	rm -rf /var/lib/coupboard /var/lib/coupboard-pit
 	[ "$had_user" = yes ] || deluser --quiet --system coupboard >/dev/null 2>&1 || true
-	rm -rf "$OUT/old"
+	for p in $(pgrep -u coupboard -x coupboard 2>/dev/null); do kill -TERM "$p"; done
+	rm -rf "$OUT/old" "$OUT/aside" ${BACKUP_DIR:+"$BACKUP_DIR"}
 }
 trap cleanup EXIT
 
@@ -70,13 +71,55 @@ expect_owner /etc/coupboard/coupboard.toml root:coupboard\ 640
 expect_owner /etc/coupboard/pit.toml root:coupboard\ 640
 dpkg-query -W -f='${Conffiles}\n' coupboard | grep -q ' /etc/coupboard/coupboard.toml ' || fail "coupboard.toml is not a conffile"
 dpkg-query -W -f='${Conffiles}\n' coupboard-pit | grep -q ' /etc/coupboard/pit.toml ' || fail "pit.toml is not a conffile"
+expect_file /usr/lib/systemd/system/coupboard-backup.timer
+[ -L /etc/systemd/system/timers.target.wants/coupboard-backup.timer ] || fail "the backup timer is not enabled"
 # The table's own setting, and a journal, as a technician and a running table would leave them.
 sed -i 's/^id = "BAC-07"/id = "BAC-42"/' /etc/coupboard/coupboard.toml
 echo "journal" > /var/lib/coupboard/BAC-42.db
 chown coupboard:coupboard /var/lib/coupboard/BAC-42.db
 
-step "upgrade to $VERSION over $OLD"
+# A table playing while the package is upgraded: this machine's table by host name (BAC-43, a
+# simulated shoe), run by the kiosk session as the user coupboard, headless, tracing its screens.
+host="$(hostname)"
+BACKUP_DIR="$(mktemp -d /tmp/coupboard-backup.XXXXXX)"
+cat > "/etc/coupboard/tables/$host.toml" <<TOML
+[table]
+id = "BAC-43"
+[limits.banker]
+min = "25"
+max = "5000"
+[shoe]
+port = "sim"
+sim_speed = 20
+[backup]
+dir = "$BACKUP_DIR"
+TOML
+chgrp coupboard "/etc/coupboard/tables/$host.toml"
+chmod 0640 "/etc/coupboard/tables/$host.toml"
+TRACE=/var/lib/coupboard/BAC-43.trace
+SESSION_LOG="$OUT/session.log"
+runuser -u coupboard -- env HOME=/var/lib/coupboard COUPBOARD_NO_WM=1 COUPBOARD_FLAGS="--headless --trace $TRACE" \
+	/usr/bin/coupboard-session >"$SESSION_LOG" 2>&1 &
+session=$!
+stop_table() {
+	for p in $(pgrep -x coupboard); do kill -TERM "$p"; done
+	wait "$session" 2>/dev/null || true
+}
+hands() { grep -o '"Hands":[0-9]*' "$TRACE" 2>/dev/null | tail -1 | cut -d: -f2; }
+i=0
+while [ "$(hands)" -lt 3 ] 2>/dev/null || [ -z "$(hands)" ]; do
+	sleep 1
+	i=$((i + 1))
+	[ $i -lt 120 ] || { stop_table; cat "$SESSION_LOG" >&2; fail "the table dealt no three coups in 120 s"; }
+done
+old_pid="$(pgrep -x coupboard)"
+step "a table plays (pid $old_pid, $(hands) coups in the shoe); upgrade to $VERSION over $OLD"
+# When the old table exits, the hold file keeps the session from starting the new one until
+# postinst: the trace's lines until then are the old table's.
+( while kill -0 "$old_pid" 2>/dev/null; do sleep 0.1; done; wc -l < "$TRACE" > "$OUT/old-lines" ) &
+watcher=$!
 dpkg -i "$NEW_T" "$NEW_P"
+wait "$watcher"
 [ "$(status coupboard)" = "install ok installed $VERSION" ] || fail "coupboard after upgrade: $(status coupboard)"
 [ "$(status coupboard-pit)" = "install ok installed $VERSION" ] || fail "coupboard-pit after upgrade: $(status coupboard-pit)"
 grep -q '^id = "BAC-42"' /etc/coupboard/coupboard.toml || fail "the upgrade lost the table's edit of coupboard.toml"
@@ -86,6 +129,45 @@ out="$(LANG=C.UTF-8 /usr/bin/coupboard --version 2>/dev/null)"
 echo "$out" | grep -qx "coupboard $VERSION" || fail "coupboard --version: $out"
 echo "$out" | grep -q "coupboard patch in" || fail "the packaged coupboard is built without the Fyne patch: $out"
 step "installed: $(echo "$out" | head -1), $(echo "$out" | grep '^fyne')"
+# The table stopped between coups, and the session started the new version, which resumed.
+i=0
+new_pid=""
+while [ -z "$new_pid" ] || [ "$new_pid" = "$old_pid" ]; do
+	sleep 1
+	i=$((i + 1))
+	new_pid="$(pgrep -x coupboard || true)"
+	[ $i -lt 30 ] || { stop_table; cat "$SESSION_LOG" >&2; fail "the table did not start again after the upgrade"; }
+done
+i=0
+until [ "$(wc -l < "$TRACE")" -gt "$(cat "$OUT/old-lines")" ]; do
+	sleep 1
+	i=$((i + 1))
+	[ $i -lt 30 ] || { stop_table; fail "the restarted table presented no screen"; }
+done
+grep -q "drained: no coup in progress" "$SESSION_LOG" || { cat "$SESSION_LOG" >&2; fail "the table was not drained"; }
+[ "$(readlink "/proc/$new_pid/exe")" = /usr/bin/coupboard ] || fail "the restarted table runs $(readlink "/proc/$new_pid/exe")"
+grep -q "inputs replayed, [0-9]* coups, clean stop true" "$SESSION_LOG" || { cat "$SESSION_LOG" >&2; fail "the restarted table found no clean stop"; }
+# The same screen: the old table's last and the new one's first, less the clock, the shoe's link
+# (it reconnects) and the machine's conditions.
+screen() { sed -n "${1}p" "$TRACE" | sed -e 's/"Now":"[^"]*"//' -e 's/"Link":[0-9]*//' -e 's/"Warnings":\(null\|\[[^]]*\]\)//'; }
+n="$(cat "$OUT/old-lines")"
+[ "$(screen "$n")" = "$(screen $((n + 1)))" ] || fail "the screen after the upgrade differs:
+before: $(screen "$n")
+after:  $(screen $((n + 1)))"
+step "the table stopped between coups, restarted as $VERSION (pid $new_pid) and shows the same screen"
+stop_table
+# The daily backup, as its unit runs it, and a restore onto a box without the journal.
+chown coupboard:coupboard "$BACKUP_DIR"
+runuser -u coupboard -- env XDG_DATA_HOME=/var/lib /usr/bin/coupboard backup || fail "backup"
+copy="$(ls "$BACKUP_DIR"/BAC-43/BAC-43-*.db)"
+mkdir -p "$OUT/aside"
+mv /var/lib/coupboard/BAC-43.db* "$OUT/aside/"
+/usr/bin/coupboard restore --from "$copy" || fail "restore"
+expect_owner /var/lib/coupboard/BAC-43.db coupboard:coupboard\ 640
+/usr/bin/coupboard restore --from "$copy" 2>/dev/null && fail "restore wrote over a journal"
+/usr/bin/coupboard audit verify --db /var/lib/coupboard/BAC-43.db || fail "the restored journal does not verify"
+rm -rf /var/lib/coupboard/BAC-43.* "$OUT/aside" "$BACKUP_DIR" "/etc/coupboard/tables/$host.toml"
+step "backup and restore ok"
 
 step "reinstall $VERSION"
 dpkg -i "$NEW_T" "$NEW_P"
@@ -107,6 +189,7 @@ echo '[table]' > /etc/coupboard/tables/kiosk-07.toml
 dpkg -P coupboard coupboard-pit
 [ "$(status coupboard)" = "not-installed" ] || [ "$(status coupboard)" = "unknown ok not-installed " ] || fail "coupboard after purge: $(status coupboard)"
 expect_gone /etc/coupboard
+expect_gone /etc/systemd/system/timers.target.wants/coupboard-backup.timer
 expect_gone /var/lib/coupboard-pit
 expect_file /var/lib/coupboard/BAC-42.db # a journal is never deleted by the package manager
 rm /var/lib/coupboard/BAC-42.db

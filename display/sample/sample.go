@@ -265,6 +265,13 @@ func builders() map[string]func() (view.Screen, error) {
 				Errors: []string{"card 7H read twice (frame 8812)"}}
 			return s, err
 		},
+		"warnings": func() (view.Screen, error) {
+			// The machine's conditions (app/health) after a supervisor's error.
+			s, err := base(view.SettleCommission, MidShoe[:25])
+			s.Status = view.Status{Link: view.LinkDisconnected, Errors: []string{"card 7H read twice (frame 8812)"},
+				Warnings: []string{"shoe port /dev/ttyUSB0: not found: is the shoe plugged in and powered?", "clock not synchronised: notice times may be wrong"}}
+			return s, err
+		},
 		"manual": func() (view.Screen, error) {
 			s, err := base(view.SettleCommission, MidShoe[:25])
 			s.Status = view.Status{Link: view.LinkManual}

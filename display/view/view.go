@@ -373,4 +373,7 @@ type Status struct {
 	// Errors are errors a supervisor must clear, in words; they persist across restarts
 	// until cleared.
 	Errors []string
+	// Warnings are conditions of the machine the table plays through (the clock not
+	// synchronised, the pit server unreachable, a backup failed), in words, while they last.
+	Warnings []string
 }

@@ -1,0 +1,133 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
+)
+
+// inCoup asks the table's loop whether a coup is in progress, and how many coups are done.
+func inCoup(t *testing.T, tb *runningTable) (bool, int) {
+	t.Helper()
+	var in bool
+	var n int
+	if err := tb.loop.Inspect(tb.ctx, func(m table.Machine[view.Screen]) { in, n = m.InCoup() }); err != nil {
+		t.Fatal(err)
+	}
+	return in, n
+}
+
+// traceScreens are the screens on the trace (the table's presents, one JSON line each), less
+// what is not the table's state: the clock's time, the shoe's link, the machine's conditions.
+func traceScreens(t *testing.T, trace string) []view.Screen {
+	t.Helper()
+	var out []view.Screen
+	for _, ln := range strings.Split(strings.TrimSpace(trace), "\n") {
+		var s view.Screen
+		if err := json.Unmarshal([]byte(ln), &s); err != nil {
+			t.Fatalf("trace line %q: %v", ln, err)
+		}
+		s.Now = time.Time{}
+		s.Status.Warnings = nil // the machine's conditions, not the table's state
+		s.Status.Link = 0       // the shoe's link: connecting again after a start
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestDrainStopsBetweenCoupsAndResumes: a drain request (the prerm of an upgrade) that arrives
+// in the middle of a coup stops the table only once that coup has ended, with a clean stop; the
+// table started again from its journal replays every input and shows the same screen it showed
+// last.
+func TestDrainStopsBetweenCoupsAndResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := config.Parse(fmt.Sprintf(`
+[table]
+id = "BAC-04"
+[limits.banker]
+min = "25"
+max = "5000"
+[shoe]
+port = "sim"
+sim_speed = 20
+[journal]
+path = %q
+`, filepath.Join(dir, "bac-04.db")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr, trace syncBuffer
+	tb, err := startTable(cfg, false, &stderr, &trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := false
+	defer func() {
+		if !closed {
+			tb.close()
+		}
+	}()
+	// Wait for the middle of a coup, a few coups into the shoe.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if in, n := inCoup(t, tb); in && n >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no third coup in 60 s; log:\n%s", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	req, stop := make(chan os.Signal, 1), make(chan os.Signal, 1)
+	var d drainer
+	go d.watch(tb, req, stop)
+	req <- DrainSignal
+	select {
+	case s := <-stop:
+		if s != DrainSignal || !d.done.Load() {
+			t.Fatalf("stopped by %v, drained %v", s, d.done.Load())
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the coup did not end within 60 s of the drain request; log:\n%s", stderr.String())
+	}
+	if in, _ := inCoup(t, tb); in {
+		t.Log("a card arrived between the drain and the stop: its coup resumes after the restart")
+	}
+	tb.close()
+	closed = true
+	before := traceScreens(t, trace.String())
+	last := before[len(before)-1]
+	if !strings.Contains(stderr.String(), "drained: no coup in progress") {
+		t.Errorf("the log does not say the table drained:\n%s", stderr.String())
+	}
+
+	// The new version starts: it resumes from the journal, clean stop, not in a coup, the
+	// same screen.
+	var stderr2, trace2 syncBuffer
+	tb2, err := startTable(cfg, false, &stderr2, &trace2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb2.close()
+	rec := tb2.loop.Recovery()
+	if !rec.Clean || rec.InCoup || rec.Coups < 3 {
+		t.Errorf("recovery after the drain: %+v", rec)
+	}
+	for end := time.Now().Add(10 * time.Second); trace2.String() == "" && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+	}
+	first := traceScreens(t, trace2.String())[0]
+	if !reflect.DeepEqual(first, last) {
+		a, _ := json.Marshal(last)
+		b, _ := json.Marshal(first)
+		t.Errorf("the screen after the restart differs:\nbefore %s\nafter  %s", a, b)
+	}
+}

@@ -1,0 +1,201 @@
+// Package health keeps the conditions of the machine a table plays through that do not stop
+// the play but that the pit must know of: the clock not synchronised (the notices of a limit
+// change are timed by it), the shoe missing or its port wrong, the pit server unreachable, the
+// last journal backup failed. Each is a line on the status strip while it lasts, and a record
+// in the log when it begins and when it ends. Nothing here decides anything about the game.
+package health
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Board is the set of conditions now, each under a key ("clock", "shoe", "bus", "backup").
+// It is safe for concurrent use.
+type Board struct {
+	log *slog.Logger
+	mu  sync.Mutex
+	now map[string]string
+}
+
+// NewBoard is an empty board that logs every change to log.
+func NewBoard(log *slog.Logger) *Board { return &Board{log: log, now: map[string]string{}} }
+
+// Set raises the condition key with text (the words on the status strip); the log hears of
+// it once, when it begins or its text changes, with attrs.
+func (b *Board) Set(key, text string, attrs ...any) {
+	b.mu.Lock()
+	old, had := b.now[key]
+	b.now[key] = text
+	b.mu.Unlock()
+	if !had || old != text {
+		b.log.Warn(text, append([]any{"condition", key}, attrs...)...)
+	}
+}
+
+// Clear ends the condition key, if it was raised.
+func (b *Board) Clear(key string) {
+	b.mu.Lock()
+	old, had := b.now[key]
+	delete(b.now, key)
+	b.mu.Unlock()
+	if had {
+		b.log.Info("cleared: "+old, "condition", key)
+	}
+}
+
+// rank is the place of a condition on the strip: the one that stops cards first.
+func rank(key string) int {
+	switch key {
+	case "shoe":
+		return 1
+	case "clock":
+		return 2
+	case "bus":
+		return 3
+	case "backup":
+		return 4
+	}
+	return 5
+}
+
+// Texts are the conditions' words: the shoe's, the clock's, the pit server's, the backup's,
+// then any other in the order of its key.
+func (b *Board) Texts() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	keys := make([]string, 0, len(b.now))
+	for k := range b.now {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		oi, oj := rank(keys[i]), rank(keys[j])
+		return oi < oj || oi == oj && keys[i] < keys[j]
+	})
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = b.now[k]
+	}
+	return out
+}
+
+// ClockState is what the kernel says of its clock's synchronisation.
+type ClockState struct {
+	// Synced is the kernel's view, as timedatectl's NTPSynchronized: its maximum error is
+	// below 16 s (a time-sync daemon that disciplines the clock keeps it small).
+	Synced   bool
+	MaxError time.Duration
+}
+
+// Clock reads the clock's synchronisation state; KernelClock is the machine's, tests fake it.
+type Clock interface {
+	State() (ClockState, error)
+}
+
+// ClockText is the status strip's words while the clock is not synchronised.
+const ClockText = "clock not synchronised: notice times may be wrong"
+
+// CheckClock raises or clears the "clock" condition from c.
+func CheckClock(b *Board, c Clock) {
+	st, err := c.State()
+	switch {
+	case err != nil:
+		b.Set("clock", "clock state unknown: notice times may be wrong", "err", err)
+	case !st.Synced:
+		b.Set("clock", ClockText, "maxerror", st.MaxError, "fix", "start a time-sync daemon (systemd-timesyncd, chrony or ntp) and check it reaches its servers: timedatectl timesync-status")
+	default:
+		b.Clear("clock")
+	}
+}
+
+// BackupStatus is what the last journal backup of a table left in its status file
+// (`coupboard backup` writes it; the table reads it).
+type BackupStatus struct {
+	Time  time.Time `json:"time"`            // when the backup finished or failed
+	OK    bool      `json:"ok"`              // it copied the day's export
+	Dest  string    `json:"dest"`            // where to
+	Error string    `json:"error,omitempty"` // why not, when not OK
+}
+
+// BackupStatusPath is where `coupboard backup` leaves the status of a table's last backup and
+// the table reads it: beside the table's journal.
+func BackupStatusPath(journalPath, table string) string {
+	return filepath.Join(filepath.Dir(journalPath), table+".backup.json")
+}
+
+// WriteBackupStatus writes st to path (atomically: a temporary file renamed).
+func WriteBackupStatus(path string, st BackupStatus) error {
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o640); err != nil {
+		return fmt.Errorf("backup status %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("backup status %s: %w", path, err)
+	}
+	return nil
+}
+
+// BackupStale is how old the last good backup may be before the table says so: the timer runs
+// daily, so two days is a missed run.
+const BackupStale = 49 * time.Hour
+
+// maxStatusFile bounds the status file read.
+const maxStatusFile = 64 << 10
+
+// CheckBackup raises or clears the "backup" condition from the status file at path: none is
+// no condition (backups are not configured); a failed or stale backup is.
+func CheckBackup(b *Board, path string, now time.Time) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		b.Clear("backup")
+		return
+	}
+	if err != nil {
+		b.Set("backup", "journal backup status unreadable", "file", path, "err", err)
+		return
+	}
+	defer f.Close()
+	var st BackupStatus
+	if err := json.NewDecoder(&limited{f, maxStatusFile}).Decode(&st); err != nil {
+		b.Set("backup", "journal backup status unreadable", "file", path, "err", err)
+		return
+	}
+	switch {
+	case !st.OK:
+		b.Set("backup", "journal backup failed "+st.Time.Local().Format("Jan 2 15:04")+": "+st.Error, "dest", st.Dest, "err", st.Error)
+	case now.Sub(st.Time) > BackupStale:
+		b.Set("backup", "no journal backup since "+st.Time.Local().Format("Jan 2 15:04"), "dest", st.Dest)
+	default:
+		b.Clear("backup")
+	}
+}
+
+// limited reads at most n bytes, then fails (a status file is small).
+type limited struct {
+	f *os.File
+	n int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		return 0, errors.New("status file too large")
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	n, err := l.f.Read(p)
+	l.n -= int64(n)
+	return n, err
+}

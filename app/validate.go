@@ -1,0 +1,21 @@
+package app
+
+import (
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// validateTable is the table's own check of a parsed configuration before it plays: a kiosk
+// must have a way out, and the rule profile and its settings and limits must make a table.
+// `coupboard setup` refuses what this refuses.
+func validateTable(cfg *config.Config) error {
+	if err := kioskExit(cfg, false); err != nil {
+		return err
+	}
+	if cfg.Game.Profile == reddog.ProfileID {
+		_, err := RedDogSetupFrom(cfg)
+		return err
+	}
+	_, err := SetupFrom(cfg)
+	return err
+}

@@ -1,0 +1,60 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSetupRefusesWhatTheTableRefuses runs `coupboard setup` with the table's own validation:
+// a kiosk with no supervisor PIN, or with a supervisor "hash" no PIN can match, and limits the
+// profile has no wager for, are refused with the key named and nothing written; a good answer
+// set is written and the table starts from it.
+func TestSetupRefusesWhatTheTableRefuses(t *testing.T) {
+	example := filepath.Join("..", "deploy", "coupboard.example.toml")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--kiosk"}, "operator.supervisor_pin_hash is empty"},
+		// A Red Dog table has one wager, bet: a file with another is refused by the table's check
+		// (setup replaces the limits only when it changes the game itself).
+		{[]string{"--kiosk=false", "--from", writeFile(t, "[game]\nprofile = \"vic-red-dog-1997\"\n[limits.runs]\nmin = \"5\"\nmax = \"100\"\n")}, "limits.runs: not a wager of vic-red-dog-1997"},
+	} {
+		out := filepath.Join(t.TempDir(), "t.toml")
+		args := append([]string{"setup", "--non-interactive", "--from", example, "--out", out, "--shoe-port", "sim"}, tc.args...)
+		var o, e bytes.Buffer
+		if code := Main(args, strings.NewReader(""), &o, &e); code != 1 || !strings.Contains(e.String(), "refused: ") || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("%v: exit %d, %q; want 1 and %q", tc.args, code, e.String(), tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: written despite the refusal", tc.args)
+		}
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "t.toml")
+	args := []string{"setup", "--non-interactive", "--pins-stdin", "--from", example, "--out", out, "--shoe-port", "sim", "--table-id", "BAC-09"}
+	var o, e bytes.Buffer
+	if code := Main(args, strings.NewReader("7531\n\n"), &o, &e); code != 0 {
+		t.Fatalf("setup: exit %d: %s", code, e.String())
+	}
+	// The table starts from it (headless; a SIGTERM-free start is enough: the config and journal open).
+	cfg, src, err := loadConfig(runFlags{config: out})
+	if err != nil || src != out || cfg.Table.ID != "BAC-09" || !cfg.Display.Kiosk {
+		t.Fatalf("load the written file: %v %s %+v", err, src, cfg)
+	}
+	if err := validateTable(cfg); err != nil {
+		t.Errorf("the table refuses what setup wrote: %v", err)
+	}
+}
+
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "from.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
