@@ -121,7 +121,7 @@ func (tb *table) last() uint64 {
 }
 
 // waitFor polls cond every 10ms until it holds or the timeout passes.
-func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for !cond() {
@@ -140,6 +140,12 @@ func streamSeqs(t *testing.T, srv *bus.Server) map[string][]uint64 {
 		t.Fatal(err)
 	}
 	defer nc.Close()
+	return streamSeqsConn(t, nc)
+}
+
+// streamSeqsConn is streamSeqs on a connection that may read the stream.
+func streamSeqsConn(t testing.TB, nc *nats.Conn) map[string][]uint64 {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	js, _ := jetstream.New(nc)

@@ -52,8 +52,8 @@ const (
 // own newest message back (direct get, AllowDirect) to learn what the stream already has.
 // Rollups, message TTLs, counters and schedules stay off: no header lets a message reach
 // beyond its own subject.
-func StreamConfig() jetstream.StreamConfig {
-	return jetstream.StreamConfig{
+func StreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	c := jetstream.StreamConfig{
 		Name:              StreamName,
 		Description:       "coupboard: the current shoe of every table (roads, limits, status)",
 		Subjects:          StreamSubjects(),
@@ -69,6 +69,24 @@ func StreamConfig() jetstream.StreamConfig {
 		AllowDirect: true,
 		Replicas:    1,
 	}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// StreamOption changes the configuration of a stream the bus creates.
+type StreamOption func(*jetstream.StreamConfig)
+
+// Replicas keeps n copies of the stream, on n nodes of a cluster (1, the default, on a single
+// server). With 3 the stream survives one node down: its leader moves to another node, and
+// a node that comes back catches up from the others.
+func Replicas(n int) StreamOption {
+	return func(c *jetstream.StreamConfig) {
+		if n > 0 {
+			c.Replicas = n
+		}
+	}
 }
 
 // directLastSubject is the API subject of a direct get of the last message on subject (which
@@ -77,14 +95,14 @@ func directLastSubject(subject string) string {
 	return "$JS.API.DIRECT.GET." + StreamName + "." + subject
 }
 
-// EnsureStream creates the TABLES stream, or updates it to StreamConfig, on the connection of
-// an administrator.
-func EnsureStream(ctx context.Context, nc *nats.Conn) (jetstream.Stream, error) {
+// EnsureStream creates the TABLES stream, or updates it to StreamConfig(opts...), on the
+// connection of an administrator.
+func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jetstream.Stream, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}
-	st, err := js.CreateOrUpdateStream(ctx, StreamConfig())
+	st, err := js.CreateOrUpdateStream(ctx, StreamConfig(opts...))
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}
@@ -104,10 +122,12 @@ type Keeper struct {
 	starts map[string]uint64 // stream sequence of each table's latest shoe_started
 }
 
-// StartKeeper starts purging older shoes on an administrator's connection. Errors are sent to
-// the channel Errors returns (the oldest are dropped if nobody reads them).
-func StartKeeper(ctx context.Context, nc *nats.Conn) (*Keeper, error) {
-	st, err := EnsureStream(ctx, nc)
+// StartKeeper ensures the stream (with opts) and starts purging older shoes on an
+// administrator's connection. Errors are sent to the channel Errors returns (the oldest are
+// dropped if nobody reads them). Every node of a cluster may run one: a purge is the same
+// whichever keeper makes it.
+func StartKeeper(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (*Keeper, error) {
+	st, err := EnsureStream(ctx, nc, opts...)
 	if err != nil {
 		return nil, err
 	}
