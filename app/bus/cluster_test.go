@@ -84,6 +84,17 @@ func startCluster(tb testing.TB, n int) *cluster {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
+	// Ensured again without a number of replicas (a board run with --admin), the stream
+	// keeps its three copies.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	st, err := bus.EnsureStream(ctx, nc)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if r := st.CachedInfo().Config.Replicas; r != 3 {
+		tb.Fatalf("ensured again with no replicas asked for, the stream has %d replicas, want 3", r)
+	}
 	return c
 }
 
@@ -440,5 +451,45 @@ func BenchmarkClusterThroughput(b *testing.B) {
 		b.ReportMetric(float64(f.records), "records")
 		b.ReportMetric(float64(f.records)/f.total.Seconds(), "records/s")
 		b.ReportMetric((f.total - f.elapsed).Seconds(), "drain-s")
+	}
+}
+
+// TestBoardOfOnePit: a board given its pit's tables reads only theirs, rounds and heartbeats,
+// from a bus that carries every pit's.
+func TestBoardOfOnePit(t *testing.T) {
+	srv := startServer(t, bus.ServerConfig{Open: true})
+	defer srv.Shutdown()
+	conn := bus.ConnConfig{URLs: []string{srv.URL()}}
+	e := &errs{}
+	pitA := startTable(t, "A1", 1, conn, 20*time.Millisecond, e)
+	pitB := startTable(t, "B1", 2, conn, 20*time.Millisecond, e)
+	pitA.steps(t, 5)
+	pitB.steps(t, 5)
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: conn, OnError: e.add, Tables: []string{"A1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	b := &board{sub: sub, model: pitmodel.New(pitmodel.Config{})}
+	b.until(t, 20*time.Second, "pit A's table on its board", b.has([]*table{pitA}))
+	heartbeats := 0
+	for deadline := time.After(300 * time.Millisecond); heartbeats < 5; {
+		select {
+		case d := <-sub.C():
+			if d.Table != "A1" {
+				t.Fatalf("a board of pit A got %s from table %s", d.Type, d.Table)
+			}
+			if d.Type == "heartbeat" {
+				heartbeats++
+			}
+		case <-deadline:
+			t.Fatalf("%d heartbeats of A1 in 300ms, want 5 or more", heartbeats)
+		}
+	}
+	if _, ok := b.model.Table("B1"); ok {
+		t.Fatal("a board of pit A shows pit B's table")
+	}
+	if _, err := bus.Subscribe(bus.SubscriberConfig{Conn: conn, Tables: []string{"A1", "x.>"}}); err == nil {
+		t.Fatal("a table id with wildcards was taken")
 	}
 }

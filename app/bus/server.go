@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,8 +87,8 @@ func (c ServerConfig) replicas() int {
 	return 1
 }
 
-// check refuses a cluster configuration that cannot work, naming the key.
-func (c ServerConfig) check() error {
+// Check refuses a server configuration that cannot work (replicas, cluster keys), naming the key.
+func (c ServerConfig) Check() error {
 	if c.Replicas < 0 || c.Replicas > MaxReplicas {
 		return fmt.Errorf("server.replicas %d: want 1 to %d", c.Replicas, MaxReplicas)
 	}
@@ -141,8 +142,21 @@ func (s *Server) Replicas() int { return s.replicas }
 // Name is the node's name.
 func (s *Server) Name() string { return s.ns.Name() }
 
-// Routes is the number of other cluster nodes this node has a route to now.
-func (s *Server) Routes() int { return s.ns.NumRoutes() }
+// Peers are the names of the other cluster nodes this node has a route to now, sorted.
+func (s *Server) Peers() []string {
+	rz, err := s.ns.Routez(nil)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, r := range rz.Routes {
+		if r.RemoteName != "" && !slices.Contains(names, r.RemoteName) {
+			names = append(names, r.RemoteName)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
 
 // ClusterURL is the URL the other nodes route to (nats-route://host:port), "" on a single
 // server.
@@ -214,7 +228,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	case creds && cfg.Open:
 		return nil, fmt.Errorf("start the bus server: an open bus was asked for ([server] open = true or --open-bus), but credentials are configured ([[server.tables]], [[server.boards]]): choose one")
 	}
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, fmt.Errorf("start the bus server: %w", err)
 	}
 	opts := &server.Options{

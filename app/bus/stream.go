@@ -96,13 +96,26 @@ func directLastSubject(subject string) string {
 }
 
 // EnsureStream creates the TABLES stream, or updates it to StreamConfig(opts...), on the
-// connection of an administrator.
+// connection of an administrator. Without Replicas among opts, a stream that exists keeps
+// its number of replicas.
 func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jetstream.Stream, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}
-	st, err := js.CreateOrUpdateStream(ctx, StreamConfig(opts...))
+	cfg := jetstream.StreamConfig{}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	want := StreamConfig(opts...)
+	if cfg.Replicas == 0 {
+		// Not asked for: a stream that exists keeps its copies (a board run with --admin
+		// must not take a cluster's stream down to one).
+		if st, err := js.Stream(ctx, StreamName); err == nil && st.CachedInfo().Config.Replicas > 0 {
+			want.Replicas = st.CachedInfo().Config.Replicas
+		}
+	}
+	st, err := js.CreateOrUpdateStream(ctx, want)
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}

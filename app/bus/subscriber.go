@@ -18,6 +18,24 @@ type SubscriberConfig struct {
 	// OnError is told every undecodable message and every failure to (re)create the consumer;
 	// it must not block. Optional.
 	OnError func(error)
+	// Tables, when set, are the only tables read (a board per pit on a casino's bus): the
+	// consumer and the heartbeat subscriptions are filtered to their subjects. Empty: every
+	// table.
+	Tables []string
+}
+
+// filters are the stream subjects and heartbeat subjects the subscriber reads.
+func (c SubscriberConfig) filters() (stream, heartbeats []string) {
+	if len(c.Tables) == 0 {
+		return StreamSubjects(), []string{message.Subject("*", message.TypeHeartbeat)}
+	}
+	for _, id := range c.Tables {
+		for _, t := range streamTypes {
+			stream = append(stream, message.Subject(id, t))
+		}
+		heartbeats = append(heartbeats, message.Subject(id, message.TypeHeartbeat))
+	}
+	return stream, heartbeats
 }
 
 // Subscriber reads the TABLES stream from its first message, then every new message, and the
@@ -41,16 +59,24 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 	if cfg.Conn.Name == "" {
 		cfg.Conn.Name = "pit board"
 	}
+	for _, id := range cfg.Tables {
+		if !message.ValidTableID(id) {
+			return nil, fmt.Errorf("subscribe: bad table id %q", id)
+		}
+	}
 	nc, err := Connect(cfg.Conn)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan message.Message, cfg.Buffer), cancel: cancel}
-	if _, err := nc.Subscribe(message.Subject("*", message.TypeHeartbeat), s.heartbeat); err != nil {
-		cancel()
-		nc.Close()
-		return nil, fmt.Errorf("subscribe to heartbeats: %w", err)
+	_, hb := cfg.filters()
+	for _, subject := range hb {
+		if _, err := nc.Subscribe(subject, s.heartbeat); err != nil {
+			cancel()
+			nc.Close()
+			return nil, fmt.Errorf("subscribe to heartbeats on %s: %w", subject, err)
+		}
 	}
 	s.wg.Add(1)
 	go func() {
@@ -93,10 +119,11 @@ func (s *Subscriber) consume(ctx context.Context) {
 		s.report(fmt.Errorf("subscribe: %w", err))
 		return
 	}
+	filter, _ := s.cfg.filters()
 	for {
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		cons, err := js.OrderedConsumer(cctx, StreamName, jetstream.OrderedConsumerConfig{
-			FilterSubjects: StreamSubjects(), DeliverPolicy: jetstream.DeliverAllPolicy,
+			FilterSubjects: filter, DeliverPolicy: jetstream.DeliverAllPolicy,
 		})
 		cancel()
 		if err == nil {
