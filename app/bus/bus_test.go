@@ -166,7 +166,7 @@ func streamSeqsConn(t testing.TB, nc *nats.Conn) map[string][]uint64 {
 		t.Fatal(err)
 	}
 	for n := uint64(0); n < info.State.Msgs; {
-		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
+		batch, err := cons.Fetch(int(min(500, info.State.Msgs-n)), jetstream.FetchMaxWait(5*time.Second))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -186,20 +186,24 @@ func TablePermissions(id string) *server.Permissions {
 	}
 }
 
-// BoardPermissions are the permissions of a board's credentials: read the stream through
-// consumers of its own and the heartbeats; publish nothing a table would.
+// BoardPermissions are the permissions of a board's credentials: read the streams (TABLES,
+// and HEADS for auditors) through consumers of its own and the heartbeats; publish nothing a
+// table would.
 func BoardPermissions() *server.Permissions {
+	allow := []string{"$JS.API.INFO"}
+	for _, st := range []string{StreamName, HeadStreamName} {
+		allow = append(allow,
+			"$JS.API.STREAM.INFO."+st,
+			"$JS.API.CONSUMER.CREATE."+st,
+			"$JS.API.CONSUMER.CREATE."+st+".>",
+			"$JS.API.CONSUMER.DELETE."+st+".>",
+			"$JS.API.CONSUMER.INFO."+st+".>",
+			"$JS.API.CONSUMER.MSG.NEXT."+st+".>",
+			"$JS.FC."+st+".>",
+		)
+	}
 	return &server.Permissions{
-		Publish: &server.SubjectPermission{Allow: []string{
-			"$JS.API.INFO",
-			"$JS.API.STREAM.INFO." + StreamName,
-			"$JS.API.CONSUMER.CREATE." + StreamName,
-			"$JS.API.CONSUMER.CREATE." + StreamName + ".>",
-			"$JS.API.CONSUMER.DELETE." + StreamName + ".>",
-			"$JS.API.CONSUMER.INFO." + StreamName + ".>",
-			"$JS.API.CONSUMER.MSG.NEXT." + StreamName + ".>",
-			"$JS.FC." + StreamName + ".>",
-		}},
+		Publish:   &server.SubjectPermission{Allow: allow},
 		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
 	}
 }

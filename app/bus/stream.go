@@ -95,29 +95,61 @@ func directLastSubject(subject string) string {
 	return "$JS.API.DIRECT.GET." + StreamName + "." + subject
 }
 
-// EnsureStream creates the TABLES stream, or updates it to StreamConfig(opts...), on the
-// connection of an administrator. Without Replicas among opts, a stream that exists keeps
-// its number of replicas.
+// HeadStreamName is the JetStream stream holding every table's anchored journal heads
+// (message.TypeHead on table.<id>.head): what the pit remembers of each journal, so that a
+// journal rewritten after the fact is found out (coupboard audit verify --against-bus).
+const HeadStreamName = "HEADS"
+
+// Limits of the HEADS stream: a table anchors its head with every coup and every minute its
+// head moved, some 2,000 a day; heads are kept 400 days (a year's audit and some margin), at
+// most MaxHeadsPerTable for one table.
+const (
+	HeadsMaxAge      = 400 * 24 * time.Hour
+	MaxHeadsPerTable = 1_000_000
+)
+
+// HeadStreamConfig is the HEADS stream: on disk, every table's anchored heads, kept for
+// HeadsMaxAge. Nothing in it is purged by the keeper.
+func HeadStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	// The TABLES stream's storage and limits policy, its own subjects, age and sizes.
+	c := StreamConfig(opts...)
+	c.Name = HeadStreamName
+	c.Description = "coupboard: every table's anchored journal heads (audit verify --against-bus)"
+	c.Subjects = []string{message.Subject("*", message.TypeHead)}
+	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize = HeadsMaxAge, MaxHeadsPerTable, 1<<10
+	return c
+}
+
+// EnsureStream creates the TABLES and HEADS streams, or updates them to StreamConfig(opts...)
+// and HeadStreamConfig(opts...), on the connection of an administrator, and returns TABLES.
+// Without Replicas among opts, a stream that exists keeps its number of replicas (a board run
+// with --admin must not take a cluster's streams down to one copy).
 func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jetstream.Stream, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}
-	cfg := jetstream.StreamConfig{}
+	asked := jetstream.StreamConfig{}
 	for _, o := range opts {
-		o(&cfg)
+		o(&asked)
 	}
-	want := StreamConfig(opts...)
-	if cfg.Replicas == 0 {
-		// Not asked for: a stream that exists keeps its copies (a board run with --admin
-		// must not take a cluster's stream down to one).
-		if st, err := js.Stream(ctx, StreamName); err == nil && st.CachedInfo().Config.Replicas > 0 {
+	if _, err := ensure(ctx, js, HeadStreamConfig(opts...), asked.Replicas == 0); err != nil {
+		return nil, err
+	}
+	return ensure(ctx, js, StreamConfig(opts...), asked.Replicas == 0)
+}
+
+// ensure creates or updates the stream want; with keepReplicas, a stream that exists keeps
+// its number of replicas.
+func ensure(ctx context.Context, js jetstream.JetStream, want jetstream.StreamConfig, keepReplicas bool) (jetstream.Stream, error) {
+	if keepReplicas {
+		if st, err := js.Stream(ctx, want.Name); err == nil && st.CachedInfo().Config.Replicas > 0 {
 			want.Replicas = st.CachedInfo().Config.Replicas
 		}
 	}
 	st, err := js.CreateOrUpdateStream(ctx, want)
 	if err != nil {
-		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
+		return nil, fmt.Errorf("ensure stream %s: %w", want.Name, err)
 	}
 	return st, nil
 }

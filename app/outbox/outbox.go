@@ -162,3 +162,13 @@ func statusOf(p *table.StatusPayload) *message.Status {
 	}
 	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt, OpensAt: p.OpensAt}
 }
+
+// Head is the sequence and hash of the journal's newest record: what the publisher anchors on
+// the bus (bus.HeadOutbox).
+func (o *Journal) Head() (uint64, string, error) {
+	seq, h := o.j.Head()
+	if seq == 0 {
+		return 0, "", nil
+	}
+	return uint64(seq), h.String(), nil
+}

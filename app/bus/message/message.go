@@ -31,6 +31,10 @@ const (
 	TypeLimits      Type = "limits"       // the limit sign changed
 	TypeStatus      Type = "status"       // the table opened, announced its closing, or closed
 	TypeHeartbeat   Type = "heartbeat"    // the table is alive (not journalled, not in the stream)
+	// TypeHead anchors the table's journal: the hash of its newest record (Seq) when it was
+	// sent, kept by the pit in the HEADS stream so that a journal rewritten afterwards is
+	// found out (coupboard audit verify --against-bus). Not journalled.
+	TypeHead Type = "head"
 )
 
 // RoundKind says how a round counts for the roads (roadmap.md, introduction).
@@ -65,6 +69,7 @@ type Message struct {
 	Round  *Round    `json:"round,omitempty"` // for TypeRound
 	Limits *Limits   `json:"limits,omitempty"`
 	Status *Status   `json:"status,omitempty"`
+	Head   *Head     `json:"head,omitempty"` // for TypeHead
 	// Subject is the subject the message arrived on, set by the reader of the bus (never
 	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
 	Subject string `json:"-"`
@@ -117,6 +122,15 @@ type Status struct {
 	ClosesAt time.Time  `json:"closes_at,omitzero"` // when closing: the announced closing time
 	OpensAt  time.Time  `json:"opens_at,omitzero"`  // when closed: the reopening time, if known
 }
+
+// Head is an anchored journal head: the hash of the table's journal record Message.Seq, its
+// newest when the message was sent.
+type Head struct {
+	Hash string `json:"hash"` // the record's hash, HeadHashLen lower-case hex digits
+}
+
+// HeadHashLen is the length of Head.Hash: a SHA-256 in hex.
+const HeadHashLen = 64
 
 // Subject is the NATS subject a message of type t from table id is published on:
 // table.<id>.<type>.
@@ -233,6 +247,9 @@ func (m *Message) Validate() error {
 	if m.Shoe < 0 {
 		return invalid(m, "negative shoe %d", m.Shoe)
 	}
+	if m.Head != nil && m.Type != TypeHead {
+		return invalid(m, "a head in a %s message", m.Type)
+	}
 	if m.Software != "" && (m.Type != TypeHeartbeat || !printable(m.Software, MaxSoftware)) {
 		return invalid(m, "software %.80q: only in a heartbeat, at most %d printable ASCII characters", m.Software, MaxSoftware)
 	}
@@ -261,6 +278,13 @@ func (m *Message) Validate() error {
 			return invalid(m, "no status")
 		}
 		return m.Status.validate(m)
+	case TypeHead:
+		if m.Head == nil {
+			return invalid(m, "no head")
+		}
+		if !lowerHex(m.Head.Hash, HeadHashLen) {
+			return invalid(m, "head hash %.80q: want %d lower-case hex digits", m.Head.Hash, HeadHashLen)
+		}
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)
@@ -334,6 +358,19 @@ func printable(s string, n int) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerHex reports whether s is exactly n lower-case hex digits.
+func lowerHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && (s[i] < 'a' || s[i] > 'f') {
 			return false
 		}
 	}
