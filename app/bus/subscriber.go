@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus/message"
@@ -40,7 +41,8 @@ func (c SubscriberConfig) filters() (stream, heartbeats []string) {
 
 // Subscriber reads the TABLES stream from its first message, then every new message, and the
 // tables' heartbeats, and delivers them, decoded and validated, on C, each with the subject it
-// arrived on. A message whose body does not match its subject (a table claiming another's id)
+// arrived on. A message that fails its schema is counted (Refused), reported, and delivered
+// marked refused, so that the board refuses it where it counts and shows refusals. A message whose body does not match its subject (a table claiming another's id)
 // is reported and still delivered, so that the board refuses it where it is counted and
 // shown (pitmodel.Board.Apply, message.CheckSubject).
 type Subscriber struct {
@@ -49,7 +51,13 @@ type Subscriber struct {
 	c      chan message.Message
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// refused counts the messages that failed their schema (message.Decode).
+	refused atomic.Uint64
 }
+
+// Refused is how many messages failed their schema: each was reported to OnError and handed
+// on marked refused (message.Refuse), so that the board counts and shows it.
+func (s *Subscriber) Refused() uint64 { return s.refused.Load() }
 
 // Subscribe connects and starts delivering. A stream that does not exist yet is waited for.
 func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
@@ -98,8 +106,9 @@ func (s *Subscriber) report(err error) {
 func (s *Subscriber) heartbeat(msg *nats.Msg) {
 	m, err := message.Decode(msg.Data)
 	if err != nil {
+		s.refused.Add(1)
 		s.report(fmt.Errorf("heartbeat on %s: %w", msg.Subject, err))
-		return
+		m = message.Refuse(msg.Subject, msg.Data, err)
 	}
 	m.Subject = msg.Subject
 	if err := m.CheckSubject(); err != nil {
@@ -149,8 +158,10 @@ func (s *Subscriber) deliver(ctx context.Context, msg jetstream.Msg) {
 	}
 	m, err := message.Decode(msg.Data())
 	if err != nil {
+		// Handed to the board all the same, marked refused: it counts and shows it.
+		s.refused.Add(1)
 		s.report(fmt.Errorf("stream message %d on %s: %w", seq, msg.Subject(), err))
-		return
+		m = message.Refuse(msg.Subject(), msg.Data(), err)
 	}
 	m.Subject = msg.Subject()
 	if err := m.CheckSubject(); err != nil {
