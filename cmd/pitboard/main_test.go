@@ -137,6 +137,11 @@ func TestClusterNodeIsPitserversJob(t *testing.T) {
 	if fc, err := loadConfig(path); err != nil || len(fc.Board.Tables) != 2 {
 		t.Fatalf("board.tables: %v %+v", err, fc.Board)
 	}
+	// The documented board of a pit on a casino's cluster.
+	fc, err := loadConfig("../../deploy/pit-casino.example.toml")
+	if err != nil || len(fc.Bus.URLs) != 3 || !fc.Bus.HasCredentials() || len(fc.Board.Tables) == 0 {
+		t.Fatalf("deploy/pit-casino.example.toml: %v %+v", err, fc)
+	}
 }
 
 // TestDemoFillsTheBoard runs --demo's bus side (embedded server, keeper, simulated tables,
