@@ -3,6 +3,9 @@ package bus_test
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,4 +86,43 @@ func TestMessageFailingItsSchemaIsRefusedAndCounted(t *testing.T) {
 	if _, _, rejected := model.Counters(); rejected != uint64(refused[message.TypeRound]+refused[message.TypeHeartbeat]) || refused[message.TypeRound] != 3 {
 		t.Errorf("board counted %d refused, refused %v", rejected, refused)
 	}
+}
+
+// TestBoardSaysWhenItsNodeIsLost: the board's reader says on its console which node it reads
+// from, when that node is lost, and where it reads from once a node is back.
+func TestBoardSaysWhenItsNodeIsLost(t *testing.T) {
+	dir := t.TempDir()
+	srv := startServer(t, bus.ServerConfig{StoreDir: dir, Open: true})
+	port := srv.URL()[strings.LastIndex(srv.URL(), ":")+1:]
+	var mu sync.Mutex
+	var said []string
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, OnError: func(err error) {
+		mu.Lock()
+		said = append(said, err.Error())
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	saysN := func(what string, n int) func() bool {
+		return func() bool {
+			mu.Lock()
+			defer mu.Unlock()
+			c := 0
+			for _, s := range said {
+				if strings.Contains(s, what) {
+					c++
+				}
+			}
+			return c >= n
+		}
+	}
+	waitFor(t, 10*time.Second, "reading from the node", saysN("pit bus: reading from node coupboard-pit (nats://127.0.0.1:"+port+")", 1))
+	srv.Shutdown()
+	waitFor(t, 10*time.Second, "the node lost", saysN("pit bus: node nats://127.0.0.1:"+port+" lost", 1))
+	p, _ := strconv.Atoi(port)
+	srv = startServer(t, bus.ServerConfig{StoreDir: dir, Port: p, Open: true})
+	defer srv.Shutdown()
+	waitFor(t, 20*time.Second, "reading again", saysN("pit bus: reading from node coupboard-pit", 2))
 }

@@ -16,8 +16,9 @@ import (
 type SubscriberConfig struct {
 	Conn   ConnConfig
 	Buffer int // deliveries buffered for the reader; default 8192
-	// OnError is told every undecodable message and every failure to (re)create the consumer;
-	// it must not block. Optional.
+	// OnError is told every undecodable message and every failure to (re)create the consumer,
+	// and which node of the bus the reader is on and when that node is lost (for the board's
+	// console); it must not block. Optional.
 	OnError func(error)
 	// Tables, when set, are the only tables read (a board per pit on a casino's bus): the
 	// consumer and the heartbeat subscriptions are filtered to their subjects. Empty: every
@@ -72,7 +73,7 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 			return nil, fmt.Errorf("subscribe: bad table id %q", id)
 		}
 	}
-	nc, err := Connect(cfg.Conn)
+	nc, err := Connect(cfg.Conn, nodeWatch(cfg.OnError)...)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: %w", err)
 	}
@@ -178,4 +179,30 @@ func (s *Subscriber) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.nc.Close()
+}
+
+// nodeWatch are connection options that tell report (when not nil) which node of the bus the
+// reader is on and when that node is lost: the board prints them on its console.
+func nodeWatch(report func(error)) []nats.Option {
+	if report == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	node := ""
+	on := func(c *nats.Conn) {
+		mu.Lock()
+		node = c.ConnectedUrlRedacted()
+		mu.Unlock()
+		report(fmt.Errorf("pit bus: reading from node %s (%s)", c.ConnectedServerName(), c.ConnectedUrlRedacted()))
+	}
+	return []nats.Option{
+		nats.ConnectHandler(on),
+		nats.ReconnectHandler(on),
+		nats.DisconnectErrHandler(func(c *nats.Conn, err error) {
+			mu.Lock()
+			lost := node
+			mu.Unlock()
+			report(fmt.Errorf("pit bus: node %s lost (%v): trying the other nodes", lost, err))
+		}),
+	}
 }
