@@ -50,10 +50,12 @@ fyne-patch:
 build: fyne-patch
 	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/coupboard .
 	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
+	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitserver ./cmd/pitserver
 
 release: deps-build fyne-patch
 	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/coupboard .
 	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
+	$(GO) build -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitserver ./cmd/pitserver
 
 # Debian packages coupboard and coupboard-pit (README §8) from the release binaries, into build/deb/.
 # DEB_BIN_DIR: package other binaries (the packaging test packages an older build this way).

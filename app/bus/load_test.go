@@ -80,27 +80,11 @@ func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
 	var lat []time.Duration
 	var measureFrom time.Time // records committed before dealing starts (the opening) are not timed
 	boardCtx, stopBoard := context.WithCancel(context.Background())
-	boardDone := make(chan struct{})
-	go func() {
-		defer close(boardDone)
-		for {
-			select {
-			case <-boardCtx.Done():
-				return
-			case dl := <-sub.C():
-				mu.Lock()
-				now := time.Now()
-				r, err := model.Apply(dl, now)
-				if err == nil && r == pitmodel.Applied && !dl.Time.Before(measureFrom) && !measureFrom.IsZero() {
-					lat = append(lat, now.Sub(dl.Time))
-				}
-				mu.Unlock()
-				if err != nil {
-					onErr(err)
-				}
-			}
+	boardDone := feedBoard(boardCtx, sub, model, &mu, onErr, func(dl message.Message, r pitmodel.Result, now time.Time) {
+		if r == pitmodel.Applied && !dl.Time.Before(measureFrom) && !measureFrom.IsZero() {
+			lat = append(lat, now.Sub(dl.Time))
 		}
-	}()
+	})
 
 	// The tables.
 	type tbl struct {
@@ -202,6 +186,35 @@ func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
 	}
 	errMu.Unlock()
 	return f
+}
+
+// feedBoard applies the subscriber's deliveries to model, under mu, until ctx is done; the
+// returned channel is closed then. applied, when not nil, is told each applied delivery
+// (still under mu); errors go to onErr.
+func feedBoard(ctx context.Context, sub *bus.Subscriber, model *pitmodel.Board, mu *sync.Mutex, onErr func(error),
+	applied func(dl message.Message, r pitmodel.Result, now time.Time)) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case dl := <-sub.C():
+				mu.Lock()
+				now := time.Now()
+				r, err := model.Apply(dl, now)
+				if err == nil && applied != nil {
+					applied(dl, r, now)
+				}
+				mu.Unlock()
+				if err != nil {
+					onErr(err)
+				}
+			}
+		}
+	}()
+	return done
 }
 
 func (f floor) check(tb testing.TB) {

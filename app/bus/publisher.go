@@ -27,6 +27,21 @@ type PublisherConfig struct {
 	// Software is the build the table runs ("coupboard 0.9.0+3f2a9c1"), sent in its
 	// heartbeats for the pit board's tiles. Optional.
 	Software string
+	// AnchorEvery is how often, at most, the journal's head is anchored when no record was
+	// published but the head moved (an outbox that is a HeadOutbox); default a minute.
+	AnchorEvery time.Duration
+}
+
+// HeadOutbox is an Outbox that can say its journal's head. A publisher of one anchors the
+// head on the bus (the HEADS stream, message.TypeHead) after every batch of records it
+// publishes (so with every coup) and, while the head moves, every AnchorEvery: the pit then
+// remembers every journal's history, and a journal rewritten after the fact no longer
+// matches it (coupboard audit verify --against-bus).
+type HeadOutbox interface {
+	Outbox
+	// Head is the sequence and hash (lower-case hex) of the journal's newest record; 0 and
+	// "" for an empty journal.
+	Head() (seq uint64, hash string, err error)
 }
 
 // PublisherStats are a publisher's counters.
@@ -36,6 +51,7 @@ type PublisherStats struct {
 	Retries   uint64 // failed publish attempts
 	Invalid   uint64 // records skipped because they are not valid messages (each reported to OnError)
 	Acked     uint64 // the highest acknowledged journal sequence
+	Anchored  uint64 // the journal sequence of the newest head the HEADS stream acknowledged
 	Connected bool
 }
 
@@ -45,14 +61,16 @@ type Publisher struct {
 	outbox Outbox
 	kick   chan struct{}
 
-	published, duplicate, retries, invalid, acked atomic.Uint64
-	connMu                                        sync.Mutex
-	nc                                            *nats.Conn
+	published, duplicate, retries, invalid, acked, anchored atomic.Uint64
+	connMu                                                  sync.Mutex
+	nc                                                      *nats.Conn
 
 	// Where the table stands in the stream; only Run's goroutine uses these.
 	synced    bool   // the two below were read from the stream since the last doubt
 	streamSeq uint64 // stream sequence of the table's newest message in the stream; 0: none
 	stored    uint64 // its journal sequence: every record up to it is in the stream
+
+	anchoredAt time.Time // when the last head was anchored (Run's goroutine only)
 }
 
 // NewPublisher is a publisher of outbox for cfg.Table. Run starts it.
@@ -68,6 +86,9 @@ func NewPublisher(cfg PublisherConfig, outbox Outbox) (*Publisher, error) {
 	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
+	}
+	if cfg.AnchorEvery <= 0 {
+		cfg.AnchorEvery = time.Minute
 	}
 	if cfg.Conn.Name == "" {
 		cfg.Conn.Name = "table " + cfg.Table
@@ -94,7 +115,7 @@ func (p *Publisher) Stats() PublisherStats {
 	p.connMu.Unlock()
 	return PublisherStats{
 		Published: p.published.Load(), Duplicate: p.duplicate.Load(), Retries: p.retries.Load(), Invalid: p.invalid.Load(),
-		Acked: p.acked.Load(), Connected: connected,
+		Acked: p.acked.Load(), Anchored: p.anchored.Load(), Connected: connected,
 	}
 }
 
@@ -153,6 +174,9 @@ func (p *Publisher) Run(ctx context.Context) error {
 			continue
 		}
 		backoff = 100 * time.Millisecond
+		if ho, ok := p.outbox.(HeadOutbox); ok {
+			p.anchor(ctx, js, ho, n > 0)
+		}
 		if n > 0 {
 			continue // there may be more
 		}
@@ -163,6 +187,38 @@ func (p *Publisher) Run(ctx context.Context) error {
 		case <-poll.C:
 		}
 	}
+}
+
+// anchor publishes the journal's head to the HEADS stream when records were just published,
+// or AnchorEvery after the last anchor, if the head moved since. A failure is reported; the
+// next batch or the next period tries again.
+func (p *Publisher) anchor(ctx context.Context, js jetstream.JetStream, src HeadOutbox, published bool) {
+	now := p.cfg.Now()
+	if !published && now.Sub(p.anchoredAt) < p.cfg.AnchorEvery {
+		return
+	}
+	seq, hash, err := src.Head()
+	if err != nil {
+		p.report(fmt.Errorf("anchor the head of table %s: %w", p.cfg.Table, err))
+		return
+	}
+	if seq == 0 || seq == p.anchored.Load() {
+		return
+	}
+	m := message.Message{V: message.Version, Table: p.cfg.Table, Seq: seq, Type: message.TypeHead, Time: now, Head: &message.Head{Hash: hash}}
+	data, err := message.Encode(m)
+	if err != nil {
+		p.report(fmt.Errorf("anchor the head of table %s: %w", p.cfg.Table, err))
+		return
+	}
+	actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if _, err := js.Publish(actx, message.Subject(p.cfg.Table, message.TypeHead), data, jetstream.WithExpectStream(HeadStreamName)); err != nil {
+		p.report(fmt.Errorf("anchor the head of table %s at record %d: %w", p.cfg.Table, seq, err))
+		return
+	}
+	p.anchored.Store(seq)
+	p.anchoredAt = now
 }
 
 func sleep(ctx context.Context, d time.Duration) bool {

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,8 +32,29 @@ type ServerTLS struct {
 	CAFile   string `toml:"ca_file"`
 }
 
+// ClusterConfig makes the server one node of a NATS cluster: it listens for routes from the
+// other nodes and connects to theirs. Every node of a cluster has the same Name and lists
+// every node (itself included, or not) in Routes.
+type ClusterConfig struct {
+	Name string `toml:"name"` // the cluster's name, the same on every node (required for a cluster)
+	Host string `toml:"host"` // route listen address; default the server's host
+	Port int    `toml:"port"` // route port; default 6222; -1 picks a free port
+	// Routes are the other nodes' route URLs, nats-route://host:6222 (with user:password@
+	// when the cluster's routes authenticate).
+	Routes []string `toml:"routes"`
+	// User and Password, when set, are what another node must present to route to this one.
+	User     string `toml:"user"`
+	Password string `toml:"password"`
+}
+
+// MaxReplicas is the most copies of the stream a cluster may keep.
+const MaxReplicas = 5
+
 // ServerConfig configures the embedded NATS server.
 type ServerConfig struct {
+	// Name is the node's name, unique in a cluster (required with a cluster); default
+	// "coupboard-pit".
+	Name     string       `toml:"name"`
 	Host     string       `toml:"host"`      // listen address; default 127.0.0.1
 	Port     int          `toml:"port"`      // default 4222; -1 picks a free port
 	StoreDir string       `toml:"store_dir"` // JetStream's directory on local disk (required)
@@ -42,6 +65,60 @@ type ServerConfig struct {
 	// publish for any table. It must be asked for (pitboard: --demo, --open-bus or
 	// [server] open = true); with no credentials and Open false the server refuses to start.
 	Open bool `toml:"open"`
+	// Cluster, when its Name is set, makes the server a node of a cluster.
+	Cluster ClusterConfig `toml:"cluster"`
+	// Replicas is how many nodes keep a copy of each stream: 1 for a single server, 3 (the
+	// default in a cluster) so that the stream survives a node down.
+	Replicas int `toml:"replicas"`
+}
+
+// clustered reports whether the configuration makes the server a cluster node.
+func (c ServerConfig) clustered() bool { return c.Cluster.Name != "" }
+
+// replicas is the stream's number of replicas: cfg.Replicas, by default 3 in a cluster and 1
+// on a single server.
+func (c ServerConfig) replicas() int {
+	switch {
+	case c.Replicas > 0:
+		return c.Replicas
+	case c.clustered():
+		return 3
+	}
+	return 1
+}
+
+// Check refuses a server configuration that cannot work (replicas, cluster keys), naming the key.
+func (c ServerConfig) Check() error {
+	if c.Replicas < 0 || c.Replicas > MaxReplicas {
+		return fmt.Errorf("server.replicas %d: want 1 to %d", c.Replicas, MaxReplicas)
+	}
+	if !c.clustered() {
+		switch {
+		case c.Replicas > 1:
+			return fmt.Errorf("server.replicas %d: a single server keeps one copy; more need a cluster ([server.cluster] name and routes)", c.Replicas)
+		case len(c.Cluster.Routes) > 0 || c.Cluster.Port != 0 || c.Cluster.Host != "" || c.Cluster.User != "":
+			return fmt.Errorf("server.cluster: routes, host, port or user set but no name: a cluster needs server.cluster.name")
+		}
+		return nil
+	}
+	if c.Name == "" {
+		return fmt.Errorf("server.name: a cluster node needs a name of its own (unique in cluster %q)", c.Cluster.Name)
+	}
+	if (c.Cluster.User == "") != (c.Cluster.Password == "") {
+		return fmt.Errorf("server.cluster: user and password go together")
+	}
+	if c.Cluster.Port < -1 || c.Cluster.Port > 65535 {
+		return fmt.Errorf("server.cluster.port %d: want 1 to 65535 (or -1: any free port)", c.Cluster.Port)
+	}
+	for _, r := range c.Cluster.Routes {
+		if _, err := url.Parse(r); err != nil || !strings.HasPrefix(r, "nats-route://") && !strings.HasPrefix(r, "nats://") && !strings.HasPrefix(r, "tls://") {
+			return fmt.Errorf("server.cluster.routes: %q: want nats-route://host:port", r)
+		}
+	}
+	if n := c.replicas(); n > len(c.Cluster.Routes)+1 {
+		return fmt.Errorf("server.replicas %d: the cluster lists only %d other node(s) in server.cluster.routes", n, len(c.Cluster.Routes))
+	}
+	return nil
 }
 
 // ErrNoCredentials is wrapped by StartServer's refusal to run with no credentials unless Open.
@@ -55,6 +132,40 @@ type Server struct {
 	boardUser string
 	boardPass string
 	auth      bool
+	replicas  int
+}
+
+// Replicas is how many copies of the stream the server's cluster keeps (1 on a single server):
+// pass Replicas(s.Replicas()) to EnsureStream and StartKeeper.
+func (s *Server) Replicas() int { return s.replicas }
+
+// Name is the node's name.
+func (s *Server) Name() string { return s.ns.Name() }
+
+// Peers are the names of the other cluster nodes this node has a route to now, sorted.
+func (s *Server) Peers() []string {
+	rz, err := s.ns.Routez(nil)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, r := range rz.Routes {
+		if r.RemoteName != "" && !slices.Contains(names, r.RemoteName) {
+			names = append(names, r.RemoteName)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ClusterURL is the URL the other nodes route to (nats-route://host:port), "" on a single
+// server.
+func (s *Server) ClusterURL() string {
+	addr := s.ns.ClusterAddr()
+	if addr == nil {
+		return ""
+	}
+	return "nats-route://" + addr.String()
 }
 
 // Open reports whether the server runs with no credentials: anyone who reaches it may publish
@@ -75,20 +186,24 @@ func TablePermissions(id string) *server.Permissions {
 	}
 }
 
-// BoardPermissions are the permissions of a board's credentials: read the stream through
-// consumers of its own and the heartbeats; publish nothing a table would.
+// BoardPermissions are the permissions of a board's credentials: read the streams (TABLES,
+// and HEADS for auditors) through consumers of its own and the heartbeats; publish nothing a
+// table would.
 func BoardPermissions() *server.Permissions {
+	allow := []string{"$JS.API.INFO"}
+	for _, st := range []string{StreamName, HeadStreamName} {
+		allow = append(allow,
+			"$JS.API.STREAM.INFO."+st,
+			"$JS.API.CONSUMER.CREATE."+st,
+			"$JS.API.CONSUMER.CREATE."+st+".>",
+			"$JS.API.CONSUMER.DELETE."+st+".>",
+			"$JS.API.CONSUMER.INFO."+st+".>",
+			"$JS.API.CONSUMER.MSG.NEXT."+st+".>",
+			"$JS.FC."+st+".>",
+		)
+	}
 	return &server.Permissions{
-		Publish: &server.SubjectPermission{Allow: []string{
-			"$JS.API.INFO",
-			"$JS.API.STREAM.INFO." + StreamName,
-			"$JS.API.CONSUMER.CREATE." + StreamName,
-			"$JS.API.CONSUMER.CREATE." + StreamName + ".>",
-			"$JS.API.CONSUMER.DELETE." + StreamName + ".>",
-			"$JS.API.CONSUMER.INFO." + StreamName + ".>",
-			"$JS.API.CONSUMER.MSG.NEXT." + StreamName + ".>",
-			"$JS.FC." + StreamName + ".>",
-		}},
+		Publish:   &server.SubjectPermission{Allow: allow},
 		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
 	}
 }
@@ -117,8 +232,11 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	case creds && cfg.Open:
 		return nil, fmt.Errorf("start the bus server: an open bus was asked for ([server] open = true or --open-bus), but credentials are configured ([[server.tables]], [[server.boards]]): choose one")
 	}
+	if err := cfg.Check(); err != nil {
+		return nil, fmt.Errorf("start the bus server: %w", err)
+	}
 	opts := &server.Options{
-		ServerName: "coupboard-pit",
+		ServerName: cfg.Name,
 		Host:       cfg.Host,
 		Port:       cfg.Port,
 		JetStream:  true,
@@ -132,7 +250,29 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if opts.Port == 0 {
 		opts.Port = 4222
 	}
-	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards) > 0}
+	if opts.ServerName == "" {
+		opts.ServerName = "coupboard-pit"
+	}
+	if cfg.clustered() {
+		opts.Cluster = server.ClusterOpts{
+			Name: cfg.Cluster.Name, Host: cfg.Cluster.Host, Port: cfg.Cluster.Port,
+			Username: cfg.Cluster.User, Password: cfg.Cluster.Password,
+		}
+		if opts.Cluster.Host == "" {
+			opts.Cluster.Host = opts.Host
+		}
+		if opts.Cluster.Port == 0 {
+			opts.Cluster.Port = 6222
+		}
+		for _, r := range cfg.Cluster.Routes {
+			u, err := url.Parse(r)
+			if err != nil {
+				return nil, fmt.Errorf("start the bus server: server.cluster.routes %q: %w", r, err)
+			}
+			opts.Routes = append(opts.Routes, u)
+		}
+	}
+	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards) > 0, replicas: cfg.replicas()}
 	if s.auth {
 		pass, err := randomSecret()
 		if err != nil {

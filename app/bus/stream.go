@@ -52,8 +52,8 @@ const (
 // own newest message back (direct get, AllowDirect) to learn what the stream already has.
 // Rollups, message TTLs, counters and schedules stay off: no header lets a message reach
 // beyond its own subject.
-func StreamConfig() jetstream.StreamConfig {
-	return jetstream.StreamConfig{
+func StreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	c := jetstream.StreamConfig{
 		Name:              StreamName,
 		Description:       "coupboard: the current shoe of every table (roads, limits, status)",
 		Subjects:          StreamSubjects(),
@@ -69,6 +69,24 @@ func StreamConfig() jetstream.StreamConfig {
 		AllowDirect: true,
 		Replicas:    1,
 	}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// StreamOption changes the configuration of a stream the bus creates.
+type StreamOption func(*jetstream.StreamConfig)
+
+// Replicas keeps n copies of the stream, on n nodes of a cluster (1, the default, on a single
+// server). With 3 the stream survives one node down: its leader moves to another node, and
+// a node that comes back catches up from the others.
+func Replicas(n int) StreamOption {
+	return func(c *jetstream.StreamConfig) {
+		if n > 0 {
+			c.Replicas = n
+		}
+	}
 }
 
 // directLastSubject is the API subject of a direct get of the last message on subject (which
@@ -77,16 +95,61 @@ func directLastSubject(subject string) string {
 	return "$JS.API.DIRECT.GET." + StreamName + "." + subject
 }
 
-// EnsureStream creates the TABLES stream, or updates it to StreamConfig, on the connection of
-// an administrator.
-func EnsureStream(ctx context.Context, nc *nats.Conn) (jetstream.Stream, error) {
+// HeadStreamName is the JetStream stream holding every table's anchored journal heads
+// (message.TypeHead on table.<id>.head): what the pit remembers of each journal, so that a
+// journal rewritten after the fact is found out (coupboard audit verify --against-bus).
+const HeadStreamName = "HEADS"
+
+// Limits of the HEADS stream: a table anchors its head with every coup and every minute its
+// head moved, some 2,000 a day; heads are kept 400 days (a year's audit and some margin), at
+// most MaxHeadsPerTable for one table.
+const (
+	HeadsMaxAge      = 400 * 24 * time.Hour
+	MaxHeadsPerTable = 1_000_000
+)
+
+// HeadStreamConfig is the HEADS stream: on disk, every table's anchored heads, kept for
+// HeadsMaxAge. Nothing in it is purged by the keeper.
+func HeadStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	// The TABLES stream's storage and limits policy, its own subjects, age and sizes.
+	c := StreamConfig(opts...)
+	c.Name = HeadStreamName
+	c.Description = "coupboard: every table's anchored journal heads (audit verify --against-bus)"
+	c.Subjects = []string{message.Subject("*", message.TypeHead)}
+	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize = HeadsMaxAge, MaxHeadsPerTable, 1<<10
+	return c
+}
+
+// EnsureStream creates the TABLES and HEADS streams, or updates them to StreamConfig(opts...)
+// and HeadStreamConfig(opts...), on the connection of an administrator, and returns TABLES.
+// Without Replicas among opts, a stream that exists keeps its number of replicas (a board run
+// with --admin must not take a cluster's streams down to one copy).
+func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jetstream.Stream, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
 	}
-	st, err := js.CreateOrUpdateStream(ctx, StreamConfig())
+	asked := jetstream.StreamConfig{}
+	for _, o := range opts {
+		o(&asked)
+	}
+	if _, err := ensure(ctx, js, HeadStreamConfig(opts...), asked.Replicas == 0); err != nil {
+		return nil, err
+	}
+	return ensure(ctx, js, StreamConfig(opts...), asked.Replicas == 0)
+}
+
+// ensure creates or updates the stream want; with keepReplicas, a stream that exists keeps
+// its number of replicas.
+func ensure(ctx context.Context, js jetstream.JetStream, want jetstream.StreamConfig, keepReplicas bool) (jetstream.Stream, error) {
+	if keepReplicas {
+		if st, err := js.Stream(ctx, want.Name); err == nil && st.CachedInfo().Config.Replicas > 0 {
+			want.Replicas = st.CachedInfo().Config.Replicas
+		}
+	}
+	st, err := js.CreateOrUpdateStream(ctx, want)
 	if err != nil {
-		return nil, fmt.Errorf("ensure stream %s: %w", StreamName, err)
+		return nil, fmt.Errorf("ensure stream %s: %w", want.Name, err)
 	}
 	return st, nil
 }
@@ -104,10 +167,12 @@ type Keeper struct {
 	starts map[string]uint64 // stream sequence of each table's latest shoe_started
 }
 
-// StartKeeper starts purging older shoes on an administrator's connection. Errors are sent to
-// the channel Errors returns (the oldest are dropped if nobody reads them).
-func StartKeeper(ctx context.Context, nc *nats.Conn) (*Keeper, error) {
-	st, err := EnsureStream(ctx, nc)
+// StartKeeper ensures the stream (with opts) and starts purging older shoes on an
+// administrator's connection. Errors are sent to the channel Errors returns (the oldest are
+// dropped if nobody reads them). Every node of a cluster may run one: a purge is the same
+// whichever keeper makes it.
+func StartKeeper(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (*Keeper, error) {
+	st, err := EnsureStream(ctx, nc, opts...)
 	if err != nil {
 		return nil, err
 	}

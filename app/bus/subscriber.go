@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus/message"
@@ -15,14 +16,34 @@ import (
 type SubscriberConfig struct {
 	Conn   ConnConfig
 	Buffer int // deliveries buffered for the reader; default 8192
-	// OnError is told every undecodable message and every failure to (re)create the consumer;
-	// it must not block. Optional.
+	// OnError is told every undecodable message and every failure to (re)create the consumer,
+	// and which node of the bus the reader is on and when that node is lost (for the board's
+	// console); it must not block. Optional.
 	OnError func(error)
+	// Tables, when set, are the only tables read (a board per pit on a casino's bus): the
+	// consumer and the heartbeat subscriptions are filtered to their subjects. Empty: every
+	// table.
+	Tables []string
+}
+
+// filters are the stream subjects and heartbeat subjects the subscriber reads.
+func (c SubscriberConfig) filters() (stream, heartbeats []string) {
+	if len(c.Tables) == 0 {
+		return StreamSubjects(), []string{message.Subject("*", message.TypeHeartbeat)}
+	}
+	for _, id := range c.Tables {
+		for _, t := range streamTypes {
+			stream = append(stream, message.Subject(id, t))
+		}
+		heartbeats = append(heartbeats, message.Subject(id, message.TypeHeartbeat))
+	}
+	return stream, heartbeats
 }
 
 // Subscriber reads the TABLES stream from its first message, then every new message, and the
 // tables' heartbeats, and delivers them, decoded and validated, on C, each with the subject it
-// arrived on. A message whose body does not match its subject (a table claiming another's id)
+// arrived on. A message that fails its schema is counted (Refused), reported, and delivered
+// marked refused, so that the board refuses it where it counts and shows refusals. A message whose body does not match its subject (a table claiming another's id)
 // is reported and still delivered, so that the board refuses it where it is counted and
 // shown (pitmodel.Board.Apply, message.CheckSubject).
 type Subscriber struct {
@@ -31,7 +52,13 @@ type Subscriber struct {
 	c      chan message.Message
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// refused counts the messages that failed their schema (message.Decode).
+	refused atomic.Uint64
 }
+
+// Refused is how many messages failed their schema: each was reported to OnError and handed
+// on marked refused (message.Refuse), so that the board counts and shows it.
+func (s *Subscriber) Refused() uint64 { return s.refused.Load() }
 
 // Subscribe connects and starts delivering. A stream that does not exist yet is waited for.
 func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
@@ -41,16 +68,24 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 	if cfg.Conn.Name == "" {
 		cfg.Conn.Name = "pit board"
 	}
-	nc, err := Connect(cfg.Conn)
+	for _, id := range cfg.Tables {
+		if !message.ValidTableID(id) {
+			return nil, fmt.Errorf("subscribe: bad table id %q", id)
+		}
+	}
+	nc, err := Connect(cfg.Conn, nodeWatch(cfg.OnError)...)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan message.Message, cfg.Buffer), cancel: cancel}
-	if _, err := nc.Subscribe(message.Subject("*", message.TypeHeartbeat), s.heartbeat); err != nil {
-		cancel()
-		nc.Close()
-		return nil, fmt.Errorf("subscribe to heartbeats: %w", err)
+	_, hb := cfg.filters()
+	for _, subject := range hb {
+		if _, err := nc.Subscribe(subject, s.heartbeat); err != nil {
+			cancel()
+			nc.Close()
+			return nil, fmt.Errorf("subscribe to heartbeats on %s: %w", subject, err)
+		}
 	}
 	s.wg.Add(1)
 	go func() {
@@ -72,8 +107,9 @@ func (s *Subscriber) report(err error) {
 func (s *Subscriber) heartbeat(msg *nats.Msg) {
 	m, err := message.Decode(msg.Data)
 	if err != nil {
+		s.refused.Add(1)
 		s.report(fmt.Errorf("heartbeat on %s: %w", msg.Subject, err))
-		return
+		m = message.Refuse(msg.Subject, msg.Data, err)
 	}
 	m.Subject = msg.Subject
 	if err := m.CheckSubject(); err != nil {
@@ -93,10 +129,11 @@ func (s *Subscriber) consume(ctx context.Context) {
 		s.report(fmt.Errorf("subscribe: %w", err))
 		return
 	}
+	filter, _ := s.cfg.filters()
 	for {
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		cons, err := js.OrderedConsumer(cctx, StreamName, jetstream.OrderedConsumerConfig{
-			FilterSubjects: StreamSubjects(), DeliverPolicy: jetstream.DeliverAllPolicy,
+			FilterSubjects: filter, DeliverPolicy: jetstream.DeliverAllPolicy,
 		})
 		cancel()
 		if err == nil {
@@ -122,8 +159,10 @@ func (s *Subscriber) deliver(ctx context.Context, msg jetstream.Msg) {
 	}
 	m, err := message.Decode(msg.Data())
 	if err != nil {
+		// Handed to the board all the same, marked refused: it counts and shows it.
+		s.refused.Add(1)
 		s.report(fmt.Errorf("stream message %d on %s: %w", seq, msg.Subject(), err))
-		return
+		m = message.Refuse(msg.Subject(), msg.Data(), err)
 	}
 	m.Subject = msg.Subject()
 	if err := m.CheckSubject(); err != nil {
@@ -140,4 +179,30 @@ func (s *Subscriber) Close() {
 	s.cancel()
 	s.wg.Wait()
 	s.nc.Close()
+}
+
+// nodeWatch are connection options that tell report (when not nil) which node of the bus the
+// reader is on and when that node is lost: the board prints them on its console.
+func nodeWatch(report func(error)) []nats.Option {
+	if report == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	node := ""
+	on := func(c *nats.Conn) {
+		mu.Lock()
+		node = c.ConnectedUrlRedacted()
+		mu.Unlock()
+		report(fmt.Errorf("pit bus: reading from node %s (%s)", c.ConnectedServerName(), c.ConnectedUrlRedacted()))
+	}
+	return []nats.Option{
+		nats.ConnectHandler(on),
+		nats.ReconnectHandler(on),
+		nats.DisconnectErrHandler(func(c *nats.Conn, err error) {
+			mu.Lock()
+			lost := node
+			mu.Unlock()
+			report(fmt.Errorf("pit bus: node %s lost (%v): trying the other nodes", lost, err))
+		}),
+	}
 }

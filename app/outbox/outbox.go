@@ -2,12 +2,13 @@
 // derived records — finished rounds, shoe events, sign and status changes — as bus messages,
 // and keeps the bus's acknowledgement in the journal. Input records (which hold cards as the
 // shoe read them, face-down ones included) are never published; a round message carries the
-// result and card counts only.
+// result and the cards of the finished round, all of them turned by then.
 package outbox
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
@@ -105,7 +106,7 @@ func Message(r journal.Record) (message.Message, bool, error) {
 	return m, false, nil
 }
 
-// roundOf is a round as the board sees it: the result and how many cards, never which.
+// roundOf is a round as the board and the feed see it: the result and the cards, all turned.
 func roundOf(r journal.Round) *message.Round {
 	kind := message.KindNormal
 	switch r.Kind {
@@ -130,6 +131,8 @@ func roundOf(r journal.Round) *message.Round {
 		N: r.N, Kind: kind, Winner: r.Winner, PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
 		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
 		PlayerCards: len(r.Player), BankerCards: len(r.Banker), BankerFirstTwo: first % 10,
+		// The round is finished: every card is turned (the journal holds a round only then).
+		PlayerHand: slices.Clone(r.Player), BankerHand: slices.Clone(r.Banker),
 	}
 }
 
@@ -161,4 +164,14 @@ func statusOf(p *table.StatusPayload) *message.Status {
 		return nil
 	}
 	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt, OpensAt: p.OpensAt}
+}
+
+// Head is the sequence and hash of the journal's newest record: what the publisher anchors on
+// the bus (bus.HeadOutbox).
+func (o *Journal) Head() (uint64, string, error) {
+	seq, h := o.j.Head()
+	if seq == 0 {
+		return 0, "", nil
+	}
+	return uint64(seq), h.String(), nil
 }

@@ -3,6 +3,8 @@ package outbox
 import (
 	"context"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,7 +112,7 @@ func TestRoundOfResultOnly(t *testing.T) {
 	}
 	r := roundOf(jr)
 	want := message.Round{N: 7, Kind: message.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
-	if *r != want {
+	if !reflect.DeepEqual(*r, want) {
 		t.Fatalf("roundOf = %+v, want %+v", *r, want)
 	}
 	m := message.Message{V: message.Version, Table: "bac7", Seq: 3, Type: message.TypeRound, Shoe: 2, Round: r}
@@ -119,5 +121,25 @@ func TestRoundOfResultOnly(t *testing.T) {
 	}
 	if o := r.Outcome(); !o.TotalsUnknown || o.Winner != engine.Player {
 		t.Errorf("Outcome() = %+v", o)
+	}
+}
+
+// TestRoundOfCarriesTheTurnedCards: a finished round carries its cards, in the order dealt,
+// and passes the bus schema's checks (counts and totals agree with them).
+func TestRoundOfCarriesTheTurnedCards(t *testing.T) {
+	jr := journal.Round{N: 4, Shoe: 1, Player: []string{"9H", "TS"}, Banker: []string{"3D", "4C", "KS"}, Winner: "P", PlayerTotal: 9, BankerTotal: 7,
+		Natural: true, Kind: journal.RoundNormal, Source: journal.SourceShoe}
+	r := roundOf(jr)
+	if !reflect.DeepEqual(r.PlayerHand, jr.Player) || !reflect.DeepEqual(r.BankerHand, jr.Banker) || r.PlayerCards != 2 || r.BankerCards != 3 || r.BankerFirstTwo != 7 {
+		t.Fatalf("roundOf = %+v", *r)
+	}
+	m := message.Message{V: message.Version, Table: "bac7", Seq: 3, Type: message.TypeRound, Shoe: 1, Round: r}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	r.BankerHand[2] = "QS" // totals 7 either way; a wrong count or total is refused
+	r.PlayerHand = []string{"9H"}
+	if err := m.Validate(); err == nil || !strings.Contains(err.Error(), "player_hand has 1 cards") {
+		t.Fatalf("a hand short of a card: %v", err)
 	}
 }

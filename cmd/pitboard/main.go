@@ -21,6 +21,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitboard"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/buildinfo"
@@ -56,6 +57,9 @@ type BoardConfig struct {
 	StaleSeconds   int    `toml:"stale_seconds"`   // default 6
 	OfflineSeconds int    `toml:"offline_seconds"` // default 30
 	HotStreak      int    `toml:"hot_streak"`      // default 5
+	// Tables, when set, are the only tables the board shows (a board per pit on a casino's
+	// bus); empty: every table on the bus.
+	Tables []string `toml:"tables"`
 }
 
 // options are the command line.
@@ -146,6 +150,15 @@ func loadConfig(path string) (FileConfig, error) {
 	}
 	if err := fc.Board.validate(); err != nil {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if fc.Server.Cluster.Name != "" || len(fc.Server.Cluster.Routes) > 0 || fc.Server.Replicas > 1 {
+		return fc, fmt.Errorf("read config %s: server.cluster, server.replicas: the board's embedded server is a single node; "+
+			"run the cluster's nodes with pitserver (deploy/pitserver-casino-*.toml) and give the board their URLs in [bus] urls", path)
+	}
+	for _, id := range fc.Board.Tables {
+		if !message.ValidTableID(id) {
+			return fc, fmt.Errorf("read config %s: board.tables: bad table id %q", path, id)
+		}
 	}
 	return fc, nil
 }
@@ -312,7 +325,7 @@ func start(o options, fc FileConfig) (*session, error) {
 			return nil, err
 		}
 	}
-	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: conn, OnError: s.report})
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: conn, OnError: s.report, Tables: fc.Board.Tables})
 	if err != nil {
 		s.close()
 		return nil, err

@@ -114,6 +114,36 @@ hot_streak = 6
 	}
 }
 
+// TestClusterNodeIsPitserversJob: the board's embedded server is one node; a cluster key is
+// refused, naming pitserver; board.tables takes table ids only.
+func TestClusterNodeIsPitserversJob(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"[server]\nname = \"n\"\n[server.cluster]\nname = \"casino\"\n", "pitserver"},
+		{"[server]\nreplicas = 3\n", "server.replicas"},
+		{"[board]\ntables = [\"BAC-01\", \"a.b\"]\n", "board.tables: bad table id \"a.b\""},
+	} {
+		path := filepath.Join(t.TempDir(), "pit.toml")
+		if err := os.WriteFile(path, []byte(tc.body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadConfig(path); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want a refusal naming %s", tc.body, err, tc.want)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "pit.toml")
+	if err := os.WriteFile(path, []byte("[board]\ntables = [\"BAC-01\", \"RD-01\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if fc, err := loadConfig(path); err != nil || len(fc.Board.Tables) != 2 {
+		t.Fatalf("board.tables: %v %+v", err, fc.Board)
+	}
+	// The documented board of a pit on a casino's cluster.
+	fc, err := loadConfig("../../deploy/pit-casino.example.toml")
+	if err != nil || len(fc.Bus.URLs) != 3 || !fc.Bus.HasCredentials() || len(fc.Board.Tables) == 0 {
+		t.Fatalf("deploy/pit-casino.example.toml: %v %+v", err, fc)
+	}
+}
+
 // TestDemoFillsTheBoard runs --demo's bus side (embedded server, keeper, simulated tables,
 // subscriber) without a window and checks that the board model sees every table.
 func TestDemoFillsTheBoard(t *testing.T) {

@@ -85,6 +85,20 @@ func TestFyneAndEbitenApart(t *testing.T) {
 	}
 }
 
+// TestHeadlessCommands fails when the pit server or the example feed consumer links a UI
+// toolkit: they run on servers with no display (issue 26).
+func TestHeadlessCommands(t *testing.T) {
+	for _, p := range list(t, false, "./cmd/pitserver", "./examples/...") {
+		for _, d := range p.Deps {
+			for _, ui := range []string{"fyne.io/", "github.com/hajimehoshi/ebiten", "github.com/go-gl/"} {
+				if strings.HasPrefix(d, ui) {
+					t.Errorf("%s links %s: it must run without a display", p.ImportPath, d)
+				}
+			}
+		}
+	}
+}
+
 // TestStandardHeuristic keeps the helper above honest.
 func TestStandardHeuristic(t *testing.T) {
 	for path, want := range map[string]bool{"fmt": true, "net/http": true, "fyne.io/fyne/v2": false, module + "/engine": false} {

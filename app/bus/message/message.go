@@ -9,9 +9,11 @@
 package message
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -31,6 +33,10 @@ const (
 	TypeLimits      Type = "limits"       // the limit sign changed
 	TypeStatus      Type = "status"       // the table opened, announced its closing, or closed
 	TypeHeartbeat   Type = "heartbeat"    // the table is alive (not journalled, not in the stream)
+	// TypeHead anchors the table's journal: the hash of its newest record (Seq) when it was
+	// sent, kept by the pit in the HEADS stream so that a journal rewritten afterwards is
+	// found out (coupboard audit verify --against-bus). Not journalled.
+	TypeHead Type = "head"
 )
 
 // RoundKind says how a round counts for the roads (roadmap.md, introduction).
@@ -65,12 +71,36 @@ type Message struct {
 	Round  *Round    `json:"round,omitempty"` // for TypeRound
 	Limits *Limits   `json:"limits,omitempty"`
 	Status *Status   `json:"status,omitempty"`
+	Head   *Head     `json:"head,omitempty"` // for TypeHead
 	// Subject is the subject the message arrived on, set by the reader of the bus (never
 	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
 	Subject string `json:"-"`
 	// Software is, in a heartbeat, the build the table runs (e.g. "coupboard 0.9.0+3f2a9c1"):
 	// at most MaxSoftware printable ASCII characters.
 	Software string `json:"software,omitempty"`
+	// Refused is set by a reader of the bus to a message that failed its schema (Decode),
+	// with the reason: Validate then refuses it, so that the board counts and shows it
+	// (Refuse). Never part of the JSON.
+	Refused string `json:"-"`
+}
+
+// Refuse is the message the board is handed for data that arrived on subject and failed its
+// schema with err: what could be read of it, marked Refused (Validate fails with the reason).
+// Where the data names no table or type, they are taken from the subject, so the refusal is
+// counted as a bad message, not as a forged one.
+func Refuse(subject string, data []byte, err error) Message {
+	var m Message
+	_ = json.Unmarshal(data, &m)
+	m.Subject, m.Refused = subject, err.Error()
+	if tok := strings.Split(subject, "."); len(tok) == 3 {
+		if m.Table == "" {
+			m.Table = tok[1]
+		}
+		if m.Type == "" {
+			m.Type = Type(tok[2])
+		}
+	}
+	return m
 }
 
 // MaxSoftware is the longest Software a message may carry.
@@ -93,6 +123,13 @@ type Round struct {
 	// ResultOnly is set for a result entered by hand without its cards (issue 10): the totals,
 	// card counts and BankerFirstTwo are then 0 and mean nothing.
 	ResultOnly bool `json:"result_only,omitempty"`
+	// PlayerHand and BankerHand are the cards of the finished round, in the order dealt, as
+	// card codes ("9H", "TS"; a rank alone when the shoe reads no suits). A round is
+	// published only once finished, every card turned: no face-down card is ever in them.
+	// Absent for a result entered by hand, a cancelled round, or a table that does not send
+	// them; when present they agree with the card counts and totals.
+	PlayerHand []string `json:"player_hand,omitempty"`
+	BankerHand []string `json:"banker_hand,omitempty"`
 }
 
 // Limit is the minimum and maximum of one wager, in cents of the table's currency (the
@@ -117,6 +154,15 @@ type Status struct {
 	ClosesAt time.Time  `json:"closes_at,omitzero"` // when closing: the announced closing time
 	OpensAt  time.Time  `json:"opens_at,omitzero"`  // when closed: the reopening time, if known
 }
+
+// Head is an anchored journal head: the hash of the table's journal record Message.Seq, its
+// newest when the message was sent.
+type Head struct {
+	Hash string `json:"hash"` // the record's hash, HeadHashLen lower-case hex digits
+}
+
+// HeadHashLen is the length of Head.Hash: a SHA-256 in hex.
+const HeadHashLen = 64
 
 // Subject is the NATS subject a message of type t from table id is published on:
 // table.<id>.<type>.
@@ -190,11 +236,17 @@ func winnerOf(s string) engine.Winner {
 // ErrInvalid is wrapped by every validation error of Decode and Validate.
 var ErrInvalid = errors.New("invalid message")
 
-// Decode parses and validates one message.
+// Decode parses and validates one message against its schema: a field the schema does not
+// have (schema/v1) is refused like a missing one.
 func Decode(data []byte) (Message, error) {
 	var m Message
-	if err := json.Unmarshal(data, &m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
 		return Message{}, fmt.Errorf("decode message: %w: %v", ErrInvalid, err)
+	}
+	if dec.More() {
+		return Message{}, fmt.Errorf("decode message: %w: data after the message", ErrInvalid)
 	}
 	if err := m.Validate(); err != nil {
 		return Message{}, err
@@ -221,6 +273,9 @@ func invalid(m *Message, format string, args ...any) error {
 // Validate checks that m is a message a board can apply without guessing: a known version and
 // type, a valid table id, a journal sequence, and the payload its type requires, in range.
 func (m *Message) Validate() error {
+	if m.Refused != "" {
+		return fmt.Errorf("message on %s refused: %w: %s", m.Subject, ErrInvalid, m.Refused)
+	}
 	if m.V != Version {
 		return invalid(m, "version %d, want %d", m.V, Version)
 	}
@@ -232,6 +287,16 @@ func (m *Message) Validate() error {
 	}
 	if m.Shoe < 0 {
 		return invalid(m, "negative shoe %d", m.Shoe)
+	}
+	switch {
+	case m.Head != nil && m.Type != TypeHead:
+		return invalid(m, "a head in a %s message", m.Type)
+	case m.Round != nil && m.Type != TypeRound:
+		return invalid(m, "a round in a %s message", m.Type)
+	case m.Limits != nil && m.Type != TypeLimits && m.Type != TypeShoeStarted:
+		return invalid(m, "limits in a %s message", m.Type)
+	case m.Status != nil && m.Type != TypeStatus && m.Type != TypeShoeStarted:
+		return invalid(m, "a status in a %s message", m.Type)
 	}
 	if m.Software != "" && (m.Type != TypeHeartbeat || !printable(m.Software, MaxSoftware)) {
 		return invalid(m, "software %.80q: only in a heartbeat, at most %d printable ASCII characters", m.Software, MaxSoftware)
@@ -261,6 +326,13 @@ func (m *Message) Validate() error {
 			return invalid(m, "no status")
 		}
 		return m.Status.validate(m)
+	case TypeHead:
+		if m.Head == nil {
+			return invalid(m, "no head")
+		}
+		if !lowerHex(m.Head.Hash, HeadHashLen) {
+			return invalid(m, "head hash %.80q: want %d lower-case hex digits", m.Head.Hash, HeadHashLen)
+		}
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)
@@ -274,6 +346,9 @@ func (r *Round) validate(m *Message) error {
 	}
 	switch r.Kind {
 	case KindCancelled:
+		if r.PlayerHand != nil || r.BankerHand != nil {
+			return invalid(m, "round %d: cancelled, but cards given", r.N)
+		}
 		return nil
 	case KindNormal, KindNoBet:
 	default:
@@ -284,6 +359,9 @@ func (r *Round) validate(m *Message) error {
 		return invalid(m, "round %d: winner %q, want B, P or T", r.N, r.Winner)
 	}
 	if r.ResultOnly {
+		if r.PlayerHand != nil || r.BankerHand != nil {
+			return invalid(m, "round %d: result only, but cards given", r.N)
+		}
 		if r.PlayerTotal != 0 || r.BankerTotal != 0 || r.PlayerCards != 0 || r.BankerCards != 0 || r.BankerFirstTwo != 0 {
 			return invalid(m, "round %d: result only, but totals %d/%d, cards %d/%d, banker first two %d (want all 0)",
 				r.N, r.PlayerTotal, r.BankerTotal, r.PlayerCards, r.BankerCards, r.BankerFirstTwo)
@@ -301,6 +379,31 @@ func (r *Round) validate(m *Message) error {
 	}
 	if r.BankerFirstTwo < 0 || r.BankerFirstTwo > 9 {
 		return invalid(m, "round %d: banker first two %d out of 0..9", r.N, r.BankerFirstTwo)
+	}
+	if r.PlayerHand == nil && r.BankerHand == nil {
+		return nil
+	}
+	if err := checkHand(m, "player_hand", r.PlayerHand, r.PlayerCards, r.PlayerTotal); err != nil {
+		return err
+	}
+	return checkHand(m, "banker_hand", r.BankerHand, r.BankerCards, r.BankerTotal)
+}
+
+// checkHand checks a hand of a round: n canonical card codes whose total is total.
+func checkHand(m *Message, key string, hand []string, n, total int) error {
+	if len(hand) != n {
+		return invalid(m, "round %d: %s has %d cards, the round says %d", m.Round.N, key, len(hand), n)
+	}
+	cards := make([]engine.Card, len(hand))
+	for i, code := range hand {
+		c, err := engine.ParseCard(code)
+		if err != nil || c.String() != code {
+			return invalid(m, "round %d: %s card %.10q: want a card code such as 9H, TS or 9", m.Round.N, key, code)
+		}
+		cards[i] = c
+	}
+	if t := engine.Total(cards); t != total {
+		return invalid(m, "round %d: %s totals %d, the round says %d", m.Round.N, key, t, total)
 	}
 	return nil
 }
@@ -334,6 +437,19 @@ func printable(s string, n int) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerHex reports whether s is exactly n lower-case hex digits.
+func lowerHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && (s[i] < 'a' || s[i] > 'f') {
 			return false
 		}
 	}

@@ -41,6 +41,12 @@ func TestDecode(t *testing.T) {
 		{"result only tie", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"nobet","winner":"T","player_cards":0,"banker_cards":0,"result_only":true}}`, true},
 		{"result only with cards", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"B","player_total":5,"banker_total":7,"player_cards":2,"banker_cards":2,"result_only":true}}`, false},
 		{"result only no winner", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"","result_only":true}}`, false},
+		{"head", `{"v":1,"table":"T1","seq":42,"type":"head","head":{"hash":"3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"}}`, true},
+		{"head no seq", `{"v":1,"table":"T1","type":"head","head":{"hash":"3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"}}`, false},
+		{"head no hash", `{"v":1,"table":"T1","seq":42,"type":"head"}`, false},
+		{"head short hash", `{"v":1,"table":"T1","seq":42,"type":"head","head":{"hash":"3f3f"}}`, false},
+		{"head upper-case hash", `{"v":1,"table":"T1","seq":42,"type":"head","head":{"hash":"3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F3F"}}`, false},
+		{"head in a round", `{"v":1,"table":"T1","seq":6,"type":"round","shoe":2,"round":{"n":3,"kind":"cancelled"},"head":{"hash":"3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f3f"}}`, false},
 		{"no cards without result only", `{"v":1,"table":"T1","seq":5,"type":"round","round":{"n":3,"kind":"normal","winner":"T","player_cards":0,"banker_cards":0}}`, false},
 	}
 	for _, tc := range tests {

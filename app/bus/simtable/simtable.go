@@ -129,7 +129,7 @@ func (t *Table) draw() engine.Card {
 }
 
 // play deals one coup by the table of play (000 Tables 1 and 2, 001 7.2-7.3).
-func (t *Table) play() engine.Outcome {
+func (t *Table) play() (engine.Outcome, []engine.Card, []engine.Card) {
 	p := []engine.Card{t.draw()}
 	b := []engine.Card{t.draw()}
 	p = append(p, t.draw())
@@ -154,7 +154,16 @@ func (t *Table) play() engine.Outcome {
 	o.PlayerTotal, o.BankerTotal = engine.Total(p), engine.Total(b)
 	o.PlayerCards, o.BankerCards = len(p), len(b)
 	o.Winner = engine.Decide(o.PlayerTotal, o.BankerTotal)
-	return o
+	return o, p, b
+}
+
+// codes are the cards' codes.
+func codes(cards []engine.Card) []string {
+	s := make([]string, len(cards))
+	for i, c := range cards {
+		s[i] = c.String()
+	}
+	return s
 }
 
 // Step plays the next coup and commits it; when the cut card has come out, it commits the
@@ -170,9 +179,10 @@ func (t *Table) Step() ([]message.Message, error) {
 		}
 		return []message.Message{end}, nil
 	}
-	o := t.play()
+	o, p, b := t.play()
 	t.n++
 	r := message.RoundFromOutcome(t.n, message.KindNormal, o)
+	r.PlayerHand, r.BankerHand = codes(p), codes(b)
 	m, err := t.out.Append(message.Message{Type: message.TypeRound, Shoe: t.shoeNo, Round: &r})
 	if err != nil {
 		return nil, fmt.Errorf("table %s shoe %d round %d: %w", t.cfg.ID, t.shoeNo, t.n, err)

@@ -15,7 +15,7 @@ import (
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
-const Summary = "check the journal's hash chain: audit verify [--db PATH | --table ID] [--json]"
+const Summary = "check the journal's hash chain: audit verify [--db PATH | --table ID] [--against-bus URL] [--json]"
 
 // ErrChainBroken is returned (wrapped) when verify finds a bad record or a damaged file, so
 // the command exits non-zero.
@@ -38,12 +38,14 @@ type Report struct {
 	Missing string `json:"missing,omitempty"`
 	// Warnings are findings that weaken the check, e.g. no head file.
 	Warnings []string `json:"warnings,omitempty"`
+	// Bus is the comparison with the heads the pit bus anchored (--against-bus).
+	Bus *BusCheck `json:"bus,omitempty"`
 }
 
 // Run runs `coupboard audit` with args (after "audit"). The only subcommand is verify.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: coupboard audit verify [--db PATH | --table ID] [--json]")
+		fmt.Fprintln(stderr, "usage: coupboard audit verify [--db PATH | --table ID] [--against-bus URL[,URL…]] [--json]")
 		if len(args) == 0 {
 			return errors.New("missing subcommand: verify")
 		}
@@ -54,6 +56,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	db := fs.String("db", "", "journal database file (default: $XDG_DATA_HOME/coupboard/<table>.db)")
 	table := fs.String("table", "", "table id, to find the journal at its default path")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a line of text")
+	var bo busOptions
+	fs.StringVar(&bo.urls, "against-bus", "", "also compare the journal with the heads its table anchored on the pit bus at these URLs (comma-separated)")
+	fs.StringVar(&bo.table, "bus-table", "", "with --against-bus: the table id on the bus (default: the one the journal records)")
+	fs.StringVar(&bo.user, "bus-user", "", "with --against-bus: a board's read-only user; its password in $COUPBOARD_BUS_PASSWORD")
+	fs.StringVar(&bo.nkeySeed, "bus-nkey-seed", "", "with --against-bus: a board's nkey seed file instead of --bus-user")
+	fs.StringVar(&bo.ca, "bus-ca", "", "with --against-bus: the CA of the bus's certificate (tls:// URLs)")
+	fs.BoolVar(&bo.open, "open-bus", false, "with --against-bus: connect with no credentials on purpose")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -79,6 +88,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Head: v.Head, PrunedThrough: v.PrunedThrough, Integrity: su.Integrity, Bad: v.Bad,
 		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings,
 	}
+	if bo.urls != "" {
+		if rep.Bus, err = checkAgainstBus(j, bo); err != nil {
+			return err
+		}
+		rep.OK = rep.OK && rep.Bus.Mismatch == ""
+	}
 	if *asJSON {
 		b, err := json.Marshal(rep)
 		if err != nil {
@@ -95,6 +110,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w: %s", path, ErrChainBroken, rep.Bad)
 	case len(rep.Integrity) > 0:
 		return fmt.Errorf("%s: %w: the database file is damaged: %s", path, ErrChainBroken, rep.Integrity[0])
+	case rep.Bus != nil && rep.Bus.Mismatch != "":
+		return fmt.Errorf("%s: %w: %s", path, ErrRewritten, rep.Bus.Mismatch)
 	}
 	return nil
 }
@@ -118,6 +135,19 @@ func printText(w io.Writer, r Report) {
 			fmt.Fprintf(w, "records %d to %d are intact; last good hash %s\n", r.FirstSeq, r.LastSeq, r.Head)
 		}
 		return
+	}
+	if r.Bus != nil {
+		if r.Bus.Mismatch != "" {
+			fmt.Fprintf(w, "REWRITTEN: %s\n", r.Bus.Mismatch)
+		}
+		fmt.Fprintf(w, "pit bus %s: %d heads anchored for table %s (newest record %d), %d compared with the journal, %d before its first record (pruned)\n",
+			r.Bus.URL, r.Bus.Anchors, r.Bus.Table, r.Bus.LastSeq, r.Bus.Checked, r.Bus.Pruned)
+		if r.Bus.Anchors == 0 {
+			fmt.Fprintf(w, "WARNING: the pit bus holds no head of table %s: nothing outside the file vouches for it\n", r.Bus.Table)
+		}
+		if r.Bus.Mismatch != "" {
+			return
+		}
 	}
 	if len(r.Integrity) > 0 || r.Missing != "" {
 		return

@@ -1,0 +1,218 @@
+// Command pitserver is the pit server on its own: a NATS server with JetStream that the
+// tables publish to and the pit boards read, with no screen (it links no UI toolkit). For one
+// pit it runs alone; for a casino three of them form a cluster (routes between them) and keep
+// the TABLES stream on all three, so that the bus survives a node down: tables and boards are
+// given every node's URL and move to another node when theirs dies.
+//
+// Each node also runs the keeper (purging finished shoes) and says on its console when a
+// route to another node is lost or comes back.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/internal/buildinfo"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "pitserver:", err)
+		os.Exit(1)
+	}
+}
+
+// FileConfig is the pit server's configuration file (TOML): deploy/pitserver-*.toml.
+type FileConfig struct {
+	Server bus.ServerConfig `toml:"server"`
+}
+
+// options are the command line.
+type options struct {
+	config  string
+	listen  string
+	store   string
+	openBus bool
+	version bool
+	status  time.Duration
+}
+
+func parse(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("pitserver", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.config, "config", "", "configuration file (TOML): [server], its credentials and [server.cluster] (required)")
+	fs.StringVar(&o.listen, "listen", "", "client address host:port, overriding server.host and server.port")
+	fs.StringVar(&o.store, "store", "", "JetStream directory, overriding server.store_dir")
+	fs.BoolVar(&o.openBus, "open-bus", false, "run with no credentials on purpose: anyone who reaches the bus may publish for any table")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.DurationVar(&o.status, "check-every", time.Second, "how often the routes to the other nodes are checked")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.status < 10*time.Millisecond || o.status > time.Minute {
+		return o, fmt.Errorf("--check-every %v: want 10ms to 1m", o.status)
+	}
+	if o.config == "" && !o.version {
+		return o, fmt.Errorf("--config: a configuration file is required (deploy/pitserver-pit.toml, deploy/pitserver-casino-*.toml)")
+	}
+	return o, nil
+}
+
+// loadConfig reads the configuration file, refusing unknown keys and impossible values by name.
+func loadConfig(path string) (FileConfig, error) {
+	var fc FileConfig
+	md, err := toml.DecodeFile(path, &fc)
+	if err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		return fc, fmt.Errorf("read config %s: unknown key %s", path, und[0])
+	}
+	if err := fc.Server.Check(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if fc.Server.StoreDir == "" {
+		return fc, fmt.Errorf("read config %s: server.store_dir: the JetStream directory is required", path)
+	}
+	return fc, nil
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parse(args, stderr)
+	if err != nil {
+		return err
+	}
+	if o.version {
+		fmt.Fprint(stdout, buildinfo.Read("pitserver"))
+		return nil
+	}
+	fc, err := loadConfig(o.config)
+	if err != nil {
+		return err
+	}
+	cfg := fc.Server
+	if o.listen != "" {
+		i := strings.LastIndex(o.listen, ":")
+		var port int
+		if _, err := fmt.Sscanf(o.listen[i+1:], "%d", &port); i < 0 || err != nil || port < -1 || port > 65535 {
+			return fmt.Errorf("--listen %q: want host:port", o.listen)
+		}
+		cfg.Host, cfg.Port = o.listen[:i], port
+	}
+	if o.store != "" {
+		cfg.StoreDir = o.store
+	}
+	if o.openBus {
+		cfg.Open = true
+	}
+	srv, err := bus.StartServer(cfg)
+	if errors.Is(err, bus.ErrNoCredentials) {
+		err = fmt.Errorf("%w, or --open-bus on the command line", err)
+	}
+	if err != nil {
+		return err
+	}
+	defer srv.Shutdown()
+	fmt.Fprintf(stdout, "pit server %s: clients at %s, JetStream in %s\n", srv.Name(), srv.URL(), cfg.StoreDir)
+	if u := srv.ClusterURL(); u != "" {
+		fmt.Fprintf(stdout, "pit server %s: node of cluster %s, routes at %s, to %s; stream %s kept on %d nodes\n",
+			srv.Name(), cfg.Cluster.Name, u, strings.Join(cfg.Cluster.Routes, ", "), bus.StreamName, srv.Replicas())
+	}
+	if srv.Open() {
+		fmt.Fprintf(stderr, "pitserver: WARNING: OPEN BUS: no credentials — anyone who reaches the bus may publish rounds for any table\n")
+	}
+	admin, err := srv.AdminConn()
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+
+	nodes := &nodeWatch{srv: srv, out: stdout}
+	tick := time.NewTicker(o.status)
+	defer tick.Stop()
+	// The stream (and its keeper) need the cluster's JetStream: a node that starts before the
+	// others waits for them, saying so now and then.
+	var keeper *bus.Keeper
+	var waitedSince time.Time
+	for keeper == nil {
+		kctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		keeper, err = bus.StartKeeper(kctx, admin, bus.Replicas(srv.Replicas()))
+		cancel()
+		if keeper != nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		if waitedSince.IsZero() || time.Since(waitedSince) > 30*time.Second {
+			fmt.Fprintf(stderr, "pitserver: waiting for the cluster to keep stream %s on %d nodes: %v\n", bus.StreamName, srv.Replicas(), err)
+			waitedSince = time.Now()
+		}
+		nodes.check()
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
+	defer keeper.Stop()
+	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
+	for {
+		nodes.check()
+		select {
+		case <-ctx.Done():
+			fmt.Fprintf(stdout, "pit server %s: stopping\n", srv.Name())
+			return nil
+		case err := <-keeper.Errors():
+			fmt.Fprintln(stderr, "pitserver:", err)
+		case <-tick.C:
+		}
+	}
+}
+
+// nodeWatch says on the console when a route to another node of the cluster is made, lost or
+// made again: a node down shows there, by name.
+type nodeWatch struct {
+	srv  *bus.Server
+	out  io.Writer
+	seen []string // every node ever routed to
+	up   []string // the nodes routed to at the last check
+}
+
+func (w *nodeWatch) check() {
+	now := w.srv.Peers()
+	for _, n := range now {
+		if !slices.Contains(w.up, n) {
+			fmt.Fprintf(w.out, "pit server %s: node %s up (routed)\n", w.srv.Name(), n)
+		}
+		if !slices.Contains(w.seen, n) {
+			w.seen = append(w.seen, n)
+		}
+	}
+	for _, n := range w.up {
+		if !slices.Contains(now, n) {
+			fmt.Fprintf(w.out, "pit server %s: node %s DOWN (route lost); %d of %d nodes up\n", w.srv.Name(), n, len(now)+1, len(w.seen)+1)
+		}
+	}
+	w.up = now
+}

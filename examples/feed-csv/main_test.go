@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/nats-io/nats.go"
+)
+
+// TestFeedToCSV: a simulated table publishes a shoe and a half through the real publisher;
+// a message that fails its schema is put in the stream beside them. The consumer writes a
+// row for every one of the table's records — rounds with their cards — and refuses the bad
+// one, counting it.
+func TestFeedToCSV(t *testing.T) {
+	srv := bustest.StartOpen(t)
+	ob := bus.NewMemOutbox("BAC-07", time.Now)
+	sim, err := simtable.New(simtable.Config{ID: "BAC-07", Seed: 7}, ob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Open(); err != nil {
+		t.Fatal(err)
+	}
+	for range 120 {
+		if _, err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "BAC-07", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}}, ob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- pub.Run(ctx) }()
+	recs := ob.Records()
+	for deadline := time.Now().Add(20 * time.Second); pub.Stats().Acked != recs[len(recs)-1].Seq; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the table's records were never acknowledged")
+		}
+	}
+	cancel()
+	<-done
+	nc, err := nats.Connect(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	if _, err := nc.Request("table.BAC-99.round", []byte(`{"v":1,"table":"BAC-99","seq":1,"type":"round","shoe":1,"round":{"n":1,"kind":"normal","winner":"B","player_hand":["XX"]}}`), 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"--nats", srv.URL(), "--open-bus", "--exit-when-idle", "500ms"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(recs)+1 || strings.Join(rows[0], ",") != strings.Join(Header, ",") {
+		t.Fatalf("%d rows (header %v) for %d records", len(rows), rows[0], len(recs))
+	}
+	col := map[string]int{}
+	for i, h := range Header {
+		col[h] = i
+	}
+	for i, m := range recs {
+		r := rows[i+1]
+		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
+			t.Fatalf("row %d %v for %+v", i+1, r, m)
+		}
+		if m.Type == message.TypeRound {
+			want := []string{m.Round.Winner, strings.Join(m.Round.PlayerHand, " "), strings.Join(m.Round.BankerHand, " ")}
+			got := []string{r[col["winner"]], r[col["player_hand"]], r[col["banker_hand"]]}
+			if strings.Join(got, "|") != strings.Join(want, "|") || len(m.Round.PlayerHand) < 2 {
+				t.Fatalf("round row %v, want winner and hands %v", r, want)
+			}
+		}
+		if m.Type == message.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
+			t.Fatalf("shoe row %v", r)
+		}
+	}
+	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
+		t.Errorf("stderr %q", errOut.String())
+	}
+}
