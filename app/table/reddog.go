@@ -69,6 +69,7 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	s.Profile = p
+	t.SetHold(true) // doubt stops the round: a round under review waits for the supervisor
 	return &RedDog{setup: s, table: t, board: b}, nil
 }
 
@@ -79,7 +80,7 @@ func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options[view.Scree
 
 // ErrNotRedDog is returned for a game input that Red Dog does not have (turning a hand, a
 // baccarat setting, accepting a baccarat review).
-var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens and cards")
+var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens, cards, doubts and the supervisor's review")
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the
 // same state. Applied.Events holds the engine's refusals and anomalies in baccarat's event terms
@@ -89,17 +90,14 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 	var a Applied
 	r.events = r.events[:0]
 	switch {
-	case in.Game != nil && in.Game.Kind == engine.InDoubt:
-		// Red Dog has no hold yet (issue 21 covers baccarat): the doubt stays on screen as an
-		// alert a supervisor clears, as before.
-		r.raise(fmt.Sprintf("%s: the round needs review — check the cards and void it if they are wrong", in.Game.Doubt.Reason()), now)
 	case in.Game != nil:
-		if in.Game.Kind != engine.InToken {
+		rin, ok := redDogInput(*in.Game) // doubts and the supervisor's review included (reddog_review.go)
+		if !ok {
 			a.Refused = ErrNotRedDog
 			r.note(a.Refused.Error())
 			return a
 		}
-		r.events = append(r.events, r.table.Apply(reddog.TokenInput(in.Game.Token))...)
+		r.events = append(r.events, r.table.Apply(rin)...)
 		for _, e := range r.events {
 			if ev, ok := r.follow(e); ok {
 				a.Events = append(a.Events, ev)
@@ -132,8 +130,11 @@ func (r *RedDog) follow(e reddog.Event) (engine.Event, bool) {
 		for i := range r.history {
 			if r.history[i].N == e.N {
 				r.history[i].Kind, r.history[i].Outcome, r.history[i].Pays = reddog.KindCancelled, reddog.Push, reddog.Pays{}
+				r.history[i].Review = false
 			}
 		}
+	case reddog.EvReview, reddog.EvResolved:
+		return r.followReview(e), true
 	case reddog.EvRefused:
 		r.note(fmt.Sprintf("refused: %s", e.Reason))
 		return engine.Event{Kind: engine.EvRefused, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}, true
@@ -360,7 +361,11 @@ func (r *RedDog) redDogBoard() *view.RedDogBoard {
 	}
 	b.Pays = append(b.Pays, view.RedDogPay{Trips: true, Pays: int(p.PaysTrips.Win)})
 	for _, rd := range r.history {
-		b.History = append(b.History, view.RedDogRound{N: rd.N, Coup: *redDogCoup(p, rd), Cancelled: rd.Kind == reddog.KindCancelled})
+		c := *redDogCoup(p, rd)
+		if rd.Review { // under review after the fact: its result is off the screen
+			c.Outcome = view.RedDogPending
+		}
+		b.History = append(b.History, view.RedDogRound{N: rd.N, Coup: c, Cancelled: rd.Kind == reddog.KindCancelled})
 	}
 	return b
 }

@@ -16,7 +16,8 @@ import (
 // A round has n, cards (right, left, centre box), spread (a number, "consecutive" or "pair"; null
 // when a cancelled round had fewer than two cards), raise (whether raises were allowed), outcome
 // (win, lose, push), pays ("5:1", or null), kind (normal, cancelled), notes (rule numbers of the
-// irregularity procedures applied) and review (true only when a supervisor must review it).
+// irregularity procedures applied), review (true only when a supervisor must review it), and for
+// a round that was under review why (the reasons in words), resolution and resolution_rule.
 // An event has event (shuffle, burn, withdrawn, cut, shuffle_due, cancel, anomaly, refused) and
 // the fields that apply: shoe, n, card, shown and hidden (burn: a face-down burn card is only
 // counted), rule, line and token (refused), reason.
@@ -35,6 +36,11 @@ type roundJSON struct {
 	Kind    Kind          `json:"kind"`
 	Notes   []string      `json:"notes"`
 	Review  bool          `json:"review,omitempty"`
+	// Why, Resolution and ResolutionRule: why the round was put under review and how the
+	// supervisor resolved it (doubt.go); absent for a round never under review.
+	Why            []string `json:"why,omitempty"`
+	Resolution     string   `json:"resolution,omitempty"`
+	ResolutionRule string   `json:"resolution_rule,omitempty"`
 }
 
 type eventJSON struct {
@@ -55,7 +61,8 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	switch {
 	case r.Round != nil:
 		ro := r.Round
-		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review}
+		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review,
+			Why: ro.Why, Resolution: ro.Resolution, ResolutionRule: ro.ResolutionRule}
 		if j.Cards == nil {
 			j.Cards = []engine.Card{}
 		}

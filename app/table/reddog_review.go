@@ -1,0 +1,45 @@
+package table
+
+import (
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// Doubt stops the Red Dog round (issue 21): the rules are in engine/reddog (doubt.go); here the
+// table's game inputs are only translated into the Red Dog engine's and its review events kept
+// in step with the history the screen shows.
+
+// redDogInput is the Red Dog engine's input for a game input: a shoe-script token, a doubt from
+// the shoe link, the supervisor confirming what is under review (engine.InAcceptReview) or
+// entering the cards of the round (engine.InReconstruct). Anything else is not Red Dog's.
+func redDogInput(in engine.Input) (reddog.Input, bool) {
+	switch in.Kind {
+	case engine.InToken:
+		return reddog.TokenInput(in.Token), true
+	case engine.InDoubt:
+		return reddog.DoubtInput(in.Doubt), true
+	case engine.InAcceptReview:
+		return reddog.ConfirmInput(), true
+	case engine.InReconstruct:
+		return reddog.EnterInput(in.Cards), true
+	}
+	return reddog.Input{}, false
+}
+
+// followReview marks a finished round of the history under review (its result is taken off the
+// screen) or resolved, and returns the event in baccarat's terms for the operator screen.
+func (r *RedDog) followReview(e reddog.Event) engine.Event {
+	kind := engine.EvReview
+	if e.Kind == reddog.EvResolved {
+		kind = engine.EvResolved
+	}
+	for i := range r.history {
+		if r.history[i].N == e.N {
+			r.history[i].Review = e.Kind == reddog.EvReview
+			if e.Kind == reddog.EvResolved {
+				r.history[i].Resolution, r.history[i].ResolutionRule = e.Reason, e.Rule
+			}
+		}
+	}
+	return engine.Event{Kind: kind, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}
+}
