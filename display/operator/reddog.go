@@ -14,12 +14,13 @@ import (
 // and closing and the alerts work on it unchanged. What it cannot carry is the round itself:
 // Snapshot.Game and Snapshot.Rounds are baccarat's (engine.View, engine.Round), so the coup
 // and recall views show no Red Dog boxes (the table screen shows them). Call it only where rd
-// may be read: on the table loop's goroutine (Loop.Inspect).
+// may be read: on the table loop's goroutine (Loop.Inspect). RedDog carries the Red Dog deal
+// (reddog_review.go), and Game's review fields say what waits for the supervisor.
 func SnapshotOfRedDog(rd *table.RedDog, now time.Time) Snapshot {
 	s := rd.Setup()
 	v := rd.View()
 	inRound, n := rd.InCoup()
-	return Snapshot{
+	snap := Snapshot{
 		Now: now,
 		Setup: table.Setup{ID: s.ID, Name: s.Name, Casino: s.Casino, Currency: s.Currency,
 			Profile: engine.Profile{ID: s.Profile.ID, Notices: s.Profile.Notices},
@@ -30,5 +31,8 @@ func SnapshotOfRedDog(rd *table.RedDog, now time.Time) Snapshot {
 		Notices:   s.Profile.Notices,
 		Alerts:    rd.Alerts(),
 		Messages:  rd.Messages(),
+		RedDog:    &RedDogSnapshot{View: v, History: rd.History(), Profile: s.Profile},
 	}
+	redDogReviewFields(&snap.Game, v) // doubt stops the round: the Corrections tab's "Under review" box
+	return snap
 }
