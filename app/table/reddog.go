@@ -276,9 +276,7 @@ func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
 		RedDog:  r.redDogBoard(),
 		Status:  view.Status{Link: link},
 	}
-	if v.Round.Review {
-		scr.Status.Review = v.Round.N
-	}
+	redDogReviewStatus(&scr.Status, v)
 	for _, a := range r.alerts {
 		scr.Status.Errors = append(scr.Status.Errors, a.Raised.Format("15:04")+" "+a.Text)
 	}

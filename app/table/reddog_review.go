@@ -1,6 +1,7 @@
 package table
 
 import (
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
@@ -42,4 +43,20 @@ func (r *RedDog) followReview(e reddog.Event) engine.Event {
 		}
 	}
 	return engine.Event{Kind: kind, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}
+}
+
+// redDogReviewStatus puts what waits for review on the status strip, as baccarat's screen does:
+// the round held (in progress, or finished and disputed after the fact), else the next round
+// held from its first card, with the reasons.
+func redDogReviewStatus(st *view.Status, v reddog.View) {
+	switch {
+	case v.Round.Review:
+		st.Review = v.Round.N
+		st.Errors = append(st.Errors, v.Round.Why...)
+	case len(v.Disputed) > 0:
+		st.Review = v.Disputed[len(v.Disputed)-1]
+	case len(v.NextWhy) > 0:
+		st.Review = v.Round.N + 1 // no round is in progress: the next one is held
+		st.Errors = append(st.Errors, v.NextWhy...)
+	}
 }

@@ -462,8 +462,9 @@ func TestRedDogDoubtHoldsTheRound(t *testing.T) {
 	r.script(t, "9S 5D")
 	held := r.screen(t, c.Now())
 	r.stop(t)
-	if co := held.Coup.RedDog; co == nil || co.Outcome != view.RedDogPending || len(co.Centre) != 1 || held.Status.Review != 1 {
-		t.Fatalf("held screen: coup %+v, review %d", held.Coup.RedDog, held.Status.Review)
+	if co := held.Coup.RedDog; co == nil || co.Outcome != view.RedDogPending || len(co.Centre) != 1 || held.Status.Review != 1 ||
+		len(held.Status.Errors) != 1 || held.Status.Errors[0] != "shoe data lost (1 frame(s): SEQ 0012 follows 0010)" {
+		t.Fatalf("held screen: coup %+v, status %+v", held.Coup.RedDog, held.Status)
 	}
 	if h := held.RedDog.History; len(h) != 0 {
 		t.Fatalf("a held round in the history: %+v", h)
@@ -547,12 +548,12 @@ func TestRedDogReviewInputs(t *testing.T) {
 	}
 	script(m, "4C 9C 6C")
 	apply(m, engine.DoubtInput(engine.DoubtConflict, "SEQ 0031"))
-	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogPending {
-		t.Fatalf("disputed round shows %+v", s.RedDog.History[2].Coup)
+	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogPending || s.Status.Review != 3 {
+		t.Fatalf("disputed round shows %+v, status %+v", s.RedDog.History[2].Coup, s.Status)
 	}
 	apply(m, engine.InAcceptReviewInput())
-	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogWin {
-		t.Fatalf("confirmed round shows %+v", s.RedDog.History[2].Coup)
+	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogWin || s.Status.Review != 4 {
+		t.Fatalf("confirmed round shows %+v, status %+v (the next round stays held)", s.RedDog.History[2].Coup, s.Status)
 	}
 	if a := apply(m, engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Player})); !errors.Is(a.Refused, ErrNotRedDog) {
 		t.Fatalf("a baccarat shoe result: %v", a.Refused)
