@@ -75,14 +75,19 @@ func (t *Table) Disputed() []int {
 }
 
 // underReview puts the round in progress under review, or else (between rounds, or while the
-// round in progress waits with all its cards) the next round.
-func (t *Table) underReview(why string) {
+// round in progress waits with all its cards) the next round. A new reason for the round in
+// progress is an EvReview, so that the record says from then on that it is under review and why.
+func (t *Table) underReview(why string) []Event {
 	if t.cur != nil && !t.waiting {
+		n := len(t.cur.Why)
 		t.cur.Review = true
-		t.cur.Why = addWhy(t.cur.Why, why)
-		return
+		if t.cur.Why = addWhy(t.cur.Why, why); len(t.cur.Why) == n {
+			return nil
+		}
+		return []Event{{Kind: EvReview, Shoe: t.shoe, N: t.cur.N, Rule: t.p.Rules.Disputes, Reason: why}}
 	}
 	t.pendWhy = addWhy(t.pendWhy, why)
+	return nil
 }
 
 func (t *Table) refuseInput(what, reason string) []Event {
@@ -101,8 +106,8 @@ func (t *Table) doubt(d engine.Doubt) []Event {
 	why := d.Reason()
 	switch {
 	case t.cur != nil && !t.waiting:
-		t.underReview(why)
-		return []Event{t.anomaly(engine.Card{}, t.p.Rules.Disputes, fmt.Sprintf("round %d is under review: %s (10.10)", t.cur.N, why))}
+		ev := []Event{t.anomaly(engine.Card{}, t.p.Rules.Disputes, fmt.Sprintf("round %d is under review: %s (10.10)", t.cur.N, why))}
+		return append(ev, t.underReview(why)...)
 	case t.shoe > 0:
 		var ev []Event
 		switch {
@@ -149,12 +154,11 @@ func (t *Table) undispute(n int) bool {
 	return true
 }
 
-// hold makes the round in progress, which has all its cards, wait for the supervisor.
+// holdRound makes the round in progress, which has all its cards, wait for the supervisor.
 func (t *Table) holdRound(ev []Event) []Event {
 	t.waiting = true
-	r := t.cur
-	return append(ev, Event{Kind: EvReview, Shoe: t.shoe, N: r.N, Rule: t.p.Rules.Disputes,
-		Reason: fmt.Sprintf("round %d has all its cards and waits for the supervisor: confirm the cards, enter them or cancel the round (10.10)", r.N)})
+	return append(ev, t.anomaly(engine.Card{}, t.p.Rules.Disputes,
+		fmt.Sprintf("round %d has all its cards and waits for the supervisor: confirm the cards, enter them or cancel the round (10.10)", t.cur.N)))
 }
 
 // decide settles the round in progress, which has all its cards, and finishes it.
@@ -162,7 +166,7 @@ func (t *Table) decide(ev []Event) []Event {
 	r := t.cur
 	_, o, pays, done, err := t.p.Resolve(r.Cards)
 	if err != nil || !done { // cannot happen: the cards are valid and make a whole round
-		t.underReview(fmt.Sprintf("round %d cannot be decided (%v)", r.N, err))
+		ev = append(ev, t.underReview(fmt.Sprintf("round %d cannot be decided (%v)", r.N, err))...)
 		return append(ev, t.anomaly(engine.Card{}, t.p.Rules.Disputes, fmt.Sprintf("round %d cannot be decided (%v): for the supervisor (10.10)", r.N, err)))
 	}
 	r.Outcome, r.Pays = o, pays

@@ -71,26 +71,26 @@ func TestDoubtHold(t *testing.T) {
 		stage        Stage
 	}{
 		{"a lost frame holds the round; confirm settles it", start + "?lost 9S 5D confirm", true, []string{
-			"anomaly 10.10", "review 1", "resolved 1 confirmed 10.10", `round 1 [3H 9S 5D] 5 win 1:1 notes 10.10 why 1 "confirmed"`}, StageFirst},
+			"anomaly 10.10", "review 1", "anomaly 10.10", "resolved 1 confirmed 10.10", `round 1 [3H 9S 5D] 5 win 1:1 notes 10.10 why 1 "confirmed"`}, StageFirst},
 		{"held until the supervisor: more cards are set aside", start + "?unreadable 9S 5D 4C", true, []string{
-			"anomaly 10.10", "review 1", "anomaly 10.10 4C"}, StageReview},
+			"anomaly 10.10", "review 1", "anomaly 10.10", "anomaly 10.10 4C"}, StageReview},
 		{"the supervisor enters the cards as they lie", start + "?lost 9S 5D enter:3H,9S,KD", true, []string{
-			"anomaly 10.10", "review 1", "resolved 1 entered 10.10", `round 1 [3H 9S KD] 5 lose notes 10.10 why 1 "entered"`}, StageFirst},
+			"anomaly 10.10", "review 1", "anomaly 10.10", "resolved 1 entered 10.10", `round 1 [3H 9S KD] 5 lose notes 10.10 why 1 "entered"`}, StageFirst},
 		{"the supervisor enters a third card the shoe never sent", start + "?lost 9S enter:3H,9S,5D", true, []string{
-			"anomaly 10.10", "resolved 1 entered 10.10", `round 1 [3H 9S 5D] 5 win 1:1 notes 10.10 why 1 "entered"`}, StageFirst},
+			"anomaly 10.10", "review 1", "resolved 1 entered 10.10", `round 1 [3H 9S 5D] 5 win 1:1 notes 10.10 why 1 "entered"`}, StageFirst},
 		{"the supervisor cancels the round: wagers refunded", start + "?restart 9S 5D void", true, []string{
-			"anomaly 10.10", "review 1", `round 1 [3H 9S 5D] 5 push cancelled notes 10.10,10.4 why 1 "cancelled"`}, StageFirst},
+			"anomaly 10.10", "review 1", "anomaly 10.10", `round 1 [3H 9S 5D] 5 push cancelled notes 10.10,10.4 why 1 "cancelled"`}, StageFirst},
 		{"a doubt between rounds holds the next round", start + "9S 5D ?lost 2C 2D 2H confirm", true, []string{
-			"round 1 [3H 9S 5D] 5 win 1:1", "anomaly 10.10", "review 2", "resolved 2 confirmed 10.10", `round 2 [2C 2D 2H] pair win 11:1 notes 10.10 why 1 "confirmed"`}, StageFirst},
+			"round 1 [3H 9S 5D] 5 win 1:1", "anomaly 10.10", "review 2", "anomaly 10.10", "resolved 2 confirmed 10.10", `round 2 [2C 2D 2H] pair win 11:1 notes 10.10 why 1 "confirmed"`}, StageFirst},
 		{"a conflicting resend of the last card disputes the round it finished", start + "9S 5D ?conflict confirm", true, []string{
 			"round 1 [3H 9S 5D] 5 win 1:1", "review 1", "anomaly 10.10", "resolved 1 confirmed 10.10"}, StageFirst},
 		{"a disputed round cancelled", start + "9S 5D ?conflict void:1", true, []string{
 			"round 1 [3H 9S 5D] 5 win 1:1", "review 1", "anomaly 10.10", "cancel 1"}, StageFirst},
 		{"an impossible card holds the round", "shoe 7C " + strings.Repeat("8S 8S 2H ", 4) + "3H 8S 5D confirm", true, []string{
 			"round 1 [8S 8S 2H] pair push", "round 2 [8S 8S 2H] pair push", "round 3 [8S 8S 2H] pair push", "round 4 [8S 8S 2H] pair push",
-			"anomaly 3.3 8S", "review 5", "resolved 5 confirmed 10.10", `round 5 [3H 8S 5D] 4 win 1:1 notes 3.3,10.10 why 1 "confirmed"`}, StageFirst},
+			"anomaly 3.3 8S", "review 5", "anomaly 10.10", "resolved 5 confirmed 10.10", `round 5 [3H 8S 5D] 4 win 1:1 notes 3.3,10.10 why 1 "confirmed"`}, StageFirst},
 		{"a script replay has no supervisor: the round finishes flagged", start + "?lost 9S 5D", false, []string{
-			"anomaly 10.10", `round 1 [3H 9S 5D] 5 win 1:1 review why 1 ""`}, StageFirst},
+			"anomaly 10.10", "review 1", `round 1 [3H 9S 5D] 5 win 1:1 review why 1 ""`}, StageFirst},
 		{"a doubt with no shoe loaded changes nothing", "?lost shoe 7C 3H 9S 5D", true, []string{
 			"round 1 [3H 9S 5D] 5 win 1:1"}, StageFirst},
 		{"a new shoe forgets a doubt about the old one", start + "9S 5D ?lost shoe 7C 3H 9S 5D", true, []string{
@@ -142,7 +142,7 @@ func TestDoubtHeldShowsNoResult(t *testing.T) {
 		t.Errorf("next why %q", v.NextWhy)
 	}
 	got := doubtScript(t, tb, "2C 9D 5H confirm")
-	want := []string{"review 2", "resolved 2 confirmed 10.10", `round 2 [2C 9D 5H] 6 win 1:1 notes 10.10 why 1 "confirmed"`}
+	want := []string{"review 2", "anomaly 10.10", "resolved 2 confirmed 10.10", `round 2 [2C 9D 5H] 6 win 1:1 notes 10.10 why 1 "confirmed"`}
 	if !slices.Equal(got, want) {
 		t.Errorf("\n got: %s\nwant: %s", strings.Join(got, " | "), strings.Join(want, " | "))
 	}

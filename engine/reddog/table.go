@@ -486,9 +486,9 @@ func (t *Table) card(in Input) []Event {
 		return []Event{t.anomaly(c, t.p.Rules.ShuffleStart, "a card before any shoe was loaded: the cards are shuffled before play (4.1.1); not used")}
 	}
 	if t.cur != nil && t.empty {
-		t.underReview(fmt.Sprintf("%s was read after the shoe ran out, before the discards were reshuffled (9.7)", c))
 		t.act = actDiscard
-		return []Event{t.anomaly(c, t.p.Rules.Reshuffle, "a card after the shoe ran out, before the discards were reshuffled (9.7): not used; the round needs review")}
+		ev := []Event{t.anomaly(c, t.p.Rules.Reshuffle, "a card after the shoe ran out, before the discards were reshuffled (9.7): not used; the round needs review")}
+		return append(ev, t.underReview(fmt.Sprintf("%s was read after the shoe ran out, before the discards were reshuffled (9.7)", c))...)
 	}
 	var ev []Event
 	if !t.count(c) {
@@ -497,8 +497,9 @@ func (t *Table) card(in Input) []Event {
 		if t.burnOwed > 0 && !t.faceUp { // a card burned face down is never shown (4.6)
 			shown, what = engine.Card{}, "cards like the burned one"
 		}
-		t.underReview(fmt.Sprintf("more %s than %d decks hold (3.1)", what, t.p.Decks))
+		review := t.underReview(fmt.Sprintf("more %s than %d decks hold (3.1)", what, t.p.Decks))
 		ev = append(ev, t.anomaly(shown, t.p.Rules.CardsChecked, fmt.Sprintf("more %s than %d decks hold (3.1): the round needs review and the cards checking (3.3)", what, t.p.Decks)))
+		ev = append(ev, review...)
 	}
 	if t.faceUp {
 		t.faceUp = false
@@ -562,8 +563,11 @@ func (t *Table) first(c engine.Card, box Box, ev []Event) []Event {
 	for _, n := range t.pending {
 		r.note(n)
 	}
-	if len(t.pendWhy) > 0 {
+	if len(t.pendWhy) > 0 { // the round starts under review: the record says so, and why
 		r.Review, r.Why = true, t.pendWhy
+		for _, w := range r.Why {
+			ev = append(ev, Event{Kind: EvReview, Shoe: t.shoe, N: r.N, Rule: t.p.Rules.Disputes, Reason: w})
+		}
 	}
 	t.pending, t.pendWhy = nil, nil
 	t.cur = r

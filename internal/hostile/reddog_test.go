@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
@@ -212,7 +214,8 @@ type rdRecord struct {
 	Why     []string `json:"why"`
 }
 
-// check is the oracle: against the rounds really dealt.
+// check is the oracle, against the rounds really dealt: the screens, the rounds journalled (what
+// the bus publishes) and the export.
 func (r *rdRig) check(log []string) {
 	t := r.t
 	t.Helper()
@@ -250,6 +253,22 @@ func (r *rdRig) check(log []string) {
 		}
 		if !marked[x.N] {
 			t.Errorf("published: round %d %v → %s, never dealt, not marked for review", x.N, x.Cards, x.Outcome)
+		}
+	}
+	var out, errb bytes.Buffer
+	if err := export.Run([]string{"--db", r.db, "--shoe", "1", "--format", "json"}, nil, &out, &errb); err != nil {
+		t.Fatalf("export: %v: %s", err, errb.String())
+	}
+	for dec := json.NewDecoder(&out); dec.More(); {
+		var row export.RedDogRow
+		if err := dec.Decode(&row); err != nil {
+			t.Fatal(err)
+		}
+		if row.Kind == journal.RoundCancelled || row.Review != "" && len(row.ReviewReasons) > 0 {
+			continue
+		}
+		if o, ok := r.truth.byKey[rdKey(row.Cards)]; !ok || o.String() != row.Outcome {
+			t.Errorf("exported: round %d %v → %s, never dealt, not marked for review", row.Round, row.Cards, row.Outcome)
 		}
 	}
 	if dealt := len(r.truth.rounds); good < dealt/3 {
