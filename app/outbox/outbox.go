@@ -13,6 +13,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // Journal is a table's journal seen as the bus's outbox. It is safe for concurrent use (the
@@ -73,6 +74,14 @@ func Message(r journal.Record) (message.Message, bool, error) {
 		m.Type, m.Shoe = message.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
 		return m, true, nil
+	case table.KindRoundRedDog: // a Red Dog table's round (003)
+		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
+		if err != nil {
+			return m, false, err
+		}
+		round := message.RedDogRoundOf(rd)
+		m.Type, m.RedDog = message.TypeRedDogRound, &round
+		return m, true, nil
 	case journal.KindEvent:
 		var ev table.Event
 		if err := json.Unmarshal(r.Payload, &ev); err != nil {
@@ -87,6 +96,13 @@ func Message(r journal.Record) (message.Message, bool, error) {
 			m.Type = message.TypeShoeEnded
 		case "void":
 			m.Type, m.Round = message.TypeRound, &message.Round{N: ev.N, Kind: message.KindCancelled}
+		case "shuffle": // Red Dog: a shuffled shoe loaded (N 0), or the discards reshuffled in round N (9.7)
+			if ev.N != 0 {
+				return m, false, nil
+			}
+			m.Type = message.TypeShoeStarted
+		case "cancel": // Red Dog: round N invalidated after it was settled (003 10.3, 10.4)
+			m.Type, m.RedDog = message.TypeRedDogRound, &message.RedDogRound{N: ev.N, Kind: message.KindCancelled}
 		case "limits":
 			if ev.Sign == nil {
 				return m, false, nil

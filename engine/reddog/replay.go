@@ -159,3 +159,74 @@ func checkToken(tok engine.Token) error {
 	}
 	return nil
 }
+
+// DecodeRound reads a round as Record marshals it (the journal's Red Dog round payload) under
+// profile p. The cards decide: a normal round's spread, outcome and payout must be the ones its
+// cards make (7.2, 8.1.1); a mismatch, a missing or bad field is an error naming it.
+func DecodeRound(p Profile, b []byte) (Round, error) {
+	var j struct {
+		N              *int            `json:"n"`
+		Cards          []string        `json:"cards"`
+		Spread         json.RawMessage `json:"spread"`
+		Raise          bool            `json:"raise"`
+		Outcome        string          `json:"outcome"`
+		Pays           *string         `json:"pays"`
+		Kind           string          `json:"kind"`
+		Notes          []string        `json:"notes"`
+		Review         bool            `json:"review"`
+		Why            []string        `json:"why"`
+		Resolution     string          `json:"resolution"`
+		ResolutionRule string          `json:"resolution_rule"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return Round{}, fmt.Errorf("red dog round: %w", err)
+	}
+	if j.N == nil || *j.N < 1 {
+		return Round{}, fmt.Errorf("red dog round: n missing or not positive")
+	}
+	r := Round{N: *j.N, Notes: j.Notes, Review: j.Review, Why: j.Why, Resolution: j.Resolution, ResolutionRule: j.ResolutionRule}
+	if len(j.Cards) > 3 {
+		return Round{}, fmt.Errorf("red dog round %d: %d cards: a round has at most 3", r.N, len(j.Cards))
+	}
+	for i, code := range j.Cards {
+		c, err := engine.ParseCard(code)
+		if err != nil {
+			return Round{}, fmt.Errorf("red dog round %d: card %d %q: %w", r.N, i+1, code, err)
+		}
+		r.Cards = append(r.Cards, c)
+	}
+	if len(r.Cards) >= 2 {
+		r.Spread = p.SpreadOf(r.Cards[0], r.Cards[1])
+		if j.Raise && p.RaiseAllowed(r.Spread) {
+			r.RaisePercent = p.RaisePercent
+		}
+	}
+	switch j.Kind {
+	case "cancelled":
+		r.Kind, r.Outcome = KindCancelled, Push
+		return r, nil
+	case "normal":
+		r.Kind = KindNormal
+	default:
+		return Round{}, fmt.Errorf("red dog round %d: kind %q: want normal or cancelled", r.N, j.Kind)
+	}
+	s, o, pays, done, err := p.Resolve(r.Cards)
+	if err != nil || !done {
+		return Round{}, fmt.Errorf("red dog round %d: cards %v do not make a round (7.2)", r.N, j.Cards)
+	}
+	spread, _ := s.MarshalJSON()
+	gotPays := ""
+	if j.Pays != nil {
+		gotPays = *j.Pays
+	}
+	wantPays := ""
+	if !pays.IsZero() {
+		wantPays = pays.String()
+	}
+	if string(j.Spread) != string(spread) || j.Outcome != o.String() || gotPays != wantPays {
+		return Round{}, fmt.Errorf("red dog round %d: %v make %s, %s, pays %q; the record says %s, %s, pays %q",
+			r.N, j.Cards, s, o, wantPays, j.Spread, j.Outcome, gotPays)
+	}
+	r.Outcome, r.Pays = o, pays
+	return r, nil
+}

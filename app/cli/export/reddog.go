@@ -10,6 +10,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // RedDogRow is one exported Red Dog round (003): the round as `coupboard replay --profile
@@ -55,60 +56,34 @@ func (r RedDogRow) csvFields() []string {
 		r.Review, strings.Join(r.ReviewReasons, " | "), r.Resolution}
 }
 
-// redDogRound is the journal payload of a Red Dog round (reddog.Record's round object).
-type redDogRound struct {
-	N          *int            `json:"n"`
-	Cards      []string        `json:"cards"`
-	Spread     json.RawMessage `json:"spread"`
-	Raise      bool            `json:"raise"`
-	Outcome    string          `json:"outcome"`
-	Pays       *string         `json:"pays"`
-	Kind       string          `json:"kind"`
-	Notes      []string        `json:"notes"`
-	Review     bool            `json:"review"`
-	Why        []string        `json:"why"`
-	Resolution string          `json:"resolution"`
-}
-
 // RedDogRowOf builds the export row of a Red Dog round record (table.KindRoundRedDog). A payload
-// that is not a Red Dog round is an error naming the record and the field.
+// that is not a Red Dog round, or whose result its cards do not make, is an error naming the
+// record and the field (reddog.DecodeRound).
 func RedDogRowOf(rec journal.Record) (RedDogRow, error) {
 	if rec.Kind != table.KindRoundRedDog {
 		return RedDogRow{}, fmt.Errorf("record %d: kind %q is not a Red Dog round", rec.Seq, rec.Kind)
 	}
-	var rd redDogRound
-	if err := json.Unmarshal(rec.Payload, &rd); err != nil {
-		return RedDogRow{}, fmt.Errorf("record %d: red dog round: %w", rec.Seq, err)
-	}
-	switch {
-	case rd.N == nil || *rd.N < 1:
-		return RedDogRow{}, fmt.Errorf("record %d: red dog round: n missing or not positive", rec.Seq)
-	case rd.Kind != "normal" && rd.Kind != "cancelled":
-		return RedDogRow{}, fmt.Errorf("record %d: red dog round %d: kind %q: want normal or cancelled", rec.Seq, *rd.N, rd.Kind)
-	case rd.Outcome != "win" && rd.Outcome != "lose" && rd.Outcome != "push":
-		return RedDogRow{}, fmt.Errorf("record %d: red dog round %d: outcome %q: want win, lose or push", rec.Seq, *rd.N, rd.Outcome)
-	case len(rd.Cards) > 3:
-		return RedDogRow{}, fmt.Errorf("record %d: red dog round %d: %d cards: a round has at most 3", rec.Seq, *rd.N, len(rd.Cards))
-	}
-	spread := ""
-	if len(rd.Spread) > 0 && string(rd.Spread) != "null" {
-		var s any
-		if err := json.Unmarshal(rd.Spread, &s); err != nil {
-			return RedDogRow{}, fmt.Errorf("record %d: red dog round %d: spread: %w", rec.Seq, *rd.N, err)
-		}
-		spread = fmt.Sprint(s)
+	rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), rec.Payload)
+	if err != nil {
+		return RedDogRow{}, fmt.Errorf("record %d: %w", rec.Seq, err)
 	}
 	row := RedDogRow{
-		Table: rec.Table, Shoe: rec.Shoe, Round: *rd.N, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: rd.Kind,
-		Cards: nonNil(rd.Cards), Spread: spread, Raise: rd.Raise, Outcome: rd.Outcome, Notes: nonNil(rd.Notes),
+		Table: rec.Table, Shoe: rec.Shoe, Round: rd.N, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: rd.Kind.String(),
+		Cards: []string{}, Raise: rd.RaisePercent > 0, Outcome: rd.Outcome.String(), Notes: nonNil(rd.Notes),
 		Source: rec.Source, Operator: rec.Actor.ID, Hash: rec.Hash.String(), ReviewReasons: []string{},
 	}
-	if rd.Pays != nil {
-		row.Pays = *rd.Pays
+	for _, c := range rd.Cards {
+		row.Cards = append(row.Cards, c.String())
+	}
+	if len(rd.Cards) >= 2 {
+		row.Spread = rd.Spread.String()
+	}
+	if !rd.Pays.IsZero() {
+		row.Pays = rd.Pays.String()
 	}
 	if len(rd.Why) > 0 || rd.Review {
 		row.Review, row.ReviewReasons, row.Resolution = journal.ReviewPending, nonNil(rd.Why), rd.Resolution
-		if rd.Resolution != "" || rd.Kind == journal.RoundCancelled {
+		if rd.Resolution != "" || rd.Kind == reddog.KindCancelled {
 			row.Review = journal.ReviewResolved
 		}
 	}

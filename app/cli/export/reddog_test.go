@@ -149,7 +149,7 @@ func TestRedDogRowOfRejectsBadPayloads(t *testing.T) {
 		{table.KindRoundRedDog, `[`, "red dog round:"},
 		{table.KindRoundRedDog, `{"cards":[],"outcome":"win","kind":"normal"}`, "n missing"},
 		{table.KindRoundRedDog, `{"n":1,"cards":[],"outcome":"win","kind":"nobet"}`, `kind "nobet"`},
-		{table.KindRoundRedDog, `{"n":1,"cards":[],"outcome":"P","kind":"normal"}`, `outcome "P"`},
+		{table.KindRoundRedDog, `{"n":1,"cards":["3H","9S","5D"],"spread":5,"outcome":"P","kind":"normal"}`, `the record says 5, P`},
 		{table.KindRoundRedDog, `{"n":1,"cards":["2C","3C","4C","5C"],"outcome":"win","kind":"normal"}`, "4 cards"},
 		{table.KindRoundRedDog, `{"n":1,"cards":[],"spread":{,"outcome":"win","kind":"normal"}`, "red dog round:"},
 	} {
