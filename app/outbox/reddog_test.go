@@ -82,6 +82,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 		select {
 		case m := <-sub.C():
 			b, _ := json.Marshal(m)
+			t.Logf("%s %s", m.Subject, b) // go test -v: the feed as a subscriber reads it
 			if strings.Contains(string(b), `"QC"`) {
 				t.Fatalf("the burned card is on the bus: %s", b)
 			}
