@@ -160,6 +160,10 @@ func limitsOf(p *table.SignPayload) *message.Limits {
 		}
 	}
 	s := p.Sign
+	if p.Wager != "" { // a sign of one wager (Red Dog's "bet")
+		add(p.Wager, s.Player)
+		return l
+	}
 	if s.Player == s.Banker {
 		add("player_banker", s.Player)
 	} else {

@@ -104,3 +104,12 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 		t.Fatalf("publisher skipped invalid records: %+v", st)
 	}
 }
+
+// TestRedDogLimits: a sign of one wager goes on the bus under its own name, not as baccarat's.
+func TestRedDogLimits(t *testing.T) {
+	l := limitsOf(&table.SignPayload{Currency: "AUD", Wager: "bet", Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}}})
+	want := &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "bet", Min: 1000, Max: 100000}}}
+	if !reflect.DeepEqual(l, want) {
+		t.Fatalf("limits %+v, want %+v", l, want)
+	}
+}

@@ -36,6 +36,7 @@ type RedDogSetup struct {
 	// 10.7 allow).
 	NoticeMinutes int
 	Currency      string // symbol shown on the sign, e.g. "$"
+	CurrencyCode  string // ISO 4217 code for the pit bus, e.g. "AUD"
 }
 
 // RedDog is one Red Dog table's live state: the engine's table, the limit sign and its notices,
@@ -51,6 +52,7 @@ type RedDog struct {
 	alerts    []Alert
 	nextAlert int
 	messages  []string // transient notes for the operator (refusals), newest last
+	told      told     // what the pit board was last told of the sign and state (reddog_bus.go)
 }
 
 // NewRedDog starts a Red Dog table with no shoe loaded. An invalid profile, a notice period

@@ -146,7 +146,8 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	j2 := openJournal(t, path)
 	var got []string
 	err := j2.Scan(0, func(rec journal.Record) error {
-		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent {
+		// (the "limits" and "status" records for the pit board, written on the clock's tick, are not replay's)
+		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent && rec.Source != journal.SourceConfig {
 			got = append(got, string(rec.Payload))
 		}
 		return nil
@@ -508,6 +509,40 @@ func TestRedDogDoubtHoldsTheRound(t *testing.T) {
 	}
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRedDogDue: a Red Dog table tells the pit board its sign of the one wager ("bet") and its
+// state once, and again when a posted closing takes effect.
+func TestRedDogDue(t *testing.T) {
+	s := rdSetup()
+	s.CurrencyCode = "AUD"
+	m, err := NewRedDog(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
+	recs := m.Due(now)
+	if len(recs) != 2 {
+		t.Fatalf("%d records at start-up", len(recs))
+	}
+	var lim, st Event
+	if json.Unmarshal(recs[0].Payload, &lim) != nil || json.Unmarshal(recs[1].Payload, &st) != nil {
+		t.Fatal("payloads")
+	}
+	if lim.Event != "limits" || lim.Sign.Wager != "bet" || lim.Sign.Currency != "AUD" || lim.Sign.Sign.Player.Min != 1000 ||
+		st.Event != "status" || st.Status.Name != "RD-02" || st.Status.Game != RedDogGame || st.Status.State != "open" {
+		t.Fatalf("limits %+v status %+v", lim.Sign, st.Status)
+	}
+	if again := m.Due(now.Add(time.Second)); len(again) != 0 {
+		t.Fatalf("told twice: %d records", len(again))
+	}
+	closing := engine.Change{At: now.Add(30 * time.Minute), Close: true}
+	if a := m.Apply(Input{Op: &Op{Kind: OpSchedule, Change: &closing}}, now); a.Refused != nil {
+		t.Fatal(a.Refused)
+	}
+	if recs := m.Due(now.Add(time.Minute)); len(recs) != 1 || !strings.Contains(string(recs[0].Payload), `"state":"closing"`) {
+		t.Fatalf("closing posted: %d records", len(recs))
 	}
 }
 
