@@ -10,12 +10,10 @@ import (
 // SnapshotOfRedDog copies what the operator screen can show of a Red Dog table at time now:
 // its name, the limit sign of its one wager (the sign's Player limit, see table.RedDogSetup)
 // with the notices and the changes posted, the notice rules (003 6.4, 10.7), the alerts and
-// the refusals, and the shoe and round numbers. The card keypad, the shoe words, the limits
-// and closing and the alerts work on it unchanged. What it cannot carry is the round itself:
-// Snapshot.Game and Snapshot.Rounds are baccarat's (engine.View, engine.Round), so the coup
-// and recall views show no Red Dog boxes (the table screen shows them). Call it only where rd
-// may be read: on the table loop's goroutine (Loop.Inspect). RedDog carries the Red Dog deal
-// (reddog_review.go), and Game's review fields say what waits for the supervisor.
+// the refusals, the shoe and round numbers, and in RedDog the deal itself (the boxes, the
+// spread, the history), which the entry, recall and Corrections tabs show Red Dog's way
+// (reddog_views.go, reddog_review.go); Game's review fields say what waits for the supervisor.
+// Call it only where rd may be read: on the table loop's goroutine (Loop.Inspect).
 func SnapshotOfRedDog(rd *table.RedDog, now time.Time) Snapshot {
 	s := rd.Setup()
 	v := rd.View()
