@@ -112,7 +112,7 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	var front fyne.CanvasObject
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
-	opts := operator.Options{Recall: t.j, Close: showTable}
+	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable} // recall.go: either game's rounds
 	if t.link != nil {
 		opts.Diagnostics = t.link
 	}

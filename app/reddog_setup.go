@@ -15,7 +15,7 @@ import (
 // the one wager, limits.bet. Errors name the key.
 func RedDogSetupFrom(c *config.Config) (table.RedDogSetup, error) {
 	p := reddog.VicRedDog1997()
-	s := table.RedDogSetup{ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino, Profile: p, Currency: currencySymbol(c.Table.Currency)}
+	s := table.RedDogSetup{ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino, Profile: p, Currency: currencySymbol(c.Table.Currency), CurrencyCode: c.Table.Currency}
 	for key, v := range c.Game.Settings {
 		if key != "notice_minutes" {
 			return s, fmt.Errorf("game.settings.%s: not a setting of %s (only notice_minutes)", key, p.ID)

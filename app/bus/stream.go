@@ -20,6 +20,7 @@ const StreamName = "TABLES"
 // travel on core NATS only).
 var streamTypes = []message.Type{
 	message.TypeRound, message.TypeShoeStarted, message.TypeShoeEnded, message.TypeLimits, message.TypeStatus,
+	message.TypeRedDogRound, // a Red Dog table's rounds
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

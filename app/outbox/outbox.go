@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // Journal is a table's journal seen as the bus's outbox. It is safe for concurrent use (the
@@ -74,6 +75,14 @@ func Message(r journal.Record) (message.Message, bool, error) {
 		m.Type, m.Shoe = message.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
 		return m, true, nil
+	case table.KindRoundRedDog: // a Red Dog table's round (003)
+		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
+		if err != nil {
+			return m, false, err
+		}
+		round := message.RedDogRoundOf(rd)
+		m.Type, m.RedDog = message.TypeRedDogRound, &round
+		return m, true, nil
 	case journal.KindEvent:
 		var ev table.Event
 		if err := json.Unmarshal(r.Payload, &ev); err != nil {
@@ -88,6 +97,13 @@ func Message(r journal.Record) (message.Message, bool, error) {
 			m.Type = message.TypeShoeEnded
 		case "void":
 			m.Type, m.Round = message.TypeRound, &message.Round{N: ev.N, Kind: message.KindCancelled}
+		case "shuffle": // Red Dog: a shuffled shoe loaded (N 0), or the discards reshuffled in round N (9.7)
+			if ev.N != 0 {
+				return m, false, nil
+			}
+			m.Type = message.TypeShoeStarted
+		case "cancel": // Red Dog: round N invalidated after it was settled (003 10.3, 10.4)
+			m.Type, m.RedDog = message.TypeRedDogRound, &message.RedDogRound{N: ev.N, Kind: message.KindCancelled}
 		case "limits":
 			if ev.Sign == nil {
 				return m, false, nil
@@ -147,6 +163,10 @@ func limitsOf(p *table.SignPayload) *message.Limits {
 		}
 	}
 	s := p.Sign
+	if p.Wager != "" { // a sign of one wager (Red Dog's "bet")
+		add(p.Wager, s.Player)
+		return l
+	}
 	if s.Player == s.Banker {
 		add("player_banker", s.Player)
 	} else {

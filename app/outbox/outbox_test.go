@@ -21,21 +21,7 @@ import (
 // through a real embedded NATS server, and checks that the board model sees every round, the
 // limits and the table's status — and that no message carries a card.
 func TestTableToBoardOverARealBus(t *testing.T) {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	nc, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := bus.EnsureStream(ctx, nc); err != nil {
-		t.Fatal(err)
-	}
-	nc.Close()
+	srv, ctx := startBus(t)
 
 	p, _ := engine.LookupProfile("vic-baccarat-2002")
 	s, _ := engine.ParseSettings(&p, nil)
@@ -100,6 +86,28 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	if st := pub.Stats(); st.Invalid != 0 {
 		t.Fatalf("publisher skipped invalid records: %+v", st)
 	}
+}
+
+// startBus starts a real embedded NATS server with the TABLES stream, stopped at the end of the
+// test, and a context for the test's 30 seconds.
+func startBus(t *testing.T) (*bus.Server, context.Context) {
+	t.Helper()
+	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	nc, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	if _, err := bus.EnsureStream(ctx, nc); err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+	return srv, ctx
 }
 
 // TestRoundOfResultOnly: a round entered without cards reaches the board flagged result only,

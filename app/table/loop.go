@@ -422,6 +422,9 @@ type Event struct {
 type SignPayload struct {
 	Currency string      `json:"currency"` // ISO 4217 code
 	Sign     engine.Sign `json:"sign"`
+	// Wager names a sign of one wager, Sign.Player ("bet" at a Red Dog table, 003 6.1); ""
+	// for baccarat's sign.
+	Wager string `json:"wager,omitempty"`
 }
 
 // StatusPayload is whether the table is open, closing (at ClosesAt) or closed, with its name

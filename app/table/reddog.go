@@ -37,6 +37,7 @@ type RedDogSetup struct {
 	// 10.7 allow).
 	NoticeMinutes int
 	Currency      string // symbol shown on the sign, e.g. "$"
+	CurrencyCode  string // ISO 4217 code for the pit bus, e.g. "AUD"
 }
 
 // RedDog is one Red Dog table's live state: the table aggregate (engine/desk: the deal, the limit
@@ -51,6 +52,7 @@ type RedDog struct {
 	alerts    []Alert
 	nextAlert int
 	messages  []string // transient notes for the operator (refusals), newest last
+	told      told     // what the pit board was last told of the sign and state (reddog_bus.go)
 }
 
 // NewRedDog starts a Red Dog table with no shoe loaded. An invalid profile, a notice period
@@ -60,7 +62,7 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 	if s.NoticeMinutes != 0 {
 		p.Notices.Minutes = s.NoticeMinutes
 	}
-	d, err := desk.New(desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}}, time.Time{})
+	d, err := desk.New(desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}, Hold: true}, time.Time{}) // doubt stops the round: a round under review waits for the supervisor
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
@@ -75,7 +77,7 @@ func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options[view.Scree
 
 // ErrNotRedDog is returned for a game input that Red Dog does not have (turning a hand, a
 // baccarat setting, accepting a baccarat review).
-var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens and cards")
+var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens, cards, doubts and the supervisor's review")
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the
 // same state. Applied.Events holds the engine's refusals and anomalies in baccarat's event terms
@@ -85,12 +87,8 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 	var a Applied
 	r.events = r.events[:0]
 	switch {
-	case in.Game != nil && in.Game.Kind == engine.InDoubt:
-		// Red Dog has no hold yet (issue 21 covers baccarat): the doubt stays on screen as an
-		// alert a supervisor clears, as before.
-		r.raise(fmt.Sprintf("%s: the round needs review — check the cards and void it if they are wrong", in.Game.Doubt.Reason()), now)
 	case in.Game != nil:
-		if in.Game.Kind != engine.InToken {
+		if _, ok := desk.RedDogInput(*in.Game); !ok { // doubts and the supervisor's review included
 			a.Refused = ErrNotRedDog
 			r.note(a.Refused.Error())
 			return a
@@ -134,8 +132,11 @@ func (r *RedDog) follow(e reddog.Event) (engine.Event, bool) {
 		for i := range r.history {
 			if r.history[i].N == e.N {
 				r.history[i].Kind, r.history[i].Outcome, r.history[i].Pays = reddog.KindCancelled, reddog.Push, reddog.Pays{}
+				r.history[i].Review = false
 			}
 		}
+	case reddog.EvReview, reddog.EvResolved:
+		return r.followReview(e), true
 	case reddog.EvRefused:
 		r.note(fmt.Sprintf("refused: %s", e.Reason))
 		return engine.Event{Kind: engine.EvRefused, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}, true
@@ -267,9 +268,7 @@ func (r *RedDog) Screen(now time.Time, link Link) view.Screen {
 		RedDog:  r.redDogBoard(),
 		Status:  view.Status{Link: link},
 	}
-	if v.Round.Review {
-		scr.Status.Review = v.Round.N
-	}
+	redDogReviewStatus(&scr.Status, v)
 	for _, a := range r.alerts {
 		scr.Status.Errors = append(scr.Status.Errors, a.Raised.Format("15:04")+" "+a.Text)
 	}
@@ -352,7 +351,11 @@ func (r *RedDog) redDogBoard() *view.RedDogBoard {
 	}
 	b.Pays = append(b.Pays, view.RedDogPay{Trips: true, Pays: int(p.PaysTrips.Win)})
 	for _, rd := range r.history {
-		b.History = append(b.History, view.RedDogRound{N: rd.N, Coup: *redDogCoup(p, rd), Cancelled: rd.Kind == reddog.KindCancelled})
+		c := *redDogCoup(p, rd)
+		if rd.Review { // under review after the fact: its result is off the screen
+			c.Outcome = view.RedDogPending
+		}
+		b.History = append(b.History, view.RedDogRound{N: rd.N, Coup: c, Cancelled: rd.Kind == reddog.KindCancelled})
 	}
 	return b
 }

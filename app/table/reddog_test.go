@@ -146,7 +146,8 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	j2 := openJournal(t, path)
 	var got []string
 	err := j2.Scan(0, func(rec journal.Record) error {
-		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent {
+		// (the "limits" and "status" records for the pit board, written on the clock's tick, are not replay's)
+		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent && rec.Source != journal.SourceConfig {
 			got = append(got, string(rec.Payload))
 		}
 		return nil
@@ -445,17 +446,151 @@ func BenchmarkRedDogApply(b *testing.B) {
 	}
 }
 
-// A doubt from the shoe line at a Red Dog table (no hold yet) stays on screen as an alert.
-func TestRedDogDoubtRaisesAnAlert(t *testing.T) {
+// TestRedDogDoubtHoldsTheRound: a lost frame in a round holds it (issue 21, "doubt stops the
+// coup"): no result on the screen, no round in the journal, until the supervisor confirms; the
+// round record then says why and how it was resolved, and a table opened on the journal mid-hold
+// is held the same way.
+func TestRedDogDoubtHoldsTheRound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t1.db")
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	j := openJournal(t, path)
+	r := rdStart(t, j, c)
+	r.script(t, "shoe QC 3H")
+	doubt := engine.DoubtInput(engine.DoubtLost, "1 frame(s): SEQ 0012 follows 0010")
+	if res := r.send(t, Input{Game: &doubt}, journal.SourceShoe); res.Err != nil || res.Refused != nil {
+		t.Fatalf("doubt: %v / %v", res.Err, res.Refused)
+	}
+	r.script(t, "9S 5D")
+	held := r.screen(t, c.Now())
+	r.stop(t)
+	if co := held.Coup.RedDog; co == nil || co.Outcome != view.RedDogPending || len(co.Centre) != 1 || held.Status.Review != 1 ||
+		len(held.Status.Errors) != 1 || held.Status.Errors[0] != "shoe data lost (1 frame(s): SEQ 0012 follows 0010)" {
+		t.Fatalf("held screen: coup %+v, status %+v", held.Coup.RedDog, held.Status)
+	}
+	if h := held.RedDog.History; len(h) != 0 {
+		t.Fatalf("a held round in the history: %+v", h)
+	}
+	count := func(j *journal.Journal) (rounds []string, events []string) {
+		t.Helper()
+		if err := j.Scan(0, func(rec journal.Record) error {
+			switch rec.Kind {
+			case KindRoundRedDog:
+				rounds = append(rounds, string(rec.Payload))
+			case journal.KindEvent:
+				events = append(events, string(rec.Payload))
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return rounds, events
+	}
+	if rounds, events := count(j); len(rounds) != 0 || !strings.Contains(strings.Join(events, "\n"), `"event":"review","shoe":1,"n":1`) {
+		t.Fatalf("journal while held: rounds %q, events %q", rounds, events)
+	}
+
+	r2 := rdStart(t, j, c) // a restart in the middle of the hold: the journal replays to it
+	if again := r2.screen(t, c.Now()); again.Status.Review != 1 || again.Coup.RedDog.Outcome != view.RedDogPending {
+		t.Fatalf("reopened: review %d, coup %+v", again.Status.Review, again.Coup.RedDog)
+	}
+	confirm := engine.InAcceptReviewInput()
+	if res := r2.send(t, Input{Game: &confirm}, journal.SourceOperator); res.Err != nil || res.Refused != nil {
+		t.Fatalf("confirm: %v / %v", res.Err, res.Refused)
+	}
+	done := r2.screen(t, c.Now())
+	r2.stop(t)
+	if done.Status.Review != 0 || done.Coup.RedDog.Outcome != view.RedDogWin || len(done.RedDog.History) != 1 {
+		t.Fatalf("after confirm: review %d, coup %+v, history %d", done.Status.Review, done.Coup.RedDog, len(done.RedDog.History))
+	}
+	rounds, _ := count(j)
+	want := `{"n":1,"cards":["3H","9S","5D"],"spread":5,"raise":true,"outcome":"win","pays":"1:1","kind":"normal","notes":["10.10"],"why":["shoe data lost (1 frame(s): SEQ 0012 follows 0010)"],"resolution":"confirmed","resolution_rule":"10.10"}`
+	if len(rounds) != 1 || rounds[0] != want {
+		t.Fatalf("round records %q, want %s", rounds, want)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRedDogDue: a Red Dog table tells the pit board its sign of the one wager ("bet") and its
+// state once, and again when a posted closing takes effect.
+func TestRedDogDue(t *testing.T) {
+	s := rdSetup()
+	s.CurrencyCode = "AUD"
+	m, err := NewRedDog(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
+	recs := m.Due(now)
+	if len(recs) != 2 {
+		t.Fatalf("%d records at start-up", len(recs))
+	}
+	var lim, st Event
+	if json.Unmarshal(recs[0].Payload, &lim) != nil || json.Unmarshal(recs[1].Payload, &st) != nil {
+		t.Fatal("payloads")
+	}
+	if lim.Event != "limits" || lim.Sign.Wager != "bet" || lim.Sign.Currency != "AUD" || lim.Sign.Sign.Player.Min != 1000 ||
+		st.Event != "status" || st.Status.Name != "RD-02" || st.Status.Game != RedDogGame || st.Status.State != "open" {
+		t.Fatalf("limits %+v status %+v", lim.Sign, st.Status)
+	}
+	if again := m.Due(now.Add(time.Second)); len(again) != 0 {
+		t.Fatalf("told twice: %d records", len(again))
+	}
+	closing := engine.Change{At: now.Add(30 * time.Minute), Close: true}
+	if a := m.Apply(Input{Op: &Op{Kind: OpSchedule, Change: &closing}}, now); a.Refused != nil {
+		t.Fatal(a.Refused)
+	}
+	if recs := m.Due(now.Add(time.Minute)); len(recs) != 1 || !strings.Contains(string(recs[0].Payload), `"state":"closing"`) {
+		t.Fatalf("closing posted: %d records", len(recs))
+	}
+}
+
+// TestRedDogReviewInputs: the supervisor enters the cards, or cancels, a round under review;
+// a finished round disputed after the fact leaves the history's result until it is resolved;
+// a baccarat-only input is still refused.
+func TestRedDogReviewInputs(t *testing.T) {
+	now := time.Unix(0, 0)
+	apply := func(m *RedDog, in engine.Input) Applied {
+		t.Helper()
+		return m.Apply(Input{Game: &in}, now)
+	}
+	script := func(m *RedDog, src string) {
+		t.Helper()
+		for _, tok := range rdTokens(t, src) {
+			if a := apply(m, engine.TokenInput(tok)); a.Refused != nil {
+				t.Fatal(a.Refused)
+			}
+		}
+	}
 	m, err := NewRedDog(rdSetup())
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := engine.DoubtInput(engine.DoubtLost, "1 frame(s): SEQ 0012 follows 0010")
-	if a := m.Apply(Input{Game: &in}, time.Unix(0, 0)); a.Refused != nil {
-		t.Fatalf("doubt refused: %v", a.Refused)
+	script(m, "shoe QC 3H")
+	apply(m, engine.DoubtInput(engine.DoubtUnreadable, "ZZ"))
+	a := apply(m, engine.ReconstructInput([]engine.Card{{Rank: 3, Suit: engine.Hearts}, {Rank: 9, Suit: engine.Spades}, {Rank: engine.King, Suit: engine.Diamonds}}))
+	if a.Refused != nil || len(m.History()) != 1 || m.History()[0].Resolution != engine.ResolvedEntered || m.History()[0].Outcome != reddog.Lose {
+		t.Fatalf("entered: %v, history %+v", a.Refused, m.History())
 	}
-	if al := m.Alerts(); len(al) != 1 || !strings.Contains(al[0].Text, "shoe data lost (1 frame(s): SEQ 0012 follows 0010)") {
-		t.Fatalf("alerts %+v", al)
+	script(m, "2C 9D 5H") // the next round is under review: cards read after an entered round may be its
+	if v := m.View(); v.Stage != reddog.StageReview {
+		t.Fatalf("stage %s, want review", v.Stage)
+	}
+	script(m, "void")
+	if h := m.History(); len(h) != 2 || h[1].Kind != reddog.KindCancelled || h[1].Resolution != engine.ResolvedCancelled {
+		t.Fatalf("cancelled: history %+v", h)
+	}
+	script(m, "4C 9C 6C")
+	apply(m, engine.DoubtInput(engine.DoubtConflict, "SEQ 0031"))
+	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogPending || s.Status.Review != 3 {
+		t.Fatalf("disputed round shows %+v, status %+v", s.RedDog.History[2].Coup, s.Status)
+	}
+	apply(m, engine.InAcceptReviewInput())
+	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogWin || s.Status.Review != 4 {
+		t.Fatalf("confirmed round shows %+v, status %+v (the next round stays held)", s.RedDog.History[2].Coup, s.Status)
+	}
+	if a := apply(m, engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Player})); !errors.Is(a.Refused, ErrNotRedDog) {
+		t.Fatalf("a baccarat shoe result: %v", a.Refused)
 	}
 }

@@ -1,10 +1,8 @@
 package table
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
@@ -51,8 +49,7 @@ type State struct {
 	insuranceN int
 
 	// What the pit board was last told of the sign and the table's state (Due).
-	toldSign   *engine.Sign
-	toldStatus StatusPayload
+	told told
 }
 
 // NewState starts a table with no shoe loaded.
@@ -375,18 +372,7 @@ func (s *State) signPayload(now time.Time) *SignPayload {
 
 // statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
 func (s *State) statusPayload(now time.Time) *StatusPayload {
-	st := &StatusPayload{Name: s.setup.Name, Game: s.gameName(), State: "open"}
-	if s.board.SignAt(now).Closed {
-		st.State, st.OpensAt = "closed", opensAt(s.board.Changes(), now)
-		return st
-	}
-	for _, c := range s.board.Changes() {
-		if c.Close && c.At.After(now) && !c.Posted.After(now) {
-			st.State, st.ClosesAt = "closing", c.At
-			break
-		}
-	}
-	return st
+	return boardStatus(s.board, s.setup.Name, s.gameName(), now)
 }
 
 // gameName is the game and version in words, as the header says it.
@@ -401,21 +387,5 @@ func (s *State) gameName() string {
 // the pit board has not been told of (at start-up, the state as it is). The loop journals them
 // on its clock tick; replay ignores them (they are derived).
 func (s *State) Due(now time.Time) []journal.Record {
-	var out []journal.Record
-	add := func(ev Event) {
-		b, err := json.Marshal(ev)
-		if err != nil {
-			return
-		}
-		out = append(out, journal.Record{Time: now, Kind: journal.KindEvent, Source: journal.SourceConfig, Shoe: int64(s.Shoe()), Payload: b})
-	}
-	if sp := s.signPayload(now); s.toldSign == nil || !reflect.DeepEqual(*s.toldSign, sp.Sign) {
-		s.toldSign = &sp.Sign
-		add(Event{Event: "limits", Shoe: s.Shoe(), Sign: sp})
-	}
-	if st := s.statusPayload(now); *st != s.toldStatus {
-		s.toldStatus = *st
-		add(Event{Event: "status", Shoe: s.Shoe(), Status: st})
-	}
-	return out
+	return s.told.due(now, s.Shoe(), s.signPayload(now), s.statusPayload(now))
 }

@@ -165,14 +165,22 @@ type rig struct {
 
 func newRig(t *testing.T, lt *liveTable, opt Options) *rig {
 	t.Helper()
+	r := newRigOn(t, lt, lt.clock.Now, opt)
+	r.lt = lt
+	return r
+}
+
+// newRigOn is a screen in a test window over any table (baccarat's or Red Dog's).
+func newRigOn(t *testing.T, tb Table, now func() time.Time, opt Options) *rig {
+	t.Helper()
 	a := test.NewTempApp(t)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := NewSession(guard(t), lt, lt.clock.Now)
+	s, err := NewSession(guard(t), tb, now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rig{t: t, lt: lt, s: s}
+	r := &rig{t: t, s: s}
 	opt.Theme = th
 	opt.Close = func() { r.out = append(r.out, "close") }
 	opt.ExitKiosk = func() { r.out = append(r.out, "exit") }

@@ -10,16 +10,15 @@ import (
 // SnapshotOfRedDog copies what the operator screen can show of a Red Dog table at time now:
 // its name, the limit sign of its one wager (the sign's Player limit, see table.RedDogSetup)
 // with the notices and the changes posted, the notice rules (003 6.4, 10.7), the alerts and
-// the refusals, and the shoe and round numbers. The card keypad, the shoe words, the limits
-// and closing and the alerts work on it unchanged. What it cannot carry is the round itself:
-// Snapshot.Game and Snapshot.Rounds are baccarat's (engine.View, engine.Round), so the coup
-// and recall views show no Red Dog boxes (the table screen shows them). Call it only where rd
-// may be read: on the table loop's goroutine (Loop.Inspect).
+// the refusals, the shoe and round numbers, and in RedDog the deal itself (the boxes, the
+// spread, the history), which the entry, recall and Corrections tabs show Red Dog's way
+// (reddog_views.go, reddog_review.go); Game's review fields say what waits for the supervisor.
+// Call it only where rd may be read: on the table loop's goroutine (Loop.Inspect).
 func SnapshotOfRedDog(rd *table.RedDog, now time.Time) Snapshot {
 	s := rd.Setup()
 	v := rd.View()
 	inRound, n := rd.InCoup()
-	return Snapshot{
+	snap := Snapshot{
 		Now: now,
 		Setup: table.Setup{ID: s.ID, Name: s.Name, Casino: s.Casino, Currency: s.Currency,
 			Profile: engine.Profile{ID: s.Profile.ID, Notices: s.Profile.Notices},
@@ -30,5 +29,8 @@ func SnapshotOfRedDog(rd *table.RedDog, now time.Time) Snapshot {
 		Notices:   s.Profile.Notices,
 		Alerts:    rd.Alerts(),
 		Messages:  rd.Messages(),
+		RedDog:    &RedDogSnapshot{View: v, History: rd.History(), Profile: s.Profile},
 	}
+	redDogReviewFields(&snap.Game, v) // doubt stops the round: the Corrections tab's "Under review" box
+	return snap
 }

@@ -25,6 +25,7 @@ import (
 type liveRedDog struct {
 	t     testing.TB
 	l     *table.Loop[view.Screen]
+	j     *journal.Journal
 	clock *fakeClock
 }
 
@@ -53,7 +54,7 @@ func newLiveRedDog(t testing.TB) *liveRedDog {
 			t.Error(err)
 		}
 	})
-	return &liveRedDog{t: t, l: l, clock: c}
+	return &liveRedDog{t: t, l: l, j: j, clock: c}
 }
 
 func (lt *liveRedDog) Do(m table.Msg) table.Result {

@@ -48,6 +48,9 @@ func ParseCards(s string) ([]engine.Card, error) {
 // ReviewLines says in words what waits for the supervisor's review, one line each; none when
 // nothing does.
 func ReviewLines(snap Snapshot) []string {
+	if snap.RedDog != nil {
+		return redDogReviewLines(snap)
+	}
 	g := snap.Game
 	var out []string
 	if g.InCoup && g.Held {
@@ -138,6 +141,9 @@ func (p *reviewPanel) update(snap Snapshot) {
 		return
 	}
 	p.what.SetText(strings.Join(lines, "\n"))
+	if snap.RedDog != nil {
+		p.cards.SetPlaceHolder(redDogCardsHint)
+	}
 	held := snap.Game.InCoup && snap.Game.Held
 	for _, w := range []fyne.Disableable{p.enter, p.cancel} {
 		if held {

@@ -388,6 +388,7 @@ func (sc *Screen) Update() {
 type entryTab struct {
 	box            fyne.CanvasObject
 	player, banker *widget.Label
+	rowA, rowB     *widget.Label // the rows' names: Player and Banker, or Red Dog's boxes (reddog_views.go)
 	result         *widget.Label
 	pending        *widget.Label
 	status         *widget.Label
@@ -435,9 +436,10 @@ func newEntryTab(sc *Screen) entryTab {
 		container.NewBorder(nil, nil, nil, confirm, t.resWinner),
 		container.NewGridWithColumns(3, t.resBPair, t.resPPair, t.resNat),
 	)
+	t.rowA, t.rowB = widget.NewLabel("Player"), widget.NewLabel("Banker")
 	left := container.NewVBox(
-		container.NewGridWithColumns(2, widget.NewLabel("Player"), t.player),
-		container.NewGridWithColumns(2, widget.NewLabel("Banker"), t.banker),
+		container.NewGridWithColumns(2, t.rowA, t.player),
+		container.NewGridWithColumns(2, t.rowB, t.banker),
 		t.result,
 		widget.NewSeparator(),
 		container.NewGridWithColumns(2, widget.NewLabel("Typed"), t.pending),
@@ -493,6 +495,10 @@ func relabel(pad *fyne.Container, names map[string]string) {
 }
 
 func (t *entryTab) update(snap Snapshot) {
+	if snap.RedDog != nil {
+		t.updateRedDog(snap)
+		return
+	}
 	t.pending.SetText(t.keys.String())
 	g := snap.Game
 	hand := func(up []engine.Card, down int, total int, shown bool) string {

@@ -39,6 +39,7 @@ type Snapshot struct {
 	Owed      []engine.CommissionMarker // deferred commission per seat (000 10.2)
 	Alerts    []table.Alert             // problems a supervisor must clear
 	Messages  []string                  // the latest refusals and notes, newest last
+	RedDog    *RedDogSnapshot           // a Red Dog table's deal (reddog_review.go); nil at baccarat
 }
 
 // SnapshotOf copies what the operator screen needs from st at time now. Call it only where

@@ -482,6 +482,10 @@ func (sc *Screen) recallShoe(s string) {
 }
 
 func (t *recallTab) update(snap Snapshot) {
+	if snap.RedDog != nil && (t.other == 0 || t.sc.opt.Recall == nil) {
+		t.updateRedDog(snap) // reddog_views.go
+		return
+	}
 	if t.other == 0 || t.sc.opt.Recall == nil {
 		t.title.SetText(fmt.Sprintf("Shoe %d: %d coups", snap.Game.Shoe, len(snap.Rounds)))
 		lines := make([]string, 0, len(snap.Rounds))
@@ -508,6 +512,9 @@ func (t *recallTab) update(snap Snapshot) {
 // RecallLine words a journalled round for recall, its time in loc: time, round, result, cards,
 // source and operator, e.g. "21:04:05 #3 B 7-5 P  P 9H 8C  B KD 7S  shoe".
 func RecallLine(rec journal.Record, loc *time.Location) string {
+	if isRedDogRound(rec) {
+		return RedDogRecallLine(rec, loc) // reddog_views.go
+	}
 	at := rec.Time.In(loc).Format("15:04:05")
 	r, err := journal.DecodeRound(rec.Payload)
 	if err != nil {

@@ -103,15 +103,17 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 
 	// The last result: a box in the winner's colour with the winner's letter.
 	y += m.small * 0.9
+	if t.RedDog != nil { // a Red Dog table: its own rounds, no roads (reddog.go)
+		b.paintRedDog(dst, t, m, y)
+		return
+	}
 	box := h * 0.25
 	bodyFace := b.theme.Face(m.body, false)
 	boldBody := b.theme.Face(m.body, true)
 	if t.Last != nil {
-		vector.DrawFilledRect(dst, float32(m.pad), float32(y), float32(box), float32(box), b.winner(t.Last.Winner), false)
-		drawText(dst, t.Last.Winner, b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
+		b.resultBox(dst, m.pad, y, box, t.Last.Winner, b.winner(t.Last.Winner), pal.OnAccent)
 	} else {
-		vector.StrokeRect(dst, float32(m.pad), float32(y), float32(box), float32(box), 1, pal.Grid, false)
-		drawText(dst, "–", b.theme.Face(box*0.6, true), m.pad+box/2, y+box/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
+		b.resultBox(dst, m.pad, y, box, "", pal.Panel, pal.TextMuted)
 	}
 	x := m.pad*2 + box
 	tw := w - x - m.pad
@@ -180,6 +182,18 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	beadCols := int((roadW - float64(bigCols)*cell - m.pad) / cell)
 	b.paintBigRoad(dst, t.Roads, m.pad, y, cell, bigCols)
 	b.paintBeads(dst, t.Roads, m.pad+float64(bigCols)*cell+m.pad, y, cell, beadCols)
+}
+
+// resultBox is the last result's box at x, y: filled with fill and letter on it in on, or
+// (letter "") an empty frame with a dash.
+func (b *Board) resultBox(dst *ebiten.Image, x, y, box float64, letter string, fill, on color.NRGBA) {
+	if letter == "" {
+		vector.StrokeRect(dst, float32(x), float32(y), float32(box), float32(box), 1, b.theme.Palette.Grid, false)
+		drawText(dst, "–", b.theme.Face(box*0.6, true), x+box/2, y+box/2, on, text.AlignCenter, text.AlignCenter)
+		return
+	}
+	vector.DrawFilledRect(dst, float32(x), float32(y), float32(box), float32(box), fill, false)
+	drawText(dst, letter, b.theme.Face(box*0.75, true), x+box/2, y+box/2, on, text.AlignCenter, text.AlignCenter)
 }
 
 // softwareText is the build a table's heartbeats name, without the program name:

@@ -77,6 +77,9 @@ type Table struct {
 	Missing int
 	// Software is the build the table runs, from its heartbeats ("" until one says).
 	Software string
+	// RedDog are a Red Dog table's last rounds, oldest first, at most RedDogRounds (reddog.go);
+	// nil for a baccarat table.
+	RedDog []message.RedDogRound
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
@@ -300,6 +303,8 @@ func (b *Board) apply(t *Table, m message.Message) error {
 		setStatus(t, *m.Status)
 	case message.TypeRound:
 		return b.round(t, m)
+	case message.TypeRedDogRound:
+		return redDogRound(t, m)
 	}
 	return nil
 }

@@ -190,6 +190,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("new desk: %w", err)
 		}
+		rd.SetHold(cfg.Hold)
 		t.rd, notices = rd, p.Notices
 		t.book = books["003"]
 		t.rules = engine.SettlementRules{SmallestChip: 100} // chips of the table (003 5.1)
@@ -323,12 +324,13 @@ func (t *Table) advance(now time.Time) {
 // feed gives a game input to the engine and follows its events.
 func (t *Table) feed(in engine.Input) {
 	if t.rd != nil {
-		if in.Kind != engine.InToken {
+		rin, ok := RedDogInput(in)
+		if !ok {
 			t.refuse(0, "", "", fmt.Sprintf("not an input of Red Dog (003): %v", in.Kind))
 			return
 		}
 		start := len(t.out.RedDog)
-		t.out.RedDog = append(t.out.RedDog, t.rd.Apply(reddog.TokenInput(in.Token))...)
+		t.out.RedDog = append(t.out.RedDog, t.rd.Apply(rin)...)
 		for i := start; i < len(t.out.RedDog); i++ {
 			t.followRedDog(&t.out.RedDog[i])
 		}
@@ -590,6 +592,9 @@ func (t *Table) Sign() (s engine.Sign, closed bool) { return t.sign, t.closed }
 // SignAt is what the sign shows at tm (limits in force, notices with their countdown).
 func (t *Table) SignAt(tm time.Time) engine.SignView { return t.board.SignAt(tm) }
 
+// Changes lists the changes posted to the sign (as engine.Board.Changes).
+func (t *Table) Changes() []engine.Scheduled { return t.board.Changes() }
+
 // Scheduled lists every change posted to the sign.
 func (t *Table) Scheduled() []engine.Scheduled { return t.board.Changes() }
 
@@ -645,3 +650,20 @@ func (t *Table) Insurance() []engine.Wager { return append([]engine.Wager(nil), 
 
 // Rules is the book's wager rules.
 func (t *Table) Rules() Rules { return t.book }
+
+// RedDogInput is the Red Dog input for a table input: a shoe-script token, a doubt the shoe link
+// reports, or the supervisor's review (confirm, or the cards entered); false for an input Red Dog
+// does not have (turning a hand, a baccarat setting, a result entered by hand).
+func RedDogInput(in engine.Input) (reddog.Input, bool) {
+	switch in.Kind {
+	case engine.InToken:
+		return reddog.TokenInput(in.Token), true
+	case engine.InDoubt:
+		return reddog.DoubtInput(in.Doubt), true
+	case engine.InAcceptReview:
+		return reddog.ConfirmInput(), true
+	case engine.InReconstruct:
+		return reddog.EnterInput(in.Cards), true
+	}
+	return reddog.Input{}, false
+}

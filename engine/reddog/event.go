@@ -30,9 +30,15 @@ func (b Box) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 // card entered by hand, the box the dealer reports having put it in. The shoe script has no
 // notation for boxes, so a script always gives BoxNone; a box that contradicts the order of the
 // deal is reconstructed (9.5), never obeyed.
+//
+// A live table is also told what the shoe link could not vouch for (Kind InDoubt) and the
+// supervisor's resolution of a round under review (InConfirm, InEnter): see doubt.go.
 type Input struct {
+	Kind  InputKind // InToken (the zero value) for a shoe-script token
 	Token engine.Token
 	Box   Box
+	Doubt engine.Doubt  // InDoubt
+	Cards []engine.Card // InEnter: the cards of the round as they lie, right, left, centre box
 }
 
 // TokenInput is the input of a shoe-script token with no box reported.
@@ -76,9 +82,17 @@ const (
 	// EvRefused: Token is not allowed by the rule book or not possible now (Reason); nothing
 	// changed.
 	EvRefused
+	// EvReview: round N is under review and waits for the supervisor (Reason says why): a round
+	// in progress that has all its cards, or a finished round whose result was contradicted
+	// after the fact. Its result is not shown, published or counted until EvResolved or a
+	// cancellation.
+	EvReview
+	// EvResolved: the supervisor resolved the review of round N: Reason is "confirmed" or
+	// "entered" (engine.ResolvedConfirmed, engine.ResolvedEntered), Rule the rule applied.
+	EvResolved
 )
 
-var eventNames = [...]string{"", "shuffle", "burn", "card", "withdrawn", "spread", "round", "cut", "shuffle_due", "cancel", "anomaly", "refused"}
+var eventNames = [...]string{"", "shuffle", "burn", "card", "withdrawn", "spread", "round", "cut", "shuffle_due", "cancel", "anomaly", "refused", "review", "resolved"}
 
 // String is the event's name as replay prints it ("burn", "shuffle_due", ...).
 func (k EventKind) String() string {

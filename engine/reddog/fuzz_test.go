@@ -109,19 +109,7 @@ func checkStream(t *testing.T, ins []Input) (rounds int) {
 				if _, err := json.Marshal(Record{Round: r}); err != nil {
 					t.Fatalf("input %d: marshal round: %v", i, err)
 				}
-				switch r.Kind {
-				case KindNormal:
-					s, o, pays, done, err := p.Resolve(r.Cards)
-					if err != nil || !done || s != r.Spread || o != r.Outcome || pays != r.Pays {
-						t.Fatalf("input %d: round %+v; Resolve gives %s %s %s %v %v", i, r, s, o, pays, done, err)
-					}
-				case KindCancelled:
-					if r.Outcome != Push || !r.Pays.IsZero() {
-						t.Fatalf("input %d: cancelled round %+v", i, r)
-					}
-				default:
-					t.Fatalf("input %d: round kind %d", i, r.Kind)
-				}
+				checkSettled(t, p, i, r)
 				var raise int64
 				if r.RaisePercent > 0 {
 					raise = 500
@@ -157,6 +145,25 @@ func checkStream(t *testing.T, ins []Input) (rounds int) {
 		}
 	}
 	return rounds
+}
+
+// checkSettled checks a finished round: a normal round is settled as Resolve gives its cards,
+// a cancelled one is a push with no payout.
+func checkSettled(t *testing.T, p Profile, i int, r *Round) {
+	t.Helper()
+	switch r.Kind {
+	case KindNormal:
+		s, o, pays, done, err := p.Resolve(r.Cards)
+		if err != nil || !done || s != r.Spread || o != r.Outcome || pays != r.Pays {
+			t.Fatalf("input %d: round %+v; Resolve gives %s %s %s %v %v", i, r, s, o, pays, done, err)
+		}
+	case KindCancelled:
+		if r.Outcome != Push || !r.Pays.IsZero() {
+			t.Fatalf("input %d: cancelled round %+v", i, r)
+		}
+	default:
+		t.Fatalf("input %d: round kind %d", i, r.Kind)
+	}
 }
 
 func FuzzApply(f *testing.F) {
@@ -196,17 +203,26 @@ func FuzzReplay(f *testing.F) {
 
 // TestRandomStreams runs the invariants of FuzzApply over long deterministic pseudo-random streams.
 func TestRandomStreams(t *testing.T) {
-	x := uint32(2463534242)
-	for n := 0; n < 50; n++ {
-		data := make([]byte, 2000)
+	for n, data := range randomStreams(2463534242, 50, 2000) {
+		if rounds := checkStream(t, decodeInputs(data)); rounds < 10 {
+			t.Errorf("stream %d: only %d rounds", n, rounds)
+		}
+	}
+}
+
+// randomStreams is n deterministic pseudo-random byte streams of size bytes (xorshift32 from seed).
+func randomStreams(seed uint32, n, size int) [][]byte {
+	x := seed
+	out := make([][]byte, n)
+	for k := range out {
+		data := make([]byte, size)
 		for i := range data {
 			x ^= x << 13
 			x ^= x >> 17
 			x ^= x << 5
 			data[i] = byte(x)
 		}
-		if rounds := checkStream(t, decodeInputs(data)); rounds < 10 {
-			t.Errorf("stream %d: only %d rounds", n, rounds)
-		}
+		out[k] = data
 	}
+	return out
 }

@@ -45,6 +45,13 @@ type Rules struct {
 	Refund            string // wagers on an invalidated game are refunded (10.4)
 	Disputes          string // anything the rules do not cover: the casino supervisor decides (10.10)
 	CardsChecked      string // cards are checked before and after use (3.3): an impossible card needs review
+	// The supervisor's resolutions of a round under review (doubt.go). 003 has no rule for a
+	// card the shoe could not vouch for, so each falls under 10.10 (the supervisor decides what
+	// the rules do not cover); a cancelled round's wagers are refunded as for an invalidated
+	// game (Refund, 10.4).
+	ReviewConfirm string // the cards as read stand (10.10)
+	ReviewEnter   string // the supervisor enters the cards as they lie, as 9.5 has the hand reconstructed (10.10)
+	ReviewCancel  string // the round is cancelled and its wagers refunded (10.10, 10.4)
 }
 
 // Profile is one Red Dog rule book turned into data. Each field names the rule it encodes.
@@ -104,6 +111,7 @@ func VicRedDog1997() Profile {
 			Burn: "4.6", BurnError: "9.1", FaceUpInShoe: "9.2", ExposedInError: "9.4",
 			WrongBox: "9.5", MissedShuffle: "9.6", Reshuffle: "9.7", Invalidate: "10.3", Refund: "10.4",
 			Disputes: "10.10", CardsChecked: "3.3",
+			ReviewConfirm: "10.10", ReviewEnter: "10.10", ReviewCancel: "10.10",
 		},
 	}
 	for r := engine.Rank(2); r <= engine.King; r++ { // 3.2

@@ -16,7 +16,8 @@ import (
 // A round has n, cards (right, left, centre box), spread (a number, "consecutive" or "pair"; null
 // when a cancelled round had fewer than two cards), raise (whether raises were allowed), outcome
 // (win, lose, push), pays ("5:1", or null), kind (normal, cancelled), notes (rule numbers of the
-// irregularity procedures applied) and review (true only when a supervisor must review it).
+// irregularity procedures applied), review (true only when a supervisor must review it), and for
+// a round that was under review why (the reasons in words), resolution and resolution_rule.
 // An event has event (shuffle, burn, withdrawn, cut, shuffle_due, cancel, anomaly, refused) and
 // the fields that apply: shoe, n, card, shown and hidden (burn: a face-down burn card is only
 // counted), rule, line and token (refused), reason.
@@ -36,6 +37,11 @@ type roundJSON struct {
 	Kind    Kind          `json:"kind"`
 	Notes   []string      `json:"notes"`
 	Review  bool          `json:"review,omitempty"`
+	// Why, Resolution and ResolutionRule: why the round was put under review and how the
+	// supervisor resolved it (doubt.go); absent for a round never under review.
+	Why            []string `json:"why,omitempty"`
+	Resolution     string   `json:"resolution,omitempty"`
+	ResolutionRule string   `json:"resolution_rule,omitempty"`
 }
 
 type eventJSON struct {
@@ -58,7 +64,8 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		return r.Raw, nil
 	case r.Round != nil:
 		ro := r.Round
-		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review}
+		j := roundJSON{N: ro.N, Cards: ro.Cards, Raise: ro.RaisePercent > 0, Outcome: ro.Outcome, Kind: ro.Kind, Notes: ro.Notes, Review: ro.Review,
+			Why: ro.Why, Resolution: ro.Resolution, ResolutionRule: ro.ResolutionRule}
 		if j.Cards == nil {
 			j.Cards = []engine.Card{}
 		}
@@ -184,4 +191,75 @@ func checkToken(tok engine.Token) error {
 		return &engine.ScriptError{Line: tok.Line, Token: tok.Text, Reason: "a round number starts at 1"}
 	}
 	return nil
+}
+
+// DecodeRound reads a round as Record marshals it (the journal's Red Dog round payload) under
+// profile p. The cards decide: a normal round's spread, outcome and payout must be the ones its
+// cards make (7.2, 8.1.1); a mismatch, a missing or bad field is an error naming it.
+func DecodeRound(p Profile, b []byte) (Round, error) {
+	var j struct {
+		N              *int            `json:"n"`
+		Cards          []string        `json:"cards"`
+		Spread         json.RawMessage `json:"spread"`
+		Raise          bool            `json:"raise"`
+		Outcome        string          `json:"outcome"`
+		Pays           *string         `json:"pays"`
+		Kind           string          `json:"kind"`
+		Notes          []string        `json:"notes"`
+		Review         bool            `json:"review"`
+		Why            []string        `json:"why"`
+		Resolution     string          `json:"resolution"`
+		ResolutionRule string          `json:"resolution_rule"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return Round{}, fmt.Errorf("red dog round: %w", err)
+	}
+	if j.N == nil || *j.N < 1 {
+		return Round{}, fmt.Errorf("red dog round: n missing or not positive")
+	}
+	r := Round{N: *j.N, Notes: j.Notes, Review: j.Review, Why: j.Why, Resolution: j.Resolution, ResolutionRule: j.ResolutionRule}
+	if len(j.Cards) > 3 {
+		return Round{}, fmt.Errorf("red dog round %d: %d cards: a round has at most 3", r.N, len(j.Cards))
+	}
+	for i, code := range j.Cards {
+		c, err := engine.ParseCard(code)
+		if err != nil {
+			return Round{}, fmt.Errorf("red dog round %d: card %d %q: %w", r.N, i+1, code, err)
+		}
+		r.Cards = append(r.Cards, c)
+	}
+	if len(r.Cards) >= 2 {
+		r.Spread = p.SpreadOf(r.Cards[0], r.Cards[1])
+		if j.Raise && p.RaiseAllowed(r.Spread) {
+			r.RaisePercent = p.RaisePercent
+		}
+	}
+	switch j.Kind {
+	case "cancelled":
+		r.Kind, r.Outcome = KindCancelled, Push
+		return r, nil
+	case "normal":
+		r.Kind = KindNormal
+	default:
+		return Round{}, fmt.Errorf("red dog round %d: kind %q: want normal or cancelled", r.N, j.Kind)
+	}
+	s, o, pays, done, err := p.Resolve(r.Cards)
+	if err != nil || !done {
+		return Round{}, fmt.Errorf("red dog round %d: cards %v do not make a round (7.2)", r.N, j.Cards)
+	}
+	spread, _ := s.MarshalJSON()
+	gotPays := ""
+	if j.Pays != nil {
+		gotPays = *j.Pays
+	}
+	wantPays := ""
+	if !pays.IsZero() {
+		wantPays = pays.String()
+	}
+	if string(j.Spread) != string(spread) || j.Outcome != o.String() || gotPays != wantPays {
+		return Round{}, fmt.Errorf("red dog round %d: %v make %s, %s, pays %q; the record says %s, %s, pays %q",
+			r.N, j.Cards, s, o, wantPays, j.Spread, j.Outcome, gotPays)
+	}
+	r.Outcome, r.Pays = o, pays
+	return r, nil
 }

@@ -104,3 +104,49 @@ func TestRecordMarshalEmpty(t *testing.T) {
 		t.Error("an empty record marshalled")
 	}
 }
+
+// TestDecodeRound: every round Replay prints decodes back to the same round, and a record whose
+// result its cards do not make is refused with the field named.
+func TestDecodeRound(t *testing.T) {
+	p := VicRedDog1997()
+	recs, err := Replay(parse(t, replayExample+"\nvoid 2"), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, rec := range recs {
+		if rec.Round == nil {
+			continue
+		}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := DecodeRound(p, b)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		again, _ := json.Marshal(Record{Round: &got})
+		if string(again) != string(b) {
+			t.Errorf("round trip:\n got %s\nwant %s", again, b)
+		}
+		n++
+	}
+	if n < 4 {
+		t.Fatalf("only %d rounds", n)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"cards":[],"kind":"normal"}`, "n missing"},
+		{`{"n":1,"cards":["3H","9S","5D"],"spread":5,"raise":true,"outcome":"lose","pays":null,"kind":"normal"}`, "the record says"},
+		{`{"n":1,"cards":["3H","9S","5D"],"spread":4,"raise":true,"outcome":"win","pays":"1:1","kind":"normal"}`, "the record says"},
+		{`{"n":1,"cards":["3H","9S"],"spread":5,"outcome":"win","kind":"normal"}`, "do not make a round"},
+		{`{"n":1,"cards":["3H","ZZ"],"kind":"cancelled"}`, `card 2 "ZZ"`},
+		{`{"n":1,"cards":["2C","3C","4C","5C"],"kind":"cancelled"}`, "at most 3"},
+		{`{"n":1,"cards":[],"kind":"nobet"}`, `kind "nobet"`},
+		{`[`, "red dog round"},
+	} {
+		if _, err := DecodeRound(p, []byte(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+}

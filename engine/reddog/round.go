@@ -44,9 +44,16 @@ type Round struct {
 	Pays         Pays     // the payout of a win (8.1.1); zero otherwise
 	Kind         Kind     // normal or cancelled
 	Notes        []string // rule numbers of the irregularity procedures applied to the round
-	// Review is set when the round needs a supervisor's review: a card the shoe cannot hold
-	// (a ninth 8♠ in 8 decks, 3.1, 3.3).
+	// Review is set while the round needs a supervisor's review: a card the shoe cannot hold
+	// (a ninth 8♠ in 8 decks, 3.1, 3.3), or input the shoe link could not vouch for (doubt.go).
+	// A live table (SetHold) never finishes such a round until the supervisor resolves it, which
+	// clears Review; a script replay finishes it with Review set.
 	Review bool
+	// Why says in words why the round was put under review (kept after it is resolved).
+	Why []string
+	// Resolution is how the supervisor resolved the review: engine.ResolvedConfirmed,
+	// ResolvedEntered or ResolvedCancelled; "" when nobody did. ResolutionRule is the rule.
+	Resolution, ResolutionRule string
 }
 
 // Finished reports whether the round has been settled or cancelled.
@@ -56,6 +63,7 @@ func (r Round) Finished() bool { return r.Outcome != OutcomeNone }
 func (r Round) clone() Round {
 	r.Cards = append([]engine.Card(nil), r.Cards...)
 	r.Notes = append([]string(nil), r.Notes...)
+	r.Why = append([]string(nil), r.Why...)
 	return r
 }
 

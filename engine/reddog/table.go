@@ -20,9 +20,10 @@ const (
 	StagePairDraw               // a pair: no raise, the third card is drawn (7.2.3.1)
 	StageShuffle                // a shuffle is due before the next round (4.1.2, 4.1.3, 9.6)
 	StageReshuffle              // the shoe ran out in a round: the discards must be reshuffled (9.7)
+	StageReview                 // the round has all its cards and waits for the supervisor's review (doubt.go)
 )
 
-var stageNames = [...]string{"no shoe", "burn", "first card", "second card", "raise", "pair draw", "shuffle", "reshuffle"}
+var stageNames = [...]string{"no shoe", "burn", "first card", "second card", "raise", "pair draw", "shuffle", "reshuffle", "review"}
 
 // String names the stage.
 func (s Stage) String() string {
@@ -42,6 +43,11 @@ type View struct {
 	Round      Round
 	CutCardOut bool   // the cutting card has come out of this shoe
 	ShuffleDue string // the rule that requires a shuffle before the next round, or ""
+	// Disputed are the finished rounds under review after the fact, oldest first.
+	Disputed []int
+	// NextWhy is why the next round will be under review from its first card; empty when it
+	// will not.
+	NextWhy []string
 }
 
 // lastAction is what the previous input did, for "exposed" (9.4).
@@ -85,6 +91,11 @@ type Table struct {
 	lastCard  engine.Card
 	cancelled []int // rounds cancelled after the fact
 
+	hold     bool      // a round under review waits for the supervisor (SetHold)
+	waiting  bool      // the round in progress has all its cards and waits for review
+	pendWhy  []string  // why the next round starts under review
+	disputed []dispute // finished rounds under review after the fact
+
 	counts [engine.King + 1][engine.Clubs + 1]int // cards seen since the last shuffle, by rank and suit
 	ranks  [engine.King + 1]int                   // ... by rank
 }
@@ -102,7 +113,8 @@ func (t *Table) Profile() Profile { return t.p }
 
 // View is what may be shown now (see View).
 func (t *Table) View() View {
-	v := View{Profile: t.p.ID, Shoe: t.shoe, CutCardOut: t.cutOut, ShuffleDue: t.due}
+	v := View{Profile: t.p.ID, Shoe: t.shoe, CutCardOut: t.cutOut, ShuffleDue: t.due,
+		Disputed: t.Disputed(), NextWhy: append([]string(nil), t.pendWhy...)}
 	if t.cur != nil {
 		v.Round = t.cur.clone()
 	} else {
@@ -111,6 +123,8 @@ func (t *Table) View() View {
 	switch {
 	case t.shoe == 0:
 		v.Stage = StageNoShoe
+	case t.waiting:
+		v.Stage = StageReview
 	case t.cur != nil && t.empty:
 		v.Stage = StageReshuffle
 	case t.burnPhase && t.burnOwed > 0:
@@ -145,6 +159,19 @@ func (t *Table) InProgress() (Round, bool) {
 // changes a result silently: it is refused (EvRefused) or handled by the rule book's irregularity
 // procedure (EvAnomaly), with the reason.
 func (t *Table) Apply(in Input) []Event {
+	switch in.Kind {
+	case InToken:
+	case InDoubt:
+		return t.doubt(in.Doubt) // a doubt leaves "the card just drawn" as it was, for exposed (9.4)
+	case InConfirm:
+		t.act = actOther
+		return t.confirm()
+	case InEnter:
+		t.act = actOther
+		return t.enter(in.Cards)
+	default:
+		return t.refuseInput("input", fmt.Sprintf("unknown input kind %d", in.Kind))
+	}
 	tok := in.Token
 	act := t.act
 	t.act = actOther
@@ -235,7 +262,7 @@ func (t *Table) newShoe() []Event {
 	}
 	t.shoe++
 	t.cutOut, t.cutInRound, t.due, t.missed, t.faceUp, t.empty = false, false, "", false, false, false
-	t.pending, t.burned = nil, nil
+	t.pending, t.burned, t.pendWhy = nil, nil, nil // a shuffled shoe: what was lost was in the old one
 	t.resetCounts()
 	t.startBurn()
 	return append(ev, Event{Kind: EvShuffle, Shoe: t.shoe, Rule: rule})
@@ -312,8 +339,8 @@ func (t *Table) exposed(tok engine.Token, act lastAction) []Event {
 		t.cur = nil
 		t.n--
 		t.pending = append([]string(nil), r.Notes...)
-		if r.Review {
-			t.pending = append(t.pending, reviewMark)
+		for _, w := range r.Why {
+			t.pendWhy = addWhy(t.pendWhy, w)
 		}
 		t.noteNow(t.p.Rules.ExposedInError)
 		t.act = actDiscard
@@ -343,6 +370,9 @@ func (t *Table) reshuffle(tok engine.Token) []Event {
 	if t.cur == nil {
 		return t.refuse(tok, "no round in progress: 9.7 reshuffles the discards only to finish a round; load a new shoe with \"shoe\"")
 	}
+	if t.waiting {
+		return t.refuse(tok, fmt.Sprintf("round %d has all its cards and waits for review", t.cur.N))
+	}
 	var ev []Event
 	if t.faceUp {
 		ev = append(ev, t.anomaly(engine.Card{}, t.p.Rules.FaceUpInShoe, "a card reported face up in the shoe never came out before the reshuffle"))
@@ -362,7 +392,7 @@ func (t *Table) emptyShoe(tok engine.Token) []Event {
 	switch {
 	case t.shoe == 0:
 		return t.refuse(tok, "no shoe is loaded")
-	case t.cur != nil:
+	case t.cur != nil && !t.waiting:
 		if t.empty {
 			return nil
 		}
@@ -382,6 +412,12 @@ func (t *Table) void(tok engine.Token) []Event {
 		if t.cur == nil {
 			return t.refuse(tok, "no round in progress")
 		}
+		if t.cur.Review { // the supervisor's resolution of a round under review (doubt.go)
+			t.cur.Review = false
+			t.cur.Resolution, t.cur.ResolutionRule = engine.ResolvedCancelled, t.p.Rules.ReviewCancel
+			t.cur.note(t.p.Rules.ReviewCancel)
+			return t.cancelCurrent(nil)
+		}
 		t.cur.note(t.p.Rules.Invalidate)
 		return t.cancelCurrent(nil)
 	}
@@ -396,6 +432,9 @@ func (t *Table) void(tok engine.Token) []Event {
 		return t.refuse(tok, fmt.Sprintf("round %d is already cancelled", tok.N))
 	}
 	t.cancelled = append(t.cancelled, tok.N)
+	if t.undispute(tok.N) && t.last.N == tok.N {
+		t.last.Resolution, t.last.ResolutionRule = engine.ResolvedCancelled, t.p.Rules.ReviewCancel
+	}
 	if t.last.N == tok.N {
 		t.last.Kind, t.last.Outcome, t.last.Pays = KindCancelled, Push, Pays{}
 		t.last.note(t.p.Rules.Invalidate)
@@ -409,6 +448,7 @@ func (t *Table) void(tok engine.Token) []Event {
 func (t *Table) cancelCurrent(ev []Event) []Event {
 	r := t.cur
 	r.Kind, r.Outcome, r.Pays = KindCancelled, Push, Pays{}
+	r.Review = false // no result is left to review: every wager is refunded (Why stays)
 	r.note(t.p.Rules.Refund)
 	t.empty = false
 	if t.burnPhase { // the rest of a 9.7 burn is owed before the next round instead
@@ -420,7 +460,7 @@ func (t *Table) cancelCurrent(ev []Event) []Event {
 // finish ends the round in progress and applies the shuffle rules that fall due at its end.
 func (t *Table) finish(ev []Event) []Event {
 	r := t.cur
-	t.cur = nil
+	t.cur, t.waiting = nil, false
 	t.last = *r
 	ev = append(ev, Event{Kind: EvRound, Shoe: r.Shoe, N: r.N, Round: ptr(r.clone())})
 	switch {
@@ -446,23 +486,20 @@ func (t *Table) card(in Input) []Event {
 		return []Event{t.anomaly(c, t.p.Rules.ShuffleStart, "a card before any shoe was loaded: the cards are shuffled before play (4.1.1); not used")}
 	}
 	if t.cur != nil && t.empty {
-		t.cur.Review = true
 		t.act = actDiscard
-		return []Event{t.anomaly(c, t.p.Rules.Reshuffle, "a card after the shoe ran out, before the discards were reshuffled (9.7): not used; the round needs review")}
+		ev := []Event{t.anomaly(c, t.p.Rules.Reshuffle, "a card after the shoe ran out, before the discards were reshuffled (9.7): not used; the round needs review")}
+		return append(ev, t.underReview(fmt.Sprintf("%s was read after the shoe ran out, before the discards were reshuffled (9.7)", c))...)
 	}
 	var ev []Event
 	if !t.count(c) {
 		t.noteNow(t.p.Rules.CardsChecked)
-		if t.cur != nil {
-			t.cur.Review = true
-		} else {
-			t.pending = append(t.pending, reviewMark)
-		}
 		shown, what := c, c.String()
 		if t.burnOwed > 0 && !t.faceUp { // a card burned face down is never shown (4.6)
 			shown, what = engine.Card{}, "cards like the burned one"
 		}
+		review := t.underReview(fmt.Sprintf("more %s than %d decks hold (3.1)", what, t.p.Decks))
 		ev = append(ev, t.anomaly(shown, t.p.Rules.CardsChecked, fmt.Sprintf("more %s than %d decks hold (3.1): the round needs review and the cards checking (3.3)", what, t.p.Decks)))
+		ev = append(ev, review...)
 	}
 	if t.faceUp {
 		t.faceUp = false
@@ -484,6 +521,9 @@ func (t *Table) card(in Input) []Event {
 		t.burned = append(t.burned, c)
 		t.act = actBurn
 		return append(ev, Event{Kind: EvBurn, Shoe: t.shoe, N: t.curN(), Rule: rule})
+	}
+	if t.waiting {
+		return t.setAside(c, ev)
 	}
 	t.burnPhase = false
 	if in.Token.Pos != engine.PosNone {
@@ -510,30 +550,26 @@ func (t *Table) card(in Input) []Event {
 		ev = t.checkBox(in.Box, BoxCentre, c, ev)
 		ev = append(ev, Event{Kind: EvCard, Shoe: t.shoe, N: r.N, Card: c, Box: BoxCentre})
 	}
-	_, o, pays, done, err := t.p.Resolve(r.Cards)
-	if err != nil || !done { // cannot happen: the cards are valid and the deal follows DrawsThird
-		r.Review = true
-		return append(ev, t.anomaly(c, t.p.Rules.Disputes, fmt.Sprintf("round %d cannot be decided (%v): for the supervisor (10.10)", r.N, err)))
+	if t.hold && r.Review {
+		return t.holdRound(ev)
 	}
-	r.Outcome, r.Pays = o, pays
-	return t.finish(ev)
+	return t.decide(ev)
 }
-
-// reviewMark in the pending notes carries a review flag to the next round; it is not a note.
-const reviewMark = "\x00review"
 
 // first starts a round with its first card.
 func (t *Table) first(c engine.Card, box Box, ev []Event) []Event {
 	t.n++
 	r := &Round{N: t.n, Shoe: t.shoe, Cards: []engine.Card{c}, Kind: KindNormal}
 	for _, n := range t.pending {
-		if n == reviewMark {
-			r.Review = true
-			continue
-		}
 		r.note(n)
 	}
-	t.pending = nil
+	if len(t.pendWhy) > 0 { // the round starts under review: the record says so, and why
+		r.Review, r.Why = true, t.pendWhy
+		for _, w := range r.Why {
+			ev = append(ev, Event{Kind: EvReview, Shoe: t.shoe, N: r.N, Rule: t.p.Rules.Disputes, Reason: w})
+		}
+	}
+	t.pending, t.pendWhy = nil, nil
 	t.cur = r
 	if t.due != "" {
 		t.missed = true

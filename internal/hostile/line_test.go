@@ -7,16 +7,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/shoefeed"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
@@ -298,21 +295,13 @@ func (l *line) play(ctx context.Context, t *testing.T, rng *rand.Rand, msgs []se
 
 // rig is a real table behind a hostile line.
 type rig struct {
+	plant
 	t     *testing.T
-	db    string
-	j     *journal.Journal
-	loop  *table.Loop[view.Screen]
-	line  *line
-	mgr   *serialin.Manager
-	stop  context.CancelFunc
-	done  chan error
-	fed   chan error
 	truth truth
 
-	commits atomic.Int64
-	mu      sync.Mutex
-	shown   []string         // results shown that no coup really dealt gave: "coup N: cards → winner"
-	rounds  []journal.Record // round and event records as committed (what the bus publishes)
+	mu     sync.Mutex
+	shown  []string         // results shown that no coup really dealt gave: "coup N: cards → winner"
+	rounds []journal.Record // round and event records as committed (what the bus publishes)
 }
 
 func newRig(t *testing.T, seed uint64) *rig {
@@ -326,30 +315,15 @@ func newRig(t *testing.T, seed uint64) *rig {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	r := &rig{t: t, db: filepath.Join(t.TempDir(), "t.db"), truth: dealTruth(t, rng, p, s)}
-	pty, err := serialin.NewPTYLine(filepath.Join(t.TempDir(), "shoe"), nil)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	t.Cleanup(func() { pty.Close() })
-	r.line = &line{pty: pty}
-	if r.j, err = journal.Open(r.db, journal.Options{Table: "t1"}); err != nil {
-		t.Fatal(err)
-	}
+	r := &rig{t: t, truth: dealTruth(t, rng, p, s)}
+	r.open(t)
 	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	r.loop, err = table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
+	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
 		r.j, table.Options[view.Screen]{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.mgr, err = serialin.Start(serialin.Config{Path: pty.Path(), MinBackoff: 10 * time.Millisecond, MaxBackoff: 40 * time.Millisecond}, serialin.NewRegistry())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	r.stop, r.done, r.fed = stop, make(chan error, 1), make(chan error, 1)
-	go func() { r.done <- r.loop.Run(ctx) }()
-	go func() { r.fed <- shoefeed.Feed(ctx, r.mgr.Events(), r.loop) }()
+	r.run(loop)
 	return r
 }
 
@@ -387,60 +361,16 @@ func (r *rig) committed(recs []journal.Record) {
 	}
 }
 
-// settle waits until the table has taken in everything the line sent: no record committed
-// for a while.
-func (r *rig) settle() {
-	last, quiet := r.commits.Load(), time.Now()
-	deadline := time.Now().Add(5 * time.Second)
-	time.Sleep(20 * time.Millisecond)
-	for time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-		if n := r.commits.Load(); n != last {
-			last, quiet = n, time.Now()
-			continue
-		}
-		if time.Since(quiet) >= 60*time.Millisecond {
-			return
-		}
-	}
-}
-
-// send gives the table a supervisor's input and waits until it is journalled.
+// send gives the table a supervisor's game input and waits until it is journalled.
 func (r *rig) send(in engine.Input, why string) table.Result {
 	r.t.Helper()
-	reply := make(chan table.Result, 1)
-	m := table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceOperator,
-		Actor: journal.Actor{Role: "supervisor", ID: "s1"}, Reason: why, Reply: reply}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := r.loop.Send(ctx, m); err != nil {
-		r.t.Fatal(err)
-	}
-	select {
-	case res := <-reply:
-		if res.Err != nil {
-			r.t.Fatalf("supervisor input: %v", res.Err)
-		}
-		return res
-	case <-ctx.Done():
-		r.t.Fatal("supervisor input: no reply in 30 s")
-	}
-	return table.Result{}
+	return r.plant.send(table.Input{Game: &in}, why)
 }
 
 // finish stops the table and the line and exports the shoe's rounds.
 func (r *rig) finish() []export.Row {
 	r.t.Helper()
-	r.stop()
-	if err := <-r.done; err != nil {
-		r.t.Fatalf("loop: %v", err)
-	}
-	<-r.fed
-	r.mgr.Close()
-	<-r.mgr.Done()
-	if err := r.j.Close(); err != nil {
-		r.t.Fatal(err)
-	}
+	r.shutdown()
 	var out, errb bytes.Buffer
 	if err := export.Run([]string{"--db", r.db, "--shoe", "1", "--format", "json"}, nil, &out, &errb); err != nil {
 		r.t.Fatalf("export: %v: %s", err, errb.String())

@@ -1,7 +1,7 @@
 // Package message is the JSON schema of the pit bus: what a table publishes about its coups
 // and its state, and what the pit board (and any management system reading the bus) consumes.
 //
-// The package is pure (standard library and engine only) so that both the table side
+// The package is pure (standard library and the engine packages only) so that both the table side
 // (app/bus) and the board's state model (display/pitmodel) can share it without linking
 // NATS or a UI toolkit. Nothing derived from a face-down card is in any message: a round is
 // published only once it is finished, with exactly what the table screen shows
@@ -72,6 +72,8 @@ type Message struct {
 	Limits *Limits   `json:"limits,omitempty"`
 	Status *Status   `json:"status,omitempty"`
 	Head   *Head     `json:"head,omitempty"` // for TypeHead
+	// RedDog is the round of a TypeRedDogRound (a Red Dog table, reddog.go).
+	RedDog *RedDogRound `json:"reddog,omitempty"`
 	// Subject is the subject the message arrived on, set by the reader of the bus (never
 	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
 	Subject string `json:"-"`
@@ -333,6 +335,11 @@ func (m *Message) Validate() error {
 		if !lowerHex(m.Head.Hash, HeadHashLen) {
 			return invalid(m, "head hash %.80q: want %d lower-case hex digits", m.Head.Hash, HeadHashLen)
 		}
+	case TypeRedDogRound:
+		if m.RedDog == nil {
+			return invalid(m, "no red dog round")
+		}
+		return m.RedDog.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

@@ -296,6 +296,34 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	rdRecs, err := redDogRounds(j, *shoe, from, to)
+	if err != nil {
+		return err
+	}
+	if len(rdRecs) > 0 && len(recs) == 0 { // a Red Dog table (reddog.go)
+		rows := make([]RedDogRow, 0, len(rdRecs))
+		for _, rec := range rdRecs {
+			row, err := RedDogRowOf(rec)
+			if err != nil {
+				return fmt.Errorf("export from %s: %w", path, err)
+			}
+			rows = append(rows, row)
+		}
+		if err := redDogCancels(j, rows); err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
+		if rows, err = withReviews(j, rows, *shoe, (*RedDogRow).cols, heldRedDogRow); err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
+		if err := writeRows(stdout, *format, rows, RedDogHeader(), RedDogRow.csvFields); err != nil {
+			return fmt.Errorf("write export: %w", err)
+		}
+		fmt.Fprintf(stderr, "export: %d Red Dog rounds\n", len(rows))
+		return nil
+	}
+	if len(rdRecs) > 0 {
+		return fmt.Errorf("export from %s: the journal holds both baccarat and Red Dog rounds", path)
+	}
 	rows := make([]Row, 0, len(recs))
 	for _, rec := range recs {
 		row, err := RowOf(rec)
@@ -304,7 +332,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		rows = append(rows, row)
 	}
-	if rows, err = withReviews(j, rows, *shoe); err != nil {
+	if rows, err = withReviews(j, rows, *shoe, (*Row).cols, heldRow); err != nil {
 		return fmt.Errorf("export from %s: %w", path, err)
 	}
 	if err := write(stdout, *format, rows); err != nil {
@@ -323,18 +351,20 @@ type reviewEvent struct {
 
 // withReviews adds what the journal's review events say to the rows (issue 21): a round put
 // under review after it was recorded (the shoe's own result contradicted it) is "under review"
-// until a "resolved" or "void" event follows; a coup held for review that has no round record
-// yet is exported as a row of kind "review" with no result. shoe is the shoe exported, or 0
-// for a day (the shoes of the day's rows are read).
-func withReviews(j *journal.Journal, rows []Row, shoe int64) ([]Row, error) {
+// until a "resolved", "void" (baccarat) or "cancel" (Red Dog) event follows; a coup held for
+// review that has no round record yet is exported as a row of kind "review" with no result
+// (held makes it). shoe is the shoe exported, or 0 for a day (the shoes of the day's rows are
+// read). cols gives a row's place and review columns.
+func withReviews[R any](j *journal.Journal, rows []R, shoe int64, cols func(*R) reviewCols,
+	held func(rec journal.Record, shoe int64, n int, reasons []string) R) ([]R, error) {
 	shoes := []int64{}
 	seen := map[int64]bool{}
 	if shoe != 0 {
 		shoes, seen[shoe] = append(shoes, shoe), true
 	}
-	for _, r := range rows {
-		if !seen[r.Shoe] {
-			shoes, seen[r.Shoe] = append(shoes, r.Shoe), true
+	for i := range rows {
+		if sh := cols(&rows[i]).shoe; !seen[sh] {
+			shoes, seen[sh] = append(shoes, sh), true
 		}
 	}
 	for _, sh := range shoes {
@@ -368,24 +398,25 @@ func withReviews(j *journal.Journal, rows []Row, shoe int64) ([]Row, error) {
 				}
 				st.reasons = appendOnce(st.reasons, ev.Reason)
 				st.resolved = ""
-			case "resolved", "void":
+			case "resolved", "void", "cancel":
 				if st != nil {
 					st.resolved = ev.Reason
-					if ev.Event == "void" {
+					if ev.Event != "resolved" {
 						st.resolved = "cancelled"
 					}
 				}
 			}
 		}
 		for i := range rows {
-			st := byN[rows[i].Round]
-			if rows[i].Shoe != sh || st == nil {
+			c := cols(&rows[i])
+			st := byN[c.round]
+			if c.shoe != sh || st == nil {
 				continue
 			}
-			if rows[i].Review == "" && rows[i].Seq < st.seq { // put under review after it was recorded
-				rows[i].Review, rows[i].ReviewReasons = journal.ReviewPending, st.reasons
+			if *c.review == "" && c.seq < st.seq { // put under review after it was recorded
+				*c.review, *c.reasons = journal.ReviewPending, st.reasons
 				if st.resolved != "" {
-					rows[i].Review, rows[i].Resolution = journal.ReviewResolved, st.resolved
+					*c.review, *c.resolution = journal.ReviewResolved, st.resolved
 				}
 			}
 			st.seq = -1 // the coup has its round record
@@ -395,13 +426,18 @@ func withReviews(j *journal.Journal, rows []Row, shoe int64) ([]Row, error) {
 			if st.seq < 0 || st.resolved != "" {
 				continue
 			}
-			rows = append(rows, Row{Table: st.rec.Table, Shoe: sh, Round: n, Seq: st.rec.Seq, Time: st.rec.Time.UTC(),
-				Kind: "review", Player: []string{}, Banker: []string{}, Notes: []string{"no result: the coup is under review"},
-				Source: st.rec.Source, Operator: st.rec.Actor.ID, Hash: st.rec.Hash.String(),
-				Review: journal.ReviewPending, ReviewReasons: st.reasons})
+			rows = append(rows, held(st.rec, sh, n, st.reasons))
 		}
 	}
 	return rows, nil
+}
+
+// heldRow is the row of a baccarat coup held for review that has no round record yet.
+func heldRow(rec journal.Record, shoe int64, n int, reasons []string) Row {
+	return Row{Table: rec.Table, Shoe: shoe, Round: n, Seq: rec.Seq, Time: rec.Time.UTC(),
+		Kind: "review", Player: []string{}, Banker: []string{}, Notes: []string{"no result: the coup is under review"},
+		Source: rec.Source, Operator: rec.Actor.ID, Hash: rec.Hash.String(),
+		Review: journal.ReviewPending, ReviewReasons: reasons}
 }
 
 func appendOnce(list []string, s string) []string {

@@ -61,7 +61,13 @@ func samples(t *testing.T) []message.Message {
 	head := m(904, message.TypeHead)
 	head.Head = &message.Head{Hash: strings.Repeat("0a", 32)}
 	bare := m(905, message.TypeShoeStarted)
-	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare)
+	rdWin := m(906, message.TypeRedDogRound)
+	rdWin.RedDog = &message.RedDogRound{N: 1, Kind: message.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	rdPush := m(907, message.TypeRedDogRound)
+	rdPush.RedDog = &message.RedDogRound{N: 2, Kind: message.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
+	rdCancelled := m(908, message.TypeRedDogRound)
+	rdCancelled.RedDog = &message.RedDogRound{N: 3, Kind: message.KindCancelled}
+	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled)
 }
 
 // TestEveryMessageFitsItsSchema: every message a table sends is valid under

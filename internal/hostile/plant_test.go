@@ -1,0 +1,117 @@
+package hostile
+
+import (
+	"context"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/shoefeed"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/serialin"
+)
+
+// plant is what every hostile rig runs: a journal, a table's loop, the shoe's pseudo-terminal
+// (line), the serial port manager on its other side and the shoe feed between them.
+type plant struct {
+	t       *testing.T
+	db      string
+	j       *journal.Journal
+	loop    *table.Loop[view.Screen]
+	line    *line
+	mgr     *serialin.Manager
+	stop    context.CancelFunc
+	done    chan error
+	fed     chan error
+	commits atomic.Int64 // records committed so far (settle)
+}
+
+// open makes the pseudo-terminal and the journal; it skips the test where there are no
+// pseudo-terminals.
+func (p *plant) open(t *testing.T) {
+	t.Helper()
+	p.t, p.db = t, filepath.Join(t.TempDir(), "t.db")
+	pty, err := serialin.NewPTYLine(filepath.Join(t.TempDir(), "shoe"), nil)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { pty.Close() })
+	p.line = &line{pty: pty}
+	if p.j, err = journal.Open(p.db, journal.Options{Table: "t1"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// run starts the port manager on the line, the loop and the shoe feed.
+func (p *plant) run(loop *table.Loop[view.Screen]) {
+	p.t.Helper()
+	p.loop = loop
+	var err error
+	p.mgr, err = serialin.Start(serialin.Config{Path: p.line.pty.Path(), MinBackoff: 10 * time.Millisecond, MaxBackoff: 40 * time.Millisecond}, serialin.NewRegistry())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	p.stop, p.done, p.fed = stop, make(chan error, 1), make(chan error, 1)
+	go func() { p.done <- loop.Run(ctx) }()
+	go func() { p.fed <- shoefeed.Feed(ctx, p.mgr.Events(), loop) }()
+}
+
+// settle waits until the table has taken in everything the line sent: no record committed
+// for a while.
+func (p *plant) settle() {
+	last, quiet := p.commits.Load(), time.Now()
+	deadline := time.Now().Add(5 * time.Second)
+	time.Sleep(20 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+		if n := p.commits.Load(); n != last {
+			last, quiet = n, time.Now()
+			continue
+		}
+		if time.Since(quiet) >= 60*time.Millisecond {
+			return
+		}
+	}
+}
+
+// send gives the table a supervisor's input and waits until it is journalled.
+func (p *plant) send(in table.Input, why string) table.Result {
+	p.t.Helper()
+	reply := make(chan table.Result, 1)
+	m := table.Msg{Input: in, Source: journal.SourceOperator,
+		Actor: journal.Actor{Role: "supervisor", ID: "s1"}, Reason: why, Reply: reply}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := p.loop.Send(ctx, m); err != nil {
+		p.t.Fatal(err)
+	}
+	select {
+	case res := <-reply:
+		if res.Err != nil {
+			p.t.Fatalf("supervisor input: %v", res.Err)
+		}
+		return res
+	case <-ctx.Done():
+		p.t.Fatal("supervisor input: no reply in 30 s")
+	}
+	return table.Result{}
+}
+
+// shutdown stops the table, the feed and the line, and closes the journal.
+func (p *plant) shutdown() {
+	p.t.Helper()
+	p.stop()
+	if err := <-p.done; err != nil {
+		p.t.Fatalf("loop: %v", err)
+	}
+	<-p.fed
+	p.mgr.Close()
+	<-p.mgr.Done()
+	if err := p.j.Close(); err != nil {
+		p.t.Fatal(err)
+	}
+}
