@@ -44,6 +44,7 @@ type Screen struct {
 	s    *Session
 	opt  Options
 	root *fyne.Container
+	over *container.ThemeOverride // the enlarged theme over root (restyle re-applies it)
 
 	// PIN pad
 	pinID, pinCode string
@@ -62,6 +63,7 @@ type Screen struct {
 	reasonRow *fyne.Container
 	tabs      *container.AppTabs
 	log       *widget.Label
+	asking    bool // a confirmation is on screen instead of the tabs (ask)
 
 	entry   entryTab
 	shoe    *fyne.Container
@@ -90,7 +92,18 @@ func (sc *Screen) CreateRenderer() fyne.WidgetRenderer {
 	if th == nil {
 		th = fyne.CurrentApp().Settings().Theme()
 	}
-	return widget.NewSimpleRenderer(container.NewThemeOverride(sc.root, bigTheme{th}))
+	sc.over = container.NewThemeOverride(sc.root, bigTheme{th})
+	return widget.NewSimpleRenderer(sc.over)
+}
+
+// restyle applies the enlarged theme to what was put on screen since it was last applied (a
+// ThemeOverride styles the objects it holds when it is made or refreshed, not ones added later:
+// without this the signed-in screen, a newly selected tab or rebuilt rows fell back to the
+// table's small theme, 36 px buttons).
+func (sc *Screen) restyle() {
+	if sc.over != nil {
+		sc.over.Refresh()
+	}
 }
 
 // Session is the screen's session.
@@ -120,6 +133,10 @@ func (sc *Screen) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyBackspace, fyne.KeyDelete:
 		sc.TypedRune('.')
 	case fyne.KeyEscape:
+		if sc.asking {
+			sc.endAsk() // Escape answers a confirmation "no"
+			return
+		}
 		sc.back()
 	}
 }
@@ -165,6 +182,7 @@ func (sc *Screen) back() {
 
 // show puts the PIN pad or the tabs on screen for the current role.
 func (sc *Screen) show() {
+	sc.asking = false
 	if sc.s.Role() == access.NoRole {
 		sc.updatePIN()
 		sc.root.Objects = []fyne.CanvasObject{sc.pinView}
@@ -174,6 +192,7 @@ func (sc *Screen) show() {
 		sc.root.Objects = []fyne.CanvasObject{sc.main}
 	}
 	sc.root.Refresh()
+	sc.restyle()
 }
 
 // ---- PIN pad ----
@@ -270,7 +289,8 @@ func (sc *Screen) buildMain() {
 	back := widget.NewButton("Table", sc.back)
 	sc.exitBtn = widget.NewButton("Exit kiosk", sc.exitKiosk)
 	sc.exitBtn.Importance = widget.DangerImportance
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(back, sc.lockBtn, sc.exitBtn), sc.header)
+	// Exit kiosk sits at the other end of the bar from Sign out and Table, and asks first.
+	top := container.NewBorder(nil, nil, sc.exitBtn, container.NewHBox(back, sc.lockBtn), sc.header)
 
 	sc.reason = widget.NewSelectEntry(Reasons())
 	sc.reason.SetPlaceHolder("choose or type the reason")
@@ -287,7 +307,7 @@ func (sc *Screen) buildMain() {
 	sc.recall = newRecallTab(sc)
 	sc.diag = newDiagTab(sc)
 	sc.tabs = container.NewAppTabs()
-	sc.tabs.OnSelected = func(*container.TabItem) { sc.Update() }
+	sc.tabs.OnSelected = func(*container.TabItem) { sc.Update(); sc.restyle() }
 
 	logBox := container.NewVBox(widget.NewSeparator(), sc.log)
 	sc.main = container.NewBorder(container.NewVBox(top, sc.reasonRow), logBox, nil, nil, sc.tabs)
@@ -328,7 +348,44 @@ func (sc *Screen) exitKiosk() {
 		sc.Update()
 		return
 	}
-	sc.opt.ExitKiosk()
+	sc.ask("Leave kiosk mode?\nThe table display closes and the desktop is open to whoever stands here.",
+		"Exit kiosk", func() {
+			if sc.s.Allows(access.Supervisor) {
+				sc.opt.ExitKiosk()
+			}
+		})
+}
+
+// ask puts a question in place of the tabs, with a Cancel button and one that does yes: the
+// confirmation before an action that cannot be taken back at the table (Exit kiosk, Change
+// now, Close the table). Cancel, Escape and a sign-out (idle or not) answer no.
+func (sc *Screen) ask(question, yes string, do func()) {
+	q := widget.NewLabelWithStyle(question, fyne.TextAlignCenter, fyne.TextStyle{Bold: true}) // lines broken by hand
+	q.SizeName = theme.SizeNameSubHeadingText
+	no := widget.NewButton("Cancel", func() { sc.endAsk(); sc.focus() })
+	ok := widget.NewButton(yes, func() {
+		sc.endAsk()
+		do()
+		sc.Update()
+		sc.focus()
+	})
+	ok.Importance = widget.DangerImportance
+	buttons := container.NewGridWithColumns(2, no, ok)
+	sc.asking = true
+	sc.root.Objects = []fyne.CanvasObject{container.NewPadded(container.NewBorder(nil, buttons, nil, nil, container.NewCenter(q)))}
+	sc.root.Refresh()
+	sc.restyle()
+}
+
+// endAsk takes a confirmation off screen and puts back the tab it was asked from.
+func (sc *Screen) endAsk() {
+	if !sc.asking {
+		return
+	}
+	sc.asking = false
+	sc.root.Objects = []fyne.CanvasObject{sc.main}
+	sc.root.Refresh()
+	sc.restyle()
 }
 
 // do sends an action with the reason chosen on screen and redraws.
@@ -430,9 +487,11 @@ func newEntryTab(sc *Screen) entryTab {
 	t.resWinner.Horizontal = true
 	t.resBPair, t.resPPair, t.resNat = widget.NewCheck("Banker pair", nil), widget.NewCheck("Player pair", nil), widget.NewCheck("Natural", nil)
 	confirm := widget.NewButton("Confirm result only", func() { t.confirmResult(sc) })
+	help := widget.NewLabel("Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)")
+	help.Wrapping = fyne.TextWrapWord
 	t.resultOnly = container.NewVBox(
 		widget.NewSeparator(),
-		widget.NewLabel("Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)"),
+		help,
 		container.NewBorder(nil, nil, nil, confirm, t.resWinner),
 		container.NewGridWithColumns(3, t.resBPair, t.resPPair, t.resNat),
 	)
@@ -452,7 +511,8 @@ func newEntryTab(sc *Screen) entryTab {
 	extra := container.NewGridWithColumns(7,
 		k("J", 'j'), k("Q", 'q'), k("K", 'k'),
 		k("♠", 's'), k("♥", 'h'), k("♦", 'd'), k("♣", 'c'))
-	t.box = container.NewGridWithColumns(2, container.NewPadded(left), container.NewBorder(nil, extra, nil, nil, pad))
+	// The left half scrolls, so the screen fits a 1280×720 panel whatever the coup shows.
+	t.box = container.NewGridWithColumns(2, container.NewVScroll(container.NewPadded(left)), container.NewBorder(nil, extra, nil, nil, pad))
 	return t
 }
 
@@ -636,8 +696,7 @@ func (t *fixTab) update(snap Snapshot) {
 		rows = append(rows, widget.NewLabel("none"))
 	}
 	t.alerts.Objects = rows
-	t.alerts.Refresh()
-	t.box.Refresh() // the rows changed height: lay the whole tab out again
+	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 }
 
 // noticeOf finds the notice error in a refusal: it carries the earliest time the book allows.

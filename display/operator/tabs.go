@@ -16,14 +16,14 @@ import (
 	"github.com/coupboard/coupboard/engine"
 )
 
-// ParseClock reads a time of day "HH:MM" typed by an operator as the next such moment at or
-// after now, in now's location (a closing at 02:00 typed at 23:30 is tomorrow's).
+// ParseClock reads a time of day typed by an operator as the next such moment at or after now,
+// in now's location (a closing at 02:00 typed at 23:30 is tomorrow's). It takes "HH:MM", "H:MM"
+// and, for a numeric keypad that has no colon, the digits alone ("2130" or "930") or the
+// keypad's point ("21.30").
 func ParseClock(s string, now time.Time) (time.Time, error) {
-	h, m, ok := strings.Cut(strings.TrimSpace(s), ":")
-	hh, err1 := strconv.Atoi(h)
-	mm, err2 := strconv.Atoi(m)
-	if !ok || err1 != nil || err2 != nil || hh < 0 || hh > 23 || mm < 0 || mm > 59 || len(m) != 2 {
-		return time.Time{}, fmt.Errorf("time %q: use HH:MM (24-hour)", s)
+	hh, mm, ok := clockOf(s)
+	if !ok {
+		return time.Time{}, fmt.Errorf("time %q: type 2130 or 21:30 (24-hour)", s)
 	}
 	t := time.Date(now.Year(), now.Month(), now.Day(), hh, mm, 0, 0, now.Location())
 	if t.Before(now.Truncate(time.Minute)) {
@@ -33,6 +33,69 @@ func ParseClock(s string, now time.Time) (time.Time, error) {
 		t = now
 	}
 	return t, nil
+}
+
+// clockOf reads the hour and minute of a time of day as ParseClock takes it.
+func clockOf(s string) (hh, mm int, ok bool) {
+	s = strings.TrimSpace(s)
+	h, m, sep := strings.Cut(strings.ReplaceAll(s, ".", ":"), ":")
+	if !sep {
+		if len(s) < 3 || len(s) > 4 {
+			return 0, 0, false
+		}
+		h, m = s[:len(s)-2], s[len(s)-2:]
+	}
+	if len(h) < 1 || len(h) > 2 || len(m) != 2 || strings.Trim(h+m, "0123456789") != "" {
+		return 0, 0, false
+	}
+	hh, _ = strconv.Atoi(h)
+	mm, _ = strconv.Atoi(m)
+	return hh, mm, hh <= 23 && mm <= 59
+}
+
+// StepClock moves a time of day typed as ParseClock takes it by steps quarters of an hour,
+// to the next (or, stepping back, the previous) quarter: 21:07 +1 is 21:15, 21:07 -1 is 21:00,
+// 23:45 +1 is 00:00. A time that cannot be read starts from from.
+func StepClock(s string, steps int, from time.Time) string {
+	hh, mm, ok := clockOf(s)
+	if !ok {
+		hh, mm = from.Hour(), from.Minute()
+	}
+	m := hh*60 + mm
+	switch {
+	case steps > 0:
+		m = (m/15 + steps) * 15
+	case steps < 0:
+		m = ((m+14)/15 + steps) * 15
+	}
+	m = ((m % 1440) + 1440) % 1440
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+// clockField is a time of day on the operator screen: typed on the numeric keypad (2130) or
+// set with the −15 and +15 min buttons, for a touch screen with no keyboard.
+type clockField struct {
+	entry *widget.Entry
+	box   fyne.CanvasObject
+}
+
+func newClockField(now func() time.Time) clockField {
+	f := clockField{entry: widget.NewEntry()}
+	f.entry.SetPlaceHolder("2130")
+	step := func(n int) func() {
+		return func() { f.entry.SetText(StepClock(f.entry.Text, n, now())) }
+	}
+	f.box = container.NewBorder(nil, nil, widget.NewButton("−15 min", step(-1)), widget.NewButton("+15 min", step(1)), f.entry)
+	return f
+}
+
+// parse reads the field and writes the time back as HH:MM.
+func (f clockField) parse(now time.Time) (time.Time, error) {
+	t, err := ParseClock(f.entry.Text, now)
+	if err == nil {
+		f.entry.SetText(t.Format("15:04"))
+	}
+	return t, err
 }
 
 // Earliest is the earliest time a change posted at now may take effect when it needs the
@@ -53,11 +116,11 @@ type limitsTab struct {
 	sign                  *widget.Label
 	pbMin, pbMax          *widget.Entry
 	tieMin, tieMax        *widget.Entry
-	at                    *widget.Entry
+	at, closeAt           *widget.Entry // the time fields' entries
+	atField, closeField   clockField
 	waived                *widget.Check
 	waivedBy              *widget.Entry
 	waiverRow             *fyne.Container
-	closeAt               *widget.Entry
 	earliestBtn, closeBtn *widget.Button
 }
 
@@ -66,8 +129,8 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.sign = widget.NewLabel("")
 	t.sign.Wrapping = fyne.TextWrapWord
 	t.pbMin, t.pbMax, t.tieMin, t.tieMax = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	t.at = widget.NewEntry()
-	t.at.SetPlaceHolder("HH:MM")
+	t.atField, t.closeField = newClockField(sc.s.Now), newClockField(sc.s.Now)
+	t.at, t.closeAt = t.atField.entry, t.closeField.entry
 	t.waived = widget.NewCheck("Requested or agreed by the players (000 7.7.1)", nil)
 	t.waivedBy = widget.NewEntry()
 	t.waivedBy.SetPlaceHolder("who asked or agreed")
@@ -79,17 +142,18 @@ func newLimitsTab(sc *Screen) limitsTab {
 		snap := sc.s.Table().Snapshot()
 		t.at.SetText(Earliest(snap.Notices, sc.s.Now()).Format("15:04"))
 	})
-	t.closeAt = widget.NewEntry()
-	t.closeAt.SetPlaceHolder("HH:MM")
 	t.closeBtn = widget.NewButton("Close the table at", t.close)
 	t.closeBtn.Importance = widget.DangerImportance
 	form := container.NewGridWithColumns(4,
 		widget.NewLabel("Player/Banker min"), t.pbMin, widget.NewLabel("max"), t.pbMax,
 		widget.NewLabel("Tie min"), t.tieMin, widget.NewLabel("max"), t.tieMax,
-		widget.NewLabel("Takes effect at"), t.at, t.earliestBtn, at,
 	)
-	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, t.waiverRow, now,
-		widget.NewSeparator(), container.NewGridWithColumns(3, t.closeBtn, t.closeAt, widget.NewLabel(""))))
+	when := container.NewGridWithColumns(2,
+		container.NewBorder(nil, nil, widget.NewLabel("Takes effect at"), nil, t.atField.box),
+		container.NewGridWithColumns(2, t.earliestBtn, at))
+	closing := container.NewGridWithColumns(2, container.NewBorder(nil, nil, widget.NewLabel("Close at"), nil, t.closeField.box), t.closeBtn)
+	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, when, t.waiverRow, now,
+		widget.NewSeparator(), closing))
 	return t
 }
 
@@ -153,28 +217,36 @@ func (t *limitsTab) post(atTime bool) {
 		*f.dst = v
 	}
 	sign.Banker.Min, sign.Banker.Max = sign.Player.Min, sign.Player.Max
-	at := sc.s.Now()
-	if atTime {
-		var err error
-		if at, err = ParseClock(t.at.Text, at); err != nil {
-			sc.s.say("limits: " + err.Error())
-			sc.Update()
-			return
-		}
+	c := engine.Change{Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	if !atTime {
+		// A change now takes the sign players bet on off the table at once: asked first.
+		q := fmt.Sprintf("Change the limit sign now, with no notice?\nPlayer/Banker %s–%s, Tie %s–%s",
+			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
+		sc.ask(q, "Change the sign now", func() {
+			c.At = sc.s.Now()
+			t.send(c, t.at)
+		})
+		return
 	}
-	c := engine.Change{At: at, Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	var err error
+	if c.At, err = t.atField.parse(sc.s.Now()); err != nil {
+		sc.s.say("limits: " + err.Error())
+		sc.Update()
+		return
+	}
 	t.send(c, t.at)
 }
 
 func (t *limitsTab) close() {
 	sc := t.sc
-	at, err := ParseClock(t.closeAt.Text, sc.s.Now())
+	at, err := t.closeField.parse(sc.s.Now())
 	if err != nil {
 		sc.s.say("closing: " + err.Error())
 		sc.Update()
 		return
 	}
-	t.send(engine.Change{At: at, Close: true}, t.closeAt)
+	sc.ask(fmt.Sprintf("Close the table at %s?\nThe players are told from now; at %s the table closes.", at.Format("15:04"), at.Format("15:04")),
+		"Close the table", func() { t.send(engine.Change{At: at, Close: true}, t.closeAt) })
 }
 
 // send posts a change; when the book refuses it for want of notice, the earliest allowed
@@ -388,8 +460,7 @@ func (t *runsTab) update(snap Snapshot) {
 		}
 	}
 	t.open.Objects = rows
-	t.open.Refresh()
-	t.box.Refresh() // the rows changed height: lay the whole tab out again
+	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 	var owed []string
 	for _, m := range snap.Owed {
 		owed = append(owed, fmt.Sprintf("seat %d owes %s", m.Seat, engine.FormatCents(m.Amount)))
