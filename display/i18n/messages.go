@@ -113,6 +113,28 @@ const (
 	RedDogPaysTo    Key = "reddog.pays_to"    // %d to 1, on the pay table
 	RedDogHistory   Key = "reddog.history"    // the history's title
 	RedDogCancelled Key = "reddog.cancelled"  // a round cancelled by the supervisor, in the history
+
+	// Pit board (display/pitboard): what it says besides the table screen's words above.
+	PitTitle      Key = "pit.title"      // the board's default title
+	PitWaiting    Key = "pit.waiting"    // no table has published yet
+	PitCounts     Key = "pit.counts"     // %[1]d tables, %[2]d live, %[3]d stale, %[4]d offline
+	PitPage       Key = "pit.page"       // %[1]d page, %[2]d pages
+	PitRefused    Key = "pit.refused"    // %d messages refused by the board
+	PitForged     Key = "pit.forged"     // %[1]d forged messages refused, %[2]s the last
+	PitLegend     Key = "pit.legend"     // the marks of the compact roads
+	PitOpen       Key = "pit.open"       // status badge: open
+	PitClosingIn  Key = "pit.closing_in" // %d minutes: status badge
+	PitOffline    Key = "pit.offline"    // status badge: no heartbeat for long
+	PitStale      Key = "pit.stale"      // status badge: data old
+	PitNoStatus   Key = "pit.no_status"  // status badge: no status published
+	PitNoLimits   Key = "pit.no_limits"  // no limit sign published
+	PitNoGame     Key = "pit.no_game"    // no game published
+	PitNoCoup     Key = "pit.no_coup"    // no coup yet in this shoe
+	PitByHand     Key = "pit.by_hand"    // %s winner: a result entered by hand, without cards
+	PitNatural    Key = "pit.natural"    // a natural, among the last result's marks
+	PitIncomplete Key = "pit.incomplete" // %d rounds missing from the table's data
+	PitShoeEnded  Key = "pit.shoe_ended" // the shoe is over
+	PitHot        Key = "pit.hot"        // a hot streak
 )
 
 // entry is one message in every language.
@@ -231,5 +253,25 @@ func entries() []entry {
 		{RedDogPaysTo, "%d to 1", "%d 赔 1", "%d 賠 1"},
 		{RedDogHistory, "Rounds", "牌路", "牌路"},
 		{RedDogCancelled, "VOID", "不计", "不計"},
+		{PitTitle, "Pit board", "台面总览", "檯面總覽"},
+		{PitWaiting, "Waiting for tables…", "等待牌台…", "等待牌檯…"},
+		{PitCounts, "%[1]d tables · %[2]d live · %[3]d stale · %[4]d offline", "%[1]d 台 · %[2]d 在线 · %[3]d 过时 · %[4]d 离线", "%[1]d 檯 · %[2]d 在線 · %[3]d 過時 · %[4]d 離線"},
+		{PitPage, "page %[1]d of %[2]d", "第 %[1]d/%[2]d 页", "第 %[1]d/%[2]d 頁"},
+		{PitRefused, "%d messages refused", "已拒绝 %d 条消息", "已拒絕 %d 條訊息"},
+		{PitForged, "%[1]d forged message(s) refused, the last: %[2]s", "已拒绝 %[1]d 条伪造消息，最近：%[2]s", "已拒絕 %[1]d 條偽造訊息，最近：%[2]s"},
+		{PitLegend, "○ Banker  ● Player  / Tie  · pairs: banker top-left, player bottom-right", "○ 庄  ● 闲  / 和  · 对子：庄在左上，闲在右下", "○ 莊  ● 閒  / 和  · 對子：莊在左上，閒在右下"},
+		{PitOpen, "OPEN", "营业中", "營業中"},
+		{PitClosingIn, "CLOSING IN %d MIN", "%d 分钟后关闭", "%d 分鐘後關閉"},
+		{PitOffline, "OFFLINE", "离线", "離線"},
+		{PitStale, "STALE", "数据过时", "數據過時"},
+		{PitNoStatus, "NO STATUS", "无状态", "無狀態"},
+		{PitNoLimits, "no limits published", "未发布限额", "未發佈限額"},
+		{PitNoGame, "game not published", "未发布游戏", "未發佈遊戲"},
+		{PitNoCoup, "No coup yet this shoe", "本靴尚无牌局", "本靴尚無牌局"},
+		{PitByHand, "%s (entered by hand)", "%s（手动输入）", "%s（手動輸入）"},
+		{PitNatural, "natural", "天牌", "天牌"},
+		{PitIncomplete, "INCOMPLETE: %d rounds missing", "不完整：缺 %d 局", "不完整：缺 %d 局"},
+		{PitShoeEnded, "Shoe ended", "本靴结束", "本靴結束"},
+		{PitHot, "HOT", "热", "熱"},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/roadmap"
@@ -25,7 +26,31 @@ func tileMetrics(w, h float64) metrics {
 	return metrics{pad: u * 0.045, title: u * 0.105, small: u * 0.068, body: u * 0.082}
 }
 
-var winnerWord = map[string]string{"B": "Banker", "P": "Player", "T": "Tie"}
+// winnerWord is a winner ("B", "P", "T") in words, as the table screen says it.
+func winnerWord(w i18n.Catalogue, s string) string {
+	switch s {
+	case "B":
+		return w.T(i18n.WagerBanker)
+	case "P":
+		return w.T(i18n.WagerPlayer)
+	case "T":
+		return w.T(i18n.WagerTie)
+	}
+	return s
+}
+
+// winnerLetter is a winner's letter on a bead, as the table screen draws it (B, or 庄).
+func winnerLetter(w i18n.Catalogue, s string) string {
+	switch s {
+	case "B":
+		return w.T(i18n.LetterBanker)
+	case "P":
+		return w.T(i18n.LetterPlayer)
+	case "T":
+		return w.T(i18n.LetterTie)
+	}
+	return s
+}
 
 func (b *Board) winner(s string) color.NRGBA {
 	switch s {
@@ -40,9 +65,9 @@ func (b *Board) winner(s string) color.NRGBA {
 }
 
 // limitText is the main wager's limits: "AUD 25–5,000".
-func limitText(l message.Limits) string {
+func limitText(w i18n.Catalogue, l message.Limits) string {
 	if len(l.Bets) == 0 {
-		return "no limits published"
+		return w.T(i18n.PitNoLimits)
 	}
 	main := l.Bets[0]
 	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, money(main.Min), money(main.Max)))
@@ -67,7 +92,7 @@ func thousands(n int64) string {
 // paintTile draws the cached part of table t's tile: everything but the status badge and
 // the liveness marking.
 func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
-	pal := b.theme.Palette
+	pal, words := b.theme.Palette, b.opts.Words
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 	m := tileMetrics(w, h)
 	dst.Fill(pal.Panel)
@@ -89,7 +114,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	y := m.pad + m.title*1.1 + m.small*0.7
 	game := t.Game
 	if game == "" {
-		game = "game not published"
+		game = words.T(i18n.PitNoGame)
 	}
 	gameW := w - 2*m.pad
 	if sw := softwareText(t); sw != "" {
@@ -99,7 +124,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 			gameW -= vw + m.pad
 		}
 	}
-	drawText(dst, fit(game+" · "+limitText(t.Limits), smallFace, gameW), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(game+" · "+limitText(words, t.Limits), smallFace, gameW), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
 
 	// The last result: a box in the winner's colour with the winner's letter.
 	y += m.small * 0.9
@@ -108,7 +133,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	boldBody := b.theme.Face(m.body, true)
 	if t.Last != nil {
 		vector.DrawFilledRect(dst, float32(m.pad), float32(y), float32(box), float32(box), b.winner(t.Last.Winner), false)
-		drawText(dst, t.Last.Winner, b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
+		drawText(dst, winnerLetter(words, t.Last.Winner), b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
 	} else {
 		vector.StrokeRect(dst, float32(m.pad), float32(y), float32(box), float32(box), 1, pal.Grid, false)
 		drawText(dst, "–", b.theme.Face(box*0.6, true), m.pad+box/2, y+box/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
@@ -118,24 +143,24 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	line := box / 3
 	st := t.Stats()
 	// Line 1: the last result in words.
-	last := "No coup yet this shoe"
+	last := words.T(i18n.PitNoCoup)
 	if t.Last != nil {
-		last = fmt.Sprintf("%s %d – %d", winnerWord[t.Last.Winner], t.Last.PlayerTotal, t.Last.BankerTotal)
+		last = fmt.Sprintf("%s %d – %d", winnerWord(words, t.Last.Winner), t.Last.PlayerTotal, t.Last.BankerTotal)
 		switch {
 		case t.Last.ResultOnly: // entered by hand without cards: no totals to show
-			last = winnerWord[t.Last.Winner] + " (entered by hand)"
+			last = words.T(i18n.PitByHand, winnerWord(words, t.Last.Winner))
 		case t.Last.Winner == "B":
-			last = fmt.Sprintf("Banker %d – %d", t.Last.BankerTotal, t.Last.PlayerTotal)
+			last = fmt.Sprintf("%s %d – %d", winnerWord(words, "B"), t.Last.BankerTotal, t.Last.PlayerTotal)
 		}
 		var marks []string
 		if t.Last.Natural {
-			marks = append(marks, "natural")
+			marks = append(marks, words.T(i18n.PitNatural))
 		}
 		if t.Last.BankerPair {
-			marks = append(marks, "B pair")
+			marks = append(marks, words.T(i18n.PairBanker))
 		}
 		if t.Last.PlayerPair {
-			marks = append(marks, "P pair")
+			marks = append(marks, words.T(i18n.PairPlayer))
 		}
 		if len(marks) > 0 {
 			last += " · " + strings.Join(marks, ", ")
@@ -148,23 +173,23 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 		w string
 		n int
 	}{{"B", st.Banker}, {"P", st.Player}, {"T", st.Tie}} {
-		s := fmt.Sprintf("%s %d", c.w, c.n)
+		s := fmt.Sprintf("%s %d", winnerLetter(words, c.w), c.n)
 		drawText(dst, s, bodyFace, cx, y+line*1.5, b.winner(c.w), text.AlignStart, text.AlignCenter)
 		sw, _ := text.Measure(s+"  ", bodyFace, 0)
 		cx += sw
 	}
-	drawText(dst, fit(fmt.Sprintf("· %d hands · shoe %d", st.Hands, t.Shoe), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(fmt.Sprintf("· %s %d · %s", words.T(i18n.StatHands), st.Hands, words.T(i18n.ShoeNo, t.Shoe)), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	// Line 3: the current streak, or what is wrong with the data.
 	switch {
 	case t.Missing > 0:
-		drawText(dst, fit(fmt.Sprintf("INCOMPLETE: %d rounds missing", t.Missing), boldBody, tw), boldBody, x, y+line*2.5, pal.Warning, text.AlignStart, text.AlignCenter)
+		drawText(dst, fit(words.T(i18n.PitIncomplete, t.Missing), boldBody, tw), boldBody, x, y+line*2.5, pal.Warning, text.AlignStart, text.AlignCenter)
 	case t.ShoeOver:
-		drawText(dst, "Shoe ended", boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+		drawText(dst, words.T(i18n.PitShoeEnded), boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	case st.Streak.Winner != engine.WinnerNone:
-		s := fmt.Sprintf("Streak %s × %d", winnerWord[st.Streak.Winner.String()], st.Streak.Length)
+		s := fmt.Sprintf("%s %s × %d", words.T(i18n.StatStreak), winnerWord(words, st.Streak.Winner.String()), st.Streak.Length)
 		clr := pal.TextMuted
 		if hot {
-			s, clr = "HOT · "+s, pal.Highlight
+			s, clr = words.T(i18n.PitHot)+" · "+s, pal.Highlight
 		}
 		drawText(dst, fit(s, boldBody, tw), boldBody, x, y+line*2.5, clr, text.AlignStart, text.AlignCenter)
 	}
