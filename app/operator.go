@@ -13,6 +13,7 @@ import (
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/operator"
 	"github.com/coupboard/coupboard/display/view"
 )
@@ -96,7 +97,8 @@ func kioskExit(cfg *config.Config, demo bool) error {
 // withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three
 // taps on the top-left corner open it; it returns to the table screen when the operator closes it
 // (or after its idle sign-out). quit leaves the program (kiosk exit, supervisor only).
-func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, quit func()) (fyne.CanvasObject, error) {
+// lang is the table's language, the operator screen's until an operator picks another.
+func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, lang i18n.Lang, quit func()) (fyne.CanvasObject, error) {
 	sess, err := operator.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
 	if err != nil {
 		return nil, err
@@ -104,7 +106,7 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	var front fyne.CanvasObject
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
-	opts := operator.Options{Recall: t.j, Close: showTable}
+	opts := operator.Options{Recall: t.j, Close: showTable, Language: lang}
 	if t.link != nil {
 		opts.Diagnostics = t.link
 	}

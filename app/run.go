@@ -462,7 +462,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		}
 		w.Resize(fyne.NewSize(wd, ht))
 	}
-	content, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, a.Quit)
+	content, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, lang, a.Quit)
 	if err != nil {
 		return err
 	}

@@ -109,12 +109,15 @@ func Keys() []Key {
 }
 
 // Chars is every character any translation uses, sorted and without duplicates: the list
-// the bundled CJK font subset must cover (themes/fonts/subset.sh).
+// the bundled CJK font subset must cover (themes/fonts/subset.sh). Line breaks, which some
+// messages hold and which have no glyph, are left out.
 func Chars() string {
 	seen := map[rune]bool{}
 	for _, e := range entries() {
 		for _, r := range e.en + e.hans + e.hant {
-			seen[r] = true
+			if r >= ' ' {
+				seen[r] = true
+			}
 		}
 	}
 	rs := make([]rune, 0, len(seen))

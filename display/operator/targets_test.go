@@ -9,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // Touch targets on the kiosk's operator panel: a 10-inch 1280×800 screen is
@@ -95,10 +97,22 @@ func small(o fyne.CanvasObject) (bad []string, n int) {
 // screen, and of the PIN pad, is at least 9 mm both ways on the 10" panel, at 1280×800 and at
 // 1280×720; and the signed-in screen fits both (it does not make the window grow).
 func TestEveryTargetAtLeastNineMillimetres(t *testing.T) {
-	for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1280, Height: 720}} {
-		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
+	for _, lang := range i18n.Langs() {
+		for _, size := range []fyne.Size{{Width: 1280, Height: 800}, {Width: 1280, Height: 720}} {
+			t.Run(fmt.Sprintf("%s/%.0fx%.0f", lang, size.Width, size.Height), func(t *testing.T) {
+				targetsIn(t, lang, size)
+			})
+		}
+	}
+}
+
+// targetsIn measures the screen in lang at size (TestEveryTargetAtLeastNineMillimetres).
+func targetsIn(t *testing.T, lang i18n.Lang, size fyne.Size) {
+	w, _ := i18n.New(lang)
+	{
+		{
 			lt := newLiveTable(t, "vic-baccarat-2002", "version=crown", "insurance_no6=true", "runs=true", "style=C")
-			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: lt.j})
+			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: lt.j, Language: lang})
 			r.w.Resize(size)
 			check := func(where string) {
 				t.Helper()
@@ -122,15 +136,15 @@ func TestEveryTargetAtLeastNineMillimetres(t *testing.T) {
 				r.sc.tabs.Select(it)
 				check("tab " + it.Text)
 			}
-			for _, ask := range []string{"Exit kiosk", "Change now", "Close the table at"} {
-				r.tab("Limits")
-				r.tap(ask)
+			for _, ask := range []i18n.Key{i18n.OpExitKiosk, i18n.OpChangeNow, i18n.OpCloseAtButton} {
+				r.tab(w.T(i18n.OpTabLimits))
+				r.tap(w.T(ask))
 				if !r.sc.asking {
-					t.Fatalf("%s: no confirmation", ask)
+					t.Fatalf("%s: no confirmation", w.T(ask))
 				}
-				check("confirmation of " + ask)
-				r.tap("Cancel")
+				check("confirmation of " + w.T(ask))
+				r.tap(w.T(i18n.OpCancel))
 			}
-		})
+		}
 	}
 }
