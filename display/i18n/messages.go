@@ -250,6 +250,15 @@ const (
 	OpUsePort          Key = "op.use_port"          // Use port
 	OpFindPorts        Key = "op.find_ports"        // Find ports
 	OpNoLink           Key = "op.no_link"           // no shoe link
+	OpInsOpen          Key = "op.ins_open"          // Insurance/No 6 open on coup %[1]d: pays %[2]d to 1, los…
+	OpInsClosed        Key = "op.ins_closed"        // Insurance/No 6 on coup %d: closed, waiting for the result
+	OpPlaced           Key = "op.placed"            // Placed: %s
+	OpNonePlaced       Key = "op.none_placed"       // none placed
+	OpSeatN            Key = "op.seat_n"            // seat %d
+	OpStanding         Key = "op.standing"          // standing
+	OpRunRow           Key = "op.run_row"           // #%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won
+	OpRunNext          Key = "op.run_next"          // , next: %s
+	OpDecided          Key = "op.decided"           // decided: seat %[1]d %[2]s × %[3]d — %[4]s
 )
 
 // entry is one message in every language.
@@ -501,5 +510,14 @@ func entries() []entry {
 		{OpUsePort, "Use port", "使用端口", "使用連接埠"},
 		{OpFindPorts, "Find ports", "查找端口", "尋找連接埠"},
 		{OpNoLink, "no shoe link", "无牌靴连接", "無牌靴連接"},
+		{OpInsOpen, "Insurance/No 6 open on coup %[1]d: pays %[2]d to 1, loses only to a Banker win with 6 (000 1.1, 10.1)", "第 %[1]d 局保险/无 6 开放：%[2]d 赔 1，仅在庄以 6 点赢时输（000 1.1、10.1）", "第 %[1]d 局保險/無 6 開放：%[2]d 賠 1，僅在莊以 6 點贏時輸（000 1.1、10.1）"},
+		{OpInsClosed, "Insurance/No 6 on coup %d: closed, waiting for the result", "第 %d 局保险/无 6：已截止，等待结果", "第 %d 局保險/無 6：已截止，等待結果"},
+		{OpPlaced, "Placed: %s", "已下注：%s", "已下注：%s"},
+		{OpNonePlaced, "none placed", "无人下注", "無人下注"},
+		{OpSeatN, "seat %d", "%d 号座", "%d 號座"},
+		{OpStanding, "standing", "站立玩家", "站立玩家"},
+		{OpRunRow, "#%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won", "#%[1]d %[2]d 号座 %[3]s × %[4]d %[5]s — 已赢 %[6]d", "#%[1]d %[2]d 號座 %[3]s × %[4]d %[5]s — 已贏 %[6]d"},
+		{OpRunNext, ", next: %s", "，下一局：%s", "，下一局：%s"},
+		{OpDecided, "decided: seat %[1]d %[2]s × %[3]d — %[4]s", "已结算：%[1]d 号座 %[2]s × %[3]d — %[4]s", "已結算：%[1]d 號座 %[2]s × %[3]d — %[4]s"},
 	}
 }

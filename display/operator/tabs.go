@@ -429,13 +429,13 @@ func (t *runsTab) update(snap Snapshot) {
 	var rows []fyne.CanvasObject
 	for _, w := range snap.OpenRuns {
 		w := w
-		text := fmt.Sprintf("#%d seat %d %s × %d %s — %d won", w.ID, w.Seat, w.Kind, w.Length, engine.FormatCents(w.Amount), w.Wins)
+		text := t.sc.t(i18n.OpRunRow, w.ID, w.Seat, t.sc.runName(w.Kind), w.Length, engine.FormatCents(w.Amount), w.Wins)
 		if w.Kind != engine.RunCombination {
 			rows = append(rows, widget.NewLabel(text))
 			continue
 		}
 		if w.Pending != engine.WinnerNone {
-			text += ", next: " + w.Pending.String()
+			text += t.sc.t(i18n.OpRunNext, winnerLetter(t.sc.words, w.Pending))
 		}
 		nom := func(h engine.Winner, label string) *widget.Button {
 			return widget.NewButton(label, func() { _ = t.sc.do(NominateAction(w.ID, h)) })
@@ -447,16 +447,16 @@ func (t *runsTab) update(snap Snapshot) {
 		rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpNoOpenRuns)))
 	}
 	if snap.RunBoard != nil {
-		names := map[view.RunKind]string{view.RunPlayer: "Player", view.RunBanker: "Banker", view.RunCombination: "Player/Banker", view.RunTie: "Tie"}
+		names := map[view.RunKind]i18n.Key{view.RunPlayer: i18n.WagerPlayer, view.RunBanker: i18n.WagerBanker, view.RunCombination: i18n.RunCombination, view.RunTie: i18n.WagerTie}
 		for _, w := range snap.RunBoard.Wagers {
 			if w.State == view.RunAlive {
 				continue
 			}
-			state := "WON"
+			state := strings.ToUpper(t.sc.t(i18n.RunWon))
 			if w.State == view.RunLost {
-				state = "LOST"
+				state = strings.ToUpper(t.sc.t(i18n.RunLost))
 			}
-			rows = append(rows, widget.NewLabel(fmt.Sprintf("decided: seat %d %s × %d — %s", w.Seat, names[w.Kind], w.Length, state)))
+			rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpDecided, w.Seat, t.sc.t(names[w.Kind]), w.Length, state)))
 		}
 	}
 	t.open.Objects = rows
@@ -480,28 +480,51 @@ func (t *runsTab) updateInsurance(snap Snapshot) {
 		return
 	}
 	if open {
-		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 open on coup %d: pays %d to 1, loses only to a Banker win with 6 (000 1.1, 10.1)", snap.Game.Coup, snap.Settle.InsuranceOdds))
+		t.insTitle.SetText(t.sc.t(i18n.OpInsOpen, snap.Game.Coup, snap.Settle.InsuranceOdds))
 		t.insForm.Show()
 	} else {
-		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 on coup %d: closed, waiting for the result", snap.Game.Coup))
+		t.insTitle.SetText(t.sc.t(i18n.OpInsClosed, snap.Game.Coup))
 		t.insForm.Hide()
 	}
 	var placed []string
 	for _, w := range snap.Insurance {
-		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(w.Seat), engine.FormatCents(w.Amount)))
+		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(t.sc.words, w.Seat), engine.FormatCents(w.Amount)))
 	}
 	if len(placed) == 0 {
-		placed = append(placed, "none placed")
+		placed = append(placed, t.sc.t(i18n.OpNonePlaced))
 	}
-	t.insPlaced.SetText("Placed: " + strings.Join(placed, " · "))
+	t.insPlaced.SetText(t.sc.t(i18n.OpPlaced, strings.Join(placed, " · ")))
 	t.insBox.Show()
 }
 
-func seatLabel(seat int) string {
+func seatLabel(w i18n.Catalogue, seat int) string {
 	if seat == 0 {
-		return "standing"
+		return w.T(i18n.OpStanding)
 	}
-	return fmt.Sprintf("seat %d", seat)
+	return w.T(i18n.OpSeatN, seat)
+}
+
+// runName is a Run wager's kind in the screen's words, as the registration form names it.
+func (sc *Screen) runName(k engine.RunKind) string {
+	for _, c := range runKinds() {
+		if c.kind == k {
+			return sc.t(c.label)
+		}
+	}
+	return k.String()
+}
+
+// winnerLetter is a winner's letter as the table screen's bead shows it (P, or 闲 in Chinese).
+func winnerLetter(w i18n.Catalogue, h engine.Winner) string {
+	switch h {
+	case engine.Banker:
+		return w.T(i18n.LetterBanker)
+	case engine.Player:
+		return w.T(i18n.LetterPlayer)
+	case engine.Tie:
+		return w.T(i18n.LetterTie)
+	}
+	return h.String()
 }
 
 // ---- Recall ----
