@@ -97,6 +97,28 @@ func (c Catalogue) T(key Key, args ...any) string {
 	return fmt.Sprintf(f, args...)
 }
 
+// Letter is a winner's letter as the table screen's bead shows it, for its code "B", "P" or
+// "T" (engine.Winner's String, the bus's winner field): B, or 庄 in Chinese. Any other code is
+// returned as it is.
+func (c Catalogue) Letter(code string) string {
+	return c.byWinner(code, LetterBanker, LetterPlayer, LetterTie)
+}
+
+// Winner is a winner in words for its code "B", "P" or "T": Banker, or 庄 in Chinese. Any
+// other code is returned as it is.
+func (c Catalogue) Winner(code string) string {
+	return c.byWinner(code, WagerBanker, WagerPlayer, WagerTie)
+}
+
+// byWinner is the message of key b, p or t for the winner code "B", "P" or "T".
+func (c Catalogue) byWinner(code string, b, p, t Key) string {
+	key, ok := map[string]Key{"B": b, "P": p, "T": t}[code]
+	if !ok {
+		return code
+	}
+	return c.T(key)
+}
+
 // Keys lists every message key, sorted.
 func Keys() []Key {
 	es := entries()

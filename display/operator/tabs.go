@@ -435,7 +435,7 @@ func (t *runsTab) update(snap Snapshot) {
 			continue
 		}
 		if w.Pending != engine.WinnerNone {
-			text += t.sc.t(i18n.OpRunNext, winnerLetter(t.sc.words, w.Pending))
+			text += t.sc.t(i18n.OpRunNext, t.sc.words.Letter(w.Pending.String()))
 		}
 		nom := func(h engine.Winner, label string) *widget.Button {
 			return widget.NewButton(label, func() { _ = t.sc.do(NominateAction(w.ID, h)) })
@@ -512,19 +512,6 @@ func (sc *Screen) runName(k engine.RunKind) string {
 		}
 	}
 	return k.String()
-}
-
-// winnerLetter is a winner's letter as the table screen's bead shows it (P, or 闲 in Chinese).
-func winnerLetter(w i18n.Catalogue, h engine.Winner) string {
-	switch h {
-	case engine.Banker:
-		return w.T(i18n.LetterBanker)
-	case engine.Player:
-		return w.T(i18n.LetterPlayer)
-	case engine.Tie:
-		return w.T(i18n.LetterTie)
-	}
-	return h.String()
 }
 
 // ---- Recall ----

@@ -67,7 +67,7 @@ func (b *Board) sprite(s sprite, size int) *ebiten.Image {
 				col = b.theme.Winner(w)
 			}
 			// The bead's letter as the table screen writes it (B, or 庄 in Chinese).
-			drawText(img, winnerLetter(b.opts.Words, w.String()), b.theme.Face(float64(size)*0.6, true), float64(c), float64(c), col, text.AlignCenter, text.AlignCenter)
+			drawText(img, b.opts.Words.Letter(w.String()), b.theme.Face(float64(size)*0.6, true), float64(c), float64(c), col, text.AlignCenter, text.AlignCenter)
 		}
 	}
 	switch s {

@@ -26,32 +26,6 @@ func tileMetrics(w, h float64) metrics {
 	return metrics{pad: u * 0.045, title: u * 0.105, small: u * 0.068, body: u * 0.082}
 }
 
-// winnerWord is a winner ("B", "P", "T") in words, as the table screen says it.
-func winnerWord(w i18n.Catalogue, s string) string {
-	switch s {
-	case "B":
-		return w.T(i18n.WagerBanker)
-	case "P":
-		return w.T(i18n.WagerPlayer)
-	case "T":
-		return w.T(i18n.WagerTie)
-	}
-	return s
-}
-
-// winnerLetter is a winner's letter on a bead, as the table screen draws it (B, or 庄).
-func winnerLetter(w i18n.Catalogue, s string) string {
-	switch s {
-	case "B":
-		return w.T(i18n.LetterBanker)
-	case "P":
-		return w.T(i18n.LetterPlayer)
-	case "T":
-		return w.T(i18n.LetterTie)
-	}
-	return s
-}
-
 func (b *Board) winner(s string) color.NRGBA {
 	switch s {
 	case "B":
@@ -133,7 +107,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	boldBody := b.theme.Face(m.body, true)
 	if t.Last != nil {
 		vector.DrawFilledRect(dst, float32(m.pad), float32(y), float32(box), float32(box), b.winner(t.Last.Winner), false)
-		drawText(dst, winnerLetter(words, t.Last.Winner), b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
+		drawText(dst, words.Letter(t.Last.Winner), b.theme.Face(box*0.75, true), m.pad+box/2, y+box/2, pal.OnAccent, text.AlignCenter, text.AlignCenter)
 	} else {
 		vector.StrokeRect(dst, float32(m.pad), float32(y), float32(box), float32(box), 1, pal.Grid, false)
 		drawText(dst, "–", b.theme.Face(box*0.6, true), m.pad+box/2, y+box/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
@@ -145,12 +119,12 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	// Line 1: the last result in words.
 	last := words.T(i18n.PitNoCoup)
 	if t.Last != nil {
-		last = fmt.Sprintf("%s %d – %d", winnerWord(words, t.Last.Winner), t.Last.PlayerTotal, t.Last.BankerTotal)
+		last = fmt.Sprintf("%s %d – %d", words.Winner(t.Last.Winner), t.Last.PlayerTotal, t.Last.BankerTotal)
 		switch {
 		case t.Last.ResultOnly: // entered by hand without cards: no totals to show
-			last = words.T(i18n.PitByHand, winnerWord(words, t.Last.Winner))
+			last = words.T(i18n.PitByHand, words.Winner(t.Last.Winner))
 		case t.Last.Winner == "B":
-			last = fmt.Sprintf("%s %d – %d", winnerWord(words, "B"), t.Last.BankerTotal, t.Last.PlayerTotal)
+			last = fmt.Sprintf("%s %d – %d", words.Winner("B"), t.Last.BankerTotal, t.Last.PlayerTotal)
 		}
 		var marks []string
 		if t.Last.Natural {
@@ -173,7 +147,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 		w string
 		n int
 	}{{"B", st.Banker}, {"P", st.Player}, {"T", st.Tie}} {
-		s := fmt.Sprintf("%s %d", winnerLetter(words, c.w), c.n)
+		s := fmt.Sprintf("%s %d", words.Letter(c.w), c.n)
 		drawText(dst, s, bodyFace, cx, y+line*1.5, b.winner(c.w), text.AlignStart, text.AlignCenter)
 		sw, _ := text.Measure(s+"  ", bodyFace, 0)
 		cx += sw
@@ -186,7 +160,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	case t.ShoeOver:
 		drawText(dst, words.T(i18n.PitShoeEnded), boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	case st.Streak.Winner != engine.WinnerNone:
-		s := fmt.Sprintf("%s %s × %d", words.T(i18n.StatStreak), winnerWord(words, st.Streak.Winner.String()), st.Streak.Length)
+		s := fmt.Sprintf("%s %s × %d", words.T(i18n.StatStreak), words.Winner(st.Streak.Winner.String()), st.Streak.Length)
 		clr := pal.TextMuted
 		if hot {
 			s, clr = words.T(i18n.PitHot)+" · "+s, pal.Highlight
