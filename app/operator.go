@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/operator"
 	"github.com/coupboard/coupboard/display/view"
 )
@@ -104,20 +105,28 @@ func kioskExit(cfg *config.Config, demo bool) error {
 // withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three
 // taps on the top-left corner open it; it returns to the table screen when the operator closes it
 // (or after its idle sign-out). quit leaves the program (kiosk exit, supervisor only).
-func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, quit func()) (fyne.CanvasObject, error) {
+// lang is the table's language, the operator screen's until an operator picks another. The
+// returned leave signs out an operator still signed in, journalling why ("shutdown" on SIGTERM,
+// "window closed"): call it on the Fyne goroutine while the loop still runs. The kiosk exit
+// signs the supervisor out ("kiosk exit") before it quits.
+func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, lang i18n.Lang, quit func()) (front fyne.CanvasObject, leave func(reason string), err error) {
 	sess, err := operator.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var front fyne.CanvasObject
+	leave = func(reason string) {
+		if sess.Role() != access.NoRole {
+			sess.SignOutBecause(reason)
+		}
+	}
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
-	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable} // recall.go: either game's rounds
+	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable, Language: lang} // recall.go: either game's rounds
 	if t.link != nil {
 		opts.Diagnostics = t.link
 	}
 	if kiosk {
-		opts.ExitKiosk = quit
+		opts.ExitKiosk = func() { leave("kiosk exit"); quit() }
 	}
 	op = operator.NewScreen(sess, opts)
 	var opened time.Time // when the operator screen was last opened (Fyne goroutine only)
@@ -159,5 +168,5 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 			}
 		}
 	}()
-	return front, nil
+	return front, leave, nil
 }

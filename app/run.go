@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -494,18 +495,31 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		}
 		w.Resize(fyne.NewSize(wd, ht))
 	}
-	content, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, a.Quit)
+	content, leave, err := t.withOperator(w, front, guard, cfg.Display.Kiosk, lang, a.Quit)
 	if err != nil {
 		return err
 	}
 	w.SetContent(content)
+	// An operator still signed in when the window goes is signed out in the journal, with why;
+	// not once the loop has stopped (nothing could journal it, and the send would wait for ever).
+	var loopStopped atomic.Bool
+	leaveLive := func(reason string) {
+		if !loopStopped.Load() {
+			leave(reason)
+		}
+	}
+	w.SetOnClosed(func() { leaveLive("window closed") })
 	t.screen = scr
 	go func() {
 		select {
 		case <-sig:
 		case <-t.done:
+			loopStopped.Store(true)
 		}
-		fyne.Do(a.Quit)
+		fyne.Do(func() {
+			leaveLive("shutdown")
+			a.Quit()
+		})
 	}()
 	w.ShowAndRun()
 	return nil

@@ -22,6 +22,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitboard"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/buildinfo"
@@ -53,6 +54,7 @@ type FileConfig struct {
 type BoardConfig struct {
 	Title          string `toml:"title"`
 	Theme          string `toml:"theme"`           // classic, night or contrast; default night
+	Language       string `toml:"language"`        // en, zh-Hans or zh-Hant, as the tables' display.language; default en
 	PageSeconds    int    `toml:"page_seconds"`    // default 12
 	StaleSeconds   int    `toml:"stale_seconds"`   // default 6
 	OfflineSeconds int    `toml:"offline_seconds"` // default 30
@@ -72,6 +74,7 @@ type options struct {
 	store      string
 	urls       string
 	theme      string
+	lang       string
 	fullscreen bool
 	width      int
 	height     int
@@ -100,6 +103,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.urls, "nats", "", "read an existing NATS cluster at these URLs (comma-separated) instead of running the embedded server")
 	fs.BoolVar(&o.admin, "admin", false, "with a NATS cluster: also create the TABLES stream and purge finished shoes (needs credentials that may)")
 	fs.StringVar(&o.theme, "theme", "", "theme: "+strings.Join(themes.BuiltinIDs(), ", ")+" (default night)")
+	fs.StringVar(&o.lang, "lang", "", "language: en, zh-Hans or zh-Hant (default: board.language, else en)")
 	fs.BoolVar(&o.fullscreen, "fullscreen", false, "full screen")
 	fs.IntVar(&o.width, "width", 1920, "window width")
 	fs.IntVar(&o.height, "height", 1080, "window height")
@@ -186,7 +190,28 @@ func (c BoardConfig) validate() error {
 			return fmt.Errorf("%s %d: want 0 (the default) to %d %s", k.key, k.v, k.max, k.unit)
 		}
 	}
+	if c.Language != "" {
+		if _, err := i18n.ParseLang(c.Language); err != nil {
+			return fmt.Errorf("board.language: %w", err)
+		}
+	}
 	return nil
+}
+
+// words is the board's catalogue: --lang, else board.language, else English.
+func words(o options, fc FileConfig) (i18n.Catalogue, error) {
+	tag, what := fc.Board.Language, "board.language"
+	if o.lang != "" {
+		tag, what = o.lang, "--lang"
+	}
+	if tag == "" {
+		return i18n.Catalogue{}, nil
+	}
+	lang, err := i18n.ParseLang(tag)
+	if err != nil {
+		return i18n.Catalogue{}, fmt.Errorf("%s: %w", what, err)
+	}
+	return i18n.New(lang)
 }
 
 // session is everything the board runs besides its window.
@@ -390,6 +415,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	lang, err := words(o, fc)
+	if err != nil {
+		return err
+	}
 	var minW, minH int
 	if _, err := fmt.Sscanf(o.minTile, "%dx%d", &minW, &minH); err != nil || minW < 50 || minH < 40 {
 		return fmt.Errorf("--min-tile %q: want WxH, at least 50x40", o.minTile)
@@ -420,7 +449,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	})
 	board := pitboard.New(model, s.sub.C(), th, pitboard.Options{
 		Title: fc.Board.Title, PageEvery: sec(fc.Board.PageSeconds), MinTileW: minW, MinTileH: minH,
-		RedrawAlways: o.redraw, Warning: warning,
+		RedrawAlways: o.redraw, Warning: warning, Words: lang,
 	})
 	ebiten.SetScreenClearedEveryFrame(o.redraw)
 	g := &game{Board: board}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 )
 
@@ -81,6 +82,7 @@ page_seconds = 15
 stale_seconds = 6
 offline_seconds = 30
 hot_streak = 6
+language = "zh-TW"
 `), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -90,6 +92,16 @@ hot_streak = 6
 	}
 	if len(fc.Server.Tables) != 2 || fc.Server.Tables[1].NKey == "" || fc.Server.TLS.CertFile == "" || fc.Board.HotStreak != 6 {
 		t.Fatalf("config read as %+v", fc)
+	}
+	// The language: board.language, which --lang overrides.
+	if w, err := words(options{}, fc); err != nil || w.Lang() != i18n.TraditionalChinese {
+		t.Fatalf("board.language zh-TW: %v, %v", w.Lang(), err)
+	}
+	if w, err := words(options{lang: "zh-Hans"}, fc); err != nil || w.Lang() != i18n.SimplifiedChinese {
+		t.Fatalf("--lang zh-Hans: %v, %v", w.Lang(), err)
+	}
+	if _, err := words(options{lang: "klingon"}, fc); err == nil || !strings.Contains(err.Error(), "--lang") {
+		t.Fatalf("--lang klingon: %v", err)
 	}
 	bad := filepath.Join(dir, "bad.toml")
 	if err := os.WriteFile(bad, []byte("[board]\nthme = \"night\"\n"), 0o600); err != nil {
@@ -104,6 +116,7 @@ hot_streak = 6
 		{"stale_seconds = -1", "board.stale_seconds"},
 		{"offline_seconds = 86401", "board.offline_seconds"},
 		{"hot_streak = 1000000", "board.hot_streak"},
+		{`language = "fr"`, "board.language"},
 	} {
 		if err := os.WriteFile(bad, []byte("[board]\n"+tc.body+"\n"), 0o600); err != nil {
 			t.Fatal(err)

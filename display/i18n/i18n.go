@@ -97,6 +97,28 @@ func (c Catalogue) T(key Key, args ...any) string {
 	return fmt.Sprintf(f, args...)
 }
 
+// Letter is a winner's letter as the table screen's bead shows it, for its code "B", "P" or
+// "T" (engine.Winner's String, the bus's winner field): B, or 庄 in Chinese. Any other code is
+// returned as it is.
+func (c Catalogue) Letter(code string) string {
+	return c.byWinner(code, LetterBanker, LetterPlayer, LetterTie)
+}
+
+// Winner is a winner in words for its code "B", "P" or "T": Banker, or 庄 in Chinese. Any
+// other code is returned as it is.
+func (c Catalogue) Winner(code string) string {
+	return c.byWinner(code, WagerBanker, WagerPlayer, WagerTie)
+}
+
+// byWinner is the message of key b, p or t for the winner code "B", "P" or "T".
+func (c Catalogue) byWinner(code string, b, p, t Key) string {
+	key, ok := map[string]Key{"B": b, "P": p, "T": t}[code]
+	if !ok {
+		return code
+	}
+	return c.T(key)
+}
+
 // Keys lists every message key, sorted.
 func Keys() []Key {
 	es := entries()
@@ -109,12 +131,15 @@ func Keys() []Key {
 }
 
 // Chars is every character any translation uses, sorted and without duplicates: the list
-// the bundled CJK font subset must cover (themes/fonts/subset.sh).
+// the bundled CJK font subset must cover (themes/fonts/subset.sh). Line breaks, which some
+// messages hold and which have no glyph, are left out.
 func Chars() string {
 	seen := map[rune]bool{}
 	for _, e := range entries() {
 		for _, r := range e.en + e.hans + e.hant {
-			seen[r] = true
+			if r >= ' ' {
+				seen[r] = true
+			}
 		}
 	}
 	rs := make([]rune, 0, len(seen))

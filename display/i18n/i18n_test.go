@@ -124,3 +124,18 @@ func TestChars(t *testing.T) {
 		}
 	}
 }
+
+func TestLetterAndWinner(t *testing.T) {
+	hans, _ := New(SimplifiedChinese)
+	for _, tc := range []struct {
+		c          Catalogue
+		code, l, w string
+	}{
+		{Catalogue{}, "B", "B", "Banker"}, {Catalogue{}, "T", "T", "Tie"}, {hans, "P", "闲", "闲"}, {hans, "B", "庄", "庄"},
+		{hans, "", "", ""}, {Catalogue{}, "X", "X", "X"},
+	} {
+		if l, w := tc.c.Letter(tc.code), tc.c.Winner(tc.code); l != tc.l || w != tc.w {
+			t.Errorf("%s %q: letter %q winner %q, want %q %q", tc.c.Lang(), tc.code, l, w, tc.l, tc.w)
+		}
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
@@ -162,18 +164,30 @@ func TestMinimumRaiseRefusedTooEarlyThenPostedAtTwentyMinutes(t *testing.T) {
 	}
 }
 
-func TestClosingNotice(t *testing.T) {
+// onLimits is a supervisor on the Limits tab of a vic-baccarat-2002 table, the reason typed.
+func onLimits(t *testing.T, reason string) (*liveTable, *rig) {
+	t.Helper()
 	lt := newLiveTable(t, "vic-baccarat-2002")
 	r := newRig(t, lt, Options{})
 	r.signIn("4", supervisorPIN)
 	r.tab("Limits")
-	r.sc.reason.SetText("end of session")
-	r.sc.limits.closeAt.SetText("21:05")
+	r.sc.reason.SetText(reason)
+	return lt, r
+}
+
+func TestClosingNotice(t *testing.T) {
+	lt, r := onLimits(t, "end of session")
+	r.sc.limits.closeAt.SetText("2105") // as a numeric keypad types it
 	r.tap("Close the table at")
+	r.tap("Close the table")
 	if !strings.Contains(r.sc.log.Text, "(000 13.7)") || r.sc.limits.closeAt.Text != "21:20" {
 		t.Fatalf("early closing: log %q, offered %q", r.sc.log.Text, r.sc.limits.closeAt.Text)
 	}
 	r.tap("Close the table at")
+	if len(lt.Snapshot().Sign.Notices) != 0 {
+		t.Fatal("the table closes before the supervisor confirmed")
+	}
+	r.tap("Close the table")
 	snap := lt.Snapshot()
 	if len(snap.Sign.Notices) != 1 || snap.Sign.Notices[0].Text != "Table closes at 21:20" || snap.Sign.Closed {
 		t.Fatalf("closing notice %+v closed %v", snap.Sign.Notices, snap.Sign.Closed)
@@ -191,7 +205,9 @@ func TestWrongOrMissingPINChangesNothingAndEveryChangeIsJournalled(t *testing.T)
 	lt := newLiveTable(t, "vic-baccarat-2002")
 	r := newRig(t, lt, Options{})
 	// Sign-in attempts are journalled (TestEverySignInAttemptJournalled); actions are counted here.
-	head := func() int { acc, _ := lt.accessRecords(); return len(lt.records()) - len(acc) }
+	// Only inputs count: the loop's own derived events (the opening sign and status) are written
+	// when it starts, which may be after start was taken.
+	head := func() int { return len(lt.inputs()) }
 	start := head()
 
 	// Signed out: keys go to the PIN pad, and no action reaches the table.
@@ -297,6 +313,15 @@ func TestChangeNow(t *testing.T) {
 	r.sc.reason.SetText("management")
 	r.sc.limits.pbMax.SetText("2,500")
 	r.tap("Change now")
+	if lt.Snapshot().Sign.Sign.Player.Max != 500000 || !r.shows("Change the limit sign now, with no notice?\nPlayer/Banker $25–$2500, Tie $5–$500") {
+		t.Fatal("change now did not ask first")
+	}
+	r.tap("Cancel")
+	if lt.Snapshot().Sign.Sign.Player.Max != 500000 {
+		t.Fatal("a cancelled change now changed the sign")
+	}
+	r.tap("Change now")
+	r.tap("Change the sign now")
 	snap := lt.Snapshot()
 	if snap.Sign.Sign.Player.Max != 250000 || snap.Sign.Sign.Banker.Max != 250000 || len(snap.Sign.Notices) != 0 {
 		t.Fatalf("sign after a change now: %+v notices %+v; log %q", snap.Sign.Sign, snap.Sign.Notices, r.sc.log.Text)
@@ -306,5 +331,53 @@ func TestChangeNow(t *testing.T) {
 	r.tap("Change now")
 	if !strings.Contains(r.sc.log.Text, `limits: amount "fifty"`) {
 		t.Fatalf("a bad amount: log %q", r.sc.log.Text)
+	}
+}
+
+// A time is typed on the numeric keypad as digits (2145 is 21:45: a keypad has no colon) or
+// set with the ±15 min stepper, on a touch screen with no keyboard.
+func TestLimitTimeByKeypadAndStepper(t *testing.T) {
+	lt, r := onLimits(t, "busy night")
+	r.sc.limits.pbMin.SetText("50")
+	at := r.sc.limits.at
+	at.SetText("")
+	test.Type(at, "2145")
+	r.tap("Post for the time")
+	snap := lt.Snapshot()
+	if len(snap.Scheduled) != 1 || snap.Scheduled[0].At.Format("15:04") != "21:45" || at.Text != "21:45" {
+		t.Fatalf("typed 2145: scheduled %+v, field %q, log %q", snap.Scheduled, at.Text, r.sc.log.Text)
+	}
+	stepper := func(f clockField, label string) {
+		t.Helper()
+		var b *widget.Button
+		walk(f.box, func(o fyne.CanvasObject) {
+			if x, ok := o.(*widget.Button); ok && x.Text == label {
+				b = x
+			}
+		})
+		if b == nil {
+			t.Fatalf("no %q beside the time", label)
+		}
+		test.Tap(b)
+	}
+	at.SetText("21:45")
+	stepper(r.sc.limits.atField, "+15 min")
+	stepper(r.sc.limits.atField, "+15 min")
+	stepper(r.sc.limits.atField, "−15 min")
+	if at.Text != "22:00" {
+		t.Fatalf("21:45 +15 +15 −15 = %q", at.Text)
+	}
+	r.sc.reason.SetText("end of session")
+	r.sc.limits.closeAt.SetText("")
+	for range 4 {
+		stepper(r.sc.limits.closeField, "+15 min") // from now, 21:00: the next quarters
+	}
+	if r.sc.limits.closeAt.Text != "22:00" {
+		t.Fatalf("closing time from an empty field, four times +15 = %q", r.sc.limits.closeAt.Text)
+	}
+	r.tap("Close the table at")
+	r.tap("Close the table")
+	if n := lt.Snapshot().Sign.Notices; len(n) == 0 || n[len(n)-1].Text != "Table closes at 22:00" {
+		t.Fatalf("closing notices %+v; log %q", n, r.sc.log.Text)
 	}
 }

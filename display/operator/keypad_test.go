@@ -57,10 +57,34 @@ func TestParseClock(t *testing.T) {
 		{"23:29", time.Date(2026, 11, 23, 23, 29, 0, 0, time.UTC), true},
 		{"24:00", time.Time{}, false}, {"9:5", time.Time{}, false}, {"", time.Time{}, false}, {"ab:cd", time.Time{}, false},
 		{"12:60", time.Time{}, false}, {"-1:30", time.Time{}, false},
+		// a numeric keypad has no colon: the digits alone, or its point
+		{"2350", time.Date(2026, 11, 22, 23, 50, 0, 0, time.UTC), true},
+		{"930", time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC), true},
+		{"0200", time.Date(2026, 11, 23, 2, 0, 0, 0, time.UTC), true},
+		{"23.50", time.Date(2026, 11, 22, 23, 50, 0, 0, time.UTC), true},
+		{"2360", time.Time{}, false}, {"2400", time.Time{}, false}, {"21", time.Time{}, false}, {"21300", time.Time{}, false},
+		{"+930", time.Time{}, false}, {"21:3", time.Time{}, false},
 	} {
 		got, err := ParseClock(tc.in, now)
 		if (err == nil) != tc.ok || !got.Equal(tc.want) {
 			t.Errorf("ParseClock(%q) = %v, %v; want %v ok=%v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestStepClockByQuarters(t *testing.T) {
+	from := time.Date(2026, 11, 22, 21, 7, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		in    string
+		steps int
+		want  string
+	}{
+		{"21:07", 1, "21:15"}, {"21:07", -1, "21:00"}, {"21:15", 1, "21:30"}, {"21:15", -1, "21:00"},
+		{"2130", 2, "22:00"}, {"23:45", 1, "00:00"}, {"00:00", -1, "23:45"}, {"00:10", -1, "00:00"},
+		{"", 1, "21:15"}, {"nonsense", -1, "21:00"}, // unreadable: from the time given
+	} {
+		if got := StepClock(tc.in, tc.steps, from); got != tc.want {
+			t.Errorf("StepClock(%q, %d) = %q, want %q", tc.in, tc.steps, got, tc.want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -109,10 +110,10 @@ type reviewPanel struct {
 func newReviewPanel(sc *Screen) *reviewPanel {
 	p := &reviewPanel{sc: sc, what: widget.NewLabel(""), cards: widget.NewEntry()}
 	p.what.Wrapping = fyne.TextWrapWord
-	p.cards.SetPlaceHolder("cards in deal order: P1 B1 P2 B2 [P3] [B3]")
-	p.confirm = widget.NewButton("Confirm cards as read", func() { _ = sc.do(AcceptReviewAction("")) })
+	p.cards.SetPlaceHolder(sc.t(i18n.OpReviewCards))
+	p.confirm = widget.NewButton(sc.t(i18n.OpConfirmCards), func() { _ = sc.do(AcceptReviewAction("")) })
 	p.confirm.Importance = widget.HighImportance
-	p.enter = widget.NewButton("Enter cards", func() {
+	p.enter = widget.NewButton(sc.t(i18n.OpEnterCards), func() {
 		cs, err := ParseCards(p.cards.Text)
 		if err != nil {
 			sc.s.say("enter cards: " + err.Error())
@@ -123,9 +124,9 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 			p.cards.SetText("")
 		}
 	})
-	p.cancel = widget.NewButton("Cancel the coup", func() { _ = sc.do(WordAction(engine.TokVoid, 0, "")) })
+	p.cancel = widget.NewButton(sc.t(i18n.OpCancelCoup), func() { _ = sc.do(WordAction(engine.TokVoid, 0, "")) })
 	p.cancel.Importance = widget.DangerImportance
-	title := widget.NewLabelWithStyle("Under review — check the cards on the table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title := widget.NewLabelWithStyle(sc.t(i18n.OpReviewTitle), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.box = container.NewVBox(title, p.what,
 		container.NewBorder(nil, nil, nil, p.enter, p.cards),
 		container.NewGridWithColumns(2, p.confirm, p.cancel), widget.NewSeparator())

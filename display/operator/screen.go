@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -27,6 +28,9 @@ type Options struct {
 	Close func()
 	// ExitKiosk leaves kiosk mode; offered to a supervisor only.
 	ExitKiosk func()
+	// Language is the table's language (display.language): the PIN pad's, and each operator's
+	// until the operator picks another on the screen. Zero is English.
+	Language i18n.Lang
 	// SignOutAfter signs the operator out after this long without a key or a tap (checked by
 	// Tick); 0 means DefaultSignOutAfter, a negative value never.
 	SignOutAfter time.Duration
@@ -43,6 +47,13 @@ type Screen struct {
 	s    *Session
 	opt  Options
 	root *fyne.Container
+
+	// words are the screen's language: the table's on the PIN pad, the operator's own once
+	// signed in (langOf, chosen with langBtn; kept while the program runs).
+	words   i18n.Catalogue
+	langOf  map[string]i18n.Lang
+	langBtn *widget.Button
+	over    *container.ThemeOverride // the enlarged theme over root (restyle re-applies it)
 
 	// PIN pad
 	pinID, pinCode string
@@ -61,6 +72,7 @@ type Screen struct {
 	reasonRow *fyne.Container
 	tabs      *container.AppTabs
 	log       *widget.Label
+	asking    bool // a confirmation is on screen instead of the tabs (ask)
 
 	entry   entryTab
 	shoe    *fyne.Container
@@ -74,7 +86,8 @@ type Screen struct {
 
 // NewScreen builds the operator screen over a session.
 func NewScreen(s *Session, opt Options) *Screen {
-	sc := &Screen{s: s, opt: opt}
+	sc := &Screen{s: s, opt: opt, langOf: map[string]i18n.Lang{}}
+	sc.words = catalogue(opt.Language)
 	sc.buildPIN()
 	sc.buildMain()
 	sc.root = container.NewStack(sc.pinView)
@@ -89,7 +102,60 @@ func (sc *Screen) CreateRenderer() fyne.WidgetRenderer {
 	if th == nil {
 		th = fyne.CurrentApp().Settings().Theme()
 	}
-	return widget.NewSimpleRenderer(container.NewThemeOverride(sc.root, bigTheme{th}))
+	sc.over = container.NewThemeOverride(sc.root, bigTheme{th})
+	return widget.NewSimpleRenderer(sc.over)
+}
+
+// restyle applies the enlarged theme to what was put on screen since it was last applied (a
+// ThemeOverride styles the objects it holds when it is made or refreshed, not ones added later:
+// without this the signed-in screen, a newly selected tab or rebuilt rows fell back to the
+// table's small theme, 36 px buttons).
+func (sc *Screen) restyle() {
+	if sc.over != nil {
+		sc.over.Refresh()
+	}
+}
+
+// catalogue is the catalogue of lang, English for a language there is none of.
+func catalogue(lang i18n.Lang) i18n.Catalogue {
+	c, err := i18n.New(lang)
+	if err != nil {
+		return i18n.Catalogue{}
+	}
+	return c
+}
+
+// t is the screen's word for key in its language.
+func (sc *Screen) t(key i18n.Key, args ...any) string { return sc.words.T(key, args...) }
+
+// Language is the language the screen shows now.
+func (sc *Screen) Language() i18n.Lang { return sc.words.Lang() }
+
+// setLanguage redraws the signed-in screen in lang (the PIN pad keeps the table's language).
+func (sc *Screen) setLanguage(lang i18n.Lang) {
+	if lang == sc.words.Lang() {
+		return
+	}
+	sc.words = catalogue(lang)
+	sc.buildMain()
+}
+
+// nextLanguage switches the signed-in operator to the next language, and remembers it for
+// the operator's next sign-in; the tab on screen stays.
+func (sc *Screen) nextLanguage() {
+	langs := i18n.Langs()
+	next := langs[0]
+	for i, l := range langs {
+		if l == sc.words.Lang() {
+			next = langs[(i+1)%len(langs)]
+		}
+	}
+	sc.langOf[sc.s.Operator()] = next
+	tab := sc.tabs.SelectedIndex()
+	sc.setLanguage(next)
+	sc.show()
+	sc.tabs.SelectIndex(tab)
+	sc.focus()
 }
 
 // Session is the screen's session.
@@ -119,6 +185,10 @@ func (sc *Screen) TypedKey(ev *fyne.KeyEvent) {
 	case fyne.KeyBackspace, fyne.KeyDelete:
 		sc.TypedRune('.')
 	case fyne.KeyEscape:
+		if sc.asking {
+			sc.endAsk() // Escape answers a confirmation "no"
+			return
+		}
 		sc.back()
 	}
 }
@@ -149,6 +219,7 @@ func (sc *Screen) Tick() bool {
 // Reset signs the operator out and shows the PIN pad (call it when the screen is opened).
 func (sc *Screen) Reset() {
 	sc.s.SignOut()
+	sc.setLanguage(catalogue(sc.opt.Language).Lang())
 	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false
 	sc.pinMsg.SetText("")
 	sc.show()
@@ -164,6 +235,7 @@ func (sc *Screen) back() {
 
 // show puts the PIN pad or the tabs on screen for the current role.
 func (sc *Screen) show() {
+	sc.asking = false
 	if sc.s.Role() == access.NoRole {
 		sc.updatePIN()
 		sc.root.Objects = []fyne.CanvasObject{sc.pinView}
@@ -173,6 +245,7 @@ func (sc *Screen) show() {
 		sc.root.Objects = []fyne.CanvasObject{sc.main}
 	}
 	sc.root.Refresh()
+	sc.restyle()
 }
 
 // ---- PIN pad ----
@@ -183,12 +256,12 @@ func (sc *Screen) buildPIN() {
 	sc.pinMsg = widget.NewLabel("")
 	sc.pinMsg.Wrapping = fyne.TextWrapWord
 	sc.pinMsg.Importance = widget.DangerImportance
-	pad := digitPad(func(r rune) { sc.pinKey(r); sc.focus() }, nil, "⌫", "OK")
-	title := widget.NewLabelWithStyle("Operator sign-in", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	back := widget.NewButton("Back to table", sc.back)
+	pad := digitPad(func(r rune) { sc.pinKey(r); sc.focus() }, nil, "⌫", sc.t(i18n.OpOK))
+	title := widget.NewLabelWithStyle(sc.t(i18n.OpSignInTitle), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	back := widget.NewButton(sc.t(i18n.OpBackToTable), sc.back)
 	form := container.NewVBox(title,
-		container.NewGridWithColumns(2, widget.NewLabel("Operator id"), sc.pinIDLabel),
-		container.NewGridWithColumns(2, widget.NewLabel("PIN"), sc.pinCodeLabel),
+		container.NewGridWithColumns(2, widget.NewLabel(sc.t(i18n.OpOperatorID)), sc.pinIDLabel),
+		container.NewGridWithColumns(2, widget.NewLabel(sc.t(i18n.OpPIN)), sc.pinCodeLabel),
 		sc.pinMsg, back)
 	sc.pinView = container.NewGridWithColumns(2, container.NewPadded(form), pad)
 }
@@ -245,6 +318,12 @@ func (sc *Screen) signIn() {
 		return
 	}
 	sc.pinMsg.SetText("")
+	// The operator's own language, if the operator chose one, else the table's.
+	lang, ok := sc.langOf[sc.s.Operator()]
+	if !ok {
+		lang = sc.opt.Language
+	}
+	sc.setLanguage(catalogue(lang).Lang())
 	sc.show()
 	sc.focus()
 }
@@ -265,15 +344,17 @@ func (sc *Screen) updatePIN() {
 func (sc *Screen) buildMain() {
 	sc.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	sc.header.Truncation = fyne.TextTruncateEllipsis
-	sc.lockBtn = widget.NewButton("Sign out", func() { sc.Reset(); sc.focus() })
-	back := widget.NewButton("Table", sc.back)
-	sc.exitBtn = widget.NewButton("Exit kiosk", sc.exitKiosk)
+	sc.lockBtn = widget.NewButton(sc.t(i18n.OpSignOut), func() { sc.Reset(); sc.focus() })
+	back := widget.NewButton(sc.t(i18n.OpTable), sc.back)
+	sc.exitBtn = widget.NewButton(sc.t(i18n.OpExitKiosk), sc.exitKiosk)
 	sc.exitBtn.Importance = widget.DangerImportance
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(back, sc.lockBtn, sc.exitBtn), sc.header)
+	sc.langBtn = widget.NewButton(sc.t(i18n.OpLangName), sc.nextLanguage)
+	// Exit kiosk sits at the other end of the bar from Sign out and Table, and asks first.
+	top := container.NewBorder(nil, nil, sc.exitBtn, container.NewHBox(sc.langBtn, back, sc.lockBtn), sc.header)
 
 	sc.reason = widget.NewSelectEntry(Reasons())
-	sc.reason.SetPlaceHolder("choose or type the reason")
-	sc.reasonRow = container.NewBorder(nil, nil, widget.NewLabel("Reason"), nil, sc.reason)
+	sc.reason.SetPlaceHolder(sc.t(i18n.OpReasonHint))
+	sc.reasonRow = container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpReason)), nil, sc.reason)
 
 	sc.log = widget.NewLabel("")
 	sc.log.Truncation = fyne.TextTruncateEllipsis
@@ -286,7 +367,7 @@ func (sc *Screen) buildMain() {
 	sc.recall = newRecallTab(sc)
 	sc.diag = newDiagTab(sc)
 	sc.tabs = container.NewAppTabs()
-	sc.tabs.OnSelected = func(*container.TabItem) { sc.Update() }
+	sc.tabs.OnSelected = func(*container.TabItem) { sc.Update(); sc.restyle() }
 
 	logBox := container.NewVBox(widget.NewSeparator(), sc.log)
 	sc.main = container.NewBorder(container.NewVBox(top, sc.reasonRow), logBox, nil, nil, sc.tabs)
@@ -296,15 +377,15 @@ func (sc *Screen) buildMain() {
 func (sc *Screen) arrangeTabs() {
 	sup := sc.s.Allows(access.Supervisor)
 	items := []*container.TabItem{
-		container.NewTabItem("Entry", sc.entry.box),
-		container.NewTabItem("Shoe", sc.shoe),
+		container.NewTabItem(sc.t(i18n.OpTabEntry), sc.entry.box),
+		container.NewTabItem(sc.t(i18n.OpTabShoe), sc.shoe),
 	}
 	if sup {
-		items = append(items, container.NewTabItem("Corrections", sc.fix.box), container.NewTabItem("Limits", sc.limits.box))
+		items = append(items, container.NewTabItem(sc.t(i18n.OpTabCorrections), sc.fix.box), container.NewTabItem(sc.t(i18n.OpTabLimits), sc.limits.box))
 	}
-	items = append(items, container.NewTabItem("Runs & commission", sc.runs.box), container.NewTabItem("Recall", sc.recall.box))
+	items = append(items, container.NewTabItem(sc.t(i18n.OpTabRuns), sc.runs.box), container.NewTabItem(sc.t(i18n.OpTabRecall), sc.recall.box))
 	if sc.opt.Diagnostics != nil {
-		items = append(items, container.NewTabItem("Diagnostics", sc.diag.box))
+		items = append(items, container.NewTabItem(sc.t(i18n.OpTabDiag), sc.diag.box))
 	}
 	sc.tabs.SetItems(items)
 	sc.tabs.SelectIndex(0)
@@ -327,7 +408,43 @@ func (sc *Screen) exitKiosk() {
 		sc.Update()
 		return
 	}
-	sc.opt.ExitKiosk()
+	sc.ask(sc.t(i18n.OpAskExit), sc.t(i18n.OpExitKiosk), func() {
+		if sc.s.Allows(access.Supervisor) {
+			sc.opt.ExitKiosk()
+		}
+	})
+}
+
+// ask puts a question in place of the tabs, with a Cancel button and one that does yes: the
+// confirmation before an action that cannot be taken back at the table (Exit kiosk, Change
+// now, Close the table). Cancel, Escape and a sign-out (idle or not) answer no.
+func (sc *Screen) ask(question, yes string, do func()) {
+	q := widget.NewLabelWithStyle(question, fyne.TextAlignCenter, fyne.TextStyle{Bold: true}) // lines broken by hand
+	q.SizeName = theme.SizeNameSubHeadingText
+	no := widget.NewButton(sc.t(i18n.OpCancel), func() { sc.endAsk(); sc.focus() })
+	ok := widget.NewButton(yes, func() {
+		sc.endAsk()
+		do()
+		sc.Update()
+		sc.focus()
+	})
+	ok.Importance = widget.DangerImportance
+	buttons := container.NewGridWithColumns(2, no, ok)
+	sc.asking = true
+	sc.root.Objects = []fyne.CanvasObject{container.NewPadded(container.NewBorder(nil, buttons, nil, nil, container.NewCenter(q)))}
+	sc.root.Refresh()
+	sc.restyle()
+}
+
+// endAsk takes a confirmation off screen and puts back the tab it was asked from.
+func (sc *Screen) endAsk() {
+	if !sc.asking {
+		return
+	}
+	sc.asking = false
+	sc.root.Objects = []fyne.CanvasObject{sc.main}
+	sc.root.Refresh()
+	sc.restyle()
 }
 
 // do sends an action with the reason chosen on screen and redraws.
@@ -350,16 +467,20 @@ func (sc *Screen) Update() {
 	}
 	snap := sc.s.Table().Snapshot()
 	g := snap.Game
-	where := fmt.Sprintf("shoe %d · coup %d", g.Shoe, g.Coup)
+	where := sc.t(i18n.ShoeNo, g.Shoe) + " · " + sc.t(i18n.CoupNo, g.Coup)
 	if g.Shoe == 0 {
-		where = "no shoe"
+		where = sc.t(i18n.OpNoShoe)
 	}
-	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, sc.s.Role(), sc.s.Operator()))
+	role := sc.t(i18n.OpDealer)
+	if sc.s.Role() == access.Supervisor {
+		role = sc.t(i18n.OpSupervisor)
+	}
+	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, role, sc.s.Operator()))
 	// Only the tab on screen is redrawn; the others are redrawn when selected.
 	if sel := sc.tabs.Selected(); sel != nil {
 		switch sel.Content {
 		case sc.entry.box:
-			sc.entry.update(snap)
+			sc.entry.update(snap, sc.words)
 		case sc.fix.box:
 			sc.fix.update(snap)
 		case sc.limits.box:
@@ -401,11 +522,11 @@ type entryTab struct {
 	resBPair, resPPair, resNat *widget.Check
 }
 
-// resultWinners are the winners the result-only panel offers, as it labels them.
+// resultWinners are the winners the result-only panel offers, with the words it labels them by.
 var resultWinners = []struct {
-	label string
+	label i18n.Key
 	w     engine.Winner
-}{{"Banker", engine.Banker}, {"Player", engine.Player}, {"Tie", engine.Tie}}
+}{{i18n.WagerBanker, engine.Banker}, {i18n.WagerPlayer, engine.Player}, {i18n.WagerTie, engine.Tie}}
 
 func newEntryTab(sc *Screen) entryTab {
 	t := entryTab{keys: sc.s.Keypad()}
@@ -419,41 +540,44 @@ func newEntryTab(sc *Screen) entryTab {
 	t.result.SizeName = theme.SizeNameHeadingText
 	t.status = widget.NewLabel("")
 	t.status.Wrapping = fyne.TextWrapWord
-	t.turnP = widget.NewButton("Turn Player", func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
-	t.turnB = widget.NewButton("Turn Banker", func() { _ = sc.do(TurnAction(engine.HandBanker)) })
+	t.turnP = widget.NewButton(sc.t(i18n.OpTurnPlayer), func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
+	t.turnB = widget.NewButton(sc.t(i18n.OpTurnBanker), func() { _ = sc.do(TurnAction(engine.HandBanker)) })
 	t.turnP.Importance, t.turnB.Importance = widget.HighImportance, widget.DangerImportance
 	labels := make([]string, len(resultWinners))
 	for i, w := range resultWinners {
-		labels[i] = w.label
+		labels[i] = sc.t(w.label)
 	}
 	t.resWinner = widget.NewRadioGroup(labels, nil)
 	t.resWinner.Horizontal = true
-	t.resBPair, t.resPPair, t.resNat = widget.NewCheck("Banker pair", nil), widget.NewCheck("Player pair", nil), widget.NewCheck("Natural", nil)
-	confirm := widget.NewButton("Confirm result only", func() { t.confirmResult(sc) })
+	t.resBPair, t.resPPair, t.resNat = widget.NewCheck(sc.t(i18n.PairBanker), nil), widget.NewCheck(sc.t(i18n.PairPlayer), nil), widget.NewCheck(sc.t(i18n.OpNatural), nil)
+	confirm := widget.NewButton(sc.t(i18n.OpConfirmResult), func() { t.confirmResult(sc) })
+	help := widget.NewLabel(sc.t(i18n.OpResultHelp))
+	help.Wrapping = fyne.TextWrapWord
 	t.resultOnly = container.NewVBox(
 		widget.NewSeparator(),
-		widget.NewLabel("Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)"),
+		help,
 		container.NewBorder(nil, nil, nil, confirm, t.resWinner),
 		container.NewGridWithColumns(3, t.resBPair, t.resPPair, t.resNat),
 	)
-	t.rowA, t.rowB = widget.NewLabel("Player"), widget.NewLabel("Banker")
+	t.rowA, t.rowB = widget.NewLabel(sc.t(i18n.WagerPlayer)), widget.NewLabel(sc.t(i18n.WagerBanker))
 	left := container.NewVBox(
 		container.NewGridWithColumns(2, t.rowA, t.player),
 		container.NewGridWithColumns(2, t.rowB, t.banker),
 		t.result,
 		widget.NewSeparator(),
-		container.NewGridWithColumns(2, widget.NewLabel("Typed"), t.pending),
+		container.NewGridWithColumns(2, widget.NewLabel(sc.t(i18n.OpTyped)), t.pending),
 		container.NewGridWithColumns(2, t.turnP, t.turnB),
 		t.status,
 		t.resultOnly,
 	)
-	pad := digitPad(press, undo, ". undo", "Enter")
+	pad := digitPad(press, undo, sc.t(i18n.OpUndo), sc.t(i18n.OpEnter))
 	relabel(pad, map[string]string{"1": "1 = A", "0": "0 = T"})
 	k := func(label string, r rune) fyne.CanvasObject { return newKey(label, func() { press(r) }, undo) }
 	extra := container.NewGridWithColumns(7,
 		k("J", 'j'), k("Q", 'q'), k("K", 'k'),
 		k("♠", 's'), k("♥", 'h'), k("♦", 'd'), k("♣", 'c'))
-	t.box = container.NewGridWithColumns(2, container.NewPadded(left), container.NewBorder(nil, extra, nil, nil, pad))
+	// The left half scrolls, so the screen fits a 1280×720 panel whatever the coup shows.
+	t.box = container.NewGridWithColumns(2, container.NewVScroll(container.NewPadded(left)), container.NewBorder(nil, extra, nil, nil, pad))
 	return t
 }
 
@@ -462,7 +586,7 @@ func newEntryTab(sc *Screen) entryTab {
 func (t *entryTab) confirmResult(sc *Screen) {
 	var m engine.ManualResult
 	for _, w := range resultWinners {
-		if w.label == t.resWinner.Selected {
+		if sc.t(w.label) == t.resWinner.Selected {
 			m.Winner = w.w
 		}
 	}
@@ -494,7 +618,7 @@ func relabel(pad *fyne.Container, names map[string]string) {
 	}
 }
 
-func (t *entryTab) update(snap Snapshot) {
+func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 	if snap.RedDog != nil {
 		t.updateRedDog(snap)
 		return
@@ -507,7 +631,7 @@ func (t *entryTab) update(snap Snapshot) {
 			parts = append(parts, cardList(up))
 		}
 		if down > 0 {
-			parts = append(parts, fmt.Sprintf("%d face down", down))
+			parts = append(parts, w.T(i18n.OpFaceDown, down))
 		}
 		s := strings.Join(parts, " + ")
 		if shown {
@@ -523,15 +647,15 @@ func (t *entryTab) update(snap Snapshot) {
 	if g.InCoup {
 		t.player.SetText(hand(g.Player, g.PlayerFaceDown, g.PlayerTotal, g.PlayerTotalShown))
 		t.banker.SetText(hand(g.Banker, g.BankerFaceDown, g.BankerTotal, g.BankerTotalShown))
-		status = append(status, fmt.Sprintf("Coup %d in progress", g.Coup))
+		status = append(status, w.T(i18n.OpCoupInProgress, g.Coup))
 	} else if n := len(snap.Rounds); n > 0 {
 		// Between coups: the last round's cards and result, as the table screen shows them.
 		last := snap.Rounds[n-1]
 		t.player.SetText(hand(last.Player.List(), 0, last.Outcome.PlayerTotal, last.Player.N > 0))
 		t.banker.SetText(hand(last.Banker.List(), 0, last.Outcome.BankerTotal, last.Banker.N > 0))
-		t.result.SetText(fmt.Sprintf("Round %d: %s", last.N, ResultWords(last)))
+		t.result.SetText(w.T(i18n.OpRoundResult, last.N, resultWords(w, last)))
 		if len(last.Notes) > 0 {
-			status = append(status, "Rules applied: "+strings.Join(last.Notes, ", "))
+			status = append(status, w.T(i18n.OpRulesApplied, strings.Join(last.Notes, ", ")))
 		}
 	} else {
 		t.player.SetText("—")
@@ -539,17 +663,17 @@ func (t *entryTab) update(snap Snapshot) {
 	}
 	switch {
 	case g.Shoe == 0:
-		status = append(status, "No shoe: load a new shoe (Shoe tab)")
+		status = append(status, w.T(i18n.OpLoadShoe))
 	case g.ShoeEnded:
-		status = append(status, "Shoe over: new shoe")
+		status = append(status, w.T(i18n.OpShoeOver))
 	case g.LastCoup:
-		status = append(status, "Last coup of the shoe")
+		status = append(status, w.T(i18n.OpLastCoup))
 	}
 	if g.InsuranceOpen {
-		status = append(status, "Insurance/No 6 open")
+		status = append(status, w.T(i18n.InsuranceOpen))
 	}
 	if g.Review {
-		status = append(status, "Under review: "+strings.Join(g.Reasons, "; "))
+		status = append(status, w.T(i18n.OpUnderReview, strings.Join(g.Reasons, "; ")))
 	}
 	t.status.SetText(strings.Join(status, "\n"))
 	if _, err := engine.LookupProfile(snap.Setup.Profile.ID); err == nil {
@@ -574,13 +698,13 @@ func (sc *Screen) buildShoe() *fyne.Container {
 		b := widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
 		return b
 	}
-	newShoe := word("New shoe", engine.TokShoe)
+	newShoe := word(sc.t(i18n.OpNewShoe), engine.TokShoe)
 	newShoe.Importance = widget.HighImportance
-	dealer := container.NewGridWithColumns(2, newShoe, word("Cutting card out", engine.TokCut))
+	dealer := container.NewGridWithColumns(2, newShoe, word(sc.t(i18n.OpCutCard), engine.TokCut))
 	sup := container.NewGridWithColumns(2,
-		word("Face-value burn requested", engine.TokFaceBurn), word("Burn a card", engine.TokBurn),
-		word("No burn (dealer failed to burn)", engine.TokNoBurn), word("End of shoe (shoe empty)", engine.TokEmpty))
-	sc.shoeSup = container.NewVBox(widget.NewSeparator(), widget.NewLabel("Supervisor (with a reason):"), sup)
+		word(sc.t(i18n.OpFaceBurn), engine.TokFaceBurn), word(sc.t(i18n.OpBurn), engine.TokBurn),
+		word(sc.t(i18n.OpNoBurn), engine.TokNoBurn), word(sc.t(i18n.OpShoeEmpty), engine.TokEmpty))
+	sc.shoeSup = container.NewVBox(widget.NewSeparator(), widget.NewLabel(sc.t(i18n.OpSupervisorOnly)), sup)
 	box := container.NewVBox(dealer, sc.shoeSup)
 	return box
 }
@@ -600,11 +724,11 @@ func newFixTab(sc *Screen) fixTab {
 	word := func(label string, k engine.TokenKind) *widget.Button {
 		return widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
 	}
-	void := word("Void round in progress", engine.TokVoid)
+	void := word(sc.t(i18n.OpVoidNow), engine.TokVoid)
 	void.Importance = widget.DangerImportance
 	t.voidN = widget.NewEntry()
-	t.voidN.SetPlaceHolder("round no.")
-	voidN := widget.NewButton("Void round", func() {
+	t.voidN.SetPlaceHolder(sc.t(i18n.OpRoundNo))
+	voidN := widget.NewButton(sc.t(i18n.OpVoidRound), func() {
 		n, err := strconv.Atoi(strings.TrimSpace(t.voidN.Text))
 		if err != nil || n < 1 {
 			sc.s.say("void round: type the round number")
@@ -616,14 +740,14 @@ func newFixTab(sc *Screen) fixTab {
 		}
 	})
 	voidN.Importance = widget.DangerImportance
-	accept := widget.NewButton("Accept review", func() { _ = sc.do(AcceptReviewAction("")) })
+	accept := widget.NewButton(sc.t(i18n.OpAcceptReview), func() { _ = sc.do(AcceptReviewAction("")) })
 	grid := container.NewGridWithColumns(3,
 		void, container.NewBorder(nil, nil, nil, voidN, t.voidN), accept,
-		word("Dummy coup next", engine.TokDummy), word("No-bet coup next", engine.TokNoBet), word("Card exposed", engine.TokExposed),
-		word("Next card face up in shoe", engine.TokFaceUp))
+		word(sc.t(i18n.OpDummyNext), engine.TokDummy), word(sc.t(i18n.OpNoBetNext), engine.TokNoBet), word(sc.t(i18n.OpExposed), engine.TokExposed),
+		word(sc.t(i18n.OpFaceUp), engine.TokFaceUp))
 	t.alerts = container.NewVBox()
 	t.review = newReviewPanel(sc)
-	t.box = container.NewVScroll(container.NewVBox(t.review.box, grid, widget.NewSeparator(), widget.NewLabel("Alerts to clear:"), t.alerts))
+	t.box = container.NewVScroll(container.NewVBox(t.review.box, grid, widget.NewSeparator(), widget.NewLabel(sc.t(i18n.OpAlerts)), t.alerts))
 	return t
 }
 
@@ -635,14 +759,13 @@ func (t *fixTab) update(snap Snapshot) {
 		l := widget.NewLabel(a.Raised.Format("15:04") + " " + a.Text)
 		l.Wrapping = fyne.TextWrapWord
 		rows = append(rows, container.NewBorder(nil, nil, nil,
-			widget.NewButton("Clear", func() { _ = t.sc.do(ClearAlertAction(id, "")) }), l))
+			widget.NewButton(t.sc.t(i18n.OpClear), func() { _ = t.sc.do(ClearAlertAction(id, "")) }), l))
 	}
 	if len(rows) == 0 {
-		rows = append(rows, widget.NewLabel("none"))
+		rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpNone)))
 	}
 	t.alerts.Objects = rows
-	t.alerts.Refresh()
-	t.box.Refresh() // the rows changed height: lay the whole tab out again
+	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 }
 
 // earliestOf finds in a refusal of a change's time (too soon for the book's notice, in the

@@ -10,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -505,25 +506,28 @@ func RoundLine(r engine.Round) string {
 // ResultWords is a round's result as the table screen words it: "BANKER WINS 7 TO 5",
 // "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered without
 // cards; "(no bets)" follows a round without wagers.
-func ResultWords(r engine.Round) string {
+func ResultWords(r engine.Round) string { return resultWords(i18n.Catalogue{}, r) }
+
+// resultWords is ResultWords in w's language, in the table screen's words (BANKER WINS 7 TO 5).
+func resultWords(w i18n.Catalogue, r engine.Round) string {
 	o := r.Outcome
 	var res string
 	switch {
 	case r.Kind == engine.KindCancelled:
-		res = "CANCELLED"
+		res = w.T(i18n.OpCancelled)
 	case o.TotalsUnknown: // entered without cards: no totals to give
-		res = map[engine.Winner]string{engine.Banker: "BANKER WINS", engine.Player: "PLAYER WINS", engine.Tie: "TIE"}[o.Winner]
+		res = map[engine.Winner]string{engine.Banker: w.T(i18n.ResultBankerWin), engine.Player: w.T(i18n.ResultPlayerWin), engine.Tie: w.T(i18n.ResultTieOnly)}[o.Winner]
 	case o.Winner == engine.Banker:
-		res = fmt.Sprintf("BANKER WINS %d TO %d", o.BankerTotal, o.PlayerTotal)
+		res = w.T(i18n.ResultBanker, o.BankerTotal, o.PlayerTotal)
 	case o.Winner == engine.Player:
-		res = fmt.Sprintf("PLAYER WINS %d TO %d", o.PlayerTotal, o.BankerTotal)
+		res = w.T(i18n.ResultPlayer, o.PlayerTotal, o.BankerTotal)
 	case o.Winner == engine.Tie:
-		res = fmt.Sprintf("TIE %d", o.PlayerTotal)
+		res = w.T(i18n.ResultTie, o.PlayerTotal)
 	default:
-		res = "no result"
+		res = w.T(i18n.OpNoResult)
 	}
 	if r.Kind == engine.KindNoBet {
-		res += " (no bets)"
+		res += " " + w.T(i18n.OpNoBets)
 	}
 	return res
 }

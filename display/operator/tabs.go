@@ -12,18 +12,19 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
 
-// ParseClock reads a time of day "HH:MM" typed by an operator as the next such moment at or
-// after now, in now's location (a closing at 02:00 typed at 23:30 is tomorrow's).
+// ParseClock reads a time of day typed by an operator as the next such moment at or after now,
+// in now's location (a closing at 02:00 typed at 23:30 is tomorrow's). It takes "HH:MM", "H:MM"
+// and, for a numeric keypad that has no colon, the digits alone ("2130" or "930") or the
+// keypad's point ("21.30").
 func ParseClock(s string, now time.Time) (time.Time, error) {
-	h, m, ok := strings.Cut(strings.TrimSpace(s), ":")
-	hh, err1 := strconv.Atoi(h)
-	mm, err2 := strconv.Atoi(m)
-	if !ok || err1 != nil || err2 != nil || hh < 0 || hh > 23 || mm < 0 || mm > 59 || len(m) != 2 {
-		return time.Time{}, fmt.Errorf("time %q: use HH:MM (24-hour)", s)
+	hh, mm, ok := clockOf(s)
+	if !ok {
+		return time.Time{}, fmt.Errorf("time %q: type 2130 or 21:30 (24-hour)", s)
 	}
 	t := time.Date(now.Year(), now.Month(), now.Day(), hh, mm, 0, 0, now.Location())
 	if t.Before(now.Truncate(time.Minute)) {
@@ -33,6 +34,69 @@ func ParseClock(s string, now time.Time) (time.Time, error) {
 		t = now
 	}
 	return t, nil
+}
+
+// clockOf reads the hour and minute of a time of day as ParseClock takes it.
+func clockOf(s string) (hh, mm int, ok bool) {
+	s = strings.TrimSpace(s)
+	h, m, sep := strings.Cut(strings.ReplaceAll(s, ".", ":"), ":")
+	if !sep {
+		if len(s) < 3 || len(s) > 4 {
+			return 0, 0, false
+		}
+		h, m = s[:len(s)-2], s[len(s)-2:]
+	}
+	if len(h) < 1 || len(h) > 2 || len(m) != 2 || strings.Trim(h+m, "0123456789") != "" {
+		return 0, 0, false
+	}
+	hh, _ = strconv.Atoi(h)
+	mm, _ = strconv.Atoi(m)
+	return hh, mm, hh <= 23 && mm <= 59
+}
+
+// StepClock moves a time of day typed as ParseClock takes it by steps quarters of an hour,
+// to the next (or, stepping back, the previous) quarter: 21:07 +1 is 21:15, 21:07 -1 is 21:00,
+// 23:45 +1 is 00:00. A time that cannot be read starts from from.
+func StepClock(s string, steps int, from time.Time) string {
+	hh, mm, ok := clockOf(s)
+	if !ok {
+		hh, mm = from.Hour(), from.Minute()
+	}
+	m := hh*60 + mm
+	switch {
+	case steps > 0:
+		m = (m/15 + steps) * 15
+	case steps < 0:
+		m = ((m+14)/15 + steps) * 15
+	}
+	m = ((m % 1440) + 1440) % 1440
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+// clockField is a time of day on the operator screen: typed on the numeric keypad (2130) or
+// set with the −15 and +15 min buttons, for a touch screen with no keyboard.
+type clockField struct {
+	entry *widget.Entry
+	box   fyne.CanvasObject
+}
+
+func newClockField(sc *Screen) clockField {
+	f := clockField{entry: widget.NewEntry()}
+	f.entry.SetPlaceHolder("2130")
+	step := func(n int) func() {
+		return func() { f.entry.SetText(StepClock(f.entry.Text, n, sc.s.Now())) }
+	}
+	f.box = container.NewBorder(nil, nil, widget.NewButton(sc.t(i18n.OpMinus15), step(-1)), widget.NewButton(sc.t(i18n.OpPlus15), step(1)), f.entry)
+	return f
+}
+
+// parse reads the field and writes the time back as HH:MM.
+func (f clockField) parse(now time.Time) (time.Time, error) {
+	t, err := ParseClock(f.entry.Text, now)
+	if err == nil {
+		f.entry.SetText(t.Format("15:04"))
+	}
+	return t, err
 }
 
 // Earliest is the earliest time a change posted at now may take effect when it needs the
@@ -53,11 +117,11 @@ type limitsTab struct {
 	sign                  *widget.Label
 	pbMin, pbMax          *widget.Entry
 	tieMin, tieMax        *widget.Entry
-	at                    *widget.Entry
+	at, closeAt           *widget.Entry // the time fields' entries
+	atField, closeField   clockField
 	waived                *widget.Check
 	waivedBy              *widget.Entry
 	waiverRow             *fyne.Container
-	closeAt               *widget.Entry
 	earliestBtn, closeBtn *widget.Button
 }
 
@@ -66,30 +130,31 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.sign = widget.NewLabel("")
 	t.sign.Wrapping = fyne.TextWrapWord
 	t.pbMin, t.pbMax, t.tieMin, t.tieMax = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	t.at = widget.NewEntry()
-	t.at.SetPlaceHolder("HH:MM")
-	t.waived = widget.NewCheck("Requested or agreed by the players (000 7.7.1)", nil)
+	t.atField, t.closeField = newClockField(sc), newClockField(sc)
+	t.at, t.closeAt = t.atField.entry, t.closeField.entry
+	t.waived = widget.NewCheck(sc.t(i18n.OpWaiver), nil)
 	t.waivedBy = widget.NewEntry()
-	t.waivedBy.SetPlaceHolder("who asked or agreed")
+	t.waivedBy.SetPlaceHolder(sc.t(i18n.OpWaivedBy))
 	t.waiverRow = container.NewGridWithColumns(2, t.waived, t.waivedBy)
-	now := widget.NewButton("Change now", func() { t.post(false) })
-	at := widget.NewButton("Post for the time", func() { t.post(true) })
+	now := widget.NewButton(sc.t(i18n.OpChangeNow), func() { t.post(false) })
+	at := widget.NewButton(sc.t(i18n.OpPostAt), func() { t.post(true) })
 	at.Importance = widget.HighImportance
-	t.earliestBtn = widget.NewButton("Earliest", func() {
+	t.earliestBtn = widget.NewButton(sc.t(i18n.OpEarliest), func() {
 		snap := sc.s.Table().Snapshot()
 		t.at.SetText(Earliest(snap.Notices, sc.s.Now()).Format("15:04"))
 	})
-	t.closeAt = widget.NewEntry()
-	t.closeAt.SetPlaceHolder("HH:MM")
-	t.closeBtn = widget.NewButton("Close the table at", t.close)
+	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
 	form := container.NewGridWithColumns(4,
-		widget.NewLabel("Player/Banker min"), t.pbMin, widget.NewLabel("max"), t.pbMax,
-		widget.NewLabel("Tie min"), t.tieMin, widget.NewLabel("max"), t.tieMax,
-		widget.NewLabel("Takes effect at"), t.at, t.earliestBtn, at,
+		widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax,
+		widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax,
 	)
-	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, t.waiverRow, now,
-		widget.NewSeparator(), container.NewGridWithColumns(3, t.closeBtn, t.closeAt, widget.NewLabel(""))))
+	when := container.NewGridWithColumns(2,
+		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
+		container.NewGridWithColumns(2, t.earliestBtn, at))
+	closing := container.NewGridWithColumns(2, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
+	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, when, t.waiverRow, now,
+		widget.NewSeparator(), closing))
 	return t
 }
 
@@ -110,18 +175,18 @@ func (t *limitsTab) prefill(snap Snapshot) {
 }
 
 func (t *limitsTab) update(snap Snapshot) {
-	s := snap.Sign.Sign
+	s, w := snap.Sign.Sign, t.sc.words
 	lines := []string{
-		fmt.Sprintf("Sign now: Player %s–%s, Banker %s–%s, Tie %s–%s", engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
+		w.T(i18n.OpSignNow, engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
 			engine.FormatCents(s.Banker.Min), engine.FormatCents(s.Banker.Max), engine.FormatCents(s.Tie.Min), engine.FormatCents(s.Tie.Max)),
-		fmt.Sprintf("Notice: %d minutes for %s (%s); earliest now %s", snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
+		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
 			Earliest(snap.Notices, snap.Now).Format("15:04")),
 	}
 	if snap.Sign.Closed {
-		lines = append(lines, "TABLE CLOSED")
+		lines = append(lines, strings.ToUpper(w.T(i18n.Closed)))
 	}
 	for _, n := range snap.Sign.Notices {
-		lines = append(lines, fmt.Sprintf("Posted: %s (in %s)", n.Text, n.Countdown))
+		lines = append(lines, w.T(i18n.OpPosted, n.Text, n.Countdown))
 	}
 	lines = append(lines, snap.Sign.Waivers...)
 	t.sign.SetText(strings.Join(lines, "\n"))
@@ -153,28 +218,35 @@ func (t *limitsTab) post(atTime bool) {
 		*f.dst = v
 	}
 	sign.Banker.Min, sign.Banker.Max = sign.Player.Min, sign.Player.Max
-	at := sc.s.Now()
-	if atTime {
-		var err error
-		if at, err = ParseClock(t.at.Text, at); err != nil {
-			sc.s.say("limits: " + err.Error())
-			sc.Update()
-			return
-		}
+	c := engine.Change{Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	if !atTime {
+		// A change now takes the sign players bet on off the table at once: asked first.
+		q := sc.t(i18n.OpAskChangeNow,
+			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
+		sc.ask(q, sc.t(i18n.OpChangeSignNow), func() {
+			c.At = sc.s.Now()
+			t.send(c, t.at)
+		})
+		return
 	}
-	c := engine.Change{At: at, Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	var err error
+	if c.At, err = t.atField.parse(sc.s.Now()); err != nil {
+		sc.s.say("limits: " + err.Error())
+		sc.Update()
+		return
+	}
 	t.send(c, t.at)
 }
 
 func (t *limitsTab) close() {
 	sc := t.sc
-	at, err := ParseClock(t.closeAt.Text, sc.s.Now())
+	at, err := t.closeField.parse(sc.s.Now())
 	if err != nil {
 		sc.s.say("closing: " + err.Error())
 		sc.Update()
 		return
 	}
-	t.send(engine.Change{At: at, Close: true}, t.closeAt)
+	sc.ask(sc.t(i18n.OpAskClose, at.Format("15:04")), sc.t(i18n.OpCloseTable), func() { t.send(engine.Change{At: at, Close: true}, t.closeAt) })
 }
 
 // send posts a change; when the book refuses it for want of notice, the earliest allowed
@@ -218,39 +290,39 @@ type runsTab struct {
 }
 
 type runChoice struct {
-	label string
+	label i18n.Key
 	kind  engine.RunKind
 }
 
-// runKinds are the Run wagers of Diagram D, as the form offers them.
+// runKinds are the Run wagers of Diagram D, as the form offers them, in the table screen's words.
 func runKinds() []runChoice {
-	return []runChoice{{"Player", engine.RunPlayer}, {"Banker", engine.RunBanker}, {"Player/Banker", engine.RunCombination}, {"Tie", engine.RunTie}}
+	return []runChoice{{i18n.WagerPlayer, engine.RunPlayer}, {i18n.WagerBanker, engine.RunBanker}, {i18n.RunCombination, engine.RunCombination}, {i18n.WagerTie, engine.RunTie}}
 }
 
 func newRunsTab(sc *Screen) runsTab {
 	t := runsTab{sc: sc}
 	t.seat, t.amount = widget.NewEntry(), widget.NewEntry()
-	t.seat.SetPlaceHolder("seat")
-	t.amount.SetPlaceHolder("amount $")
+	t.seat.SetPlaceHolder(sc.t(i18n.OpSeat))
+	t.amount.SetPlaceHolder(sc.t(i18n.OpAmount))
 	labels := make([]string, len(runKinds()))
 	for i, k := range runKinds() {
-		labels[i] = k.label
+		labels[i] = sc.t(k.label)
 	}
 	t.kind = widget.NewRadioGroup(labels, nil)
 	t.kind.Horizontal = true
-	t.kind.SetSelected("Player")
+	t.kind.SetSelected(labels[0])
 	t.length = widget.NewSelect([]string{"2", "3", "4", "5", "6"}, nil)
 	t.length.SetSelected("2")
-	place := widget.NewButton("Register run", t.place)
+	place := widget.NewButton(sc.t(i18n.OpRegisterRun), t.place)
 	place.Importance = widget.HighImportance
-	t.runForm = container.NewVBox(widget.NewLabel("Run wager (000 6.5.5-6.5.8)"), t.kind,
+	t.runForm = container.NewVBox(widget.NewLabel(sc.t(i18n.OpRunWager)), t.kind,
 		container.NewGridWithColumns(4, t.seat, t.length, t.amount, place))
 	t.open = container.NewVBox()
 	t.comSeat, t.comAm = widget.NewEntry(), widget.NewEntry()
-	t.comSeat.SetPlaceHolder("seat")
-	t.comAm.SetPlaceHolder("commission $")
+	t.comSeat.SetPlaceHolder(sc.t(i18n.OpSeat))
+	t.comAm.SetPlaceHolder(sc.t(i18n.OpCommissionAmount))
 	t.owed = widget.NewLabel("")
-	deferB := widget.NewButton("Defer", func() {
+	deferB := widget.NewButton(sc.t(i18n.OpDefer), func() {
 		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		c, err2 := engine.ParseMoney(t.comAm.Text)
 		if err1 != nil || err2 != nil {
@@ -260,7 +332,7 @@ func newRunsTab(sc *Screen) runsTab {
 		}
 		_ = sc.do(DeferAction(seat, c))
 	})
-	collect := widget.NewButton("Collect", func() {
+	collect := widget.NewButton(sc.t(i18n.OpCollect), func() {
 		seat, err := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		if err != nil {
 			sc.s.say("commission: type the seat")
@@ -269,15 +341,15 @@ func newRunsTab(sc *Screen) runsTab {
 		}
 		_ = sc.do(CollectAction(seat))
 	})
-	com := container.NewVBox(widget.NewLabel("Deferred commission (000 10.2)"),
+	com := container.NewVBox(widget.NewLabel(sc.t(i18n.OpDeferred)),
 		container.NewGridWithColumns(4, t.comSeat, t.comAm, deferB, collect), t.owed)
 	t.insTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.insPlaced = widget.NewLabel("")
 	t.insSeat, t.insAmount, t.insCover = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
-	t.insSeat.SetPlaceHolder("seat")
-	t.insAmount.SetPlaceHolder("insurance $")
-	t.insCover.SetPlaceHolder("P/B wager $ (optional)")
-	insure := widget.NewButton("Place insurance", t.insure)
+	t.insSeat.SetPlaceHolder(sc.t(i18n.OpSeat))
+	t.insAmount.SetPlaceHolder(sc.t(i18n.OpInsAmount))
+	t.insCover.SetPlaceHolder(sc.t(i18n.OpInsCover))
+	insure := widget.NewButton(sc.t(i18n.OpPlaceInsurance), t.insure)
 	insure.Importance = widget.HighImportance
 	t.insForm = container.NewGridWithColumns(4, t.insSeat, t.insAmount, t.insCover, insure)
 	t.insBox = container.NewVBox(t.insTitle, t.insForm, t.insPlaced, widget.NewSeparator())
@@ -335,7 +407,7 @@ func (t *runsTab) place() {
 	length, _ := strconv.Atoi(t.length.Selected)
 	kind := engine.RunPlayer
 	for _, k := range runKinds() {
-		if k.label == t.kind.Selected {
+		if sc.t(k.label) == t.kind.Selected {
 			kind = k.kind
 		}
 	}
@@ -357,45 +429,44 @@ func (t *runsTab) update(snap Snapshot) {
 	var rows []fyne.CanvasObject
 	for _, w := range snap.OpenRuns {
 		w := w
-		text := fmt.Sprintf("#%d seat %d %s × %d %s — %d won", w.ID, w.Seat, w.Kind, w.Length, engine.FormatCents(w.Amount), w.Wins)
+		text := t.sc.t(i18n.OpRunRow, w.ID, w.Seat, t.sc.runName(w.Kind), w.Length, engine.FormatCents(w.Amount), w.Wins)
 		if w.Kind != engine.RunCombination {
 			rows = append(rows, widget.NewLabel(text))
 			continue
 		}
 		if w.Pending != engine.WinnerNone {
-			text += ", next: " + w.Pending.String()
+			text += t.sc.t(i18n.OpRunNext, t.sc.words.Letter(w.Pending.String()))
 		}
 		nom := func(h engine.Winner, label string) *widget.Button {
 			return widget.NewButton(label, func() { _ = t.sc.do(NominateAction(w.ID, h)) })
 		}
 		rows = append(rows, container.NewBorder(nil, nil, nil,
-			container.NewHBox(nom(engine.Player, "Next: Player"), nom(engine.Banker, "Next: Banker")), widget.NewLabel(text)))
+			container.NewHBox(nom(engine.Player, t.sc.t(i18n.OpNextPlayer)), nom(engine.Banker, t.sc.t(i18n.OpNextBanker))), widget.NewLabel(text)))
 	}
 	if len(rows) == 0 && snap.Settle.Runs {
-		rows = append(rows, widget.NewLabel("no open runs"))
+		rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpNoOpenRuns)))
 	}
 	if snap.RunBoard != nil {
-		names := map[view.RunKind]string{view.RunPlayer: "Player", view.RunBanker: "Banker", view.RunCombination: "Player/Banker", view.RunTie: "Tie"}
+		names := map[view.RunKind]i18n.Key{view.RunPlayer: i18n.WagerPlayer, view.RunBanker: i18n.WagerBanker, view.RunCombination: i18n.RunCombination, view.RunTie: i18n.WagerTie}
 		for _, w := range snap.RunBoard.Wagers {
 			if w.State == view.RunAlive {
 				continue
 			}
-			state := "WON"
+			state := strings.ToUpper(t.sc.t(i18n.RunWon))
 			if w.State == view.RunLost {
-				state = "LOST"
+				state = strings.ToUpper(t.sc.t(i18n.RunLost))
 			}
-			rows = append(rows, widget.NewLabel(fmt.Sprintf("decided: seat %d %s × %d — %s", w.Seat, names[w.Kind], w.Length, state)))
+			rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpDecided, w.Seat, t.sc.t(names[w.Kind]), w.Length, state)))
 		}
 	}
 	t.open.Objects = rows
-	t.open.Refresh()
-	t.box.Refresh() // the rows changed height: lay the whole tab out again
+	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 	var owed []string
 	for _, m := range snap.Owed {
-		owed = append(owed, fmt.Sprintf("seat %d owes %s", m.Seat, engine.FormatCents(m.Amount)))
+		owed = append(owed, t.sc.t(i18n.OpOwes, m.Seat, engine.FormatCents(m.Amount)))
 	}
 	if len(owed) == 0 {
-		owed = append(owed, "no commission deferred")
+		owed = append(owed, t.sc.t(i18n.OpNoCommission))
 	}
 	t.owed.SetText(strings.Join(owed, " · "))
 }
@@ -409,28 +480,38 @@ func (t *runsTab) updateInsurance(snap Snapshot) {
 		return
 	}
 	if open {
-		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 open on coup %d: pays %d to 1, loses only to a Banker win with 6 (000 1.1, 10.1)", snap.Game.Coup, snap.Settle.InsuranceOdds))
+		t.insTitle.SetText(t.sc.t(i18n.OpInsOpen, snap.Game.Coup, snap.Settle.InsuranceOdds))
 		t.insForm.Show()
 	} else {
-		t.insTitle.SetText(fmt.Sprintf("Insurance/No 6 on coup %d: closed, waiting for the result", snap.Game.Coup))
+		t.insTitle.SetText(t.sc.t(i18n.OpInsClosed, snap.Game.Coup))
 		t.insForm.Hide()
 	}
 	var placed []string
 	for _, w := range snap.Insurance {
-		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(w.Seat), engine.FormatCents(w.Amount)))
+		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(t.sc.words, w.Seat), engine.FormatCents(w.Amount)))
 	}
 	if len(placed) == 0 {
-		placed = append(placed, "none placed")
+		placed = append(placed, t.sc.t(i18n.OpNonePlaced))
 	}
-	t.insPlaced.SetText("Placed: " + strings.Join(placed, " · "))
+	t.insPlaced.SetText(t.sc.t(i18n.OpPlaced, strings.Join(placed, " · ")))
 	t.insBox.Show()
 }
 
-func seatLabel(seat int) string {
+func seatLabel(w i18n.Catalogue, seat int) string {
 	if seat == 0 {
-		return "standing"
+		return w.T(i18n.OpStanding)
 	}
-	return fmt.Sprintf("seat %d", seat)
+	return w.T(i18n.OpSeatN, seat)
+}
+
+// runName is a Run wager's kind in the screen's words, as the registration form names it.
+func (sc *Screen) runName(k engine.RunKind) string {
+	for _, c := range runKinds() {
+		if c.kind == k {
+			return sc.t(c.label)
+		}
+	}
+	return k.String()
 }
 
 // ---- Recall ----
@@ -447,15 +528,15 @@ type recallTab struct {
 func newRecallTab(sc *Screen) recallTab {
 	t := recallTab{sc: sc}
 	t.shoe = widget.NewEntry()
-	t.shoe.SetPlaceHolder("shoe no.")
+	t.shoe.SetPlaceHolder(sc.t(i18n.OpShoeNoHint))
 	t.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.list = widget.NewLabel("")
 	t.list.Wrapping = fyne.TextWrapWord
-	show := widget.NewButton("Show shoe", nil)
-	current := widget.NewButton("This shoe", nil)
+	show := widget.NewButton(sc.t(i18n.OpShowShoe), nil)
+	current := widget.NewButton(sc.t(i18n.OpThisShoe), nil)
 	bar := container.NewGridWithColumns(3, current, t.shoe, show)
 	if sc.opt.Recall == nil {
-		bar = container.NewGridWithColumns(1, widget.NewLabel("Earlier shoes: no journal recall configured"))
+		bar = container.NewGridWithColumns(1, widget.NewLabel(sc.t(i18n.OpNoRecall)))
 	}
 	scroll := container.NewVScroll(t.list)
 	t.box = container.NewBorder(container.NewVBox(bar, t.title), nil, nil, nil, scroll)
@@ -487,7 +568,7 @@ func (t *recallTab) update(snap Snapshot) {
 		return
 	}
 	if t.other == 0 || t.sc.opt.Recall == nil {
-		t.title.SetText(fmt.Sprintf("Shoe %d: %d coups", snap.Game.Shoe, len(snap.Rounds)))
+		t.title.SetText(t.sc.t(i18n.OpRecallTitle, snap.Game.Shoe, len(snap.Rounds)))
 		lines := make([]string, 0, len(snap.Rounds))
 		for i := len(snap.Rounds) - 1; i >= 0; i-- {
 			lines = append(lines, RoundLine(snap.Rounds[i]))
@@ -497,11 +578,11 @@ func (t *recallTab) update(snap Snapshot) {
 	}
 	recs, err := t.sc.opt.Recall.Rounds(t.other)
 	if err != nil {
-		t.title.SetText(fmt.Sprintf("Shoe %d: cannot read the journal", t.other))
+		t.title.SetText(t.sc.t(i18n.OpRecallError, t.other))
 		t.list.SetText(err.Error())
 		return
 	}
-	t.title.SetText(fmt.Sprintf("Shoe %d: %d coups (from the journal)", t.other, len(recs)))
+	t.title.SetText(t.sc.t(i18n.OpRecallJournal, t.other, len(recs)))
 	lines := make([]string, 0, len(recs))
 	for i := len(recs) - 1; i >= 0; i-- {
 		lines = append(lines, RecallLine(recs[i], t.sc.s.Now().Location()))
@@ -564,13 +645,13 @@ func newDiagTab(sc *Screen) diagTab {
 	t.frames = widget.NewLabel("")
 	t.frames.TextStyle.Monospace = true
 	if d == nil {
-		t.box = widget.NewLabel("no shoe link")
+		t.box = widget.NewLabel(sc.t(i18n.OpNoLink))
 		return t
 	}
 	t.port = widget.NewSelectEntry(nil)
-	t.port.SetPlaceHolder("port")
+	t.port.SetPlaceHolder(sc.t(i18n.OpPort))
 	t.protocol = widget.NewSelect(d.Protocols(), nil)
-	reconnect := widget.NewButton("Reconnect", func() {
+	reconnect := widget.NewButton(sc.t(i18n.OpReconnect), func() {
 		if err := d.Reconnect(); err != nil {
 			sc.s.say("reconnect: " + err.Error())
 		} else {
@@ -578,7 +659,7 @@ func newDiagTab(sc *Screen) diagTab {
 		}
 		sc.Update()
 	})
-	use := widget.NewButton("Use port", func() {
+	use := widget.NewButton(sc.t(i18n.OpUsePort), func() {
 		if !sc.s.Allows(access.Supervisor) {
 			sc.s.say("change port: needs a supervisor")
 		} else if err := d.Use(strings.TrimSpace(t.port.Text), t.protocol.Selected); err != nil {
@@ -588,7 +669,7 @@ func newDiagTab(sc *Screen) diagTab {
 		}
 		sc.Update()
 	})
-	scan := widget.NewButton("Find ports", func() { t.scan() })
+	scan := widget.NewButton(sc.t(i18n.OpFindPorts), func() { t.scan() })
 	t.box = container.NewBorder(
 		container.NewVBox(t.status, container.NewGridWithColumns(5, t.port, t.protocol, scan, reconnect, use)),
 		nil, nil, nil, container.NewVScroll(t.frames))

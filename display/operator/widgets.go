@@ -99,7 +99,9 @@ func (h *Hotspot) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(&fyne.Container{})
 }
 
-// bigTheme enlarges a theme's text and padding for a touch screen read at arm's length.
+// bigTheme enlarges a theme's text and padding for a touch screen read at arm's length: every
+// button, key, entry, check and tab it draws is at least 54 px both ways, 9 mm on the kiosk's
+// 10-inch 1280×800 panel (5.94 px a millimetre) at Fyne scale 1 (targets_test.go measures it).
 type bigTheme struct {
 	fyne.Theme
 }
@@ -113,11 +115,13 @@ func (t bigTheme) Size(n fyne.ThemeSizeName) float32 {
 	case theme.SizeNameHeadingText:
 		return 30
 	case theme.SizeNameInnerPadding:
-		return 16
+		return 18 // checks and radio items 20 + 2×18 = 56 px tall: ≥ 54 px, 9 mm on a 10" 1280×800 panel
 	case theme.SizeNamePadding:
 		return 5
 	case theme.SizeNameInputBorder:
 		return 2
+	case theme.SizeNameInlineIcon:
+		return 24 // with the inner padding, checks, radio items and drop-down buttons are 56 px
 	}
 	return t.Theme.Size(n)
 }

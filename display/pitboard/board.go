@@ -10,7 +10,6 @@
 package pitboard
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -28,7 +28,10 @@ import (
 
 // Options configure the board's drawing.
 type Options struct {
-	Title     string           // shown in the header; default "Pit board"
+	// Words are the board's language: the table screen's catalogue (display/i18n), so the
+	// board says Banker, Player, Tie, Closed and the rest as the tables do. Zero is English.
+	Words     i18n.Catalogue
+	Title     string           // shown in the header; default "Pit board" in Words' language
 	PageEvery time.Duration    // how long each page shows; default 12s
 	MinTileW  int              // smallest tile width before paging; default 300
 	MinTileH  int              // smallest tile height before paging; default 190
@@ -90,7 +93,7 @@ type frameKey struct {
 // New is a board drawing model, fed by feed, in theme th.
 func New(model *pitmodel.Board, feed <-chan message.Message, th *ebitentheme.Theme, opts Options) *Board {
 	if opts.Title == "" {
-		opts.Title = "Pit board"
+		opts.Title = opts.Words.T(i18n.PitTitle)
 	}
 	if opts.PageEvery <= 0 {
 		opts.PageEvery = 12 * time.Second
@@ -208,7 +211,7 @@ func (b *Board) draw(screen *ebiten.Image, now time.Time, full bool) bool {
 	if len(ids) == 0 {
 		if full {
 			face := b.theme.Face(float64(header), false)
-			drawText(screen, "Waiting for tables…", face, float64(sw)/2, float64(sh)/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
+			drawText(screen, b.opts.Words.T(i18n.PitWaiting), face, float64(sw)/2, float64(sh)/2, pal.TextMuted, text.AlignCenter, text.AlignCenter)
 		}
 		return drew || full
 	}
@@ -237,12 +240,13 @@ func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page
 			offline++
 		}
 	}
-	info := fmt.Sprintf("%d tables · %d live · %d stale · %d offline", n, live, stale, offline)
+	w := b.opts.Words
+	info := w.T(i18n.PitCounts, n, live, stale, offline)
 	if g.Pages > 1 {
-		info += fmt.Sprintf(" · page %d of %d", page%g.Pages+1, g.Pages)
+		info += " · " + w.T(i18n.PitPage, page%g.Pages+1, g.Pages)
 	}
 	if b.stats.Errors > 0 {
-		info += fmt.Sprintf(" · %d messages refused", b.stats.Errors)
+		info += " · " + w.T(i18n.PitRefused, b.stats.Errors)
 	}
 	clock := now.Format("15:04:05")
 	if shown := [2]string{info, clock}; full || shown != b.header {
@@ -261,7 +265,7 @@ func (b *Board) drawHeader(dst *ebiten.Image, now time.Time, h int, g Grid, page
 	right := float64(dst.Bounds().Dx()) - pad
 	drawText(dst, clock, face, right, mid, pal.Text, text.AlignEnd, text.AlignCenter)
 	cw, _ := text.Measure(clock, face, 0)
-	legend := "○ Banker  ● Player  / Tie  · pairs: banker top-left, player bottom-right"
+	legend := w.T(i18n.PitLegend)
 	drawText(dst, legend, small, right-cw-pad, mid, pal.TextMuted, text.AlignEnd, text.AlignCenter)
 	return true
 }
@@ -274,7 +278,7 @@ func (b *Board) alert() string {
 		parts = append(parts, b.opts.Warning)
 	}
 	if n, last := b.model.Forged(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d forged message(s) refused, the last: %s", n, last))
+		parts = append(parts, b.opts.Words.T(i18n.PitForged, n, last))
 	}
 	return strings.Join(parts, "  ·  ")
 }
@@ -367,25 +371,26 @@ type badge struct {
 
 // badge is table t's status badge at now.
 func (b *Board) badge(t *pitmodel.Table, now time.Time) badge {
-	pal := b.theme.Palette
+	pal, w := b.theme.Palette, b.opts.Words
 	l := b.model.Liveness(t, now)
 	bd := badge{live: l}
+	// Closed and Reopens are the table screen's own words; the badges are capitals in English.
 	switch {
 	case l == pitmodel.Offline:
-		bd.label, bd.fill = "OFFLINE", pal.Error
+		bd.label, bd.fill = w.T(i18n.PitOffline), pal.Error
 	case l == pitmodel.Stale:
-		bd.label, bd.fill = "STALE", pal.Warning
+		bd.label, bd.fill = w.T(i18n.PitStale), pal.Warning
 	case t.State == message.StateClosing:
 		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
-		bd.label, bd.fill = fmt.Sprintf("CLOSING IN %d MIN", max(mins, 0)), pal.Notice
+		bd.label, bd.fill = w.T(i18n.PitClosingIn, max(mins, 0)), pal.Notice
 	case t.State == message.StateClosed && !t.OpensAt.IsZero():
-		bd.label, bd.fill = "CLOSED · OPENS "+t.OpensAt.Local().Format("15:04"), pal.TextMuted
+		bd.label, bd.fill = strings.ToUpper(w.T(i18n.Closed)+" · "+w.T(i18n.Reopens, t.OpensAt.Local().Format("15:04"))), pal.TextMuted
 	case t.State == message.StateClosed:
-		bd.label, bd.fill = "CLOSED", pal.TextMuted
+		bd.label, bd.fill = strings.ToUpper(w.T(i18n.Closed)), pal.TextMuted
 	case t.State == message.StateOpen:
-		bd.label, bd.fill = "OPEN", pal.OK
+		bd.label, bd.fill = w.T(i18n.PitOpen), pal.OK
 	default:
-		bd.label, bd.fill = "NO STATUS", pal.TextMuted
+		bd.label, bd.fill = w.T(i18n.PitNoStatus), pal.TextMuted
 	}
 	return bd
 }

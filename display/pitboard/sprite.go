@@ -66,7 +66,8 @@ func (b *Board) sprite(s sprite, size int) *ebiten.Image {
 			if clr != nil {
 				col = b.theme.Winner(w)
 			}
-			drawText(img, w.String(), b.theme.Face(float64(size)*0.6, true), float64(c), float64(c), col, text.AlignCenter, text.AlignCenter)
+			// The bead's letter as the table screen writes it (B, or 庄 in Chinese).
+			drawText(img, b.opts.Words.Letter(w.String()), b.theme.Face(float64(size)*0.6, true), float64(c), float64(c), col, text.AlignCenter, text.AlignCenter)
 		}
 	}
 	switch s {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/roadmap"
@@ -25,8 +26,6 @@ func tileMetrics(w, h float64) metrics {
 	return metrics{pad: u * 0.045, title: u * 0.105, small: u * 0.068, body: u * 0.082}
 }
 
-var winnerWord = map[string]string{"B": "Banker", "P": "Player", "T": "Tie"}
-
 func (b *Board) winner(s string) color.NRGBA {
 	switch s {
 	case "B":
@@ -40,9 +39,9 @@ func (b *Board) winner(s string) color.NRGBA {
 }
 
 // limitText is the main wager's limits: "AUD 25–5,000".
-func limitText(l message.Limits) string {
+func limitText(w i18n.Catalogue, l message.Limits) string {
 	if len(l.Bets) == 0 {
-		return "no limits published"
+		return w.T(i18n.PitNoLimits)
 	}
 	main := l.Bets[0]
 	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, money(main.Min), money(main.Max)))
@@ -67,7 +66,7 @@ func thousands(n int64) string {
 // paintTile draws the cached part of table t's tile: everything but the status badge and
 // the liveness marking.
 func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
-	pal := b.theme.Palette
+	pal, words := b.theme.Palette, b.opts.Words
 	w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 	m := tileMetrics(w, h)
 	dst.Fill(pal.Panel)
@@ -89,7 +88,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	y := m.pad + m.title*1.1 + m.small*0.7
 	game := t.Game
 	if game == "" {
-		game = "game not published"
+		game = words.T(i18n.PitNoGame)
 	}
 	gameW := w - 2*m.pad
 	if sw := softwareText(t); sw != "" {
@@ -99,7 +98,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 			gameW -= vw + m.pad
 		}
 	}
-	drawText(dst, fit(game+" · "+limitText(t.Limits), smallFace, gameW), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(game+" · "+limitText(words, t.Limits), smallFace, gameW), smallFace, m.pad, y, pal.TextMuted, text.AlignStart, text.AlignCenter)
 
 	// The last result: a box in the winner's colour with the winner's letter.
 	y += m.small * 0.9
@@ -111,7 +110,7 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	bodyFace := b.theme.Face(m.body, false)
 	boldBody := b.theme.Face(m.body, true)
 	if t.Last != nil {
-		b.resultBox(dst, m.pad, y, box, t.Last.Winner, b.winner(t.Last.Winner), pal.OnAccent)
+		b.resultBox(dst, m.pad, y, box, words.Letter(t.Last.Winner), b.winner(t.Last.Winner), pal.OnAccent)
 	} else {
 		b.resultBox(dst, m.pad, y, box, "", pal.Panel, pal.TextMuted)
 	}
@@ -120,24 +119,24 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 	line := box / 3
 	st := t.Stats()
 	// Line 1: the last result in words.
-	last := "No coup yet this shoe"
+	last := words.T(i18n.PitNoCoup)
 	if t.Last != nil {
-		last = fmt.Sprintf("%s %d – %d", winnerWord[t.Last.Winner], t.Last.PlayerTotal, t.Last.BankerTotal)
+		last = fmt.Sprintf("%s %d – %d", words.Winner(t.Last.Winner), t.Last.PlayerTotal, t.Last.BankerTotal)
 		switch {
 		case t.Last.ResultOnly: // entered by hand without cards: no totals to show
-			last = winnerWord[t.Last.Winner] + " (entered by hand)"
+			last = words.T(i18n.PitByHand, words.Winner(t.Last.Winner))
 		case t.Last.Winner == "B":
-			last = fmt.Sprintf("Banker %d – %d", t.Last.BankerTotal, t.Last.PlayerTotal)
+			last = fmt.Sprintf("%s %d – %d", words.Winner("B"), t.Last.BankerTotal, t.Last.PlayerTotal)
 		}
 		var marks []string
 		if t.Last.Natural {
-			marks = append(marks, "natural")
+			marks = append(marks, words.T(i18n.PitNatural))
 		}
 		if t.Last.BankerPair {
-			marks = append(marks, "B pair")
+			marks = append(marks, words.T(i18n.PairBanker))
 		}
 		if t.Last.PlayerPair {
-			marks = append(marks, "P pair")
+			marks = append(marks, words.T(i18n.PairPlayer))
 		}
 		if len(marks) > 0 {
 			last += " · " + strings.Join(marks, ", ")
@@ -150,23 +149,23 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 		w string
 		n int
 	}{{"B", st.Banker}, {"P", st.Player}, {"T", st.Tie}} {
-		s := fmt.Sprintf("%s %d", c.w, c.n)
+		s := fmt.Sprintf("%s %d", words.Letter(c.w), c.n)
 		drawText(dst, s, bodyFace, cx, y+line*1.5, b.winner(c.w), text.AlignStart, text.AlignCenter)
 		sw, _ := text.Measure(s+"  ", bodyFace, 0)
 		cx += sw
 	}
-	drawText(dst, fit(fmt.Sprintf("· %d hands · shoe %d", st.Hands, t.Shoe), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(fmt.Sprintf("· %s %d · %s", words.T(i18n.StatHands), st.Hands, words.T(i18n.ShoeNo, t.Shoe)), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	// Line 3: the current streak, or what is wrong with the data.
 	switch {
 	case t.Missing > 0:
-		drawText(dst, fit(fmt.Sprintf("INCOMPLETE: %d rounds missing", t.Missing), boldBody, tw), boldBody, x, y+line*2.5, pal.Warning, text.AlignStart, text.AlignCenter)
+		drawText(dst, fit(words.T(i18n.PitIncomplete, t.Missing), boldBody, tw), boldBody, x, y+line*2.5, pal.Warning, text.AlignStart, text.AlignCenter)
 	case t.ShoeOver:
-		drawText(dst, "Shoe ended", boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+		drawText(dst, words.T(i18n.PitShoeEnded), boldBody, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	case st.Streak.Winner != engine.WinnerNone:
-		s := fmt.Sprintf("Streak %s × %d", winnerWord[st.Streak.Winner.String()], st.Streak.Length)
+		s := fmt.Sprintf("%s %s × %d", words.T(i18n.StatStreak), words.Winner(st.Streak.Winner.String()), st.Streak.Length)
 		clr := pal.TextMuted
 		if hot {
-			s, clr = "HOT · "+s, pal.Highlight
+			s, clr = words.T(i18n.PitHot)+" · "+s, pal.Highlight
 		}
 		drawText(dst, fit(s, boldBody, tw), boldBody, x, y+line*2.5, clr, text.AlignStart, text.AlignCenter)
 	}

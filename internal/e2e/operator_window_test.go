@@ -1,0 +1,187 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The operator screen in the real window (issue 21, item 5, and its journal): the windowed demo
+// under Xvfb, driven with xdotool as a dealer and a supervisor would drive it — F2, the operator
+// id and PIN on the keyboard, a tap on every tab, the window resized between sign-ins, Escape to
+// sign out and go back to the table — many times; then SIGTERM while a supervisor is signed in.
+// The window must survive all of it (no X error, no panic), every sign-in and sign-out must be
+// in the journal, and the SIGTERM must journal the supervisor's sign-out ("shutdown") before
+// the clean stop. A kiosk left through Exit kiosk and its confirmation journals "kiosk exit".
+
+// xdo runs xdotool on display with args; it fails the test on an error.
+func xdo(t *testing.T, display string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = env("", display)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xdotool %s: %v: %s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// tableWindow waits for the table's window on display and returns its id.
+func tableWindow(t *testing.T, display string, p *proc) string {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		cmd := exec.Command("xdotool", "search", "--onlyvisible", "--name", "coupboard")
+		cmd.Env = env("", display)
+		if out, _ := cmd.Output(); len(bytes.TrimSpace(out)) > 0 {
+			id, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+			time.Sleep(2 * time.Second) // the first frames under a software renderer
+			return id
+		}
+		select {
+		case <-p.Done:
+			t.Fatalf("the table exited (%v) before its window showed; stderr:\n%s", p.Err, p.Stderr)
+		default:
+		}
+	}
+	t.Fatalf("no window within 60 s; stderr:\n%s", p.Stderr)
+	return ""
+}
+
+// signIns reads the journal's sign-in attempts and sign-outs (coupboard export --signins).
+func signIns(t *testing.T, data, db string) []map[string]any {
+	t.Helper()
+	out := cli(t, data, "export", "--db", db, "--date", time.Now().UTC().Format("2006-01-02"), "--tz", "UTC", "--signins", "--format", "json")
+	var rows []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("export line %q: %v", sc.Text(), err)
+		}
+		rows = append(rows, m)
+	}
+	return rows
+}
+
+func count(rows []map[string]any, event, reason string) int {
+	n := 0
+	for _, r := range rows {
+		if r["event"] == event && (reason == "" || r["reason"] == reason) {
+			n++
+		}
+	}
+	return n
+}
+
+// operatorSignIn opens the operator screen and signs in on the keyboard.
+func operatorSignIn(t *testing.T, display, id, pin string) {
+	t.Helper()
+	xdo(t, display, "key", "F2")
+	time.Sleep(300 * time.Millisecond)
+	xdo(t, display, "type", "--delay", "30", id)
+	xdo(t, display, "key", "Return")
+	xdo(t, display, "type", "--delay", "30", pin)
+	xdo(t, display, "key", "Return")
+	time.Sleep(700 * time.Millisecond)
+}
+
+// demoWindow starts the windowed demo with args on a new Xvfb of size, journalling in a
+// temporary directory: the display, that directory, the journal, the process and its window.
+// It skips the test without xdotool.
+func demoWindow(t *testing.T, size string, args ...string) (display, data, db string, p *proc, win string) {
+	t.Helper()
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool not installed (apt-get install xdotool)")
+	}
+	display = startXvfb(t, size)
+	data = t.TempDir()
+	db = filepath.Join(data, "table.db")
+	cmd := exec.Command(bin, append([]string{"--demo", "--journal", db, "--sim-speed", "20"}, args...)...)
+	cmd.Env = env(data, display)
+	p = startProc(t, cmd)
+	return display, data, db, p, tableWindow(t, display, p)
+}
+
+func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
+	display, data, db, p, win := demoWindow(t, "1920x1080", "--size", "1280x720")
+	// The tabs' centres along the bar (the operator screen's bar is 176 px down at any width;
+	// a dealer has fewer tabs, and a tap where there is none does nothing).
+	tabs := []int{45, 137, 260, 389, 556, 722, 850}
+	sizes := [][2]int{{1280, 720}, {1280, 800}, {1024, 768}, {1920, 1080}, {800, 600}}
+	const cycles = 20
+	for i := range cycles {
+		id, pin := "4", "9999" // supervisor
+		if i%2 == 1 {
+			id, pin = "17", "1111" // dealer
+		}
+		operatorSignIn(t, display, id, pin)
+		for _, x := range tabs {
+			xdo(t, display, "mousemove", "--window", win, fmt.Sprint(x), "176", "click", "1")
+			time.Sleep(120 * time.Millisecond)
+		}
+		sz := sizes[i%len(sizes)]
+		xdo(t, display, "windowsize", win, fmt.Sprint(sz[0]), fmt.Sprint(sz[1]))
+		time.Sleep(300 * time.Millisecond)
+		xdo(t, display, "key", "Escape") // signs out and goes back to the table
+		time.Sleep(300 * time.Millisecond)
+		select {
+		case <-p.Done:
+			t.Fatalf("cycle %d: the table exited (%v); stderr:\n%s", i+1, p.Err, p.Stderr)
+		default:
+		}
+	}
+	xdo(t, display, "windowsize", win, "1280", "720")
+	operatorSignIn(t, display, "4", "9999")
+	_ = p.Cmd.Process.Signal(syscall.SIGTERM)
+	if err := p.Wait(t, 30*time.Second); err != nil {
+		t.Fatalf("SIGTERM with a supervisor signed in: exit %v; stderr:\n%s", err, p.Stderr)
+	}
+	checkCrash(t, "SIGTERM", p.Stderr.String())
+	rows := signIns(t, data, db)
+	granted := 0
+	for _, r := range rows {
+		if r["event"] == "sign_in" && r["outcome"] == "granted" {
+			granted++
+		}
+	}
+	if granted != cycles+1 || count(rows, "sign_out", "signed out") != cycles || count(rows, "sign_out", "shutdown") != 1 {
+		t.Fatalf("journal: %d sign-ins granted, %d signed out, %d at shutdown; want %d, %d, 1:\n%v",
+			granted, count(rows, "sign_out", "signed out"), count(rows, "sign_out", "shutdown"), cycles+1, cycles, rows)
+	}
+	if last := rows[len(rows)-1]; last["event"] != "sign_out" || last["reason"] != "shutdown" || last["operator"] != "4" || last["role"] != "supervisor" {
+		t.Fatalf("the last access record is %v, want the supervisor's sign-out at shutdown", last)
+	}
+}
+
+func TestKioskExitJournalsTheSignOut(t *testing.T) {
+	display, data, db, p, win := demoWindow(t, "1280x800", "--kiosk")
+	operatorSignIn(t, display, "4", "9999")
+	xdo(t, display, "mousemove", "--window", win, "60", "34", "click", "1") // Exit kiosk, top left
+	time.Sleep(700 * time.Millisecond)
+	select {
+	case <-p.Done:
+		t.Fatal("Exit kiosk left without asking")
+	default:
+	}
+	xdo(t, display, "mousemove", "--window", win, "960", "765", "click", "1") // the confirmation's Exit kiosk
+	select {
+	case <-p.Done:
+		if p.Err != nil {
+			t.Fatalf("kiosk exit: %v; stderr:\n%s", p.Err, p.Stderr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the kiosk did not exit after the confirmation; stderr:\n%s", p.Stderr)
+	}
+	checkCrash(t, "kiosk exit", p.Stderr.String())
+	rows := signIns(t, data, db)
+	if n := count(rows, "sign_out", "kiosk exit"); n != 1 {
+		t.Fatalf("%d sign-outs at the kiosk exit in the journal: %v", n, rows)
+	}
+}
