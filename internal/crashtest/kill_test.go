@@ -136,18 +136,29 @@ func TestKillRestart(t *testing.T) {
 		}
 		notices += len(scheduled(last))
 	}
-	// Every shoe of the journal, once more: no round lost or repeated anywhere.
-	rounds := 0
-	for s := 1; s <= maxShoe; s++ {
+	// Every shoe of the journal, once more: no round lost or repeated anywhere. The journal may
+	// hold a shoe after the last one a recovered screen showed (started just before the last
+	// kill): it is checked too, so that the day's export below is all of these shoes.
+	rounds, held := 0, 0
+	for s := 1; s <= maxShoe+2; s++ {
 		rows, err := exportShoe(t, data, journal, s)
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s > maxShoe && len(rows) == 0 {
+			break
+		}
 		rounds += len(rows)
+		for _, r := range rows {
+			if r.Kind == "review" {
+				held++
+			}
+		}
 	}
-	// Issue 22: the crash harness's journal, exported as a table script, replays to the same rounds.
-	if n, err := sameRoundsAsScript(t, data, journal); err != nil || n != rounds {
-		t.Fatalf("journal as a table script (%d of %d rounds): %v", n, rounds, err)
+	// Issue 22: the crash harness's journal, exported as a table script, replays to the same rounds
+	// (a coup held for review has no result: replay prints none for it either).
+	if n, err := sameRoundsAsScript(t, data, journal); err != nil || n != rounds-held {
+		t.Fatalf("journal as a table script (%d of %d rounds, %d held): %v", n, rounds, held, err)
 	}
 	t.Logf("crash summary: iterations=%d killed-after-first-screen=%d coups-checked=%d notices-checked=%d shoes=%d journal-rounds=%d losses=0 duplicates=0 sigint-before-handler=%d elapsed=%v",
 		n, shownKills, coups, notices, maxShoe, rounds, early, time.Since(start).Round(time.Millisecond))
