@@ -139,6 +139,10 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 	}
 	xdo(t, display, "windowsize", win, "1280", "720")
 	operatorSignIn(t, display, "4", "9999")
+	// Under -race the sign-in's screen work takes longer than operatorSignIn waits: let it end
+	// before the signal, so that the test is of a signed-in supervisor, not of a sign-in racing
+	// the shutdown.
+	time.Sleep(2 * time.Second)
 	_ = p.Cmd.Process.Signal(syscall.SIGTERM)
 	if err := p.Wait(t, 30*time.Second); err != nil {
 		t.Fatalf("SIGTERM with a supervisor signed in: exit %v; stderr:\n%s", err, p.Stderr)
