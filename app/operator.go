@@ -114,11 +114,7 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	if err != nil {
 		return nil, nil, err
 	}
-	leave = func(reason string) {
-		if sess.Role() != access.NoRole {
-			sess.SignOutBecause(reason)
-		}
-	}
+	leave = func(reason string) { sess.End(reason) } // and no sign-in after it
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
 	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable, Language: lang} // recall.go: either game's rounds

@@ -192,6 +192,8 @@ type Session struct {
 	keypad   Keypad
 	log      []string
 	lastUse  time.Time
+	// ended is set by End: the table is stopping, and no one may sign in any more.
+	ended bool
 }
 
 // NewSession starts a signed-out session. clock is the time source (time.Now in the app).
@@ -214,6 +216,9 @@ const MaxOperatorID = 32
 // A refused attempt the journal could not record says so in its error; a granted one still
 // signs in (a supervisor must be able to deal with a failing journal) and says so in Log.
 func (s *Session) SignIn(id, pin string) (access.Role, error) {
+	if s.ended {
+		return access.NoRole, ErrEnded
+	}
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return access.NoRole, errors.New("enter your operator id")
@@ -246,6 +251,18 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 // SignOut ends the turn: the role is dropped and pending cards are discarded. The sign-out is
 // journalled when someone was signed in.
 func (s *Session) SignOut() { s.SignOutBecause("signed out") }
+
+// ErrEnded refuses a sign-in after End: the table is stopping.
+var ErrEnded = errors.New("the table is stopping: no sign-in")
+
+// End signs out an operator still signed in, journalling why ("shutdown", "window closed",
+// "kiosk exit"), and refuses every later sign-in: a PIN typed as the table stops (a key
+// event handled after the signal) must not leave an operator signed in with no sign-out on
+// the record.
+func (s *Session) End(reason string) {
+	s.SignOutBecause(reason)
+	s.ended = true
+}
 
 // SignOutBecause is SignOut with the reason the journal records ("signed out", "idle").
 func (s *Session) SignOutBecause(reason string) {

@@ -140,3 +140,29 @@ func TestSignInRefusesOverlongID(t *testing.T) {
 		t.Fatalf("%d records for an id refused before its PIN", len(recs))
 	}
 }
+
+// TestEndRefusesLaterSignIn: a table that stops signs out the operator still signed in
+// ("shutdown" in the journal) and takes no sign-in after that. A PIN whose Enter is handled
+// after the stop signal (the window's key events outlive the signal) used to sign in with no
+// sign-out ever recorded.
+func TestEndRefusesLaterSignIn(t *testing.T) {
+	lt := newLiveTable(t, "vic-baccarat-2002")
+	r := newRig(t, lt, Options{})
+	r.signIn("4", supervisorPIN)
+	if r.s.Role() != access.Supervisor {
+		t.Fatalf("role after sign-in %v, want supervisor", r.s.Role())
+	}
+	r.s.End("shutdown")
+	if r.s.Role() != access.NoRole {
+		t.Fatalf("role after End %v, want none", r.s.Role())
+	}
+	if _, err := r.s.SignIn("17", dealerPIN); !errors.Is(err, ErrEnded) {
+		t.Fatalf("sign-in after End: %v, want ErrEnded", err)
+	}
+	r.s.End("shutdown") // a second stop (window closed after SIGTERM) records nothing more
+	_, entries := lt.accessRecords()
+	recs, _ := lt.accessRecords()
+	if len(entries) != 2 || entries[0].Event != access.EventSignIn || entries[1].Event != access.EventSignOut || recs[1].Reason != "shutdown" {
+		t.Fatalf("access records %+v (%+v), want the sign-in and one sign-out at shutdown", entries, recs)
+	}
+}
