@@ -35,19 +35,3 @@ func ExampleRoundPayload_resultOnly() {
 	// {"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"B","natural":false,"player_pair":false,"banker_pair":true,"kind":"normal","notes":["result entered by hand, cards unknown"],"source":"manual","operator":"17","result_only":true}
 	// {"v":2,"kind":"command","line":"!result player natural"}
 }
-
-// The operator's note when an Insurance/No 6 wager is settled (000 1.1, 10.1).
-func ExampleInsuranceLine() {
-	w := engine.Wager{Seat: 3, Kind: engine.WagerInsurance, Amount: 1000, Covers: 5000}
-	rules, _ := engine.SettlementVic2002("crown", true, false)
-	for _, o := range []engine.Outcome{
-		{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6},
-		{Winner: engine.Banker, PlayerTotal: 3, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6},
-	} {
-		st, _ := engine.Settle(w, o, rules)
-		fmt.Println(InsuranceLine(st))
-	}
-	// Output:
-	// seat 3 insurance wins $20 (000 10.1)
-	// seat 3 insurance loses $10: Banker won with 6 (000 1.1)
-}

@@ -6,14 +6,22 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // Input is one input to a table, as it is journalled (the payload of an input record).
 // Exactly one of its fields is set.
 type Input struct {
-	// Game is a card or a shoe/dealer/supervisor word for the engine (spec/shoe-protocol.md §4).
+	// Game is a card or a shoe/dealer/supervisor word for the engine (spec/shoe-protocol.md §4),
+	// or a game input the shoe link reports (a doubt, the shoe's own result).
 	Game *engine.Input `json:"game,omitempty"`
-	// Op is an operator command that is not a game input: limits, closing, runs, commission, alerts.
+	// Command is an operator command of the table script (spec/table-script.md §1): a wager,
+	// a Run wager or nomination, commission deferred or collected, limits, a differential, a
+	// setting, the closing. The table aggregate (engine/desk) decides it. Its As and Reason are
+	// left zero: who gave it and why are the journal record's actor and reason.
+	Command *desk.Command `json:"command,omitempty"`
+	// Op is an operator action that is not a command of the table script: a whole sign posted
+	// from the operator screen, an alert cleared, the clean stop.
 	Op *Op `json:"op,omitempty"`
 	// Alert is a problem reported by the shoe link that a supervisor must clear
 	// ("shoe sent conflicting data", "shoe restarted"); it persists across restarts.
@@ -23,30 +31,18 @@ type Input struct {
 // OpKind names an operator command.
 type OpKind string
 
-// The operator commands.
+// The operator actions that are not table-script commands (those are Input.Command).
 const (
-	OpSchedule   OpKind = "schedule"           // post a change of the sign (Change), or the closing (Change.Close)
-	OpPlaceRun   OpKind = "run.place"          // register a Run wager: Seat, RunKind, Length, Amount (000 6.5.5)
-	OpNominate   OpKind = "run.nominate"       // a combination run's hand for the next coup: RunID, Hand (000 6.5.7)
-	OpDefer      OpKind = "commission.defer"   // defer Amount of commission for Seat (000 10.2)
-	OpCollect    OpKind = "commission.collect" // collect Seat's deferred commission (000 10.2)
-	OpInsurance  OpKind = "insurance"          // place an Insurance/No 6 wager while it is open: Seat, Amount, Covers (000 1.1)
-	OpClearAlert OpKind = "alert.clear"        // clear alert AlertID
-	OpReopen     OpKind = "reopen"             // reopen a closed table
-	OpCleanStop  OpKind = "stop"               // the program stopped cleanly (written at exit; not an operator action)
+	OpSchedule   OpKind = "schedule"    // post a change of the sign (Change), or the closing (Change.Close)
+	OpClearAlert OpKind = "alert.clear" // clear alert AlertID
+	OpReopen     OpKind = "reopen"      // reopen a closed table (journal schema kind "reopen"; the table refuses it: a reopening is a sign posted after the closing)
+	OpCleanStop  OpKind = "stop"        // the program stopped cleanly (written at exit; not an operator action)
 )
 
-// Op is an operator command.
+// Op is an operator action that is not a table-script command.
 type Op struct {
 	Kind    OpKind         `json:"kind"`
 	Change  *engine.Change `json:"change,omitempty"`
-	Seat    int            `json:"seat,omitempty"`
-	RunKind engine.RunKind `json:"run_kind,omitempty"`
-	Length  int            `json:"length,omitempty"`
-	Amount  int64          `json:"amount,omitempty"` // cents
-	Covers  int64          `json:"covers,omitempty"` // OpInsurance: the covered Player or Banker wager in cents, 0 if not given (000 1.1)
-	RunID   int            `json:"run_id,omitempty"`
-	Hand    engine.Winner  `json:"hand,omitempty"`
 	AlertID int            `json:"alert_id,omitempty"`
 }
 
@@ -71,7 +67,7 @@ func replaceAlert(alerts []Alert, a Alert) []Alert {
 // parts counts the fields that are set; a valid input has exactly one.
 func (in Input) parts() int {
 	n := 0
-	for _, set := range []bool{in.Game != nil, in.Op != nil, in.Alert != nil} {
+	for _, set := range []bool{in.Game != nil, in.Command != nil, in.Op != nil, in.Alert != nil} {
 		if set {
 			n++
 		}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // crownState is a vic Crown table offering Insurance/No 6 (000 1.1, 6.5.4), with a shoe in play.
@@ -39,13 +41,13 @@ func cards(t *testing.T, s *State, now time.Time, codes ...string) Applied {
 		in := engine.CardInput(c, engine.PosNone, engine.SourceShoe)
 		a := s.Apply(Input{Game: &in}, now)
 		all.Events = append(all.Events, a.Events...)
-		all.Insurance = append(all.Insurance, a.Insurance...)
+		all.Settled = append(all.Settled, a.Settled...)
 	}
 	return all
 }
 
 func insure(s *State, now time.Time, seat int, amount, covers int64) error {
-	return s.Apply(Input{Op: &Op{Kind: OpInsurance, Seat: seat, Amount: amount, Covers: covers}}, now).Refused
+	return s.Apply(Input{Command: &desk.Command{Verb: desk.VerbBet, Wager: desk.WagerInsurance, Seat: seat, Amount: amount, Covers: covers}}, now).Refused
 }
 
 // TestInsuranceSettled: a wager placed while Insurance/No 6 is open is settled with its round:
@@ -57,9 +59,9 @@ func TestInsuranceSettled(t *testing.T) {
 		want  string
 		net   int64
 	}{
-		{"player wins 9 to 6", []string{"5C"}, "seat 3 insurance wins $20 (000 10.1)", 2000},
+		{"player wins 9 to 6", []string{"5C"}, "seat 3 insurance wins $20; Insurance/No 6 wins on every result but a Banker win with 6: pays 2:1 (000 1.1, 10.1)", 2000},
 		{"banker wins with 6", []string{"9C"}, "seat 3 insurance loses $10: Banker won with 6 (000 1.1)", -1000},
-		{"banker draws and wins with 7", []string{"6C", "AD"}, "seat 3 insurance wins $20 (000 10.1)", 2000},
+		{"banker draws and wins with 7", []string{"6C", "AD"}, "seat 3 insurance wins $20; Insurance/No 6 wins on every result but a Banker win with 6: pays 2:1 (000 1.1, 10.1)", 2000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,8 +77,8 @@ func TestInsuranceSettled(t *testing.T) {
 				t.Fatalf("pending insurance %+v", got)
 			}
 			a = cards(t, s, now, tt.third...)
-			if len(a.Insurance) != 1 || a.Insurance[0].Net != tt.net {
-				t.Fatalf("settled %+v, want net %d", a.Insurance, tt.net)
+			if len(a.Settled) != 1 || a.Settled[0].Paid-a.Settled[0].Lost != tt.net {
+				t.Fatalf("settled %+v, want net %d", a.Settled, tt.net)
 			}
 			if msgs := s.Messages(); msgs[len(msgs)-1] != tt.want {
 				t.Errorf("message %q, want %q", msgs[len(msgs)-1], tt.want)
@@ -99,11 +101,11 @@ func TestInsuranceRefused(t *testing.T) {
 		covers int64
 		want   string
 	}{
-		{"between rounds", nil, 3, 1000, 0, "not open"},
-		{"banker 7, not 6", []string{"2C", "3D", "2H", "4S"}, 3, 1000, 0, "not open"},
-		{"player stands on 6", []string{"2C", "3D", "4H", "3S"}, 3, 1000, 0, "not open"},
-		{"zero", []string{"2C", "3D", "2H", "3S"}, 3, 0, 0, "must be positive"},
-		{"negative", []string{"2C", "3D", "2H", "3S"}, 3, -500, 0, "must be positive"},
+		{"between rounds", nil, 3, 1000, 0, "(000 1.1): Insurance/No 6 is open only when"},
+		{"banker 7, not 6", []string{"2C", "3D", "2H", "4S"}, 3, 1000, 0, "(000 1.1): Insurance/No 6 is open only when"},
+		{"player stands on 6", []string{"2C", "3D", "4H", "3S"}, 3, 1000, 0, "(000 1.1): Insurance/No 6 is open only when"},
+		{"zero", []string{"2C", "3D", "2H", "3S"}, 3, 0, 0, "a wager of nothing"},
+		{"negative", []string{"2C", "3D", "2H", "3S"}, 3, -500, 0, "a wager of nothing"},
 		{"not a chip", []string{"2C", "3D", "2H", "3S"}, 3, 1050, 0, "smallest chip"},
 		{"over the covered wager", []string{"2C", "3D", "2H", "3S"}, 3, 2000, 1000, "000 1.1"},
 		{"over the maximum", []string{"2C", "3D", "2H", "3S"}, 3, 30000, 0, "maximum $200"},
@@ -150,20 +152,20 @@ func TestInsuranceReturnedWhenCancelled(t *testing.T) {
 	}
 	void := engine.WordInput(engine.TokVoid, 0)
 	a := s.Apply(Input{Game: &void}, now)
-	if len(a.Insurance) != 1 || a.Insurance[0].Result != engine.ResultVoid || a.Insurance[0].Returned != 1000 {
-		t.Fatalf("settled %+v", a.Insurance)
+	if len(a.Settled) != 1 || a.Settled[0].Result != engine.ResultVoid || a.Settled[0].Returned != 1000 {
+		t.Fatalf("settled %+v", a.Settled)
 	}
-	if msgs := s.Messages(); !strings.HasPrefix(msgs[len(msgs)-1], "standing player insurance $10 returned: round 1 has no result") {
+	if msgs := s.Messages(); !strings.HasPrefix(msgs[len(msgs)-1], "standing player insurance $10 returned; coup 1 has no result") {
 		t.Errorf("message %q", msgs[len(msgs)-1])
 	}
-	in := Input{Op: &Op{Kind: OpInsurance, Seat: 2, Amount: 1000, Covers: 2500}}
+	in := Input{Command: &desk.Command{Verb: desk.VerbBet, Wager: desk.WagerInsurance, Seat: 2, Amount: 1000, Covers: 2500}}
 	b, err := in.Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
 	back, err := DecodeInput(b)
-	if err != nil || *back.Op != *in.Op {
-		t.Fatalf("decode %s: %+v %v", b, back.Op, err)
+	if err != nil || back.Command == nil || !reflect.DeepEqual(*back.Command, *in.Command) {
+		t.Fatalf("decode %s: %+v %v", b, back.Command, err)
 	}
 	if string(b) != `{"v":2,"kind":"command","line":"!bet 2 insurance 10 covers=25"}` { // journal schema v2 (app/journal/inputs)
 		t.Errorf("payload %s", b)
@@ -206,7 +208,7 @@ func BenchmarkInsuranceCoup(b *testing.B) {
 		c, _ := engine.ParseCard(code)
 		ins[i] = engine.CardInput(c, engine.PosNone, engine.SourceShoe)
 	}
-	op := Input{Op: &Op{Kind: OpInsurance, Seat: 3, Amount: 1000}}
+	op := Input{Command: &desk.Command{Verb: desk.VerbBet, Wager: desk.WagerInsurance, Seat: 3, Amount: 1000}}
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
@@ -221,8 +223,8 @@ func BenchmarkInsuranceCoup(b *testing.B) {
 		if a := s.Apply(op, now); a.Refused != nil {
 			b.Fatal(a.Refused)
 		}
-		if a := s.Apply(Input{Game: &ins[4]}, now); len(a.Insurance) != 1 {
-			b.Fatalf("settled %+v", a.Insurance)
+		if a := s.Apply(Input{Game: &ins[4]}, now); len(a.Settled) != 1 {
+			b.Fatalf("settled %+v", a.Settled)
 		}
 	}
 }

@@ -10,8 +10,10 @@ import (
 )
 
 // The journal's input schema (app/journal/inputs) is the contract of an input record; this
-// file only translates between it and the table's Input. When Input becomes engine/desk's
-// (a token or a desk.Command), toSchema and fromSchema shrink to the kinds a script cannot say.
+// file only translates between it and the table's Input. An operator command is a desk.Command
+// in both; a game command (turn, accept, result, reconstruct) is read back as the game input it
+// gives, which the table aggregate carries out the same way. A setting is read back as the
+// command, as `replay` reads it: the aggregate posts one that changes the sign (001 8.2).
 
 // encodeSchema is in's payload in the journal's schema (version 2).
 func encodeSchema(in Input) (json.RawMessage, error) {
@@ -42,9 +44,11 @@ func command(c desk.Command) (inputs.Input, error) {
 // toSchema is the schema's form of one table input.
 func toSchema(in Input) (inputs.Input, error) {
 	if n := in.parts(); n != 1 {
-		return inputs.Input{}, fmt.Errorf("want exactly one of game, op, alert; have %d", n)
+		return inputs.Input{}, fmt.Errorf("want exactly one of game, command, op, alert; have %d", n)
 	}
 	switch {
+	case in.Command != nil:
+		return command(*in.Command)
 	case in.Alert != nil:
 		return inputs.Input{Kind: inputs.KindAlert, Alert: inputs.Alert{Text: in.Alert.Text, Key: in.Alert.Key}}, nil
 	case in.Op != nil:
@@ -55,16 +59,6 @@ func toSchema(in Input) (inputs.Input, error) {
 				return inputs.Input{}, fmt.Errorf("schedule: no change given")
 			}
 			return inputs.Input{Kind: inputs.KindSchedule, Change: o.Change}, nil
-		case OpPlaceRun:
-			return command(desk.Command{Verb: desk.VerbRun, Seat: o.Seat, Run: o.RunKind, Length: o.Length, Amount: o.Amount})
-		case OpNominate:
-			return command(desk.Command{Verb: desk.VerbNominate, RunID: o.RunID, Hand: o.Hand})
-		case OpDefer:
-			return command(desk.Command{Verb: desk.VerbDefer, Seat: o.Seat, Amount: o.Amount})
-		case OpCollect:
-			return command(desk.Command{Verb: desk.VerbCollect, Seat: o.Seat})
-		case OpInsurance:
-			return command(desk.Command{Verb: desk.VerbBet, Seat: o.Seat, Wager: desk.WagerInsurance, Amount: o.Amount, Covers: o.Covers})
 		case OpClearAlert:
 			return inputs.Input{Kind: inputs.KindAlertClear, AlertID: o.AlertID}, nil
 		case OpReopen:
@@ -125,28 +119,12 @@ func fromSchema(s inputs.Input) (Input, error) {
 	switch c.Verb {
 	case desk.VerbTurn:
 		return game(engine.TurnInput(c.Turn))
-	case desk.VerbSetting:
-		if c.At == nil {
-			return game(engine.SettingInput(c.Key, c.Value))
-		}
 	case desk.VerbAccept:
 		return game(engine.InAcceptReviewInput())
 	case desk.VerbResult:
 		return game(engine.ResultInput(c.Result))
 	case desk.VerbReconstruct:
 		return game(engine.ReconstructInput(c.Cards))
-	case desk.VerbRun:
-		return op(Op{Kind: OpPlaceRun, Seat: c.Seat, RunKind: c.Run, Length: c.Length, Amount: c.Amount})
-	case desk.VerbNominate:
-		return op(Op{Kind: OpNominate, RunID: c.RunID, Hand: c.Hand})
-	case desk.VerbDefer:
-		return op(Op{Kind: OpDefer, Seat: c.Seat, Amount: c.Amount})
-	case desk.VerbCollect:
-		return op(Op{Kind: OpCollect, Seat: c.Seat})
-	case desk.VerbBet:
-		if c.Wager == desk.WagerInsurance {
-			return op(Op{Kind: OpInsurance, Seat: c.Seat, Amount: c.Amount, Covers: c.Covers})
-		}
 	}
-	return Input{}, fmt.Errorf("%q: not an input this table takes", c.String())
+	return Input{Command: c}, nil
 }

@@ -124,6 +124,9 @@ func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Op
 				Key: fmt.Sprintf("recovery.coup.%d", rec.CoupN)}}, Source: journal.SourceConfig})
 		}
 	}
+	if rec.DifferAlert != "" {
+		l.handle(Msg{Input: Input{Alert: &Alert{Text: rec.DifferAlert, Key: "replay.differ"}}, Source: journal.SourceConfig})
+	}
 	return l, nil
 }
 
@@ -324,7 +327,11 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 		}
 		out = append(out, r)
 	}
-	return out, nil
+	refused, err := refusalRecords(a.Refusals, s.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, refused...), nil
 }
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.

@@ -304,8 +304,10 @@ func TestMinimumRaiseNeedsTwentyMinutesNotice(t *testing.T) {
 	if !errors.As(res.Refused, &ne) {
 		t.Fatalf("a raise in 10 minutes was not refused for notice: %v", res.Refused)
 	}
-	if len(res.Records) != 1 || res.Records[0].Actor.Role != "supervisor" {
-		t.Fatalf("the refused attempt was not journalled with its actor: %+v", res.Records)
+	// The attempt is journalled with its actor, and the refusal with its rule after it (refusals.go).
+	if len(res.Records) != 2 || res.Records[0].Actor.Role != "supervisor" || !isRefusalRecord(res.Records[1]) ||
+		!strings.Contains(string(res.Records[1].Payload), `"rule":"000 7.7, s66(2)"`) {
+		t.Fatalf("the refused attempt was not journalled with its actor and refusal: %+v", res.Records)
 	}
 	ok := engine.Change{At: c.Now().Add(20 * time.Minute), Sign: raised}
 	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &ok}}, journal.SourceOperator); res.Refused != nil || res.Err != nil {

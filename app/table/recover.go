@@ -19,6 +19,12 @@ type Recovery struct {
 	Through  int64     // the last journal sequence replayed
 	Pending  int       // changes posted to the sign that are still to come at At
 	Duration time.Duration
+	// Differ is how many journalled inputs the table's rules now refuse where the journal
+	// records no refusal, or accept where it records one (a journal written before refusals
+	// were recorded, or by a release with other rules); DifferAlert says so in words, for the
+	// supervisor ("" when none). Replay never drops an input: the journal is the record.
+	Differ      int
+	DifferAlert string
 }
 
 // Banner is the recovery line the table screen shows after an unclean stop, e.g.
@@ -71,6 +77,7 @@ func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, 
 		rec.Damaged += "; files copied to " + su.Quarantine
 	}
 	limit := su.IntactThrough
+	var d differ
 	err := j.Scan(0, func(r journal.Record) error {
 		if limit > 0 && r.Seq > limit {
 			return nil
@@ -80,6 +87,11 @@ func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, 
 		case journal.KindRound, KindRoundRedDog:
 			rec.Coups++
 			return nil
+		case journal.KindEvent:
+			if d.seq != 0 && isRefusalRecord(r) {
+				d.recorded++
+			}
+			return nil
 		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
 		default:
 			return nil
@@ -88,7 +100,8 @@ func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, 
 		if err != nil {
 			return fmt.Errorf("replay record %d: %w", r.Seq, err)
 		}
-		st.Apply(in, r.Time)
+		a := st.Apply(in, r.Time)
+		d.input(r.Seq, in, a.Refusals)
 		rec.Inputs++
 		rec.Clean = in.Op != nil && in.Op.Kind == OpCleanStop
 		return nil
@@ -96,6 +109,8 @@ func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, 
 	if err != nil {
 		return rec, fmt.Errorf("replay journal %s: %w", j.Path(), err)
 	}
+	d.done()
+	rec.Differ, rec.DifferAlert = d.n, d.alert()
 	rec.InCoup, rec.CoupN = st.InCoup()
 	rec.Pending = st.Pending(now)
 	return rec, nil

@@ -93,18 +93,9 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 			r.note(a.Refused.Error())
 			return a
 		}
-		out, err := r.desk.Apply(desk.Input{Game: in.Game}, now)
-		if err != nil {
-			a.Refused = err
-			r.note(err.Error())
-			return a
-		}
-		r.events = append(r.events, out.RedDog...)
-		for _, e := range r.events {
-			if ev, ok := r.follow(e); ok {
-				a.Events = append(a.Events, ev)
-			}
-		}
+		r.apply(&a, desk.Input{Game: in.Game}, now)
+	case in.Command != nil:
+		r.apply(&a, desk.Input{Command: in.Command}, now)
 	case in.Op != nil:
 		a.Refused = r.op(*in.Op, now)
 		if a.Refused != nil {
@@ -114,6 +105,32 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 		r.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
 	}
 	return a
+}
+
+// apply gives one input to the table aggregate and follows what it did: the Red Dog events, the
+// wagers settled and the refusals.
+func (r *RedDog) apply(a *Applied, in desk.Input, now time.Time) {
+	out, err := r.desk.Apply(in, now)
+	if err != nil {
+		a.Refused = err
+		r.note(err.Error())
+		return
+	}
+	r.events = append(r.events, out.RedDog...)
+	for _, e := range r.events {
+		if ev, ok := r.follow(e); ok {
+			a.Events = append(a.Events, ev)
+		}
+	}
+	a.Settled = append(a.Settled, out.Settled...)
+	for _, st := range out.Settled {
+		a.Notes = append(a.Notes, r.desk.SettledText(st))
+	}
+	a.Refusals = append(a.Refusals, out.Refused...)
+	if len(out.Refused) > 0 {
+		a.Refused = out.Refused[0]
+		r.note(a.Refused.Error())
+	}
 }
 
 // Events are the Red Dog events of the latest Apply, in order. The caller must not change them.
@@ -165,8 +182,6 @@ func (r *RedDog) op(o Op, now time.Time) error {
 		return fmt.Errorf("clear alert %d: no such alert", o.AlertID)
 	case OpCleanStop:
 		return nil
-	case OpPlaceRun, OpNominate, OpDefer, OpCollect:
-		return fmt.Errorf("%s: Red Dog has no Run wagers and no commission (003)", o.Kind)
 	}
 	return fmt.Errorf("unknown operator command %q", o.Kind)
 }
@@ -190,7 +205,7 @@ func (r *RedDog) note(text string) {
 // finished round and a journal.KindEvent record for the rest, each with the reddog.Record payload
 // that `coupboard replay` prints. A card placed and the spread announced are left out, as replay
 // leaves them out: the input record holds the card. No event carries a face-down card.
-func (r *RedDog) Records(_ Applied, now time.Time, m Msg) ([]journal.Record, error) {
+func (r *RedDog) Records(a Applied, now time.Time, m Msg) ([]journal.Record, error) {
 	out := make([]journal.Record, 0, len(r.events))
 	for _, e := range r.events {
 		rec := journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Shoe: int64(e.Shoe)}
@@ -211,7 +226,11 @@ func (r *RedDog) Records(_ Applied, now time.Time, m Msg) ([]journal.Record, err
 		rec.Payload = b
 		out = append(out, rec)
 	}
-	return out, nil
+	refused, err := refusalRecords(a.Refusals, r.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, refused...), nil
 }
 
 // Setup is what the table was started with (the profile with this table's notice period).

@@ -13,6 +13,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
@@ -338,7 +339,7 @@ func TestRedDogRefusals(t *testing.T) {
 	if a := m.Apply(Input{Game: &turn}, now); !errors.Is(a.Refused, ErrNotRedDog) {
 		t.Errorf("turning a hand: %v", a.Refused)
 	}
-	if a := m.Apply(Input{Op: &Op{Kind: OpPlaceRun, Seat: 1, Length: 2, Amount: 500}}, now); a.Refused == nil {
+	if a := m.Apply(Input{Command: &desk.Command{Verb: desk.VerbRun, Seat: 1, Run: engine.RunPlayer, Length: 2, Amount: 500}}, now); a.Refused == nil {
 		t.Error("a Run wager was accepted at Red Dog")
 	}
 	nobet := engine.WordInput(engine.TokNoBet, 0)

@@ -17,8 +17,8 @@ type Link = view.Link
 // over, so the result may go to the UI goroutine. Nothing in it depends on a face-down card:
 // the engine's View never holds one, and the coup shows backs for the cards not yet turned.
 func (s *State) Screen(now time.Time, link Link) view.Screen {
-	g := s.game.View()
-	sv := s.board.SignAt(now)
+	g := s.desk.Game()
+	sv := s.desk.SignAt(now)
 	scr := view.Screen{
 		Now: now,
 		Header: view.Header{
@@ -52,7 +52,7 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	}
 	switch {
 	case sv.Closed:
-		scr.Mode, scr.Reopens = view.Closed, opensAt(s.board.Changes(), now)
+		scr.Mode, scr.Reopens = view.Closed, opensAt(s.desk.Scheduled(), now)
 	case s.setup.IdleAfter > 0 && !g.InCoup && !s.lastAt.IsZero() && now.Sub(s.lastAt) >= s.setup.IdleAfter:
 		scr.Mode = view.Idle
 	}
@@ -60,7 +60,7 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 }
 
 func (s *State) gameWords() view.Game {
-	if s.settlement.Banker == engine.BankerSixPaysHalf {
+	if s.desk.Settlement().Banker == engine.BankerSixPaysHalf {
 		return view.BaccaratSixHalf
 	}
 	return view.BaccaratCommission
@@ -80,10 +80,10 @@ func (s *State) sign(e engine.Sign) view.Sign {
 	if e.Tie.Max > 0 {
 		v.Limits = append(v.Limits, lim(view.WagerTie, e.Tie))
 	}
-	if s.settlement.InsuranceNo6 && e.Insurance.Max > 0 {
+	if s.desk.Settlement().InsuranceNo6 && e.Insurance.Max > 0 {
 		v.Limits = append(v.Limits, lim(view.WagerInsurance, e.Insurance))
 	}
-	if s.settlement.Runs && e.Run.Max > 0 {
+	if s.desk.Settlement().Runs && e.Run.Max > 0 {
 		v.Limits = append(v.Limits, lim(view.WagerRuns, e.Run))
 	}
 	v.Settlement = view.SettleCommission
@@ -99,7 +99,7 @@ func (s *State) sign(e engine.Sign) view.Sign {
 // notices are the sign's scheduled changes still to come (shown from the moment they are
 // posted, with the time they take effect) and the notices of the coup in play.
 func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
-	out := posted(sv, s.board.Changes())
+	out := posted(sv, s.desk.Scheduled())
 	switch {
 	case g.ShoeEnded:
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
@@ -191,7 +191,7 @@ func (s *State) coup(g engine.View) view.Coup {
 	}
 	c.Player = hand(s.last.Player.List(), 0)
 	c.Banker = hand(s.last.Banker.List(), 0)
-	r := view.ResultFrom(s.last.Outcome, s.sign(engine.Sign{Settlement: s.settlement.Banker}).Settlement)
+	r := view.ResultFrom(s.last.Outcome, s.sign(engine.Sign{Settlement: s.desk.Settlement().Banker}).Settlement)
 	c.Result = &r
 	return c
 }
@@ -209,7 +209,7 @@ func hand(up []engine.Card, down int) []view.Card {
 
 // runBoard is Diagram D with the open run wagers, or nil where runs are not offered.
 func (s *State) runBoard() *view.RunBoard {
-	if s.runs == nil {
+	if !s.desk.OffersRuns() {
 		return nil
 	}
 	b := &view.RunBoard{}
@@ -237,7 +237,7 @@ func (s *State) runBoard() *view.RunBoard {
 		}
 		b.Wagers = append(b.Wagers, rw)
 	}
-	for _, w := range s.runs.Open() {
+	for _, w := range s.desk.OpenRuns() {
 		add(w)
 	}
 	for _, r := range s.runResult {

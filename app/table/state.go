@@ -7,6 +7,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/roadmap"
 )
 
@@ -21,15 +22,14 @@ type Setup struct {
 	IdleAfter        time.Duration // attract view after this long without a coup; 0 never
 }
 
-// State is one table's live state. Only the event loop calls its methods (one writer).
+// State is one table's live state: the table aggregate (engine/desk: the game, the sign and
+// its notices, wagers, Run wagers, the commission ledger and corrections — every rule decision)
+// and what the screen needs besides it (the roads, the rounds of the shoe, the alerts and the
+// operator's notes). Only the event loop calls its methods (one writer).
 type State struct {
-	setup      Setup
-	settlement engine.SettlementRules
-	game       *engine.Game
-	roads      *roadmap.Roads
-	board      *engine.Board
-	runs       *engine.Runs // nil where Run wagers are not offered
-	ledger     engine.CommissionLedger
+	setup Setup
+	desk  *desk.Table
+	roads *roadmap.Roads
 
 	rounds    []engine.Round // finished rounds of the current shoe, in order
 	roadIndex map[int]int    // round number in the shoe → its index in roads
@@ -41,12 +41,10 @@ type State struct {
 	// disputed are finished rounds of the shoe under review after the fact (the shoe's result
 	// contradicted them): off the roads and the result banner until the supervisor resolves them.
 	disputed map[int]bool
-	messages []string // transient notes for the operator (refusals), newest last
+	messages []string // transient notes for the operator (refusals, settlements), newest last
 
-	// Insurance/No 6 wagers placed on round insuranceN while it was open (000 1.1), settled
-	// when that round finishes.
-	insurance  []engine.Wager
-	insuranceN int
+	// out is a copy of the desk's outcome of the latest input (LastOutcome).
+	out desk.Outcome
 
 	// What the pit board was last told of the sign and the table's state (Due).
 	told told
@@ -58,68 +56,60 @@ func NewState(s Setup) (*State, error) {
 	if err := s.Settings.Validate(&p); err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
-	settle, err := s.Settings.SettlementRules(&p)
+	// Doubt stops the coup: a coup under review waits for the supervisor (Hold).
+	d, err := desk.New(desk.Config{Profile: p, Settings: s.Settings, Sign: s.Sign, Hold: true}, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
-	notices, err := s.Settings.NoticeRules(&p)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", s.ID, err)
-	}
-	g, err := engine.NewGame(p, s.Settings)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", s.ID, err)
-	}
-	sign := s.Sign
-	sign.Settlement = settle.Banker
-	b, err := engine.NewBoard(notices, sign)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", s.ID, err)
-	}
-	st := &State{
-		setup: s, settlement: settle, game: g, board: b,
+	return &State{
+		setup: s, desk: d,
 		roads:     roadmap.New(roadmap.Options{IncludeNonBetting: s.Settings.RoadsIncludeNonBetting, Capacity: 96}),
 		roadIndex: map[int]int{}, disputed: map[int]bool{},
-	}
-	g.SetHold(true) // doubt stops the coup: a coup under review waits for the supervisor
-	if settle.Runs {
-		if st.runs, err = engine.NewRuns(engine.RunSettings{}); err != nil {
-			return nil, fmt.Errorf("table %s: %w", s.ID, err)
-		}
-	}
-	return st, nil
+	}, nil
 }
 
 // Applied is what one input did.
 type Applied struct {
-	Events  []engine.Event         // what the engine reported, in order
-	Runs    []engine.RunSettlement // run wagers decided by this input
-	Refused error                  // an operator command refused, with the reason (it is still journalled, for the audit)
-	// Insurance is the Insurance/No 6 wagers settled by this input (their round finished);
-	// a wager on a round that ended with no result is returned (ResultVoid).
-	Insurance []engine.Settlement
+	Events []engine.Event         // what the engine reported, in order
+	Runs   []engine.RunSettlement // run wagers decided by this input
+	// Refused is an operator command refused, with the rule and the reason (it is still
+	// journalled, for the audit); for a desk command it is the first of Refusals.
+	Refused error
+	// Refusals are the table's refusals of the command (engine/desk), journalled as
+	// "command_refused" events so that a replay can tell whether the rules still agree.
+	Refusals []desk.Refusal
+	// Settled are the wagers this input settled (Player/Banker/Tie, Insurance/No 6, refunds),
+	// and Notes the operator's words for them and for the commission it settled, each with its rule.
+	Settled []desk.Settled
+	Notes   []string
 }
-
-// ErrNoRuns is returned for a run command at a table that does not offer Run wagers.
-var ErrNoRuns = errors.New("this table does not offer Run wagers (000 1.1, 2.4)")
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the same state.
 func (s *State) Apply(in Input, now time.Time) Applied {
 	var a Applied
+	s.out.Reset()
+	var out *desk.Outcome
+	var err error
 	switch {
 	case in.Game != nil:
-		a.Events = s.game.Apply(*in.Game)
-		for _, e := range a.Events {
-			a.Runs = append(a.Runs, s.follow(e, now)...)
-			a.Insurance = append(a.Insurance, s.settleInsurance(e)...)
-		}
+		out, err = s.desk.Apply(desk.Input{Game: in.Game}, now)
+	case in.Command != nil:
+		out, err = s.desk.Apply(desk.Input{Command: in.Command}, now)
 	case in.Op != nil:
-		a.Refused = s.op(*in.Op, now)
-		if a.Refused != nil {
-			s.note(a.Refused.Error())
-		}
+		out, err = s.op(*in.Op, now)
 	case in.Alert != nil:
 		s.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
+		out = s.desk.Advance(now)
+	}
+	if out != nil {
+		s.out.CopyFrom(out)
+		s.follow(&a, now)
+	}
+	if err != nil { // the desk's own error for what it refused: a *engine.NoticeError names the earliest time
+		a.Refused = err
+	}
+	if a.Refused != nil {
+		s.note(a.Refused.Error())
 	}
 	s.runResult = append(s.runResult, a.Runs...)
 	if n := len(s.runResult); n > 32 {
@@ -128,8 +118,39 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 	return a
 }
 
-// follow keeps the roads, the rounds and the runs in step with one engine event.
-func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
+// LastOutcome is what the table aggregate decided for the latest input: the settlements, runs,
+// commission, notices, signs and refusals it reported. The caller must not keep or change it.
+func (s *State) LastOutcome() *desk.Outcome { return &s.out }
+
+// follow keeps the roads and the rounds in step with the desk's outcome, and words what it
+// settled for the operator.
+func (s *State) follow(a *Applied, now time.Time) {
+	o := &s.out
+	a.Events = append(a.Events, o.Events...)
+	for _, e := range o.Events {
+		s.followEvent(e, now)
+	}
+	for _, r := range o.Runs {
+		a.Runs = append(a.Runs, r.RunSettlement)
+	}
+	a.Settled = append(a.Settled, o.Settled...)
+	for _, st := range o.Settled {
+		a.Notes = append(a.Notes, s.desk.SettledText(st))
+	}
+	for _, c := range o.Commission {
+		a.Notes = append(a.Notes, desk.CommissionText(c))
+	}
+	for _, n := range a.Notes {
+		s.note(n)
+	}
+	a.Refusals = append(a.Refusals, o.Refused...)
+	if len(o.Refused) > 0 {
+		a.Refused = o.Refused[0]
+	}
+}
+
+// followEvent keeps the roads and the rounds in step with one engine event.
+func (s *State) followEvent(e engine.Event, now time.Time) {
 	switch e.Kind {
 	case engine.EvShoe:
 		s.roads.Reset()
@@ -147,27 +168,12 @@ func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
 			delete(s.disputed, e.N)
 			s.rebuildRoads(now)
 		}
-	case engine.EvShoeEnd:
-		// Deferred commission is settled at the end of each shoe, before the next (000 10.2.1(a)).
-		for _, c := range s.ledger.EndOfShoe() {
-			s.note(fmt.Sprintf("seat %d: collect deferred commission %s (000 10.2.1)", c.Seat, engine.FormatCents(c.Amount)))
-		}
-		if s.runs != nil {
-			return s.runs.ShoeEnd()
-		}
 	case engine.EvRound:
 		r := e.Round
 		s.rounds = append(s.rounds, r)
 		s.last = &s.rounds[len(s.rounds)-1]
 		s.lastAt = now
 		s.appendRoad(r, now)
-		if s.runs != nil {
-			settled, err := s.runs.Coup(engine.RunCoup{Number: r.N, Kind: runCoupKind(r.Kind), Winner: r.Outcome.Winner})
-			if err != nil {
-				s.raise(fmt.Sprintf("runs at round %d: %v", r.N, err), now)
-			}
-			return settled
-		}
 	case engine.EvVoid:
 		if i, ok := s.roadIndex[e.N]; ok {
 			if err := s.roads.Cancel(i); err != nil {
@@ -183,7 +189,6 @@ func (s *State) follow(e engine.Event, now time.Time) []engine.RunSettlement {
 	case engine.EvRefused:
 		s.note(fmt.Sprintf("refused (%s): %s", e.Rule, e.Reason))
 	}
-	return nil
 }
 
 // finished reports whether round n of shoe is one of the shoe's finished rounds.
@@ -221,7 +226,7 @@ func (s *State) rebuildRoads(now time.Time) {
 }
 
 // UnderReview lists the finished rounds of the shoe under review after the fact.
-func (s *State) UnderReview() []int { return s.game.Disputed() }
+func (s *State) UnderReview() []int { return s.desk.Game().Disputed }
 
 func roadKind(k engine.RoundKind) roadmap.Kind {
 	switch k {
@@ -233,57 +238,28 @@ func roadKind(k engine.RoundKind) roadmap.Kind {
 	return roadmap.Normal
 }
 
-func runCoupKind(k engine.RoundKind) engine.RunCoupKind {
-	switch k {
-	case engine.KindNoBet:
-		return engine.RunCoupDummy
-	case engine.KindCancelled:
-		return engine.RunCoupCancelled
-	}
-	return engine.RunCoupNormal
-}
-
-// op carries out an operator command; an error says why it was refused.
-func (s *State) op(o Op, now time.Time) error {
+// op carries out an operator command that is not a command of the table script: a whole sign
+// posted from the operator screen, an alert cleared, the clean stop. An error says why it was refused.
+func (s *State) op(o Op, now time.Time) (*desk.Outcome, error) {
 	switch o.Kind {
 	case OpSchedule:
 		if o.Change == nil {
-			return errors.New("schedule: no change given")
+			return s.desk.Advance(now), errors.New("schedule: no change given")
 		}
-		c := *o.Change
-		c.Sign.Settlement = s.settlement.Banker
-		_, err := s.board.Schedule(c, now)
-		return err
-	case OpPlaceRun:
-		if s.runs == nil {
-			return ErrNoRuns
-		}
-		_, err := s.runs.Place(o.Seat, o.RunKind, o.Length, o.Amount)
-		return err
-	case OpNominate:
-		if s.runs == nil {
-			return ErrNoRuns
-		}
-		return s.runs.Nominate(o.RunID, o.Hand)
-	case OpInsurance:
-		return s.placeInsurance(o, now)
-	case OpDefer:
-		return s.ledger.Defer(o.Seat, o.Amount)
-	case OpCollect:
-		_, err := s.ledger.Collect(o.Seat, engine.CollectOnRequest)
-		return err
+		return s.desk.Schedule(*o.Change, now)
 	case OpClearAlert:
+		out := s.desk.Advance(now)
 		for i, a := range s.alerts {
 			if a.ID == o.AlertID {
 				s.alerts = append(s.alerts[:i], s.alerts[i+1:]...)
-				return nil
+				return out, nil
 			}
 		}
-		return fmt.Errorf("clear alert %d: no such alert", o.AlertID)
+		return out, fmt.Errorf("clear alert %d: no such alert", o.AlertID)
 	case OpCleanStop:
-		return nil
+		return s.desk.Advance(now), nil
 	}
-	return fmt.Errorf("unknown operator command %q", o.Kind)
+	return s.desk.Advance(now), fmt.Errorf("unknown operator command %q", o.Kind)
 }
 
 func (s *State) raise(text string, now time.Time) { s.raiseKeyed("", text, now) }
@@ -305,7 +281,7 @@ func (s *State) note(text string) {
 func (s *State) Setup() Setup { return s.setup }
 
 // Game is the engine's public view of the game (never a face-down card).
-func (s *State) Game() engine.View { return s.game.View() }
+func (s *State) Game() engine.View { return s.desk.Game() }
 
 // Roads are the current shoe's roads. The caller must not change them.
 func (s *State) Roads() *roadmap.Roads { return s.roads }
@@ -314,70 +290,61 @@ func (s *State) Roads() *roadmap.Roads { return s.roads }
 func (s *State) Rounds() []engine.Round { return s.rounds }
 
 // SignAt is what the limit sign shows at t.
-func (s *State) SignAt(t time.Time) engine.SignView { return s.board.SignAt(t) }
+func (s *State) SignAt(t time.Time) engine.SignView { return s.desk.SignAt(t) }
 
 // Scheduled lists the changes posted to the sign.
-func (s *State) Scheduled() []engine.Scheduled { return s.board.Changes() }
+func (s *State) Scheduled() []engine.Scheduled { return s.desk.Scheduled() }
 
 // OpenRuns lists the Run wagers still open (nil where runs are not offered).
-func (s *State) OpenRuns() []engine.RunWager {
-	if s.runs == nil {
-		return nil
-	}
-	return s.runs.Open()
-}
+func (s *State) OpenRuns() []engine.RunWager { return s.desk.OpenRuns() }
 
 // Alerts lists the alerts a supervisor has not cleared.
 func (s *State) Alerts() []Alert { return append([]Alert(nil), s.alerts...) }
 
 // Insurance lists the Insurance/No 6 wagers placed on the round in progress, not yet settled.
-func (s *State) Insurance() []engine.Wager { return append([]engine.Wager(nil), s.insurance...) }
+func (s *State) Insurance() []engine.Wager { return s.desk.Insurance() }
 
-// Messages are the latest operator notes (refusals), newest last.
+// Bets lists the Player, Banker and Tie wagers placed on the next coup.
+func (s *State) Bets() []engine.Wager { return s.desk.Bets() }
+
+// Messages are the latest operator notes (refusals, settlements), newest last.
 func (s *State) Messages() []string { return append([]string(nil), s.messages...) }
 
 // Commission is the deferred-commission ledger (000 10.2).
-func (s *State) Commission() *engine.CommissionLedger { return &s.ledger }
+func (s *State) Commission() *engine.CommissionLedger { return s.desk.Commission() }
 
-// Settlement is the table's settlement rules.
-func (s *State) Settlement() engine.SettlementRules { return s.settlement }
+// Settlement is the settlement rules in force: the table's settings with the settlement method
+// and differentials the sign in force shows.
+func (s *State) Settlement() engine.SettlementRules { return s.desk.Settlement() }
 
 // Shoe is the current shoe number (0 before the first shoe).
-func (s *State) Shoe() int { return s.game.View().Shoe }
+func (s *State) Shoe() int { return s.desk.Game().Shoe }
 
 // InCoup reports whether a round is in progress, and its number.
 func (s *State) InCoup() (bool, int) {
-	v := s.game.View()
+	v := s.desk.Game()
 	return v.InCoup, v.Coup
 }
 
 // Pending counts the changes posted to the sign that are still to come at now.
-func (s *State) Pending(now time.Time) int {
-	n := 0
-	for _, c := range s.board.Changes() {
-		if c.At.After(now) {
-			n++
-		}
-	}
-	return n
-}
+func (s *State) Pending(now time.Time) int { return s.desk.Pending(now) }
 
 // Raise shows an alert that is not journalled (used when the journal itself has failed).
 func (s *State) Raise(text string, now time.Time) { s.raise(text, now) }
 
 // signPayload is the sign in effect at now.
 func (s *State) signPayload(now time.Time) *SignPayload {
-	return &SignPayload{Currency: s.setup.CurrencyCode, Sign: s.board.SignAt(now).Sign}
+	return &SignPayload{Currency: s.setup.CurrencyCode, Sign: s.desk.SignAt(now).Sign}
 }
 
 // statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
 func (s *State) statusPayload(now time.Time) *StatusPayload {
-	return boardStatus(s.board, s.setup.Name, s.gameName(), now)
+	return boardStatus(s.desk, s.setup.Name, s.gameName(), now)
 }
 
 // gameName is the game and version in words, as the header says it.
 func (s *State) gameName() string {
-	if s.settlement.Banker == engine.BankerSixPaysHalf {
+	if s.desk.Settlement().Banker == engine.BankerSixPaysHalf {
 		return "Baccarat — Banker wins on 6 pays 1 to 2"
 	}
 	return "Baccarat — 5% commission"

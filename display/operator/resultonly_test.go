@@ -10,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 func TestKeypadResultOnly(t *testing.T) {
@@ -171,7 +172,7 @@ func TestInsuranceOnTheRunsTab(t *testing.T) {
 	r.sc.runs.insAmount.SetText("60")
 	r.sc.runs.insCover.SetText("50")
 	r.tap("Place insurance")
-	if !strings.Contains(r.sc.log.Text, "REFUSED: insurance: $60 is more than the player's Player or Banker wager $50 (000 1.1)") {
+	if !strings.Contains(r.sc.log.Text, "REFUSED: bet refused (000 1.1): $60 is more than the player's Player or Banker wager $50") {
 		t.Fatalf("log %q", r.sc.log.Text)
 	}
 	r.sc.runs.insAmount.SetText("10")
@@ -184,11 +185,11 @@ func TestInsuranceOnTheRunsTab(t *testing.T) {
 	}
 	r.tab("Entry")
 	test.Type(r.sc, "5\n") // Player 9, Banker 6 stands: Player wins
-	if !strings.Contains(r.sc.log.Text, "seat 3 insurance wins $20 (000 10.1)") {
+	if !strings.Contains(r.sc.log.Text, "seat 3 insurance wins $20; Insurance/No 6 wins on every result but a Banker win with 6: pays 2:1 (000 1.1, 10.1)") {
 		t.Fatalf("log %q", r.sc.log.Text)
 	}
 	snap := lt.Snapshot()
-	if len(snap.Insurance) != 0 || !slices.Contains(snap.Messages, "seat 3 insurance wins $20 (000 10.1)") {
+	if len(snap.Insurance) != 0 || !slices.Contains(snap.Messages, "seat 3 insurance wins $20; Insurance/No 6 wins on every result but a Banker win with 6: pays 2:1 (000 1.1, 10.1)") {
 		t.Fatalf("after the round: pending %+v, messages %q", snap.Insurance, snap.Messages)
 	}
 	r.tab("Runs & commission")
@@ -197,7 +198,7 @@ func TestInsuranceOnTheRunsTab(t *testing.T) {
 	}
 	ops := 0
 	for _, rec := range lt.inputs() {
-		if in, err := table.DecodeInput(rec.Payload); err == nil && in.Op != nil && in.Op.Kind == table.OpInsurance {
+		if in, err := table.DecodeInput(rec.Payload); err == nil && in.Command != nil && in.Command.Verb == desk.VerbBet && in.Command.Wager == desk.WagerInsurance {
 			ops++
 			if rec.Kind != journal.KindOperator || rec.Actor.ID != "17" {
 				t.Errorf("insurance record %+v", rec)

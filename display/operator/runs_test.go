@@ -9,6 +9,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // bankerNatural is a coup Banker wins 9 to 7: P T, B 9, P 7, B T.
@@ -78,16 +79,16 @@ func TestRunWagersWonAndLostOverCoups(t *testing.T) {
 	places, noms := 0, 0
 	for _, rec := range lt.inputs() {
 		in, err := table.DecodeInput(rec.Payload)
-		if err != nil || in.Op == nil {
+		if err != nil || in.Command == nil {
 			continue
 		}
 		if rec.Kind != journal.KindOperator || rec.Actor.ID != "17" || rec.Reason == "" {
 			t.Fatalf("run record %+v", rec)
 		}
-		switch in.Op.Kind {
-		case table.OpPlaceRun:
+		switch in.Command.Verb {
+		case desk.VerbRun:
 			places++
-		case table.OpNominate:
+		case desk.VerbNominate:
 			noms++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // ErrSignedOut is returned for an action when no operator has entered a PIN.
@@ -49,7 +50,12 @@ func game(name string, need access.Role, source string, in engine.Input, reason 
 	return Action{Name: name, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
 }
 
-// op wraps an operator command as an action.
+// command wraps a table-script command (engine/desk decides it) as an action.
+func command(name string, need access.Role, c desk.Command, reason string) Action {
+	return Action{Name: name, Need: need, Source: journal.SourceOperator, Input: table.Input{Command: &c}, Reason: reason}
+}
+
+// op wraps an operator action that is not a table-script command as an action.
 func op(name string, need access.Role, o table.Op, reason string) Action {
 	return Action{Name: name, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
 }
@@ -71,8 +77,8 @@ func ResultAction(m engine.ManualResult) Action {
 // InsuranceAction places an Insurance/No 6 wager for a seat while it is open (000 1.1): cents,
 // and covers the player's Player or Banker wager in cents (0 when not given).
 func InsuranceAction(seat int, cents, covers int64) Action {
-	return op(fmt.Sprintf("insurance: seat %d %s", seat, engine.FormatCents(cents)), access.Dealer,
-		table.Op{Kind: table.OpInsurance, Seat: seat, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
+	return command(fmt.Sprintf("insurance: seat %d %s", seat, engine.FormatCents(cents)), access.Dealer,
+		desk.Command{Verb: desk.VerbBet, Seat: seat, Wager: desk.WagerInsurance, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
 }
 
 // TurnAction turns a hand over (dealing styles B and C; the engine refuses an order the book
@@ -153,26 +159,26 @@ func ScheduleAction(c engine.Change, reason string) Action {
 
 // PlaceRunAction registers a Run wager (000 6.5.5-6.5.8): seat, kind, length, amount in cents.
 func PlaceRunAction(seat int, kind engine.RunKind, length int, cents int64) Action {
-	return op(fmt.Sprintf("run: seat %d %s × %d %s", seat, kind, length, engine.FormatCents(cents)), access.Dealer,
-		table.Op{Kind: table.OpPlaceRun, Seat: seat, RunKind: kind, Length: length, Amount: cents}, "run wager placed")
+	return command(fmt.Sprintf("run: seat %d %s × %d %s", seat, kind, length, engine.FormatCents(cents)), access.Dealer,
+		desk.Command{Verb: desk.VerbRun, Seat: seat, Run: kind, Length: length, Amount: cents}, "run wager placed")
 }
 
 // NominateAction records the hand a combination run backs on the next coup (000 6.5.7).
 func NominateAction(runID int, hand engine.Winner) Action {
-	return op(fmt.Sprintf("run #%d backs %s", runID, hand), access.Dealer,
-		table.Op{Kind: table.OpNominate, RunID: runID, Hand: hand}, "combination run nomination")
+	return command(fmt.Sprintf("run #%d backs %s", runID, hand), access.Dealer,
+		desk.Command{Verb: desk.VerbNominate, RunID: runID, Hand: hand}, "combination run nomination")
 }
 
 // DeferAction defers a seat's commission (000 10.2.1), cents.
 func DeferAction(seat int, cents int64) Action {
-	return op(fmt.Sprintf("defer %s commission, seat %d", engine.FormatCents(cents), seat), access.Dealer,
-		table.Op{Kind: table.OpDefer, Seat: seat, Amount: cents}, "commission deferred")
+	return command(fmt.Sprintf("defer %s commission, seat %d", engine.FormatCents(cents), seat), access.Dealer,
+		desk.Command{Verb: desk.VerbDefer, Seat: seat, Amount: cents}, "commission deferred")
 }
 
 // CollectAction collects a seat's deferred commission on request (000 10.2.1(a)(i)).
 func CollectAction(seat int) Action {
-	return op(fmt.Sprintf("collect commission, seat %d", seat), access.Dealer,
-		table.Op{Kind: table.OpCollect, Seat: seat}, "commission collected")
+	return command(fmt.Sprintf("collect commission, seat %d", seat), access.Dealer,
+		desk.Command{Verb: desk.VerbCollect, Seat: seat}, "commission collected")
 }
 
 // ClearAlertAction clears an alert a supervisor has dealt with.
@@ -436,9 +442,7 @@ func Describe(name string, res table.Result) []string {
 	for _, r := range res.Runs {
 		out = append(out, RunLine(r))
 	}
-	for _, st := range res.Insurance {
-		out = append(out, table.InsuranceLine(st))
-	}
+	out = append(out, res.Notes...)
 	if len(out) == 0 {
 		out = append(out, name+": done")
 	}

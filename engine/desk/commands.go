@@ -14,6 +14,13 @@ import (
 func (t *Table) command(c *Command, line int) {
 	t.curLine, t.curVerb = line, c.Verb
 	switch c.Verb {
+	case VerbBet, VerbRun, VerbDefer, VerbCollect:
+		if c.Seat < 0 || c.Seat > MaxSeat {
+			t.no("", fmt.Sprintf("seat %d: want 0 (a standing player) to %d", c.Seat, MaxSeat))
+			return
+		}
+	}
+	switch c.Verb {
 	case VerbBet:
 		if t.rd != nil {
 			t.betRedDog(c)

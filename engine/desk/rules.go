@@ -38,13 +38,16 @@ type Rules struct {
 	Runs, Raise string
 	// Closed: no wager at a closed table (000 13.7, 001 10.2, 003 10.7).
 	Closed string
+	// InsurancePays: Insurance/No 6 pays 2 to 1 (000 10.1); InsuranceLoses: it loses only to a
+	// Banker win with 6 (000 1.1). Empty where the book has no Insurance/No 6.
+	InsurancePays, InsuranceLoses string
 }
 
 // books holds each book's Rules.
 var books = map[string]Rules{
 	"000": {Book: "000", BetsClosed: "000 6.4", Chips: "000 6.1", Defer: "000 10.2.1", DeferredByShoe: "000 10.2.1(a)",
 		NoWagers: "000 11.9.4", LateOnDummy: "000 11.9.5", Refund: "000 13.4", Minimum: "000 7.3.1", Maximum: "000 7.3.2",
-		Runs: "000 1.1, 6.5.5-6.5.8", Closed: "000 13.7"},
+		Runs: "000 1.1, 6.5.5-6.5.8", Closed: "000 13.7", InsurancePays: "000 10.1", InsuranceLoses: "000 1.1"},
 	"001": {Book: "001", BetsClosed: "001 6.2", Chips: "001 4.2", NoDefer: "001 8.6(b)", NoWagers: "001 4.7",
 		Refund: "001 Void", Minimum: "001 3.4", Maximum: "001 3.5", Closed: "001 10.2"},
 	"002": {Book: "002", BetsClosed: "002 5.10", Chips: "002 5.3", NotBoth: "002 5.2", NotExact: "002 5.8",

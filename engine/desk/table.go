@@ -112,6 +112,17 @@ type Outcome struct {
 	Refused    []Refusal
 }
 
+// Reset empties the outcome, keeping its slices for reuse.
+func (o *Outcome) Reset() { o.reset() }
+
+// CopyFrom makes o a copy of src that the next Apply does not change (o's slices are reused).
+func (o *Outcome) CopyFrom(src *Outcome) {
+	o.Events, o.RedDog = append(o.Events[:0], src.Events...), append(o.RedDog[:0], src.RedDog...)
+	o.Settled, o.Runs = append(o.Settled[:0], src.Settled...), append(o.Runs[:0], src.Runs...)
+	o.Commission, o.Notices = append(o.Commission[:0], src.Commission...), append(o.Notices[:0], src.Notices...)
+	o.Signs, o.Refused = append(o.Signs[:0], src.Signs...), append(o.Refused[:0], src.Refused...)
+}
+
 func (o *Outcome) reset() {
 	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
 	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
@@ -627,6 +638,9 @@ func (t *Table) Settlement() engine.SettlementRules { return t.rules }
 
 // Commission is the deferred-commission ledger (000 10.2). The caller must not change it.
 func (t *Table) Commission() *engine.CommissionLedger { return &t.ledger }
+
+// OffersRuns reports whether the table offers Run wagers (000 1.1, 2.4).
+func (t *Table) OffersRuns() bool { return t.runs != nil }
 
 // OpenRuns lists the Run wagers still open (nil where runs are not offered).
 func (t *Table) OpenRuns() []engine.RunWager {

@@ -150,6 +150,9 @@ func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
 	op := func(o table.Op, who journal.Actor) {
 		f.send(t, table.Input{Op: &o}, journal.SourceOperator, who, "fuzz: the player asked")
 	}
+	cmd := func(c desk.Command, who journal.Actor) {
+		f.send(t, table.Input{Command: &c}, journal.SourceOperator, who, "fuzz: the player asked")
+	}
 	lim := func() engine.WagerLimit {
 		m := int64(1+rng.Intn(10)) * 500
 		return engine.WagerLimit{Min: m, Max: m * int64(10+rng.Intn(100)), Multiple: 500 * int64(rng.Intn(2))}
@@ -181,15 +184,15 @@ func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
 		for rng.Intn(4) == 0 {
 			switch rng.Intn(17) {
 			case 0:
-				op(table.Op{Kind: table.OpPlaceRun, Seat: rng.Intn(8), RunKind: engine.RunKind(1 + rng.Intn(4)), Length: 1 + rng.Intn(7), Amount: int64(rng.Intn(40)) * 500}, dealer)
+				cmd(desk.Command{Verb: desk.VerbRun, Seat: rng.Intn(8), Run: engine.RunKind(1 + rng.Intn(4)), Length: 1 + rng.Intn(7), Amount: int64(rng.Intn(40)) * 500}, dealer)
 			case 1:
-				op(table.Op{Kind: table.OpNominate, RunID: 1 + rng.Intn(5), Hand: engine.Winner(1 + rng.Intn(2))}, dealer)
+				cmd(desk.Command{Verb: desk.VerbNominate, RunID: 1 + rng.Intn(5), Hand: engine.Winner(1 + rng.Intn(2))}, dealer)
 			case 2:
-				op(table.Op{Kind: table.OpDefer, Seat: 1 + rng.Intn(7), Amount: int64(1+rng.Intn(40)) * 25}, dealer)
+				cmd(desk.Command{Verb: desk.VerbDefer, Seat: 1 + rng.Intn(7), Amount: int64(1+rng.Intn(40)) * 25}, dealer)
 			case 3:
-				op(table.Op{Kind: table.OpCollect, Seat: 1 + rng.Intn(7)}, dealer)
+				cmd(desk.Command{Verb: desk.VerbCollect, Seat: 1 + rng.Intn(7)}, dealer)
 			case 4:
-				op(table.Op{Kind: table.OpInsurance, Seat: rng.Intn(8), Amount: int64(1+rng.Intn(20)) * 500, Covers: int64(rng.Intn(3)) * 5000}, dealer)
+				cmd(desk.Command{Verb: desk.VerbBet, Wager: desk.WagerInsurance, Seat: rng.Intn(8), Amount: int64(1+rng.Intn(20)) * 500, Covers: int64(rng.Intn(3)) * 5000}, dealer)
 			case 5:
 				s := engine.Sign{Player: lim(), Banker: lim(), Tie: lim(), Run: lim()}
 				at := f.now.Add(time.Duration(rng.Intn(3)*15) * time.Minute)

@@ -27,5 +27,9 @@
 // constant in the engine can never change what an old record means. Old journals are read,
 // not migrated: a journal is hash-chained evidence, and rewriting its payloads would rewrite
 // every hash after the first one changed. A journal may hold both versions (records written
-// before an upgrade are v1, after it v2); each record is read by its own version.
+// before an upgrade are v1, after it v2); each record is read by its own version. A v1 operator
+// command ("op": run.place, run.nominate, commission.defer, commission.collect, insurance) is
+// read as the table-script command it is (KindCommand), which the table aggregate decides by
+// today's rules; app/table journals each refusal and reports on replay a command that the rules
+// now decide differently from the record (docs/reference.md, "Operator commands, their refusals").
 package inputs
