@@ -215,7 +215,7 @@ func (s *State) runBoard() *view.RunBoard {
 	b := &view.RunBoard{}
 	for _, k := range []engine.RunKind{engine.RunPlayer, engine.RunBanker, engine.RunTie} {
 		for l := 2; l <= 6; l++ {
-			if odds, ok := engine.RunOdds(k, l); ok {
+			if odds, ok := s.desk.RunOdds(k, l); ok {
 				b.Pays = append(b.Pays, view.RunPay{Kind: runKind(k), Length: l, Pays: int(odds)})
 			}
 		}

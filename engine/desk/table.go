@@ -639,6 +639,15 @@ func (t *Table) Settlement() engine.SettlementRules { return t.rules }
 // Commission is the deferred-commission ledger (000 10.2). The caller must not change it.
 func (t *Table) Commission() *engine.CommissionLedger { return &t.ledger }
 
+// RunOdds is what a Run wager of kind k and length pays to 1 at this table (000 Diagram D),
+// false for a run the table does not take.
+func (t *Table) RunOdds(k engine.RunKind, length int) (int64, bool) {
+	if t.runs == nil {
+		return 0, false
+	}
+	return engine.RunOdds(k, length)
+}
+
 // OffersRuns reports whether the table offers Run wagers (000 1.1, 2.4).
 func (t *Table) OffersRuns() bool { return t.runs != nil }
 
