@@ -185,6 +185,9 @@ func (g *Game) shoeResult(r ShoeResult) {
 	}
 	if g.inRound {
 		c := &g.c
+		if c.byHand {
+			return // a result entered by hand has no cards to check the shoe's result against
+		}
 		if !c.complete() {
 			g.anomaly(c.n, "", fmt.Sprintf("the shoe reported a result (%s) before coup %d had its cards by the table of play", r, c.n))
 			return

@@ -9,7 +9,7 @@ import (
 
 // holdPlay plays steps on a live (holding) game under profile id: script text, or an action
 // "!lost", "!conflict", "!replay", "!restart", "!disconnect", "!unreadable", "!accept",
-// "!enter CARDS…", "!rslt W P B". It returns the events in summary form, with "resolved N how
+// "!enter CARDS…", "!rslt W P B" (the shoe's result), "!result W" (a result entered by hand). It returns the events in summary form, with "resolved N how
 // rule" for resolutions and "review N" for rounds disputed after the fact.
 func holdPlay(t *testing.T, id string, steps ...string) []string {
 	t.Helper()
@@ -58,6 +58,8 @@ func holdPlay(t *testing.T, id string, steps ...string) []string {
 			emit(g.Apply(InAcceptReviewInput()))
 		case "enter":
 			emit(g.Apply(ReconstructInput(mustCards(t, f[1:]...))))
+		case "result":
+			emit(g.Apply(ResultInput(ManualResult{Winner: map[string]Winner{"P": Player, "B": Banker, "T": Tie}[f[1]]})))
 		case "rslt":
 			w := map[string]Winner{"P": Player, "B": Banker, "T": Tie}[f[1]]
 			pt, _ := strconv.Atoi(f[2])
@@ -128,6 +130,11 @@ func TestDoubtHoldsTheCoup(t *testing.T) {
 		{"the shoe's result contradicting a complete coup holds it", ProfileVic2002,
 			[]string{"shoe 9S 2C KD 5H", "!rslt T 7 7", "4S 3D", "!rslt P 7 7"},
 			"burn +1; held 1; held 1; held 1"},
+		// Seed 962 of app/cli/export's fuzzer: the round was journalled result only with cards,
+		// which journal.DecodeRound refuses (issue 22).
+		{"a result entered by hand while the next coup is held is held as the result; cards dealt meanwhile are drawn ahead of the next coup", ProfileVic2002,
+			[]string{"shoe 9S" + c1, "!lost", "!result B", "7H 6S KD TC", "!accept"},
+			"burn +1; R1 T 7-7 normal; held 2; held 2; resolved 2 confirmed 13.10; R2 B 0-0 normal [result entered by hand, cards unknown] review confirmed; R3 P 7-6 normal [11.2]"},
 		{"a conflicting resend of the card that finished a round disputes that round", ProfileVic2002,
 			[]string{"shoe 9S" + c3, "!conflict", "!accept"},
 			"burn +1; R1 T 9-9 normal; review 1; resolved 1 confirmed 13.10"},

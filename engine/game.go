@@ -568,7 +568,7 @@ func (g *Game) take(c Card) {
 // deal gives a card to the round in progress, starts a round with it, or carries it over when
 // the round in progress is complete but not yet turned over (a card drawn in excess).
 func (g *Game) deal(k carried) {
-	if g.inRound && g.c.np >= 2 && g.c.nb >= 2 && g.c.next() == PosNone {
+	if g.inRound && g.c.complete() { // held, or waiting to be turned: the card is drawn ahead of the next round
 		if g.nCarry == len(g.carry) {
 			g.anomaly(g.c.n, "", fmt.Sprintf("%s: too many cards drawn ahead of the round; it joins no round", k.card))
 			return

@@ -48,8 +48,10 @@ func (g *Game) result(r ManualResult) {
 		return
 	}
 	g.rounds++
-	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview, byHand: true, result: r}
-	g.pendReview, g.pendFace = false, false
+	// A coup flagged for review before its first card (pendReview) is held as the result: it
+	// has no cards to come, so cards dealt while it is held are drawn ahead of the next coup.
+	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview, why: g.pendWhy, byHand: true, result: r}
+	g.pendReview, g.pendFace, g.pendWhy = false, false, nil
 	g.inRound = true
 	g.takeRequests()
 	g.c.note(NoteResultOnly)

@@ -75,7 +75,9 @@ func (c *coup) next() Position {
 func (c *coup) started() bool { return c.np+c.nb > 0 }
 
 // complete reports whether the coup has every card the table of play gives it.
-func (c *coup) complete() bool { return c.np >= 2 && c.nb >= 2 && c.next() == PosNone }
+func (c *coup) complete() bool {
+	return c.byHand || c.np >= 2 && c.nb >= 2 && c.next() == PosNone // a result entered by hand has no cards to come
+}
 
 // put places a card at a position given by next.
 func (c *coup) put(card Card, pos Position, up bool) {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand"
 	"reflect"
 	"strings"
@@ -135,7 +136,15 @@ func (f *fakeJournal) send(t testing.TB, in table.Input, source string, actor jo
 
 // fuzzTable plays a random shoe with random operator commands between its cards.
 func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
+	return fuzzTableWith(t, seed, setup, false)
+}
+
+// fuzzTableWith is fuzzTable; complete lets a supervisor's !reconstruct give a coup's whole
+// cards (replay has no hold, so such a journal may replay to other rounds: the round-trip
+// tests leave them out, TestFuzzedJournalsExport keeps them).
+func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete bool) *fakeJournal {
 	rng := rand.New(rand.NewSource(seed))
+	bets := rand.New(rand.NewSource(^seed))
 	st, err := table.NewState(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -172,6 +181,11 @@ func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
 		f.now = f.now.Add(time.Duration(1+rng.Intn(25))*time.Second + time.Duration(rng.Intn(1e9)))
 		if i == len(cards)-8 {
 			game(engine.WordInput(engine.TokCut, 0), journal.SourceShoe)
+		}
+		// Player, Banker and Tie wagers, from a stream of their own (the seeds keep their sequences).
+		for bets.Intn(3) == 0 {
+			w := []desk.Wager{desk.WagerPlayer, desk.WagerBanker, desk.WagerTie}[bets.Intn(3)]
+			cmd(desk.Command{Verb: desk.VerbBet, Seat: bets.Intn(8), Wager: w, Amount: int64(1+bets.Intn(60)) * 500}, dealer)
 		}
 		src := journal.SourceShoe
 		in := engine.CardInput(c, engine.PosNone, engine.SourceShoe)
@@ -218,8 +232,12 @@ func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
 			case 15:
 				game(engine.WordInput(engine.TokExposed, 0), journal.SourceShoe)
 			case 16: // an incomplete reconstruct: the engine refuses it with the table of play's reason
-				// (a complete one is not fuzzed here: replay does not hold a coup as the table does)
-				gameBy(engine.ReconstructInput(cards[i-min(i, rng.Intn(3)) : i+1]))
+				// (a complete one only when asked: replay does not hold a coup as the table does)
+				n := rng.Intn(4)
+				if !complete {
+					n = min(n, 2)
+				}
+				gameBy(engine.ReconstructInput(cards[i-min(i, n) : i+1]))
 			}
 		}
 	}
@@ -270,13 +288,6 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 	t.Logf("%d fuzzed tables: %d rounds, %d operator commands, each the same in replay as in export", n, rounds, commands)
 }
 
-// deskShown is what app/table offers once it settles through the table aggregate (h-desk's
-// migration of app/table onto engine/desk): the desk outcome of the input it applied last —
-// the settlements, runs, commission, notices and signs the table showed for it.
-type deskShown interface {
-	LastOutcome() *desk.Outcome
-}
-
 // shownLines are the settle, run, commission, notice and sign lines among lines (refusals
 // name script lines, which a live table does not have, and are left out).
 func shownLines(lines []byte) []string {
@@ -291,11 +302,86 @@ func shownLines(lines []byte) []string {
 	return out
 }
 
-// TestRoundTripSettlementsAsShown: for the fuzzed tables, `replay` of the exported script prints
-// the same settlements, runs, commission, notices and signs as the table showed (issue 22 item 4).
-// It runs once app/table's State gives the desk outcome of each input (deskShown); until then
-// the table decides wagers outside engine/desk and shows nothing replay could be held to.
+// TestRoundTripSettlementsAsShown: for 500 fuzzed tables of each of two rule sets (vic
+// Traditional, and vic Crown with Run wagers and Insurance/No 6), with Player, Banker and Tie
+// wagers among the operator commands, `replay` of the exported script prints the same
+// settlements, runs, commission, notices and signs as the table showed — the desk outcome of
+// each input, as the table's loop applied it (table.State.LastOutcome) (issue 22 item 4).
 func TestRoundTripSettlementsAsShown(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileVic2002)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 500 // of each rule set: 1,000 tables
+	if testing.Short() {
+		n = 100
+	}
+	for _, sets := range [][]string{nil, {"version=crown", "insurance_no6=true", "runs=true"}} {
+		s, err := engine.ParseSettings(&p, sets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+		counts := map[string]int{}
+		for seed := int64(1); seed <= int64(n); seed++ {
+			f := fuzzTable(t, seed, setup)
+			var shown []byte
+			// The table's own outcomes, input by input, as the loop applied them.
+			st, err := table.NewState(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range f.recs {
+				if r.Kind == journal.KindRound || r.Kind == journal.KindEvent {
+					continue
+				}
+				in, err := table.DecodeInput(r.Payload)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st.Apply(in, r.Time)
+				shown = st.LastOutcome().Lines(shown, false)
+			}
+			var script, out, errs bytes.Buffer
+			if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--profile", p.ID, "--start", f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)}
+			for _, set := range sets {
+				args = append(args, "--set", set)
+			}
+			if err := replay.Run(append(args, "-"), &script, &out, &errs); err != nil {
+				t.Fatalf("%v seed %d: replay: %v %s", sets, seed, err, errs.String())
+			}
+			got, want := shownLines(out.Bytes()), shownLines(shown)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%v seed %d: replay of the script shows\n%s\nthe table showed\n%s\nscript:\n%s", sets, seed, strings.Join(got, "\n"), strings.Join(want, "\n"), script.String())
+			}
+			for _, l := range want {
+				var ev struct{ Event string }
+				if json.Unmarshal([]byte(l), &ev) == nil {
+					counts[ev.Event]++
+				}
+			}
+		}
+		t.Logf("%v: %d fuzzed tables, lines compared: %v", sets, n, counts)
+		for _, ev := range []string{"settle", "notice", "sign"} {
+			if counts[ev] == 0 {
+				t.Errorf("%v: no %s line was compared: the fuzzer does not reach it", sets, ev)
+			}
+		}
+		if len(sets) > 0 && counts["run"] == 0 {
+			t.Errorf("%v: no run line was compared", sets)
+		}
+	}
+}
+
+// TestFuzzedJournalsExport: 1,000 fuzzed tables whose supervisor also gives complete
+// !reconstructs (seed 962: a result entered by hand while the next coup was held for review,
+// then cards dealt, then !accept) write only round records journal.DecodeRound reads, and
+// export both as rows and as a script. The result-only coup held for review stays result only
+// (no cards); cards dealt while it is held are drawn ahead of the next coup.
+func TestFuzzedJournalsExport(t *testing.T) {
 	p, err := engine.LookupProfile(engine.ProfileVic2002)
 	if err != nil {
 		t.Fatal(err)
@@ -305,42 +391,33 @@ func TestRoundTripSettlementsAsShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
-	st, err := table.NewState(setup)
-	if err != nil {
-		t.Fatal(err)
+	n := 1000
+	if testing.Short() {
+		n = 200
 	}
-	if _, ok := any(st).(deskShown); !ok {
-		t.Skip("app/table does not settle through engine/desk yet (h-desk is moving it): *table.State has no LastOutcome() *desk.Outcome to compare replay with")
-	}
-	for seed := int64(1); seed <= 1000; seed++ {
-		f := fuzzTable(t, seed, setup)
-		var shown []byte
-		// The table's own outcomes, input by input, as the loop applied them.
-		st, err := table.NewState(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
+	resultOnly := 0
+	for seed := int64(1); seed <= int64(n); seed++ {
+		f := fuzzTableWith(t, seed, setup, true)
 		for _, r := range f.recs {
-			if r.Kind == journal.KindRound || r.Kind == journal.KindEvent {
+			if r.Kind != journal.KindRound {
 				continue
 			}
-			in, err := table.DecodeInput(r.Payload)
+			jr, err := journal.DecodeRound(r.Payload)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("seed %d record %d: %v", seed, r.Seq, err)
 			}
-			st.Apply(in, r.Time)
-			shown = any(st).(deskShown).LastOutcome().Lines(shown, false)
+			if _, err := export.RowOf(r); err != nil {
+				t.Fatalf("seed %d record %d: export: %v", seed, r.Seq, err)
+			}
+			if jr.ResultOnly && jr.Review != nil {
+				resultOnly++
+			}
 		}
-		var script, out, errs bytes.Buffer
-		if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
-			t.Fatal(err)
+		if _, err := export.WriteScript(io.Discard, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
+			t.Fatalf("seed %d: script: %v", seed, err)
 		}
-		start := f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)
-		if err := replay.Run([]string{"--profile", p.ID, "--start", start, "-"}, &script, &out, &errs); err != nil {
-			t.Fatalf("seed %d: replay: %v %s", seed, err, errs.String())
-		}
-		if got, want := shownLines(out.Bytes()), shownLines(shown); !reflect.DeepEqual(got, want) {
-			t.Fatalf("seed %d: replay of the script shows\n%s\nthe table showed\n%s", seed, strings.Join(got, "\n"), strings.Join(want, "\n"))
-		}
+	}
+	if resultOnly == 0 {
+		t.Error("no result-only coup held for review was fuzzed (seed 962 has one)")
 	}
 }
