@@ -108,7 +108,10 @@ func pitInput(c desk.Command, m table.Machine[view.Screen], now time.Time) (tabl
 		}
 	}
 	next.Markers = append([]engine.Marker(nil), next.Markers...)
-	at := now
+	// Without at=, "now" is the table clock's next whole second, half a second to a second and
+	// a half from now: the loop journals the input a moment after this reading, and a change
+	// for a moment already past is refused (engine.TimeError).
+	at := now.Add(1500 * time.Millisecond).Truncate(time.Second)
 	if c.At != nil {
 		at = c.At.At(now)
 	}

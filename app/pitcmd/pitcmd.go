@@ -175,6 +175,7 @@ type Sender struct {
 	cmds    map[string]*posted
 	order   []string             // command ids, oldest first
 	seen    map[string]time.Time // last heartbeat of each table
+	early   []message.PitAnswer  // answers read before their command (record)
 	changed chan struct{}        // closed and replaced on every change
 
 	ccs []jetstream.ConsumeContext
@@ -391,8 +392,13 @@ func (s *Sender) sent(msg jetstream.Msg) {
 		s.cmds[c.ID] = p
 		s.order = append(s.order, c.ID)
 	}
-	if !slices.Contains(p.tables, msg.Subject()[len(message.PitCommandPrefix)+1:]) {
-		p.tables = append(p.tables, msg.Subject()[len(message.PitCommandPrefix)+1:])
+	if table := msg.Subject()[len(message.PitCommandPrefix)+1:]; !slices.Contains(p.tables, table) {
+		p.tables = append(p.tables, table)
+	}
+	early := s.early
+	s.early = nil
+	for _, a := range early {
+		s.record(a)
 	}
 	s.notifyLocked()
 }
@@ -407,20 +413,28 @@ func (s *Sender) answer(msg jetstream.Msg) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p, ok := s.cmds[a.ID]
-	if !ok {
-		s.report(fmt.Errorf("pit commands: table %s answered command %s, which the pit did not send", a.Table, a.ID))
-		return
-	}
-	if !slices.Contains(p.tables, a.Table) {
-		s.report(fmt.Errorf("pit commands: table %s answered command %s, which was not sent to it", a.Table, a.ID))
-		return
-	}
-	if _, dup := p.answers[a.Table]; dup {
-		return
-	}
-	p.answers[a.Table] = a
+	s.record(a)
 	s.notifyLocked()
+}
+
+// maxEarly bounds the answers kept for commands not yet read from the PITCMD stream.
+const maxEarly = 10000
+
+// record keeps a table's first answer to a command. The two streams are read apart, so an
+// answer may come before its command: it is kept until the command is read. s.mu is held.
+func (s *Sender) record(a message.PitAnswer) {
+	p, ok := s.cmds[a.ID]
+	if !ok || !slices.Contains(p.tables, a.Table) {
+		if len(s.early) < maxEarly {
+			s.early = append(s.early, a)
+		} else {
+			s.report(fmt.Errorf("pit commands: table %s answered command %s, which the pit did not send it", a.Table, a.ID))
+		}
+		return
+	}
+	if _, dup := p.answers[a.Table]; !dup {
+		p.answers[a.Table] = a
+	}
 }
 
 func (s *Sender) heartbeat(msg *nats.Msg) {
