@@ -158,6 +158,8 @@ func ParsePitLine(line string) (desk.Command, error) {
 	switch {
 	case !ok:
 		return desk.Command{}, fmt.Errorf("!%s: not a pit command: want !limits, !differential, !setting settlement= or !close", c.Verb)
+	case !strings.HasPrefix(line, "!"+string(c.Verb)):
+		return desk.Command{}, fmt.Errorf("line %.40q: write the command as the table script does, from its first character: !%s …", line, c.Verb)
 	case c.As != (desk.Actor{}):
 		return desk.Command{}, fmt.Errorf("as=%s: the person who gives a pit command is the command's by, not as=", c.As)
 	case c.Verb == desk.VerbSetting && c.Key != "settlement":
