@@ -132,8 +132,10 @@ const (
 type TableAnswer struct {
 	Table  string             `json:"table"`
 	State  TableState         `json:"state"`
-	Answer *message.PitAnswer `json:"answer,omitempty"`   // once it answered
-	Seen   time.Time          `json:"last_seen,omitzero"` // the table's last heartbeat heard
+	Answer *message.PitAnswer `json:"answer,omitempty"` // once it answered
+	// Received is when the pit read the answer (its clock); zero before.
+	Received time.Time `json:"received,omitzero"`
+	Seen     time.Time `json:"last_seen,omitzero"` // the table's last heartbeat heard
 }
 
 // Command is one posted command and every table's answer.
@@ -163,6 +165,7 @@ type posted struct {
 	target  string
 	tables  []string
 	answers map[string]message.PitAnswer
+	read    map[string]time.Time // when each answer was read
 }
 
 // Sender posts commands and follows the answers.
@@ -336,7 +339,7 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 		return "", err
 	}
 	base := message.PitCommand{V: message.PitVersion, ID: id, Line: line, By: by, Issued: now, Expires: now.Add(expiry)}
-	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]message.PitAnswer{}}
+	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
 	s.mu.Lock()
 	s.cmds[id] = p
 	s.order = append(s.order, id)
@@ -388,7 +391,7 @@ func (s *Sender) sent(msg jetstream.Msg) {
 	p, ok := s.cmds[c.ID]
 	if !ok {
 		c.Table = ""
-		p = &posted{cmd: c, target: "tables", answers: map[string]message.PitAnswer{}}
+		p = &posted{cmd: c, target: "tables", answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
 		s.cmds[c.ID] = p
 		s.order = append(s.order, c.ID)
 	}
@@ -433,7 +436,7 @@ func (s *Sender) record(a message.PitAnswer) {
 		return
 	}
 	if _, dup := p.answers[a.Table]; !dup {
-		p.answers[a.Table] = a
+		p.answers[a.Table], p.read[a.Table] = a, s.cfg.Now()
 	}
 }
 
@@ -468,7 +471,7 @@ func (s *Sender) view(p *posted, now time.Time) Command {
 	for _, t := range p.tables {
 		ta := TableAnswer{Table: t, Seen: s.seen[t]}
 		if a, ok := p.answers[t]; ok {
-			ta.Answer = &a
+			ta.Answer, ta.Received = &a, p.read[t]
 			ta.State = map[message.Outcome]TableState{message.OutcomeAccepted: Accepted, message.OutcomeRefused: Refused,
 				message.OutcomeTooLate: TooLate, message.OutcomeRejected: Rejected}[a.Outcome]
 		} else {
