@@ -15,7 +15,6 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/pitcmd"
-	"github.com/nats-io/nats.go"
 )
 
 // CommandsConfig is [commands]: the pit's commands to its tables (issue 25) and the HTTP/JSON
@@ -54,15 +53,10 @@ func (c CommandsConfig) check() error {
 	return nil
 }
 
-// startCommands creates the command streams (PITCMD, ANSWERS: the tables read their commands
-// there) and, when [commands] lists tables, starts the Sender on the server's in-process pit
-// connection and the command API. stop undoes it.
-func startCommands(ctx context.Context, srv *bus.Server, admin *nats.Conn, cc CommandsConfig, stdout, stderr io.Writer) (stop func(), err error) {
-	ectx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := bus.EnsureCommandStreams(ectx, admin, bus.Replicas(srv.Replicas())); err != nil {
-		return nil, err
-	}
+// startCommands starts, when [commands] lists tables, the Sender on the server's in-process
+// pit connection and the command API (the keeper created the command streams with the
+// others: bus.EnsureStream). stop undoes it.
+func startCommands(srv *bus.Server, cc CommandsConfig, stdout, stderr io.Writer) (stop func(), err error) {
 	if len(cc.Tables) == 0 {
 		return func() {}, nil
 	}

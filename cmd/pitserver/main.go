@@ -188,7 +188,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer keeper.Stop()
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
-	stopCommands, err := startCommands(ctx, srv, admin, fc.Commands, stdout, stderr)
+	stopCommands, err := startCommands(srv, fc.Commands, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("pit commands: %w", err)
 	}

@@ -42,10 +42,7 @@ func Start(tb testing.TB, cfg bus.ServerConfig) *bus.Server {
 	defer admin.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := bus.EnsureStream(ctx, admin); err != nil {
-		tb.Fatal(err)
-	}
-	if err := bus.EnsureCommandStreams(ctx, admin); err != nil {
+	if _, err := bus.EnsureStream(ctx, admin); err != nil { // and PITCMD, ANSWERS
 		tb.Fatal(err)
 	}
 	return srv
