@@ -384,12 +384,13 @@ func (t *runningTable) scheduleDemoRaise(setup table.Setup) {
 // startPublisher publishes the journal to the pit bus from its own goroutine; the table works
 // the same with the bus down (the journal keeps what the bus has not acknowledged).
 func (t *runningTable) startPublisher(cfg *config.Config) error {
+	conn := bus.ConnConfig{
+		URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
+		NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
+	}
 	pub, err := bus.NewPublisher(bus.PublisherConfig{
-		Table: cfg.Table.ID,
-		Conn: bus.ConnConfig{
-			URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
-			NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
-		},
+		Table:    cfg.Table.ID,
+		Conn:     conn,
 		OnError:  t.busError,
 		Software: "coupboard " + t.build.Short(),
 	}, outbox.New(t.j, cfg.Table.ID))
@@ -407,7 +408,7 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 			t.log.Error("pit bus: " + err.Error())
 		}
 	}()
-	return nil
+	return t.startPitCommands(conn) // pitcommands.go
 }
 
 // committed wakes the publisher once records are durable.

@@ -60,7 +60,11 @@ type ServerConfig struct {
 	StoreDir string       `toml:"store_dir"` // JetStream's directory on local disk (required)
 	Tables   []Credential `toml:"tables"`    // per-table credentials
 	Boards   []Credential `toml:"boards"`    // read-only credentials for boards and management systems
-	TLS      ServerTLS    `toml:"tls"`
+	// Pits are the credentials that may send commands to the tables (pit.cmd.>, PitPermissions):
+	// a pit console or a pit server's Sender on another machine. The pit server's own Sender
+	// connects in-process (Server.PitConn).
+	Pits []Credential `toml:"pits"`
+	TLS  ServerTLS    `toml:"tls"`
 	// Open runs the server with no credentials at all: any client that can reach it may
 	// publish for any table. It must be asked for (pitboard: --demo, --open-bus or
 	// [server] open = true); with no credentials and Open false the server refuses to start.
@@ -131,6 +135,8 @@ type Server struct {
 	adminPass string
 	boardUser string
 	boardPass string
+	pitUser   string
+	pitPass   string
 	auth      bool
 	replicas  int
 }
@@ -178,10 +184,10 @@ func (s *Server) Open() bool { return !s.auth }
 // addressed to it.
 func TablePermissions(id string) *server.Permissions {
 	return &server.Permissions{
-		Publish: &server.SubjectPermission{Allow: []string{
+		Publish: &server.SubjectPermission{Allow: append([]string{
 			"table." + id + ".>",
 			directLastSubject(message.Subject(id, "*")),
-		}},
+		}, tableCommandPermissions(id)...)},
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
 }
@@ -190,8 +196,17 @@ func TablePermissions(id string) *server.Permissions {
 // and HEADS for auditors) through consumers of its own and the heartbeats; publish nothing a
 // table would.
 func BoardPermissions() *server.Permissions {
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: streamReaders(StreamName, HeadStreamName)},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
+	}
+}
+
+// streamReaders are the API subjects a client publishes on to read the streams named through
+// consumers of its own (and $JS.API.INFO).
+func streamReaders(streams ...string) []string {
 	allow := []string{"$JS.API.INFO"}
-	for _, st := range []string{StreamName, HeadStreamName} {
+	for _, st := range streams {
 		allow = append(allow,
 			"$JS.API.STREAM.INFO."+st,
 			"$JS.API.CONSUMER.CREATE."+st,
@@ -202,10 +217,7 @@ func BoardPermissions() *server.Permissions {
 			"$JS.FC."+st+".>",
 		)
 	}
-	return &server.Permissions{
-		Publish:   &server.SubjectPermission{Allow: allow},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
-	}
+	return allow
 }
 
 func randomSecret() (string, error) {
@@ -225,7 +237,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if cfg.StoreDir == "" {
 		return nil, fmt.Errorf("start the bus server: no JetStream store directory")
 	}
-	switch creds := len(cfg.Tables)+len(cfg.Boards) > 0; {
+	switch creds := len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits) > 0; {
 	case !creds && !cfg.Open:
 		return nil, fmt.Errorf("start the bus server: %w ([[server.tables]], [[server.boards]]): any client could publish a round for any table; "+
 			"configure per-table credentials, or run an open bus on purpose with [server] open = true", ErrNoCredentials)
@@ -272,7 +284,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 			opts.Routes = append(opts.Routes, u)
 		}
 	}
-	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards) > 0, replicas: cfg.replicas()}
+	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits) > 0, replicas: cfg.replicas()}
 	if s.auth {
 		pass, err := randomSecret()
 		if err != nil {
@@ -285,6 +297,11 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		}
 		s.boardUser, s.boardPass = "coupboard-board", pass
 		opts.Users = append(opts.Users, &server.User{Username: s.boardUser, Password: s.boardPass, Permissions: BoardPermissions()})
+		if pass, err = randomSecret(); err != nil {
+			return nil, err
+		}
+		s.pitUser, s.pitPass = "coupboard-pit", pass
+		opts.Users = append(opts.Users, &server.User{Username: s.pitUser, Password: s.pitPass, Permissions: PitPermissions()})
 		add := func(c Credential, p *server.Permissions) error {
 			switch {
 			case c.NKey != "":
@@ -306,6 +323,11 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		}
 		for _, c := range cfg.Boards {
 			if err := add(c, BoardPermissions()); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range cfg.Pits {
+			if err := add(c, PitPermissions()); err != nil {
 				return nil, err
 			}
 		}
@@ -354,6 +376,12 @@ func (s *Server) AdminConn() (*nats.Conn, error) {
 // connected in-process.
 func (s *Server) BoardConn() ConnConfig {
 	return ConnConfig{URLs: []string{s.inProcessURL()}, Name: "pit board", User: s.boardUser, Password: s.boardPass, inProcess: s.ns}
+}
+
+// PitConn is the connection configuration of the in-process pit (the pit server's Sender):
+// the pit's credentials (PitPermissions), connected in-process.
+func (s *Server) PitConn() ConnConfig {
+	return ConnConfig{URLs: []string{s.inProcessURL()}, Name: "pit commands", User: s.pitUser, Password: s.pitPass, inProcess: s.ns}
 }
 
 // Shutdown stops the server and waits until it has stopped.

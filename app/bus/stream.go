@@ -123,6 +123,7 @@ func HeadStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
 
 // EnsureStream creates the TABLES and HEADS streams, or updates them to StreamConfig(opts...)
 // and HeadStreamConfig(opts...), on the connection of an administrator, and returns TABLES.
+// It also ensures the pit commands' PITCMD and ANSWERS streams (EnsureCommandStreams).
 // Without Replicas among opts, a stream that exists keeps its number of replicas (a board run
 // with --admin must not take a cluster's streams down to one copy).
 func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jetstream.Stream, error) {
@@ -135,6 +136,9 @@ func EnsureStream(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (jet
 		o(&asked)
 	}
 	if _, err := ensure(ctx, js, HeadStreamConfig(opts...), asked.Replicas == 0); err != nil {
+		return nil, err
+	}
+	if err := EnsureCommandStreams(ctx, nc, opts...); err != nil { // the pit's commands (commands.go)
 		return nil, err
 	}
 	return ensure(ctx, js, StreamConfig(opts...), asked.Replicas == 0)

@@ -6,6 +6,10 @@
 //
 // Each node also runs the keeper (purging finished shoes) and says on its console when a
 // route to another node is lost or comes back.
+//
+// With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
+// command API on a loopback address, and `pitserver post --by PERSON --pit east '!limits …'`
+// to post one from a shell and print every table's answer.
 package main
 
 import (
@@ -40,7 +44,8 @@ func main() {
 
 // FileConfig is the pit server's configuration file (TOML): deploy/pitserver-*.toml.
 type FileConfig struct {
-	Server bus.ServerConfig `toml:"server"`
+	Server   bus.ServerConfig `toml:"server"`
+	Commands CommandsConfig   `toml:"commands"` // commands.go
 }
 
 // options are the command line.
@@ -91,6 +96,9 @@ func loadConfig(path string) (FileConfig, error) {
 	if err := fc.Server.Check(); err != nil {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
 	}
+	if err := fc.Commands.check(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	if fc.Server.StoreDir == "" {
 		return fc, fmt.Errorf("read config %s: server.store_dir: the JetStream directory is required", path)
 	}
@@ -98,6 +106,9 @@ func loadConfig(path string) (FileConfig, error) {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "post" {
+		return runPost(ctx, args[1:], stdout, stderr) // commands.go
+	}
 	o, err := parse(args, stderr)
 	if err != nil {
 		return err
@@ -177,6 +188,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer keeper.Stop()
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
+	stopCommands, err := startCommands(srv, fc.Commands, stdout, stderr)
+	if err != nil {
+		return fmt.Errorf("pit commands: %w", err)
+	}
+	defer stopCommands()
 	for {
 		nodes.check()
 		select {

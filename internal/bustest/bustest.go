@@ -15,7 +15,22 @@ import (
 // ends.
 func StartOpen(tb testing.TB) *bus.Server {
 	tb.Helper()
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: tb.TempDir(), Open: true})
+	return Start(tb, bus.ServerConfig{Open: true})
+}
+
+// Start starts an embedded server configured by cfg (its credentials, or Open) on a free
+// loopback port (unless cfg names one) with JetStream in a temporary directory (unless cfg
+// names one), creates every stream (TABLES, HEADS, PITCMD, ANSWERS), and shuts it down when
+// the test ends.
+func Start(tb testing.TB, cfg bus.ServerConfig) *bus.Server {
+	tb.Helper()
+	if cfg.Port == 0 {
+		cfg.Port = -1
+	}
+	if cfg.StoreDir == "" {
+		cfg.StoreDir = tb.TempDir()
+	}
+	srv, err := bus.StartServer(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -27,7 +42,7 @@ func StartOpen(tb testing.TB) *bus.Server {
 	defer admin.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := bus.EnsureStream(ctx, admin); err != nil {
+	if _, err := bus.EnsureStream(ctx, admin); err != nil { // and PITCMD, ANSWERS
 		tb.Fatal(err)
 	}
 	return srv

@@ -9,7 +9,6 @@
 package message
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -242,13 +241,8 @@ var ErrInvalid = errors.New("invalid message")
 // have (schema/v1) is refused like a missing one.
 func Decode(data []byte) (Message, error) {
 	var m Message
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := strictJSON(data, &m); err != nil {
 		return Message{}, fmt.Errorf("decode message: %w: %v", ErrInvalid, err)
-	}
-	if dec.More() {
-		return Message{}, fmt.Errorf("decode message: %w: data after the message", ErrInvalid)
 	}
 	if err := m.Validate(); err != nil {
 		return Message{}, err

@@ -2,7 +2,9 @@
 // integration feed — version 1: one file per message type (v1/<type>.schema.json) and
 // v1/message.schema.json for any message. docs/integrator.md describes them; Compile builds
 // a validator for consumers written in Go (examples/feed-csv). The board itself checks the
-// same rules with message.Decode, which the tests hold to these files.
+// same rules with message.Decode, which the tests hold to these files. The pit's commands to
+// the tables and their answers (v1/pit_command.schema.json, v1/pit_answer.schema.json) are
+// not feed messages: ValidatePit checks them.
 package schema
 
 import (
@@ -27,6 +29,7 @@ const BaseURL = "https://coupboard.example/schema/feed/v1/"
 type Set struct {
 	any    *jsonschema.Schema
 	byType map[string]*jsonschema.Schema
+	pit    map[string]*jsonschema.Schema // pit_command, pit_answer: the pit commands, not the feed
 }
 
 // Compile compiles every version 1 schema, with formats (date-time) asserted.
@@ -50,16 +53,19 @@ func Compile() (*Set, error) {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
-	s := &Set{byType: map[string]*jsonschema.Schema{}}
+	s := &Set{byType: map[string]*jsonschema.Schema{}, pit: map[string]*jsonschema.Schema{}}
 	for _, name := range names {
 		sch, err := c.Compile(BaseURL + strings.TrimPrefix(name, "v1/"))
 		if err != nil {
 			return nil, fmt.Errorf("compile schema %s: %w", name, err)
 		}
 		t := strings.TrimSuffix(strings.TrimPrefix(name, "v1/"), ".schema.json")
-		if t == "message" {
+		switch {
+		case t == "message":
 			s.any = sch
-		} else {
+		case strings.HasPrefix(t, "pit_"):
+			s.pit[t] = sch
+		default:
 			s.byType[t] = sch
 		}
 	}
@@ -94,6 +100,20 @@ func (s *Set) Validate(data []byte, typ string) error {
 	sch, ok := s.byType[typ]
 	if !ok {
 		return fmt.Errorf("no schema for type %q", typ)
+	}
+	return sch.Validate(v)
+}
+
+// ValidatePit checks a pit command or answer (its JSON) against its schema: typ is
+// "pit_command" or "pit_answer" (app/bus/message, command.go).
+func (s *Set) ValidatePit(data []byte, typ string) error {
+	sch, ok := s.pit[typ]
+	if !ok {
+		return fmt.Errorf("no pit schema %q", typ)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("not JSON: %w", err)
 	}
 	return sch.Validate(v)
 }

@@ -1,0 +1,348 @@
+package bus
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Pit commands (issue 25). The pit publishes a message.PitCommand for each table on
+// pit.cmd.<table> into the PITCMD stream; only the pit's credentials may publish there
+// (PitPermissions), so no table can command another. Each table reads its own subject through
+// a durable consumer of its own (CommandConsumer), so a table that was offline gets what is
+// still waiting when it comes back, and answers each command with a message.PitAnswer on
+// table.<id>.pit_answer, into the ANSWERS stream, which only its own credentials may publish
+// on. The stream drops a command published again with the same id (Nats-Msg-Id is
+// "<command id>.<table>", and only the pit publishes there, so the de-duplication window is
+// the pit's alone) for longer than any command may wait (message.MaxPitExpiry); a table also
+// refuses an id it has already answered, and a command past its expiry.
+
+// Stream names of the pit commands and the tables' answers.
+const (
+	CommandStreamName = "PITCMD"
+	AnswerStreamName  = "ANSWERS"
+)
+
+// CommandsMaxAge is how long the streams keep commands and answers: a day's audit at the pit
+// (the tables' journals keep them for good).
+const CommandsMaxAge = 24 * time.Hour
+
+// CommandConsumer is the name of table id's durable consumer of its commands.
+func CommandConsumer(id string) string { return "table-" + id }
+
+// CommandStreamConfig is the PITCMD stream: every command sent to a table, a day, on disk.
+// A command sent again with the same Nats-Msg-Id is dropped for longer than any may wait.
+func CommandStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	c := commandsStream(CommandStreamName, "the pit's commands to the tables", message.PitCommandSubject("*"), opts)
+	c.Duplicates = message.MaxPitExpiry + time.Minute
+	return c
+}
+
+// AnswerStreamConfig is the ANSWERS stream: every table's answers, a day, on disk.
+func AnswerStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
+	return commandsStream(AnswerStreamName, "the tables' answers to the pit's commands", message.PitAnswerSubject("*"), opts)
+}
+
+// commandsStream is a stream of pit commands or answers on subject: the TABLES stream's storage
+// and policy, a day's messages of at most message.MaxPitSize.
+func commandsStream(name, what, subject string, opts []StreamOption) jetstream.StreamConfig {
+	c := StreamConfig(opts...)
+	c.Name, c.Description, c.Subjects = name, "coupboard: "+what+" ("+subject+")", []string{subject}
+	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize, c.AllowDirect = CommandsMaxAge, 10000, message.MaxPitSize, false
+	return c
+}
+
+// EnsureCommandStreams creates or updates the PITCMD and ANSWERS streams on an administrator's
+// connection (as EnsureStream does TABLES and HEADS).
+func EnsureCommandStreams(ctx context.Context, nc *nats.Conn, opts ...StreamOption) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return fmt.Errorf("ensure command streams: %w", err)
+	}
+	asked := jetstream.StreamConfig{}
+	for _, o := range opts {
+		o(&asked)
+	}
+	for _, c := range []jetstream.StreamConfig{CommandStreamConfig(opts...), AnswerStreamConfig(opts...)} {
+		if _, err := ensure(ctx, js, c, asked.Replicas == 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableCommandPermissions are what table id's credentials need to read its own commands: create
+// its own durable consumer filtered to pit.cmd.<id> (the filter is in the API subject, so it
+// cannot ask for another table's), pull from it and acknowledge.
+func tableCommandPermissions(id string) []string {
+	name := CommandConsumer(id)
+	return []string{
+		"$JS.API.CONSUMER.CREATE." + CommandStreamName + "." + name + "." + message.PitCommandSubject(id),
+		"$JS.API.CONSUMER.INFO." + CommandStreamName + "." + name,
+		"$JS.API.CONSUMER.MSG.NEXT." + CommandStreamName + "." + name,
+		"$JS.ACK." + CommandStreamName + "." + name + ".>",
+	}
+}
+
+// PitPermissions are the pit's credentials (the pit server's Sender, a pit console): publish
+// commands on pit.cmd.>, read the ANSWERS and PITCMD streams through consumers of their own,
+// hear the tables' heartbeats. Nothing a table publishes.
+func PitPermissions() *server.Permissions {
+	allow := append(streamReaders(CommandStreamName, AnswerStreamName), message.PitCommandSubject(">"))
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: allow},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", message.Subject("*", message.TypeHeartbeat)}},
+	}
+}
+
+// ErrReplayed is wrapped by a refusal of a command id the table has already answered.
+var ErrReplayed = errors.New("command already answered (replayed)")
+
+// CommandHandler carries out one command that passed the gate (for this table, in time, not
+// seen before, a pit line that parses) and returns the answer to send; the reader fills in V,
+// ID, Table and Time when they are empty. It is called from the reader's goroutine, one
+// command at a time, and must answer only once the command is durable in the table's journal.
+// An error means the command was not carried out and may be given again (the journal could
+// not take it, the table is stopping): it is not answered, and comes again.
+type CommandHandler func(ctx context.Context, cmd message.PitCommand, c desk.Command) (message.PitAnswer, error)
+
+// CommandReaderConfig configures a table's reader of its pit commands.
+type CommandReaderConfig struct {
+	Table string     // the table id: it reads pit.cmd.<id> and answers on table.<id>.pit_answer
+	Conn  ConnConfig // where the bus is and this table's credentials
+	// Now is the table's clock (default time.Now): a command whose Expires is before it is too
+	// late; one issued more than Skew after it is refused as issued in the future.
+	Now  func() time.Time
+	Skew time.Duration // default 2 minutes
+	// OnError is told every refusal and failure (the table's log); it must not block. Optional.
+	OnError func(error)
+}
+
+// CommandReader is a table's reader of its pit commands.
+type CommandReader struct {
+	cfg    CommandReaderConfig
+	handle CommandHandler
+
+	mu   sync.Mutex
+	seen map[string]time.Time // command ids answered, until they expire
+}
+
+// NewCommandReader is a reader of cfg.Table's commands that hands each to handle. Run starts it.
+func NewCommandReader(cfg CommandReaderConfig, handle CommandHandler) (*CommandReader, error) {
+	if !message.ValidTableID(cfg.Table) {
+		return nil, fmt.Errorf("new command reader: bad table id %q", cfg.Table)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Skew <= 0 {
+		cfg.Skew = 2 * time.Minute
+	}
+	if cfg.Conn.Name == "" {
+		cfg.Conn.Name = "table " + cfg.Table + " commands"
+	}
+	if cfg.Conn.InboxPrefix == "" {
+		cfg.Conn.InboxPrefix = TableInbox(cfg.Table)
+	}
+	return &CommandReader{cfg: cfg, handle: handle, seen: map[string]time.Time{}}, nil
+}
+
+func (r *CommandReader) report(err error) {
+	if r.cfg.OnError != nil {
+		r.cfg.OnError(err)
+	}
+}
+
+// Run reads commands until ctx is done, retrying the bus forever; it returns ctx's error.
+func (r *CommandReader) Run(ctx context.Context) error {
+	nc, err := Connect(r.cfg.Conn)
+	if err != nil {
+		return fmt.Errorf("command reader of table %s: %w", r.cfg.Table, err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return fmt.Errorf("command reader of table %s: %w", r.cfg.Table, err)
+	}
+	last, backoff := "", time.Second
+	for {
+		err := r.consume(ctx, js)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err.Error() != last { // the same failure again (a pit server with no PITCMD stream) is said once
+			last = err.Error()
+			r.report(fmt.Errorf("command reader of table %s: %w", r.cfg.Table, err))
+		}
+		if !sleep(ctx, backoff) {
+			return ctx.Err()
+		}
+		backoff = min(2*backoff, 10*time.Second)
+	}
+}
+
+// consume creates (or finds) the table's durable consumer and handles its commands, one at a
+// time, until ctx is done or the consumer fails.
+func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) error {
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	cons, err := js.CreateOrUpdateConsumer(cctx, CommandStreamName, jetstream.ConsumerConfig{
+		Durable:       CommandConsumer(r.cfg.Table),
+		FilterSubject: message.PitCommandSubject(r.cfg.Table),
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		AckWait:       30 * time.Second,
+		MaxAckPending: 1,
+	})
+	cancel()
+	if err != nil {
+		return fmt.Errorf("consumer %s: %w", CommandConsumer(r.cfg.Table), err)
+	}
+	it, err := cons.Messages(jetstream.PullMaxMessages(16))
+	if err != nil {
+		return fmt.Errorf("consumer %s: %w", CommandConsumer(r.cfg.Table), err)
+	}
+	stop := context.AfterFunc(ctx, it.Stop)
+	defer stop()
+	defer it.Stop()
+	for {
+		msg, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		if err := r.one(ctx, js, msg); err != nil {
+			r.report(err)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			continue // not acknowledged: redelivered after AckWait
+		}
+		if err := msg.Ack(); err != nil {
+			r.report(fmt.Errorf("command reader of table %s: acknowledge: %w", r.cfg.Table, err))
+		}
+	}
+}
+
+// one checks one command, hands it on if it passes, and publishes the answer. An error means
+// the answer was not published: the command is not acknowledged and comes again (a replay of
+// an answered id then answers nothing new).
+func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jetstream.Msg) error {
+	now := r.cfg.Now()
+	cmd, err := message.DecodePitCommand(msg.Subject(), msg.Data())
+	var ans message.PitAnswer
+	switch {
+	case err != nil:
+		r.report(fmt.Errorf("table %s refused a pit command: %w", r.cfg.Table, err))
+		cmd = message.PitCommand{ID: idOf(msg.Data()), Table: r.cfg.Table}
+		if !message.ValidCommandID(cmd.ID) {
+			return nil // nothing to answer to: logged, dropped
+		}
+		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: clipReason(err.Error())}
+	case cmd.Table != r.cfg.Table:
+		// Only possible on an open bus, or a consumer misconfigured: never carried out.
+		r.report(fmt.Errorf("table %s refused pit command %s: it is for table %s", r.cfg.Table, cmd.ID, cmd.Table))
+		cmd.Table = r.cfg.Table
+		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: "the command names another table"}
+	case r.answered(cmd.ID, now):
+		r.report(fmt.Errorf("table %s refused pit command %s: %w", r.cfg.Table, cmd.ID, ErrReplayed))
+		return nil // its first answer stands
+	case now.After(cmd.Expires):
+		r.report(fmt.Errorf("table %s refused pit command %s: it expired at %s, received at %s", r.cfg.Table, cmd.ID,
+			cmd.Expires.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339)))
+		ans = message.PitAnswer{Outcome: message.OutcomeTooLate, Reason: fmt.Sprintf("received at %s, after it expired at %s: not carried out",
+			now.UTC().Format("15:04:05"), cmd.Expires.UTC().Format("15:04:05"))}
+	case cmd.Issued.After(now.Add(r.cfg.Skew)):
+		r.report(fmt.Errorf("table %s refused pit command %s: issued %s, in the future of the table's clock %s", r.cfg.Table, cmd.ID,
+			cmd.Issued.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339)))
+		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: fmt.Sprintf("issued at %s, ahead of the table's clock %s: check the clocks",
+			cmd.Issued.UTC().Format("15:04:05"), now.UTC().Format("15:04:05"))}
+	default:
+		c, err := message.ParsePitLine(cmd.Line) // Validate parsed it already: this cannot fail
+		if err != nil {
+			ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: clipReason(err.Error())}
+			break
+		}
+		if ans, err = r.handle(ctx, cmd, c); err != nil {
+			return fmt.Errorf("table %s: pit command %s: %w", r.cfg.Table, cmd.ID, err)
+		}
+	}
+	if ans.V == 0 {
+		ans.V = message.PitVersion
+	}
+	ans.ID, ans.Table = cmd.ID, r.cfg.Table
+	if ans.Time.IsZero() {
+		ans.Time = r.cfg.Now()
+	}
+	ans.Reason = clipReason(ans.Reason)
+	data, err := message.EncodePitAnswer(ans)
+	if err != nil {
+		return fmt.Errorf("table %s: answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := js.Publish(pctx, message.PitAnswerSubject(r.cfg.Table), data, jetstream.WithExpectStream(AnswerStreamName)); err != nil {
+		return fmt.Errorf("table %s: publish answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
+	}
+	r.remember(cmd)
+	return nil
+}
+
+// answered reports whether id was answered already (forgetting ids whose command expired
+// before now: the stream's de-duplication and the expiry refuse those).
+func (r *CommandReader) answered(id string, now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, exp := range r.seen {
+		if now.After(exp.Add(r.cfg.Skew)) {
+			delete(r.seen, k)
+		}
+	}
+	_, ok := r.seen[id]
+	return ok
+}
+
+func (r *CommandReader) remember(c message.PitCommand) {
+	if c.Expires.IsZero() {
+		return
+	}
+	r.mu.Lock()
+	r.seen[c.ID] = c.Expires
+	r.mu.Unlock()
+}
+
+// idOf is the "id" of a command that failed its checks, if it has a usable one.
+func idOf(data []byte) string {
+	var v struct {
+		ID string `json:"id"`
+	}
+	if len(data) > message.MaxPitSize || json.Unmarshal(data, &v) != nil {
+		return ""
+	}
+	return v.ID
+}
+
+// clipReason keeps a reason within message.MaxPitReason bytes, on a character boundary.
+func clipReason(s string) string {
+	if len(s) <= message.MaxPitReason {
+		return s
+	}
+	s = s[:message.MaxPitReason-3]
+	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && s[len(s)-1] >= 0xC0 {
+		s = s[:len(s)-1]
+	}
+	return s + "…"
+}

@@ -1,0 +1,548 @@
+// Package pitcmd is the pit's side of the pit commands (issue 25): a Sender posts one
+// table-script command (a sign, a differential, a settlement method, a closing or reopening,
+// spec/table-script.md §1) to one table, a list, a pit or every table of a game, and follows
+// each table's answer.
+//
+// The API, for the pit server and the pit console:
+//
+//	s, err := pitcmd.Start(pitcmd.Config{Conn: srv.PitConn(), Tables: tables, People: people})
+//	id, err := s.Post(ctx, pitcmd.Target{Pit: "east"}, "!limits at=21:30 player=50-5000/5", "S042", 0)
+//	c, ok := s.Command(id)            // every table's answer so far
+//	c, err = s.Wait(ctx, id)          // until every table has answered or the command expired
+//	all := s.Commands()               // the day's commands, newest first (who did what)
+//
+// The Sender checks what it can before sending — the person (People), the line (the table
+// script's own parser, message.ParsePitLine) and the target — and refuses with a clear
+// error; every rule decision is the table's: each table's engine accepts or refuses exactly as
+// for a local command, journals it with the person, and answers. A table that is offline gets
+// the command when it comes back, if that is before the command expires (default 5 minutes
+// after it is sent); otherwise it answers too_late, or never answers (TableState NoAnswer).
+//
+// The person is not authenticated here: the Sender is told who gave the command (the pit
+// console signs people in) and checks only that the id is a known, active person (People).
+//
+// A scheduled change cannot be cancelled: the table script has no command that withdraws a
+// change posted to the sign (see docs/integrator.md, "Pit commands").
+package pitcmd
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Games a Target may name.
+const (
+	GameBaccarat = "baccarat"
+	GameRedDog   = "reddog"
+)
+
+// Table is a table the pit may command: its id, its pit and its game (GameBaccarat or GameRedDog).
+type Table struct {
+	ID   string `toml:"id" json:"id"`
+	Pit  string `toml:"pit" json:"pit"`
+	Game string `toml:"game" json:"game"`
+}
+
+// Target says which tables a command is for: the tables named, or every table of a pit, or
+// every table of a game, or every table of a game in a pit. Exactly one of Tables and
+// Pit/Game is used.
+type Target struct {
+	Tables []string `json:"tables,omitempty"`
+	Pit    string   `json:"pit,omitempty"`
+	Game   string   `json:"game,omitempty"`
+}
+
+// String is the target in words, for logs.
+func (t Target) String() string {
+	switch {
+	case len(t.Tables) > 0:
+		return "tables " + strings.Join(t.Tables, ", ")
+	case t.Pit != "" && t.Game != "":
+		return t.Game + " tables of pit " + t.Pit
+	case t.Pit != "":
+		return "pit " + t.Pit
+	}
+	return "every " + t.Game + " table"
+}
+
+// People says whether a person may give pit commands. The people directory (issue 25, item 3)
+// implements it; Check returns nil for a known, active person allowed to command tables.
+type People interface {
+	Check(ctx context.Context, id string) error
+}
+
+// PeopleList is a fixed list of person ids, for a pit with no people directory yet.
+type PeopleList []string
+
+// ErrUnknownPerson is wrapped by a refusal of a person the pit does not know.
+var ErrUnknownPerson = errors.New("unknown person")
+
+// Check implements People.
+func (l PeopleList) Check(_ context.Context, id string) error {
+	if slices.Contains(l, id) {
+		return nil
+	}
+	return fmt.Errorf("%w %q: not in the pit's list of people who may command tables", ErrUnknownPerson, id)
+}
+
+// Config configures a Sender.
+type Config struct {
+	Conn   bus.ConnConfig // the pit's credentials (bus.PitPermissions); Server.PitConn in-process
+	Tables []Table        // the tables the pit may command
+	People People         // who may give commands (required)
+	// Expiry is how long after it is sent a command may still be carried out by a table that was
+	// offline (default 5 minutes, at most message.MaxPitExpiry).
+	Expiry time.Duration
+	// Offline is how long a table's heartbeat may be silent before it is shown offline
+	// (default 10 s).
+	Offline time.Duration
+	Now     func() time.Time // default time.Now
+	OnError func(error)      // told every answer that fails its checks; must not block. Optional.
+}
+
+// TableState is where one table stands with a command.
+type TableState string
+
+// The states of one table's answer.
+const (
+	Pending  TableState = "pending"   // sent, not answered yet, still in time
+	Offline  TableState = "offline"   // not answered, and the table's heartbeat is silent: it gets the command when it is back, if in time
+	NoAnswer TableState = "no_answer" // not answered before the command expired: the table did not carry it out
+	Accepted TableState = "accepted"  // the table accepted it (Answer.Effective)
+	Refused  TableState = "refused"   // the table's rules refused it (Answer.Rule, Answer.Reason)
+	TooLate  TableState = "too_late"  // it reached the table after it expired: not carried out
+	Rejected TableState = "rejected"  // the table could not take it (Answer.Reason)
+)
+
+// TableAnswer is one table's state with one command.
+type TableAnswer struct {
+	Table  string             `json:"table"`
+	State  TableState         `json:"state"`
+	Answer *message.PitAnswer `json:"answer,omitempty"` // once it answered
+	// Received is when the pit read the answer (its clock); zero before.
+	Received time.Time `json:"received,omitzero"`
+	Seen     time.Time `json:"last_seen,omitzero"` // the table's last heartbeat heard
+}
+
+// Command is one posted command and every table's answer.
+type Command struct {
+	ID      string        `json:"id"`
+	Line    string        `json:"line"`
+	By      string        `json:"by"`
+	Target  string        `json:"target"` // in words
+	Issued  time.Time     `json:"issued"`
+	Expires time.Time     `json:"expires"`
+	Tables  []TableAnswer `json:"tables"` // in the order sent
+}
+
+// Done reports whether every table has a final state (answered, or the command expired).
+func (c Command) Done() bool {
+	for _, t := range c.Tables {
+		if t.State == Pending || t.State == Offline {
+			return false
+		}
+	}
+	return true
+}
+
+// posted is what the Sender keeps of a command.
+type posted struct {
+	cmd     message.PitCommand // the first table's message (ID, Line, By, times)
+	target  string
+	tables  []string
+	answers map[string]message.PitAnswer
+	read    map[string]time.Time // when each answer was read
+}
+
+// Sender posts commands and follows the answers.
+type Sender struct {
+	cfg Config
+	nc  *nats.Conn
+	js  jetstream.JetStream
+
+	mu      sync.Mutex
+	cmds    map[string]*posted
+	order   []string             // command ids, oldest first
+	seen    map[string]time.Time // last heartbeat of each table
+	early   []message.PitAnswer  // answers read before their command (record)
+	changed chan struct{}        // closed and replaced on every change
+
+	ccs []jetstream.ConsumeContext
+	hb  *nats.Subscription
+}
+
+// Start connects and starts following the commands of the day (the PITCMD stream) and the
+// tables' answers (ANSWERS) and heartbeats: a Sender started again knows what was sent before.
+func Start(cfg Config) (*Sender, error) {
+	if cfg.People == nil {
+		return nil, errors.New("pit commands: no people directory: nobody could be checked")
+	}
+	if cfg.Expiry <= 0 {
+		cfg.Expiry = 5 * time.Minute
+	}
+	if cfg.Expiry > message.MaxPitExpiry {
+		return nil, fmt.Errorf("pit commands: expiry %v: at most %v", cfg.Expiry, message.MaxPitExpiry)
+	}
+	if cfg.Offline <= 0 {
+		cfg.Offline = 10 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	for _, t := range cfg.Tables {
+		if !message.ValidTableID(t.ID) {
+			return nil, fmt.Errorf("pit commands: bad table id %q", t.ID)
+		}
+		if t.Game != GameBaccarat && t.Game != GameRedDog {
+			return nil, fmt.Errorf("pit commands: table %s: game %q: want %s or %s", t.ID, t.Game, GameBaccarat, GameRedDog)
+		}
+	}
+	if cfg.Conn.Name == "" {
+		cfg.Conn.Name = "pit commands"
+	}
+	nc, err := bus.Connect(cfg.Conn)
+	if err != nil {
+		return nil, fmt.Errorf("pit commands: %w", err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("pit commands: %w", err)
+	}
+	s := &Sender{cfg: cfg, nc: nc, js: js, cmds: map[string]*posted{}, seen: map[string]time.Time{}, changed: make(chan struct{})}
+	if s.hb, err = nc.Subscribe(message.Subject("*", message.TypeHeartbeat), s.heartbeat); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("pit commands: heartbeats: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, f := range []struct {
+		stream string
+		handle func(jetstream.Msg)
+	}{{bus.CommandStreamName, s.sent}, {bus.AnswerStreamName, s.answer}} {
+		cons, err := js.OrderedConsumer(ctx, f.stream, jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy})
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("pit commands: read stream %s: %w", f.stream, err)
+		}
+		cc, err := cons.Consume(f.handle)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("pit commands: read stream %s: %w", f.stream, err)
+		}
+		s.ccs = append(s.ccs, cc)
+	}
+	return s, nil
+}
+
+// Close stops following and closes the connection.
+func (s *Sender) Close() {
+	for _, cc := range s.ccs {
+		cc.Stop()
+	}
+	if s.hb != nil {
+		_ = s.hb.Unsubscribe()
+	}
+	s.nc.Close()
+}
+
+// Tables are the tables the pit may command.
+func (s *Sender) Tables() []Table { return append([]Table(nil), s.cfg.Tables...) }
+
+// Resolve is the tables a target names, in the configuration's order (a list, in its own
+// order). A table the pit does not know, an empty target or one that names no table is an error.
+func (s *Sender) Resolve(t Target) ([]string, error) {
+	if len(t.Tables) > 0 {
+		if t.Pit != "" || t.Game != "" {
+			return nil, errors.New("target: a list of tables, or a pit and/or a game, not both")
+		}
+		var out []string
+		for _, id := range t.Tables {
+			if !slices.ContainsFunc(s.cfg.Tables, func(x Table) bool { return x.ID == id }) {
+				return nil, fmt.Errorf("target: table %.64q is not one of the pit's tables", id)
+			}
+			if slices.Contains(out, id) {
+				return nil, fmt.Errorf("target: table %s named twice", id)
+			}
+			out = append(out, id)
+		}
+		return out, nil
+	}
+	if t.Pit == "" && t.Game == "" {
+		return nil, errors.New("target: name tables, a pit or a game")
+	}
+	if t.Game != "" && t.Game != GameBaccarat && t.Game != GameRedDog {
+		return nil, fmt.Errorf("target: game %.32q: want %s or %s", t.Game, GameBaccarat, GameRedDog)
+	}
+	var out []string
+	for _, x := range s.cfg.Tables {
+		if (t.Pit == "" || x.Pit == t.Pit) && (t.Game == "" || x.Game == t.Game) {
+			out = append(out, x.ID)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("target: %s: no such table", t)
+	}
+	return out, nil
+}
+
+// newID is a command id: the time it is sent and 6 random bytes ("20261126T212512Z-3fa9c01b22de").
+func newID(now time.Time) (string, error) {
+	b := make([]byte, 6)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("command id: %w", err)
+	}
+	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b), nil
+}
+
+// Post sends line, given by person by, to the tables of target, and returns the command's id
+// once the bus has stored it for every table. expiry is how long a table may still carry it out
+// (0: the Sender's default). A person the pit does not know, a line that is not a pit command,
+// or a target that names no table is refused with the reason and nothing is sent.
+func (s *Sender) Post(ctx context.Context, target Target, line, by string, expiry time.Duration) (string, error) {
+	if !message.ValidPersonID(by) {
+		return "", fmt.Errorf("post: %w %.64q: not a person id", ErrUnknownPerson, by)
+	}
+	if err := s.cfg.People.Check(ctx, by); err != nil {
+		return "", fmt.Errorf("post: %w", err)
+	}
+	if _, err := message.ParsePitLine(line); err != nil {
+		return "", fmt.Errorf("post %.80q: %w", line, err)
+	}
+	tables, err := s.Resolve(target)
+	if err != nil {
+		return "", fmt.Errorf("post: %w", err)
+	}
+	if expiry == 0 {
+		expiry = s.cfg.Expiry
+	}
+	if expiry < time.Second || expiry > message.MaxPitExpiry {
+		return "", fmt.Errorf("post: expiry %v: want 1s to %v", expiry, message.MaxPitExpiry)
+	}
+	now := s.cfg.Now()
+	id, err := newID(now)
+	if err != nil {
+		return "", err
+	}
+	base := message.PitCommand{V: message.PitVersion, ID: id, Line: line, By: by, Issued: now, Expires: now.Add(expiry)}
+	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
+	s.mu.Lock()
+	s.cmds[id] = p
+	s.order = append(s.order, id)
+	s.notifyLocked()
+	s.mu.Unlock()
+	futures := make([]jetstream.PubAckFuture, 0, len(tables))
+	for _, t := range tables {
+		c := base
+		c.Table = t
+		data, err := message.EncodePitCommand(c)
+		if err != nil {
+			return id, fmt.Errorf("post to %s: %w", t, err)
+		}
+		msg := nats.NewMsg(message.PitCommandSubject(t))
+		msg.Data = data
+		f, err := s.js.PublishMsgAsync(msg, jetstream.WithMsgID(id+"."+t), jetstream.WithExpectStream(bus.CommandStreamName))
+		if err != nil {
+			return id, fmt.Errorf("post %s to %s: %w", id, t, err)
+		}
+		futures = append(futures, f)
+	}
+	for i, f := range futures {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			return id, fmt.Errorf("post %s to %s: the bus did not store it: %w", id, tables[i], err)
+		case <-ctx.Done():
+			return id, fmt.Errorf("post %s: %w", id, ctx.Err())
+		}
+	}
+	return id, nil
+}
+
+// sent follows the PITCMD stream: the commands sent before this Sender started (and, again,
+// its own).
+func (s *Sender) sent(msg jetstream.Msg) {
+	c, err := message.DecodePitCommand(msg.Subject(), msg.Data())
+	if err != nil {
+		// Sent with the pit's credentials all the same: kept, so that the table's rejection is
+		// shown against it.
+		s.report(fmt.Errorf("pit commands: stream %s: %w", bus.CommandStreamName, err))
+		c = message.PitCommand{}
+		if json.Unmarshal(msg.Data(), &c) != nil || !message.ValidCommandID(c.ID) {
+			return
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.cmds[c.ID]
+	if !ok {
+		c.Table = ""
+		p = &posted{cmd: c, target: "tables", answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
+		s.cmds[c.ID] = p
+		s.order = append(s.order, c.ID)
+	}
+	if table := msg.Subject()[len(message.PitCommandPrefix)+1:]; !slices.Contains(p.tables, table) {
+		p.tables = append(p.tables, table)
+	}
+	early := s.early
+	s.early = nil
+	for _, a := range early {
+		s.record(a)
+	}
+	s.notifyLocked()
+}
+
+// answer follows the ANSWERS stream. An answer must come on its own table's subject; the
+// first answer of a table to a command stands.
+func (s *Sender) answer(msg jetstream.Msg) {
+	a, err := message.DecodePitAnswer(msg.Subject(), msg.Data())
+	if err != nil {
+		s.report(fmt.Errorf("pit commands: stream %s: %w", bus.AnswerStreamName, err))
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.record(a)
+	s.notifyLocked()
+}
+
+// maxEarly bounds the answers kept for commands not yet read from the PITCMD stream.
+const maxEarly = 10000
+
+// record keeps a table's first answer to a command. The two streams are read apart, so an
+// answer may come before its command: it is kept until the command is read. s.mu is held.
+func (s *Sender) record(a message.PitAnswer) {
+	p, ok := s.cmds[a.ID]
+	if !ok || !slices.Contains(p.tables, a.Table) {
+		if len(s.early) < maxEarly {
+			s.early = append(s.early, a)
+		} else {
+			s.report(fmt.Errorf("pit commands: table %s answered command %s, which the pit did not send it", a.Table, a.ID))
+		}
+		return
+	}
+	if _, dup := p.answers[a.Table]; !dup {
+		p.answers[a.Table], p.read[a.Table] = a, s.cfg.Now()
+	}
+}
+
+func (s *Sender) heartbeat(msg *nats.Msg) {
+	m, err := message.Decode(msg.Data)
+	if err != nil {
+		return
+	}
+	m.Subject = msg.Subject
+	if m.CheckSubject() != nil {
+		return
+	}
+	s.mu.Lock()
+	s.seen[m.Table] = s.cfg.Now()
+	s.mu.Unlock()
+}
+
+func (s *Sender) report(err error) {
+	if s.cfg.OnError != nil {
+		s.cfg.OnError(err)
+	}
+}
+
+func (s *Sender) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// view is the command as it stands at now. s.mu is held.
+func (s *Sender) view(p *posted, now time.Time) Command {
+	c := Command{ID: p.cmd.ID, Line: p.cmd.Line, By: p.cmd.By, Target: p.target, Issued: p.cmd.Issued, Expires: p.cmd.Expires}
+	for _, t := range p.tables {
+		ta := TableAnswer{Table: t, Seen: s.seen[t]}
+		if a, ok := p.answers[t]; ok {
+			ta.Answer, ta.Received = &a, p.read[t]
+			ta.State = map[message.Outcome]TableState{message.OutcomeAccepted: Accepted, message.OutcomeRefused: Refused,
+				message.OutcomeTooLate: TooLate, message.OutcomeRejected: Rejected}[a.Outcome]
+		} else {
+			switch {
+			case now.After(p.cmd.Expires):
+				ta.State = NoAnswer
+			case ta.Seen.IsZero() || now.Sub(ta.Seen) > s.cfg.Offline:
+				ta.State = Offline
+			default:
+				ta.State = Pending
+			}
+		}
+		c.Tables = append(c.Tables, ta)
+	}
+	return c
+}
+
+// Command is command id and every table's answer so far; false if the pit never sent it.
+func (s *Sender) Command(id string) (Command, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.cmds[id]
+	if !ok {
+		return Command{}, false
+	}
+	return s.view(p, s.cfg.Now()), true
+}
+
+// Commands are the commands the pit sent (the streams keep a day), newest first.
+func (s *Sender) Commands() []Command {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.cfg.Now()
+	out := make([]Command, 0, len(s.order))
+	for i := len(s.order) - 1; i >= 0; i-- {
+		out = append(out, s.view(s.cmds[s.order[i]], now))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Issued.After(out[j].Issued) })
+	return out
+}
+
+// Wait returns command id once every table has a final state: it answered, or the command
+// expired (NoAnswer). ctx bounds the wait; the command as it stands is returned with its error.
+func (s *Sender) Wait(ctx context.Context, id string) (Command, error) {
+	for {
+		s.mu.Lock()
+		p, ok := s.cmds[id]
+		var c Command
+		if ok {
+			c = s.view(p, s.cfg.Now())
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if !ok {
+			return Command{}, fmt.Errorf("wait for command %.64q: the pit did not send it", id)
+		}
+		if c.Done() {
+			return c, nil
+		}
+		wait := time.Until(c.Expires) + 10*time.Millisecond
+		if wait > time.Second {
+			wait = time.Second // heartbeats move offline and pending
+		}
+		t := time.NewTimer(max(wait, 10*time.Millisecond))
+		select {
+		case <-ch:
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return c, fmt.Errorf("wait for command %s: %w", id, ctx.Err())
+		}
+		t.Stop()
+	}
+}

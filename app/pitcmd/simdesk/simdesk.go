@@ -1,0 +1,139 @@
+// Package simdesk is a simulated table that takes the pit's commands: a real engine/desk table
+// (the rule book's notice rules, earliest times and refusals) behind a real bus.CommandReader,
+// for the tests and the benchmark of the pit commands (issue 25). It journals nothing: its
+// answers carry a sequence number of its own.
+package simdesk
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// Config configures a simulated table.
+type Config struct {
+	ID      string         // the table id
+	Conn    bus.ConnConfig // the table's credentials
+	RedDog  bool           // a Red Dog table (vic-red-dog-1997); else baccarat (vic-baccarat-2002)
+	Sign    engine.Sign    // the sign at the start (a Red Dog table's wager is Sign.Player)
+	Now     func() time.Time
+	OnError func(error) // the reader's refusals and failures; optional
+	// Heartbeat, when positive, publishes the table's heartbeat this often (the pit's "offline").
+	Heartbeat time.Duration
+}
+
+// Table is a simulated table; Run reads its commands.
+type Table struct {
+	cfg    Config
+	reader *bus.CommandReader
+
+	mu   sync.Mutex
+	desk *desk.Table
+	seq  uint64
+	log  []message.PitCommand // the commands carried out (accepted or refused), in order
+}
+
+// New is a simulated table with the sign cfg.Sign at cfg.Now().
+func New(cfg Config) (*Table, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	dc := desk.Config{Sign: cfg.Sign, Hold: true}
+	if cfg.RedDog {
+		p := reddog.VicRedDog1997()
+		dc.RedDog = &p
+	} else {
+		p, err := engine.LookupProfile(engine.ProfileVic2002)
+		if err != nil {
+			return nil, err
+		}
+		s, err := engine.ParseSettings(&p, nil)
+		if err != nil {
+			return nil, err
+		}
+		dc.Profile, dc.Settings = p, s
+	}
+	d, err := desk.New(dc, cfg.Now())
+	if err != nil {
+		return nil, fmt.Errorf("simulated table %s: %w", cfg.ID, err)
+	}
+	t := &Table{cfg: cfg, desk: d}
+	t.reader, err = bus.NewCommandReader(bus.CommandReaderConfig{Table: cfg.ID, Conn: cfg.Conn, Now: cfg.Now, OnError: cfg.OnError}, t.handle)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Run reads and answers commands until ctx is done.
+func (t *Table) Run(ctx context.Context) error {
+	if t.cfg.Heartbeat > 0 {
+		nc, err := bus.Connect(t.cfg.Conn)
+		if err != nil {
+			return err
+		}
+		defer nc.Close()
+		go func() {
+			tick := time.NewTicker(t.cfg.Heartbeat)
+			defer tick.Stop()
+			for {
+				m := message.Message{V: message.Version, Table: t.cfg.ID, Type: message.TypeHeartbeat, Time: t.cfg.Now()}
+				if data, err := message.Encode(m); err == nil && nc.IsConnected() {
+					_ = nc.Publish(message.Subject(t.cfg.ID, message.TypeHeartbeat), data)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+	}
+	return t.reader.Run(ctx)
+}
+
+// handle applies one command to the desk at the table's clock, as a live table's loop does.
+func (t *Table) handle(_ context.Context, cmd message.PitCommand, c desk.Command) (message.PitAnswer, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.cfg.Now()
+	out, err := t.desk.Apply(desk.Input{Command: &c, Line: 1}, now)
+	if err != nil {
+		return message.PitAnswer{}, err
+	}
+	t.seq++
+	t.log = append(t.log, cmd)
+	a := message.PitAnswer{Seq: t.seq, Time: now}
+	if len(out.Refused) > 0 {
+		r := out.Refused[0]
+		// The desk reports a refusal as data: the earliest time allowed is in its reason.
+		a.Outcome, a.Rule, a.Reason = message.OutcomeRefused, r.Rule, r.Reason
+		return a, nil
+	}
+	a.Outcome, a.Effective = message.OutcomeAccepted, now
+	if c.At != nil {
+		a.Effective = c.At.At(now)
+	}
+	return a, nil
+}
+
+// Carried are the commands the table carried out (accepted or refused by its rules), in order.
+func (t *Table) Carried() []message.PitCommand {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]message.PitCommand(nil), t.log...)
+}
+
+// Scheduled are the changes posted to the table's sign.
+func (t *Table) Scheduled() []engine.Scheduled {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.desk.Scheduled()
+}

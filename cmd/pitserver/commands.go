@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/pitcmd"
+)
+
+// CommandsConfig is [commands]: the pit's commands to its tables (issue 25) and the HTTP/JSON
+// entry that posts them (the pit console's, and `pitserver post`'s).
+type CommandsConfig struct {
+	// Listen is the HTTP address of the command API, host:port on a loopback address (it has no
+	// sign-in of its own: the pit console in front of it signs people in). "": no API.
+	Listen string `toml:"listen"`
+	// People are the ids of the people who may give commands, until the people directory
+	// replaces this list.
+	People []string `toml:"people"`
+	// ExpiryMinutes is how long a table that was offline may still carry a command out
+	// (default 5, at most 60).
+	ExpiryMinutes int `toml:"expiry_minutes"`
+	// Tables are the tables the pit may command, each with its pit and game.
+	Tables []pitcmd.Table `toml:"tables"`
+}
+
+// check refuses a [commands] section that cannot work, naming the key.
+func (c CommandsConfig) check() error {
+	if c.Listen != "" {
+		host, _, err := net.SplitHostPort(c.Listen)
+		if err != nil {
+			return fmt.Errorf("commands.listen %q: want host:port", c.Listen)
+		}
+		if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return fmt.Errorf("commands.listen %q: the command API has no sign-in of its own: listen on a loopback address (127.0.0.1:8089) behind the pit console", c.Listen)
+		}
+		if len(c.Tables) == 0 {
+			return errors.New("commands.listen is set but [[commands.tables]] lists no table")
+		}
+	}
+	if c.ExpiryMinutes < 0 || c.ExpiryMinutes > 60 {
+		return fmt.Errorf("commands.expiry_minutes %d: want 1 to 60", c.ExpiryMinutes)
+	}
+	return nil
+}
+
+// startCommands starts, when [commands] lists tables, the Sender on the server's in-process
+// pit connection and the command API (the keeper created the command streams with the
+// others: bus.EnsureStream). stop undoes it.
+func startCommands(srv *bus.Server, cc CommandsConfig, stdout, stderr io.Writer) (stop func(), err error) {
+	if len(cc.Tables) == 0 {
+		return func() {}, nil
+	}
+	s, err := pitcmd.Start(pitcmd.Config{Conn: srv.PitConn(), Tables: cc.Tables, People: pitcmd.PeopleList(cc.People),
+		Expiry: time.Duration(cc.ExpiryMinutes) * time.Minute, OnError: func(err error) { fmt.Fprintln(stderr, "pitserver:", err) }})
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stdout, "pit server %s: commands to %d tables\n", srv.Name(), len(cc.Tables))
+	if cc.Listen == "" {
+		return s.Close, nil
+	}
+	l, err := net.Listen("tcp", cc.Listen)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("commands.listen: %w", err)
+	}
+	hs := &http.Server{Handler: commandAPI(s), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = hs.Serve(l) }()
+	fmt.Fprintf(stdout, "pit server %s: command API at http://%s/api/commands\n", srv.Name(), l.Addr())
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+		s.Close()
+	}, nil
+}
+
+// PostRequest is the body of POST /api/commands.
+type PostRequest struct {
+	Target pitcmd.Target `json:"target"`
+	Line   string        `json:"line"`
+	By     string        `json:"by"`
+	// ExpirySeconds is how long an offline table may still carry it out; 0: the default.
+	ExpirySeconds int `json:"expiry_seconds,omitempty"`
+}
+
+// maxWait is the longest GET /api/commands/{id}?wait= may wait.
+const maxWait = 2 * time.Minute
+
+// commandAPI is the HTTP/JSON entry of the pit commands:
+//
+//	GET  /api/tables              the tables the pit may command
+//	POST /api/commands            post a command (PostRequest) → 201 {"id": …}
+//	GET  /api/commands            the day's commands, newest first, with every table's answer
+//	GET  /api/commands/{id}       one command; ?wait=30s waits until every table has answered or it expired
+//
+// Every error is {"error": "…"} with a 4xx status naming what is wrong.
+func commandAPI(s *pitcmd.Sender) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/tables", func(w http.ResponseWriter, r *http.Request) { reply(w, http.StatusOK, s.Tables()) })
+	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { reply(w, http.StatusOK, s.Commands()) })
+	mux.HandleFunc("POST /api/commands", func(w http.ResponseWriter, r *http.Request) {
+		var req PostRequest
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<10))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			fail(w, http.StatusBadRequest, fmt.Errorf("the request: %w", err))
+			return
+		}
+		if req.ExpirySeconds < 0 {
+			fail(w, http.StatusBadRequest, fmt.Errorf("expiry_seconds %d: not negative", req.ExpirySeconds))
+			return
+		}
+		id, err := s.Post(r.Context(), req.Target, req.Line, req.By, time.Duration(req.ExpirySeconds)*time.Second)
+		switch {
+		case err != nil && id == "":
+			status := http.StatusBadRequest
+			if errors.Is(err, pitcmd.ErrUnknownPerson) {
+				status = http.StatusForbidden
+			}
+			fail(w, status, err)
+		case err != nil:
+			fail(w, http.StatusBadGateway, err) // sent to some tables only: the answers say which
+		default:
+			reply(w, http.StatusCreated, map[string]string{"id": id})
+		}
+	})
+	mux.HandleFunc("GET /api/commands/{id}", func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		wait := time.Duration(0)
+		if v := r.URL.Query().Get("wait"); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 || d > maxWait {
+				fail(w, http.StatusBadRequest, fmt.Errorf("wait=%.20q: want a duration up to %v", v, maxWait))
+				return
+			}
+			wait = d
+		}
+		c, ok := s.Command(id)
+		if !ok {
+			fail(w, http.StatusNotFound, fmt.Errorf("command %.64q: the pit did not send it", id))
+			return
+		}
+		if wait > 0 && !c.Done() {
+			ctx, cancel := context.WithTimeout(r.Context(), wait)
+			defer cancel()
+			c, _ = s.Wait(ctx, id) // as it stands when the wait ends
+		}
+		reply(w, http.StatusOK, c)
+	})
+	return mux
+}
+
+func reply(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func fail(w http.ResponseWriter, status int, err error) {
+	reply(w, status, map[string]string{"error": err.Error()})
+}
+
+// runPost is `pitserver post`: post one command through a pit server's command API and print
+// every table's answer.
+func runPost(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pitserver post", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	api := fs.String("api", "http://127.0.0.1:8089", "the pit server's command API (commands.listen)")
+	by := fs.String("by", "", "the person who gives the command (required)")
+	tables := fs.String("tables", "", "the tables, comma-separated")
+	pit := fs.String("pit", "", "every table of this pit (with --game: of that game)")
+	game := fs.String("game", "", "every table of this game: baccarat or reddog")
+	expiry := fs.Duration("expiry", 0, "how long an offline table may still carry it out (default: the server's)")
+	wait := fs.Duration("wait", 30*time.Second, "how long to wait for the answers (0: do not wait)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: pitserver post --by PERSON (--tables A,B | --pit P | --game G) [--wait 30s] '!limits at=21:30 player=50-5000'`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("post: give the command line as one argument, in quotes")
+	}
+	if *wait < 0 || *wait > maxWait {
+		return fmt.Errorf("post: --wait %v: want 0 to %v", *wait, maxWait)
+	}
+	req := PostRequest{Line: fs.Arg(0), By: *by, Target: pitcmd.Target{Pit: *pit, Game: *game}, ExpirySeconds: int(expiry.Seconds())}
+	if *tables != "" {
+		req.Target.Tables = strings.Split(*tables, ",")
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	var posted struct {
+		ID    string `json:"id"`
+		Error string `json:"error"`
+	}
+	if err := call(ctx, http.MethodPost, *api+"/api/commands", body, *wait+10*time.Second, &posted); err != nil {
+		return fmt.Errorf("post: %w", err)
+	}
+	if posted.Error != "" {
+		return fmt.Errorf("post: refused: %s", posted.Error)
+	}
+	fmt.Fprintf(stdout, "command %s posted\n", posted.ID)
+	if *wait == 0 {
+		return nil
+	}
+	var c pitcmd.Command
+	if err := call(ctx, http.MethodGet, *api+"/api/commands/"+posted.ID+"?wait="+wait.String(), nil, *wait+10*time.Second, &c); err != nil {
+		return fmt.Errorf("post: answers: %w", err)
+	}
+	for _, t := range c.Tables {
+		line := fmt.Sprintf("%-12s %s", t.Table, t.State)
+		if a := t.Answer; a != nil {
+			switch {
+			case !a.Effective.IsZero():
+				line += " effective " + a.Effective.Local().Format("15:04:05")
+			case a.Rule != "":
+				line += " (" + a.Rule + ")"
+			}
+			if a.Reason != "" {
+				line += ": " + a.Reason
+			}
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	if !c.Done() {
+		fmt.Fprintf(stdout, "not every table has answered yet: pitserver post waits %v; GET %s/api/commands/%s shows the answers\n", *wait, *api, c.ID)
+	}
+	return nil
+}
+
+// call makes one request of the command API and decodes its JSON answer (an error answer too)
+// into out.
+func call(ctx context.Context, method, url string, body []byte, timeout time.Duration, out any) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("%s %s: status %s: %.200s", method, url, resp.Status, data)
+	}
+	return nil
+}
