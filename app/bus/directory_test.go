@@ -9,6 +9,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -16,22 +17,11 @@ import (
 // and the operator directory's bucket made by the administrator.
 func startDirectoryServer(t *testing.T) (srv *bus.Server, table, board, manager bus.ConnConfig) {
 	t.Helper()
-	srv = startServer(t, bus.ServerConfig{
+	srv = bustest.Start(t, bus.ServerConfig{
 		Tables:   []bus.Credential{{Table: "T1", User: "t1", Password: "secret-1"}},
 		Boards:   []bus.Credential{{User: "board", Password: "secret-b"}},
 		Managers: []bus.Credential{{User: "pit", Password: "secret-p"}},
 	})
-	t.Cleanup(srv.Shutdown)
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := bus.EnsureDirectoryBucket(ctx, admin, 1); err != nil {
-		t.Fatal(err)
-	}
 	table = bus.ConnConfig{URLs: []string{srv.URL()}, User: "t1", Password: "secret-1", InboxPrefix: bus.TableInbox("T1")}
 	board = bus.ConnConfig{URLs: []string{srv.URL()}, User: "board", Password: "secret-b"}
 	manager = bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "secret-p"}
