@@ -74,17 +74,14 @@ func (d *Directory) Lookup(id string) (Person, bool) {
 	return d.People[i], true
 }
 
-// ErrBadPIN wraps a PIN that breaks the PIN rules.
-var ErrBadPIN = errors.New("bad PIN")
-
 // CheckPIN applies the PIN rules: 4 to 12 digits.
 func CheckPIN(pin string) error {
 	if len(pin) < 4 || len(pin) > 12 {
-		return fmt.Errorf("%w: a PIN has 4 to 12 digits", ErrBadPIN)
+		return errors.New("a PIN has 4 to 12 digits")
 	}
 	for _, r := range pin {
 		if r < '0' || r > '9' {
-			return fmt.Errorf("%w: a PIN has digits only (the operator keypad is numeric)", ErrBadPIN)
+			return errors.New("a PIN has digits only (the operator keypad is numeric)")
 		}
 	}
 	return nil
