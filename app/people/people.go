@@ -28,7 +28,7 @@ const Schema = 1
 // Limits of a directory: what Decode accepts, so that a damaged or hostile document cannot
 // cost unbounded memory.
 const (
-	MaxIDLen   = 32      // bytes of an operator id (the operator screen's limit too)
+	MaxIDLen   = 12      // digits of an operator id (what the PIN pad's id field takes)
 	MaxNameLen = 80      // bytes of a name
 	MaxPeople  = 5000    // entries in one directory
 	MaxSize    = 1 << 20 // bytes of an encoded directory (the bus's default payload limit)
@@ -45,7 +45,7 @@ const BcryptCost = 10
 
 // Person is one entry of the directory.
 type Person struct {
-	ID      string `json:"id"`       // what the operator types at the table (digits are easiest)
+	ID      string `json:"id"`       // what the operator types at the table: digits
 	Name    string `json:"name"`     // for the audit trail and the pit
 	Role    string `json:"role"`     // RoleDealer or RoleSupervisor
 	PINHash string `json:"pin_hash"` // bcrypt hash of the PIN
@@ -99,20 +99,18 @@ func HashPIN(pin string) (string, error) {
 	return string(h), nil
 }
 
-// CheckID says what is wrong with an operator id, naming the rule: 1 to MaxIDLen printable
-// characters, no spaces (it is typed on the table's keypad and read in the audit trail).
+// CheckID says what is wrong with an operator id: 1 to MaxIDLen digits, as the table's numeric
+// keypad can type it (an id with letters could never sign in).
 func CheckID(id string) error {
 	switch {
 	case id == "":
 		return errors.New("operator id: empty")
 	case len(id) > MaxIDLen:
-		return fmt.Errorf("operator id %.40q: longer than %d bytes", id, MaxIDLen)
-	case !utf8.ValidString(id):
-		return fmt.Errorf("operator id %q: not UTF-8", id)
+		return fmt.Errorf("operator id %.40q: longer than %d digits", id, MaxIDLen)
 	}
 	for _, r := range id {
-		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
-			return fmt.Errorf("operator id %q: spaces and control characters are not allowed", id)
+		if r < '0' || r > '9' {
+			return fmt.Errorf("operator id %q: digits only (the table's keypad is numeric)", id)
 		}
 	}
 	return nil

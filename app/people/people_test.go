@@ -61,9 +61,12 @@ func TestManage(t *testing.T) {
 		}, "name"},
 		{"space in id", func() (*Directory, error) {
 			return d.Add(Change{ID: "5 6", Name: "X", Role: RoleDealer, PIN: "1234"}, t0, "x")
-		}, "spaces"},
+		}, "digits only"},
+		{"letters in id", func() (*Directory, error) {
+			return d.Add(Change{ID: "S042", Name: "X", Role: RoleDealer, PIN: "1234"}, t0, "x")
+		}, "digits only"},
 		{"long id", func() (*Directory, error) {
-			return d.Add(Change{ID: strings.Repeat("9", 33), Name: "X", Role: RoleDealer, PIN: "1234"}, t0, "x")
+			return d.Add(Change{ID: strings.Repeat("9", 13), Name: "X", Role: RoleDealer, PIN: "1234"}, t0, "x")
 		}, "longer"},
 		{"update unknown", func() (*Directory, error) { return d.Update(Change{ID: "5", PIN: "1234"}, t0, "x") }, "not in"},
 		{"deactivate unknown", func() (*Directory, error) { return d.Deactivate("5", t0, "x") }, "not in"},
