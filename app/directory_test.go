@@ -88,15 +88,7 @@ func TestDirectoryFromThePitSurvivesBusAndRestart(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	mc, err := bus.Connect(bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "secret-p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mc.Close()
-	dirs, err := bus.OpenDirectories(ctx, mc, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dirs := bustest.Manage(t, srv, "pit", "secret-p")
 	if _, err := dirs.Add(ctx, people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, "installer"); err != nil {
 		t.Fatal(err)
 	}

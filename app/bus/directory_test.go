@@ -56,19 +56,11 @@ func (v *versions) last() *people.Directory {
 }
 
 func TestDirectoryDeliveredToTableAndWrittenOnlyByThePit(t *testing.T) {
-	_, tableConn, boardConn, managerConn := startDirectoryServer(t)
+	srv, tableConn, boardConn, _ := startDirectoryServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
-	mc, err := bus.Connect(managerConn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mc.Close()
-	dirs, err := bus.OpenDirectories(ctx, mc, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dirs := bustest.Manage(t, srv, "pit", "secret-p")
 	if d, err := dirs.List(ctx); err != nil || len(d.People) != 0 {
 		t.Fatalf("empty bucket: %v %v", d, err)
 	}

@@ -50,3 +50,21 @@ func Start(tb testing.TB, cfg bus.ServerConfig) *bus.Server {
 	}
 	return srv
 }
+
+// Manage connects to srv with a manager's credentials ([[server.managers]]) and returns the
+// operator directory's management API; the connection closes when the test ends.
+func Manage(tb testing.TB, srv *bus.Server, user, password string) *bus.Directories {
+	tb.Helper()
+	nc, err := bus.Connect(bus.ConnConfig{URLs: []string{srv.URL()}, User: user, Password: password})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(nc.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	dirs, err := bus.OpenDirectories(ctx, nc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dirs
+}
