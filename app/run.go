@@ -475,7 +475,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	display.UseTheme(a, th)
 	w := a.NewWindow("coupboard — " + cfg.Table.Name)
 	scr := display.NewTableScreen(display.Style{Theme: th, Words: words})
-	guard, err := guardFor(cfg, demo, t.j)
+	guard, err := t.guardFor(cfg, demo) // directory.go: with the pit's operator directory
 	if err != nil {
 		return err
 	}

@@ -3,17 +3,23 @@
 // is journalled (Entry, a journal.KindAccess record) and the lockout is rebuilt from those
 // records at start-up (Restore). Time is passed in, so the lockout is deterministic and
 // testable; nothing here logs or journals a PIN.
+//
+// A table with the pit's operator directory (package people; SetDirectory) checks the
+// operator id and that person's own PIN, and locks out each id on its own; a table without
+// one checks the role PINs of its configuration and locks the keypad as a whole.
 package access
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/people"
 )
 
 // Role is what an operator may do.
@@ -46,33 +52,9 @@ var ErrLocked = errors.New("PIN entry locked")
 // ErrWrongPIN is returned for a PIN that matches no role.
 var ErrWrongPIN = errors.New("wrong PIN")
 
-// bcryptCost is the work factor of new hashes: about 50 ms on a mini PC, slow enough to
-// resist guessing a stolen configuration, fast enough for a dealer at the table.
-const bcryptCost = 10
-
-// HashPIN returns the bcrypt hash to store in the configuration for a PIN of 4 to 12 digits.
-func HashPIN(pin string) (string, error) {
-	if err := checkPIN(pin); err != nil {
-		return "", err
-	}
-	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcryptCost)
-	if err != nil {
-		return "", fmt.Errorf("hash PIN: %w", err)
-	}
-	return string(h), nil
-}
-
-func checkPIN(pin string) error {
-	if len(pin) < 4 || len(pin) > 12 {
-		return errors.New("a PIN has 4 to 12 digits")
-	}
-	for _, r := range pin {
-		if r < '0' || r > '9' {
-			return errors.New("a PIN has digits only (the operator keypad is numeric)")
-		}
-	}
-	return nil
-}
+// HashPIN returns the bcrypt hash to store in the configuration for a PIN of 4 to 12 digits
+// (the directory's PIN rules, people.HashPIN).
+func HashPIN(pin string) (string, error) { return people.HashPIN(pin) }
 
 // Outcome is what one sign-in attempt came to, as the journal records it.
 type Outcome string
@@ -83,12 +65,23 @@ const (
 	WrongPIN  Outcome = "wrong_pin" // the PIN matched no role; it counts towards the lockout
 	LockedOut Outcome = "lockout"   // a wrong PIN that started a lockout
 	Refused   Outcome = "locked"    // entry was locked: the PIN was not looked at
+	// With the operator directory only:
+	UnknownID Outcome = "unknown_id" // the id is not in the directory: refused, the PIN not looked at
+	Inactive  Outcome = "inactive"   // the id is deactivated: refused, the PIN not looked at
 )
+
+// ErrUnknownID is returned for an operator id the directory does not hold.
+var ErrUnknownID = errors.New("unknown operator id")
+
+// ErrInactive is returned for an operator id the directory holds as deactivated.
+var ErrInactive = errors.New("operator id deactivated")
 
 // Attempt is what Try made of one sign-in attempt.
 type Attempt struct {
 	Outcome     Outcome
 	Role        Role      // Granted: the role signed in; otherwise NoRole
+	Name        string    // Granted from the directory: the person's name
+	Directory   uint64    // the version of the directory checked against; 0: the role PINs
 	Wrong       int       // wrong PINs in a row after this attempt (0 once a lockout starts)
 	LockedUntil time.Time // LockedOut, Refused: when entry opens again
 }
@@ -101,8 +94,19 @@ type Guard struct {
 	dealerHash, supervisorHash []byte
 	attempts                   int
 	lockFor                    time.Duration
-	wrong                      int
-	lockedUntil                time.Time
+	wrong                      int       // role PINs: wrong PINs in a row at this table
+	lockedUntil                time.Time // role PINs: the table's keypad is locked until then
+	// dir is the operator directory (nil: none, the role PINs apply). It is swapped whole
+	// when a newer copy arrives (SetDirectory, from the goroutine that receives it).
+	dir atomic.Pointer[people.Directory]
+	// byID are the lockouts of the directory's ids, each its own.
+	byID map[string]*count
+}
+
+// count is one id's wrong PINs in a row and lockout.
+type count struct {
+	wrong int
+	until time.Time
 }
 
 // NewGuard makes a guard from the bcrypt hashes (an empty hash disables that role) and the
@@ -122,7 +126,85 @@ func NewGuard(dealerHash, supervisorHash string, attempts int, lockFor time.Dura
 	if lockFor <= 0 {
 		return nil, fmt.Errorf("lockout time %v: must be positive", lockFor)
 	}
-	return &Guard{dealerHash: []byte(dealerHash), supervisorHash: []byte(supervisorHash), attempts: attempts, lockFor: lockFor}, nil
+	return &Guard{dealerHash: []byte(dealerHash), supervisorHash: []byte(supervisorHash), attempts: attempts, lockFor: lockFor,
+		byID: map[string]*count{}}, nil
+}
+
+// Attempts is how many wrong PINs in a row lock entry.
+func (g *Guard) Attempts() int { return g.attempts }
+
+// SetDirectory makes d (checked: people.Decode, or a directory made by its functions) the
+// directory sign-ins are checked against from now on; nil goes back to the role PINs. It is
+// safe to call from any goroutine. The per-id lockouts are kept.
+func (g *Guard) SetDirectory(d *people.Directory) { g.dir.Store(d) }
+
+// Directory is the directory in use (nil: the role PINs).
+func (g *Guard) Directory() *people.Directory { return g.dir.Load() }
+
+// TryPerson checks one sign-in attempt by operator id with pin at time now. With a directory,
+// the id must be in it and active and the PIN must be that person's; the role is the
+// person's; a wrong PIN counts towards that id's lockout only, and while an id is locked its
+// PINs are refused unread. An unknown or inactive id is refused without reading the PIN and
+// counts towards nothing (no PIN could open it, so nothing is being guessed). Without a
+// directory it is Try: the role PINs, the id not checked.
+func (g *Guard) TryPerson(id, pin string, now time.Time) (Attempt, error) {
+	d := g.dir.Load()
+	if d == nil {
+		return g.Try(pin, now)
+	}
+	if c := g.byID[id]; c != nil && now.Before(c.until) {
+		return Attempt{Outcome: Refused, LockedUntil: c.until, Directory: d.Version},
+			fmt.Errorf("operator %s: %w until %s", id, ErrLocked, c.until.Format("15:04:05"))
+	}
+	p, ok := d.Lookup(id)
+	switch {
+	case !ok:
+		return Attempt{Outcome: UnknownID, Directory: d.Version}, fmt.Errorf("%w %q (directory version %d)", ErrUnknownID, id, d.Version)
+	case !p.Active:
+		return Attempt{Outcome: Inactive, Directory: d.Version}, fmt.Errorf("operator %s: %w", id, ErrInactive)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(p.PINHash), []byte(pin)) == nil {
+		g.noteID(id, Granted, now)
+		role := Dealer
+		if p.Role == people.RoleSupervisor {
+			role = Supervisor
+		}
+		return Attempt{Outcome: Granted, Role: role, Name: p.Name, Directory: d.Version}, nil
+	}
+	if g.noteID(id, WrongPIN, now) == LockedOut {
+		until := g.byID[id].until
+		return Attempt{Outcome: LockedOut, LockedUntil: until, Directory: d.Version},
+			fmt.Errorf("operator %s: %w: %d wrong PINs; locked until %s", id, ErrLocked, g.attempts, until.Format("15:04:05"))
+	}
+	n := g.byID[id].wrong
+	return Attempt{Outcome: WrongPIN, Wrong: n, Directory: d.Version},
+		fmt.Errorf("operator %s: %w (%d of %d before lockout)", id, ErrWrongPIN, n, g.attempts)
+}
+
+// noteID applies one directory attempt's outcome for id at time at (count.note).
+func (g *Guard) noteID(id string, o Outcome, at time.Time) Outcome {
+	c := g.byID[id]
+	if c == nil {
+		if o != WrongPIN && o != LockedOut {
+			return o // nothing to count, nothing to forget
+		}
+		c = &count{}
+		g.byID[id] = c
+	}
+	r := c.note(o, at, g.attempts, g.lockFor)
+	if r == Granted {
+		delete(g.byID, id)
+	}
+	return r
+}
+
+// LockedUntilFor is the end of id's lockout (directory sign-ins), or the zero time when id
+// may sign in at now.
+func (g *Guard) LockedUntilFor(id string, now time.Time) time.Time {
+	if c := g.byID[id]; c != nil && now.Before(c.until) {
+		return c.until
+	}
+	return time.Time{}
 }
 
 // Check returns the role whose PIN this is, at time now (see Try).
@@ -156,21 +238,30 @@ func (g *Guard) Try(pin string, now time.Time) (Attempt, error) {
 	return Attempt{Outcome: WrongPIN, Wrong: g.wrong}, fmt.Errorf("%w (%d of %d before lockout)", ErrWrongPIN, g.wrong, g.attempts)
 }
 
-// note applies one attempt's outcome at time at and returns what it came to under this
-// guard's policy: the one transition both Try and Replay make.
+// note applies one role-PIN attempt's outcome at time at to the table-wide count.
 func (g *Guard) note(o Outcome, at time.Time) Outcome {
+	c := count{wrong: g.wrong, until: g.lockedUntil}
+	r := c.note(o, at, g.attempts, g.lockFor)
+	g.wrong, g.lockedUntil = c.wrong, c.until
+	return r
+}
+
+// note applies one attempt's outcome at time at and returns what it came to under the policy
+// (attempts wrong PINs in a row lock for lockFor): the one transition Try, TryPerson and
+// Replay make.
+func (c *count) note(o Outcome, at time.Time, attempts int, lockFor time.Duration) Outcome {
 	switch o {
 	case Granted:
-		g.wrong = 0
+		c.wrong = 0
 		return Granted
 	case WrongPIN, LockedOut:
-		if at.Before(g.lockedUntil) {
+		if at.Before(c.until) {
 			return Refused
 		}
-		g.wrong++
-		if g.wrong >= g.attempts {
-			g.wrong = 0
-			g.lockedUntil = at.Add(g.lockFor)
+		c.wrong++
+		if c.wrong >= attempts {
+			c.wrong = 0
+			c.until = at.Add(lockFor)
 			return LockedOut
 		}
 		return WrongPIN
@@ -195,9 +286,13 @@ const (
 // Entry is the payload of a journal.KindAccess record: one sign-in attempt or sign-out at the
 // operator screen. The record's actor holds the operator id typed and, when a role was
 // granted (or is signing out), the role; its time is when it happened. It never holds a PIN.
+// Directory is set when the id was checked against the pit's operator directory (the id is
+// then the person's, authenticated by their own PIN); records from before the directory, and
+// from a table on role PINs, have none.
 type Entry struct {
 	Event       string    `json:"event"`                 // EventSignIn or EventSignOut
 	Outcome     Outcome   `json:"outcome,omitempty"`     // EventSignIn: what the attempt came to
+	Directory   uint64    `json:"directory,omitempty"`   // the directory version checked against; 0: role PINs
 	Wrong       int       `json:"wrong,omitempty"`       // WrongPIN: wrong PINs in a row so far
 	LockedUntil time.Time `json:"locked_until,omitzero"` // LockedOut, Refused: when entry opens again
 	Idle        string    `json:"idle,omitempty"`        // EventSignOut: how long the screen stood unused
@@ -222,6 +317,10 @@ func DecodeEntry(payload []byte) (Entry, error) {
 	case EventSignIn:
 		switch e.Outcome {
 		case Granted, WrongPIN, LockedOut, Refused:
+		case UnknownID, Inactive:
+			if e.Directory == 0 {
+				return Entry{}, fmt.Errorf("decode sign-in record: outcome %q without a directory version", e.Outcome)
+			}
 		default:
 			return Entry{}, fmt.Errorf("decode sign-in record: unknown outcome %q", e.Outcome)
 		}
@@ -233,8 +332,10 @@ func DecodeEntry(payload []byte) (Entry, error) {
 }
 
 // Replay applies one journal record to the guard: a sign-in attempt (journal.KindAccess)
-// counts as it did when it was made, at the record's time; other records are ignored. An
-// access record it cannot read counts as a wrong PIN: doubt never opens the door.
+// counts as it did when it was made, at the record's time, towards the table-wide count (role
+// PINs) or, when it was checked against the directory, its id's (the record's actor); other
+// records are ignored. An access record it cannot read counts as a wrong PIN for both: doubt
+// never opens the door.
 func (g *Guard) Replay(r journal.Record) error {
 	if r.Kind != journal.KindAccess {
 		return nil
@@ -243,7 +344,13 @@ func (g *Guard) Replay(r journal.Record) error {
 	switch {
 	case err != nil:
 		g.note(WrongPIN, r.Time)
-	case e.Event == EventSignIn:
+		if r.Actor.ID != "" {
+			g.noteID(r.Actor.ID, WrongPIN, r.Time)
+		}
+	case e.Event != EventSignIn:
+	case e.Directory > 0:
+		g.noteID(r.Actor.ID, e.Outcome, r.Time)
+	default:
 		g.note(e.Outcome, r.Time)
 	}
 	return nil

@@ -64,7 +64,9 @@ type ServerConfig struct {
 	// a pit console or a pit server's Sender on another machine. The pit server's own Sender
 	// connects in-process (Server.PitConn).
 	Pits []Credential `toml:"pits"`
-	TLS  ServerTLS    `toml:"tls"`
+	// Managers may write the operator directory (`pitserver directory`, the pit console).
+	Managers []Credential `toml:"managers"`
+	TLS      ServerTLS    `toml:"tls"`
 	// Open runs the server with no credentials at all: any client that can reach it may
 	// publish for any table. It must be asked for (pitboard: --demo, --open-bus or
 	// [server] open = true); with no credentials and Open false the server refuses to start.
@@ -183,13 +185,15 @@ func (s *Server) Open() bool { return !s.auth }
 // message on each of its subjects, where the publisher resumes), receive only the replies
 // addressed to it.
 func TablePermissions(id string) *server.Permissions {
-	return &server.Permissions{
+	p := &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: append([]string{
 			"table." + id + ".>",
 			directLastSubject(message.Subject(id, "*")),
 		}, tableCommandPermissions(id)...)},
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
+	p.Publish.Allow = append(p.Publish.Allow, directoryReadAllow()...) // read the operator directory (directory.go)
+	return p
 }
 
 // BoardPermissions are the permissions of a board's credentials: read the streams (TABLES,
@@ -237,7 +241,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 	if cfg.StoreDir == "" {
 		return nil, fmt.Errorf("start the bus server: no JetStream store directory")
 	}
-	switch creds := len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits) > 0; {
+	switch creds := len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits)+len(cfg.Managers) > 0; {
 	case !creds && !cfg.Open:
 		return nil, fmt.Errorf("start the bus server: %w ([[server.tables]], [[server.boards]]): any client could publish a round for any table; "+
 			"configure per-table credentials, or run an open bus on purpose with [server] open = true", ErrNoCredentials)
@@ -284,7 +288,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 			opts.Routes = append(opts.Routes, u)
 		}
 	}
-	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits) > 0, replicas: cfg.replicas()}
+	s := &Server{auth: len(cfg.Tables)+len(cfg.Boards)+len(cfg.Pits)+len(cfg.Managers) > 0, replicas: cfg.replicas()}
 	if s.auth {
 		pass, err := randomSecret()
 		if err != nil {
@@ -328,6 +332,11 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		}
 		for _, c := range cfg.Pits {
 			if err := add(c, PitPermissions()); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range cfg.Managers {
+			if err := add(c, ManagerPermissions()); err != nil {
 				return nil, err
 			}
 		}

@@ -151,6 +151,10 @@ type Operator struct {
 	SupervisorPINHash string `toml:"supervisor_pin_hash"`
 	LockoutAttempts   int    `toml:"lockout_attempts"` // default 5
 	LockoutMinutes    int    `toml:"lockout_minutes"`  // default 5
+	// DirectoryCopy is where the table keeps its copy of the pit's operator directory
+	// (default: beside the journal, <table id>.operators). With a good copy, operators sign in
+	// with their own id and PIN and the role PINs above no longer open the screen.
+	DirectoryCopy string `toml:"directory_copy"`
 }
 
 // WagerNames lists the limit names a configuration may use, in the order the sign shows them

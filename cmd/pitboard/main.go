@@ -312,6 +312,9 @@ func start(o options, fc FileConfig) (*session, error) {
 		s.admin = admin
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		s.keeper, err = bus.StartKeeper(ctx, admin)
+		if err == nil { // the pit's operator directory (pitserver directory manages it)
+			_, err = bus.EnsureDirectoryBucket(ctx, admin, srv.Replicas())
+		}
 		cancel()
 		if err != nil {
 			s.close()

@@ -4,7 +4,8 @@
 // the TABLES stream on all three, so that the bus survives a node down: tables and boards are
 // given every node's URL and move to another node when theirs dies.
 //
-// Each node also runs the keeper (purging finished shoes) and says on its console when a
+// Each node also runs the keeper (purging finished shoes), keeps the bucket of the pit's
+// operator directory (`pitserver directory` manages it), and says on its console when a
 // route to another node is lost or comes back.
 //
 // With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
@@ -33,7 +34,13 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "directory" { // directory.go: the operator directory
+		err = runDirectory(ctx, os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
+	} else {
+		err = run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	}
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(0)
 		}
@@ -188,6 +195,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer keeper.Stop()
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
+	if err := ensureDirectory(ctx, admin, srv, stdout); err != nil {
+		return err
+	}
 	stopCommands, err := startCommands(srv, fc.Commands, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("pit commands: %w", err)

@@ -148,6 +148,12 @@ const (
 	OpLangName         Key = "op.lang_name"         // English
 	OpReason           Key = "op.reason"            // Reason
 	OpReasonHint       Key = "op.reason_hint"       // choose or type the reason
+	OpWrongPINFor      Key = "op.wrong_pin_for"     // %[1]s id, %[2]d wrong so far, %[3]d the lockout's count
+	OpWrongPIN         Key = "op.wrong_pin"         // %[1]d wrong so far, %[2]d the lockout's count (role PINs)
+	OpLockedFor        Key = "op.locked_for"        // %[1]s id, %[2]s time the id opens again
+	OpLockedAll        Key = "op.locked_all"        // %s time the keypad opens again (role PINs)
+	OpUnknownID        Key = "op.unknown_id"        // %s id not in the pit's operator directory
+	OpInactiveID       Key = "op.inactive_id"       // %s id deactivated in the pit's operator directory
 	OpTabEntry         Key = "op.tab_entry"         // Entry
 	OpTabShoe          Key = "op.tab_shoe"          // Shoe
 	OpTabCorrections   Key = "op.tab_corrections"   // Corrections
@@ -408,6 +414,12 @@ func entries() []entry {
 		{OpLangName, "English", "简体中文", "繁體中文"},
 		{OpReason, "Reason", "原因", "原因"},
 		{OpReasonHint, "choose or type the reason", "选择或输入原因", "選擇或輸入原因"},
+		{OpWrongPINFor, "Operator %s: wrong PIN (%d of %d before lockout)", "操作员 %s：密码不对（%d / %d 后锁定）", "操作員 %s：密碼不對（%d / %d 後鎖定）"},
+		{OpWrongPIN, "Wrong PIN (%d of %d before lockout)", "密码不对（%d / %d 后锁定）", "密碼不對（%d / %d 後鎖定）"},
+		{OpLockedFor, "Operator %s is locked until %s (too many wrong PINs)", "操作员 %s 已锁定，%s 后开放（密码不对）", "操作員 %s 已鎖定，%s 後開放（密碼不對）"},
+		{OpLockedAll, "PIN entry is locked until %s (too many wrong PINs)", "密码输入已锁定，%s 后开放（密码不对）", "密碼輸入已鎖定，%s 後開放（密碼不對）"},
+		{OpUnknownID, "Operator id %s is not in the operator directory", "操作员编号 %s 未登记", "操作員編號 %s 未登記"},
+		{OpInactiveID, "Operator %s is deactivated: see a supervisor", "操作员 %s 已停用：请找主管", "操作員 %s 已停用：請找主管"},
 		{OpTabEntry, "Entry", "录入", "錄入"},
 		{OpTabShoe, "Shoe", "牌靴", "牌靴"},
 		{OpTabCorrections, "Corrections", "更正", "更正"},

@@ -310,10 +310,11 @@ func (sc *Screen) pinKey(r rune) {
 }
 
 func (sc *Screen) signIn() {
+	id := strings.TrimSpace(sc.pinID)
 	_, err := sc.s.SignIn(sc.pinID, sc.pinCode)
 	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false // every attempt starts afresh
 	if err != nil {
-		sc.pinMsg.SetText(err.Error())
+		sc.pinMsg.SetText(sc.refusal(id, err))
 		sc.updatePIN()
 		return
 	}
@@ -326,6 +327,35 @@ func (sc *Screen) signIn() {
 	sc.setLanguage(catalogue(lang).Lang())
 	sc.show()
 	sc.focus()
+}
+
+// refusal words why sign-in attempt by id was refused, in the screen's language: the wrong
+// PIN with the count towards the lockout, the lockout with the time it ends, the unknown or
+// deactivated id. Anything else (no id typed, the journal failing) is the error's own words;
+// an attempt the journal could not record says so whatever the reason.
+func (sc *Screen) refusal(id string, err error) string {
+	a := sc.s.LastAttempt()
+	var msg string
+	switch {
+	case a.Outcome == access.WrongPIN && a.Directory > 0:
+		msg = sc.t(i18n.OpWrongPINFor, id, a.Wrong, sc.s.Guard().Attempts())
+	case a.Outcome == access.WrongPIN:
+		msg = sc.t(i18n.OpWrongPIN, a.Wrong, sc.s.Guard().Attempts())
+	case (a.Outcome == access.LockedOut || a.Outcome == access.Refused) && a.Directory > 0:
+		msg = sc.t(i18n.OpLockedFor, id, a.LockedUntil.Format("15:04:05"))
+	case a.Outcome == access.LockedOut || a.Outcome == access.Refused:
+		msg = sc.t(i18n.OpLockedAll, a.LockedUntil.Format("15:04:05"))
+	case a.Outcome == access.UnknownID:
+		msg = sc.t(i18n.OpUnknownID, id)
+	case a.Outcome == access.Inactive:
+		msg = sc.t(i18n.OpInactiveID, id)
+	default:
+		return err.Error()
+	}
+	if _, rec, ok := strings.Cut(err.Error(), "(this attempt was NOT RECORDED"); ok {
+		msg += "\n(this attempt was NOT RECORDED" + rec
+	}
+	return msg
 }
 
 func (sc *Screen) updatePIN() {
@@ -475,7 +505,11 @@ func (sc *Screen) Update() {
 	if sc.s.Role() == access.Supervisor {
 		role = sc.t(i18n.OpSupervisor)
 	}
-	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, role, sc.s.Operator()))
+	who := sc.s.Operator()
+	if n := sc.s.OperatorName(); n != "" {
+		who += " " + n
+	}
+	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, role, who))
 	// Only the tab on screen is redrawn; the others are redrawn when selected.
 	if sel := sc.tabs.Selected(); sel != nil {
 		switch sel.Content {

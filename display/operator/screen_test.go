@@ -24,7 +24,7 @@ func TestPINEntryRolesAndLockout(t *testing.T) {
 		if r.s.Role() != access.NoRole {
 			t.Fatalf("wrong PIN %d signed in as %s", i, r.s.Role())
 		}
-		if !strings.Contains(r.sc.pinMsg.Text, "wrong PIN") {
+		if !strings.Contains(r.sc.pinMsg.Text, "Wrong PIN") {
 			t.Fatalf("after wrong PIN %d the pad says %q", i, r.sc.pinMsg.Text)
 		}
 	}

@@ -195,6 +195,8 @@ type Session struct {
 	clock    func() time.Time
 	role     access.Role
 	operator string
+	name     string         // the operator's name, when the directory gave it
+	last     access.Attempt // what the last sign-in attempt came to
 	keypad   Keypad
 	log      []string
 	lastUse  time.Time
@@ -216,8 +218,10 @@ func NewSession(g *access.Guard, t Table, clock func() time.Time) (*Session, err
 // MaxOperatorID is the longest operator id, in bytes, a sign-in accepts.
 const MaxOperatorID = 32
 
-// SignIn checks the PIN for operator id and, when it matches a role, signs the operator in.
-// A wrong PIN counts towards the guard's lockout; while locked every PIN is refused. Every
+// SignIn checks operator id and PIN and, when they match, signs the operator in: with the
+// pit's operator directory, the id must be an active person's and the PIN theirs (the role is
+// theirs); without one, the PIN must be a role PIN. A wrong PIN counts towards the guard's
+// lockout (the id's, with a directory); while locked every PIN is refused. Every
 // attempt is journalled (who, when, what it came to; never the PIN) before SignIn returns.
 // A refused attempt the journal could not record says so in its error; a granted one still
 // signs in (a supervisor must be able to deal with a failing journal) and says so in Log.
@@ -226,25 +230,27 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 		return access.NoRole, ErrEnded
 	}
 	id = strings.TrimSpace(id)
+	s.last = access.Attempt{}
 	if id == "" {
 		return access.NoRole, errors.New("enter your operator id")
 	}
 	if len(id) > MaxOperatorID || !utf8.ValidString(id) {
 		return access.NoRole, fmt.Errorf("operator id: at most %d characters", MaxOperatorID)
 	}
-	a, err := s.guard.Try(pin, s.clock())
+	a, err := s.guard.TryPerson(id, pin, s.clock())
+	s.last = a
 	actor := journal.Actor{ID: id}
 	if a.Role != access.NoRole {
 		actor.Role = a.Role.String()
 	}
-	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Wrong: a.Wrong, LockedUntil: a.LockedUntil}, actor, "sign-in")
+	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Directory: a.Directory, Wrong: a.Wrong, LockedUntil: a.LockedUntil}, actor, "sign-in")
 	if err != nil {
 		if recErr != nil {
 			return access.NoRole, fmt.Errorf("%w (this attempt was NOT RECORDED: %v)", err, recErr)
 		}
 		return access.NoRole, err
 	}
-	s.role, s.operator = a.Role, id
+	s.role, s.operator, s.name = a.Role, id, a.Name
 	s.keypad.Clear()
 	s.log = nil
 	s.lastUse = s.clock()
@@ -276,7 +282,7 @@ func (s *Session) SignOutBecause(reason string) {
 		e := access.Entry{Event: access.EventSignOut, Idle: s.Idle().Round(time.Second).String()}
 		_ = s.journalAccess(e, journal.Actor{Role: s.role.String(), ID: s.operator}, reason) // nothing to refuse: the operator leaves either way
 	}
-	s.role, s.operator = access.NoRole, ""
+	s.role, s.operator, s.name = access.NoRole, "", ""
 	s.keypad.Clear()
 }
 
@@ -295,6 +301,13 @@ func (s *Session) Role() access.Role { return s.role }
 
 // Operator is the signed-in operator's id.
 func (s *Session) Operator() string { return s.operator }
+
+// LastAttempt is what the last sign-in attempt came to (the zero Attempt when it was refused
+// before the guard saw it: no id, the table stopping).
+func (s *Session) LastAttempt() access.Attempt { return s.last }
+
+// OperatorName is the signed-in operator's name from the pit's directory ("" on role PINs).
+func (s *Session) OperatorName() string { return s.name }
 
 // Now is the session's clock.
 func (s *Session) Now() time.Time { return s.clock() }

@@ -1,5 +1,6 @@
 // Package bustest starts a real pit bus for tests of the packages that use it: an embedded
-// NATS server with JetStream on loopback, its streams created.
+// NATS server with JetStream on loopback, its streams and the operator directory's bucket
+// created.
 package bustest
 
 import (
@@ -20,8 +21,8 @@ func StartOpen(tb testing.TB) *bus.Server {
 
 // Start starts an embedded server configured by cfg (its credentials, or Open) on a free
 // loopback port (unless cfg names one) with JetStream in a temporary directory (unless cfg
-// names one), creates every stream (TABLES, HEADS, PITCMD, ANSWERS), and shuts it down when
-// the test ends.
+// names one), creates every stream (TABLES, HEADS, PITCMD, ANSWERS) and the operator
+// directory's bucket, and shuts it down when the test ends.
 func Start(tb testing.TB, cfg bus.ServerConfig) *bus.Server {
 	tb.Helper()
 	if cfg.Port == 0 {
@@ -45,5 +46,26 @@ func Start(tb testing.TB, cfg bus.ServerConfig) *bus.Server {
 	if _, err := bus.EnsureStream(ctx, admin); err != nil { // and PITCMD, ANSWERS
 		tb.Fatal(err)
 	}
+	if _, err := bus.EnsureDirectoryBucket(ctx, admin, 1); err != nil {
+		tb.Fatal(err)
+	}
 	return srv
+}
+
+// Manage connects to srv with a manager's credentials ([[server.managers]]) and returns the
+// operator directory's management API; the connection closes when the test ends.
+func Manage(tb testing.TB, srv *bus.Server, user, password string) *bus.Directories {
+	tb.Helper()
+	nc, err := bus.Connect(bus.ConnConfig{URLs: []string{srv.URL()}, User: user, Password: password})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(nc.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	dirs, err := bus.OpenDirectories(ctx, nc, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dirs
 }

@@ -1,0 +1,246 @@
+package bus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/app/people"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The operator directory on the pit bus: one JetStream key-value bucket holding one key, the
+// whole directory (package people) as one document, so that a table always receives a
+// directory that was whole at the pit and its version says which is newer. Only the pit (its
+// administrator, and the managers' credentials of [[server.managers]]) may write it; a
+// table's credentials may read it and nothing else of it.
+const (
+	DirectoryBucket = "OPERATORS" // the key-value bucket
+	DirectoryKey    = "directory" // its one key
+	// directoryStream is the stream behind the bucket (JetStream's naming).
+	directoryStream = "KV_" + DirectoryBucket
+)
+
+// DirectoryBucketConfig is the bucket: on disk, the last 10 versions kept (the pit can see
+// what changed), one document of at most people.MaxSize.
+func DirectoryBucketConfig(replicas int) jetstream.KeyValueConfig {
+	if replicas < 1 {
+		replicas = 1
+	}
+	return jetstream.KeyValueConfig{
+		Bucket:       DirectoryBucket,
+		Description:  "coupboard: the pit's operator directory (who may sign in at the tables)",
+		History:      10,
+		MaxValueSize: people.MaxSize,
+		Storage:      jetstream.FileStorage,
+		Replicas:     replicas,
+	}
+}
+
+// EnsureDirectoryBucket creates the bucket, or updates its configuration, as the pit's
+// administrator (pitserver does it at start).
+func EnsureDirectoryBucket(ctx context.Context, nc *nats.Conn, replicas int) (jetstream.KeyValue, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory bucket: %w", err)
+	}
+	kv, err := js.CreateOrUpdateKeyValue(ctx, DirectoryBucketConfig(replicas))
+	if err != nil {
+		return nil, fmt.Errorf("operator directory bucket %s: %w", DirectoryBucket, err)
+	}
+	return kv, nil
+}
+
+// directoryReadAllow are the JetStream API subjects a reader of the bucket publishes to: the
+// bucket's information, a direct get of its key, and an ordered consumer to watch it (created,
+// kept and deleted). Nothing here writes ($KV.OPERATORS.> is not among them).
+func directoryReadAllow() []string {
+	return []string{
+		"$JS.API.INFO",
+		"$JS.API.STREAM.INFO." + directoryStream,
+		"$JS.API.DIRECT.GET." + directoryStream + ".>",
+		"$JS.API.STREAM.MSG.GET." + directoryStream,
+		"$JS.API.CONSUMER.CREATE." + directoryStream,
+		"$JS.API.CONSUMER.CREATE." + directoryStream + ".>",
+		"$JS.API.CONSUMER.DELETE." + directoryStream + ".>",
+		"$JS.API.CONSUMER.INFO." + directoryStream + ".>",
+		"$JS.FC." + directoryStream + ".>",
+	}
+}
+
+// ManagerPermissions are the permissions of the pit's management credentials
+// ([[server.managers]]: the directory command, the pit console): read and write the operator
+// directory; publish nothing a table or a board would.
+func ManagerPermissions() *server.Permissions {
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: append(directoryReadAllow(), "$KV."+DirectoryBucket+"."+DirectoryKey)},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
+	}
+}
+
+// ErrNoDirectory is returned by Directories.Current when the pit has no directory yet.
+var ErrNoDirectory = errors.New("the pit has no operator directory yet")
+
+// Directories manages the operator directory in the bucket: the Go API of the pit console and
+// of `pitserver directory`. Every change is made to the newest version and written only if
+// nobody wrote another meanwhile (compare-and-set on the key's revision, retried).
+type Directories struct {
+	kv    jetstream.KeyValue
+	clock func() time.Time
+}
+
+// OpenDirectories binds to the bucket over nc (the pit's administrator or manager
+// credentials; a table's cannot write). clock is time.Now when nil.
+func OpenDirectories(ctx context.Context, nc *nats.Conn, clock func() time.Time) (*Directories, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory: %w", err)
+	}
+	kv, err := js.KeyValue(ctx, DirectoryBucket)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory bucket %s (is the pit server running, version with the directory?): %w", DirectoryBucket, err)
+	}
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Directories{kv: kv, clock: clock}, nil
+}
+
+// Current is the directory in the bucket and its revision; ErrNoDirectory when there is none.
+func (s *Directories) Current(ctx context.Context) (*people.Directory, uint64, error) {
+	e, err := s.kv.Get(ctx, DirectoryKey)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return nil, 0, ErrNoDirectory
+	case err != nil:
+		return nil, 0, fmt.Errorf("read the operator directory: %w", err)
+	}
+	d, err := people.Decode(e.Value())
+	if err != nil {
+		return nil, 0, fmt.Errorf("the operator directory in the bucket (revision %d): %w", e.Revision(), err)
+	}
+	return d, e.Revision(), nil
+}
+
+// change applies fn to the newest directory (nil when there is none) and writes the result
+// if the key has not moved meanwhile; it tries again (a few times) when it has.
+func (s *Directories) change(ctx context.Context, fn func(*people.Directory, time.Time) (*people.Directory, error)) (*people.Directory, error) {
+	for try := 0; try < 5; try++ {
+		cur, rev, err := s.Current(ctx)
+		if err != nil && !errors.Is(err, ErrNoDirectory) {
+			return nil, err
+		}
+		next, err := fn(cur, s.clock())
+		if err != nil {
+			return nil, err
+		}
+		b, err := next.Encode()
+		if err != nil {
+			return nil, err
+		}
+		if cur == nil {
+			_, err = s.kv.Create(ctx, DirectoryKey, b)
+		} else {
+			_, err = s.kv.Update(ctx, DirectoryKey, b, rev)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) || isWrongLastSequence(err) {
+			continue // someone else changed it first: apply the change to theirs
+		}
+		if err != nil {
+			return nil, fmt.Errorf("write the operator directory: %w", err)
+		}
+		return next, nil
+	}
+	return nil, errors.New("write the operator directory: it kept changing under us; try again")
+}
+
+func isWrongLastSequence(err error) bool {
+	var apiErr *jetstream.APIError
+	return errors.As(err, &apiErr) && apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
+}
+
+// Add adds a person (people.Directory.Add), by whom (the console's user, the installer).
+func (s *Directories) Add(ctx context.Context, c people.Change, by string) (*people.Directory, error) {
+	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Add(c, at, by) })
+}
+
+// Update changes a person's name, role or PIN, reactivating them (people.Directory.Update).
+func (s *Directories) Update(ctx context.Context, c people.Change, by string) (*people.Directory, error) {
+	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Update(c, at, by) })
+}
+
+// Deactivate stops a person signing in (people.Directory.Deactivate).
+func (s *Directories) Deactivate(ctx context.Context, id, by string) (*people.Directory, error) {
+	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Deactivate(id, at, by) })
+}
+
+// List is the people of the newest directory (none when there is no directory yet).
+func (s *Directories) List(ctx context.Context) (*people.Directory, error) {
+	d, _, err := s.Current(ctx)
+	if errors.Is(err, ErrNoDirectory) {
+		return &people.Directory{Schema: people.Schema}, nil
+	}
+	return d, err
+}
+
+// WatchDirectory follows the bucket for a table until ctx ends: it connects with conn (the
+// table's credentials, its inbox prefix), watches the directory key and calls got with every
+// version it sees (the current one first), in order, from this goroutine. It reconnects and
+// watches again after any failure, telling onErr (nil: ignored) why; the bus being down only
+// delays the next version. It returns when ctx ends.
+func WatchDirectory(ctx context.Context, conn ConnConfig, got func(raw []byte, revision uint64), onErr func(error)) {
+	report := func(err error) {
+		if onErr != nil && err != nil && ctx.Err() == nil {
+			onErr(err)
+		}
+	}
+	nc, err := Connect(conn)
+	if err != nil {
+		report(err)
+		return
+	}
+	defer nc.Close()
+	for ctx.Err() == nil {
+		report(watchOnce(ctx, nc, got))
+		select {
+		case <-ctx.Done():
+		case <-time.After(2 * time.Second):
+		}
+	}
+}
+
+// watchOnce binds to the bucket and passes on what its watcher delivers until the watcher or
+// ctx ends.
+func watchOnce(ctx context.Context, nc *nats.Conn, got func([]byte, uint64)) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return fmt.Errorf("operator directory: %w", err)
+	}
+	bctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	kv, err := js.KeyValue(bctx, DirectoryBucket)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("operator directory bucket %s: %w", DirectoryBucket, err)
+	}
+	w, err := kv.Watch(ctx, DirectoryKey)
+	if err != nil {
+		return fmt.Errorf("watch the operator directory: %w", err)
+	}
+	defer w.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case e, ok := <-w.Updates():
+			if !ok {
+				return errors.New("watch the operator directory: the watcher stopped")
+			}
+			if e != nil && e.Operation() == jetstream.KeyValuePut {
+				got(e.Value(), e.Revision())
+			}
+		}
+	}
+}

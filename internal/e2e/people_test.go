@@ -1,0 +1,133 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/bustest"
+)
+
+// stderrLog is a child's standard error, read by the test while the child writes it.
+type stderrLog struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *stderrLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *stderrLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestOperatorWindowSignsInPeopleFromThePit: the real window under Xvfb, on a real pit bus with
+// credentials. The pit adds two people; the table receives the directory and signs them in by
+// id and their own PIN, refusing the role PIN and a wrong one; stopped, and restarted with the
+// pit server down, it signs the supervisor in from its copy. The journal (coupboard export
+// --signins) holds every attempt with the id typed.
+func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool not installed (apt-get install xdotool)")
+	}
+	srv := bustest.Start(t, bus.ServerConfig{
+		Tables:   []bus.Credential{{Table: "e2e", User: "e2e", Password: "table-secret"}},
+		Managers: []bus.Credential{{User: "pit", Password: "manager-secret"}},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dirs := bustest.Manage(t, srv, "pit", "manager-secret")
+	for _, c := range []people.Change{
+		{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"},
+		{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PIN: "90210"},
+	} {
+		if _, err := dirs.Add(ctx, c, "e2e"); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	display := startXvfb(t, "1280x800")
+	data := t.TempDir()
+	path := config(t, data, "sim")
+	super, err := access.HashPIN("9999")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, "\n[bus]\nurls = [%q]\nuser = \"e2e\"\npassword = \"table-secret\"\n\n[operator]\nsupervisor_pin_hash = %q\n", srv.URL(), super)
+	f.Close()
+	db := data + "/e2e.db"
+	var stderr *stderrLog
+	start := func() *proc {
+		stderr = &stderrLog{}
+		cmd := exec.Command(bin, "--config", path, "--size", "1280x800")
+		cmd.Env = env(data, display)
+		cmd.Stderr = stderr
+		p := startProc(t, cmd)
+		tableWindow(t, display, p)
+		return p
+	}
+	stopTable := func(p *proc, when string) {
+		t.Helper()
+		xdo(t, display, "key", "Escape") // signs out
+		time.Sleep(2 * time.Second)      // the sign-out's screen work, under -race
+		_ = p.Cmd.Process.Signal(syscall.SIGTERM)
+		if err := p.Wait(t, 30*time.Second); err != nil {
+			t.Fatalf("%s: exit %v; stderr:\n%s", when, err, stderr)
+		}
+		checkCrash(t, when, stderr.String())
+	}
+
+	p := start()
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stderr.String(), "operator directory version 2 from the pit"); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the directory did not reach the table; stderr:\n%s", stderr)
+		}
+	}
+	operatorSignIn(t, display, "17", "9999") // the role PIN: refused with a directory
+	xdo(t, display, "type", "--delay", "30", "17")
+	xdo(t, display, "key", "Return")
+	xdo(t, display, "type", "--delay", "30", "4821")
+	xdo(t, display, "key", "Return")
+	time.Sleep(time.Second)
+	stopTable(p, "SIGTERM with the bus up")
+
+	// The pit server goes down; the table restarts and signs the supervisor in from its copy.
+	srv.Shutdown()
+	p = start()
+	if !strings.Contains(stderr.String(), "operator directory version 2 from "+data) {
+		t.Fatalf("the restarted table did not load its copy; stderr:\n%s", stderr)
+	}
+	operatorSignIn(t, display, "4", "90210")
+	stopTable(p, "SIGTERM with the bus down")
+
+	var got []string
+	for _, r := range signIns(t, data, db) {
+		got = append(got, fmt.Sprintf("%s %s:%s %v", r["event"], r["operator"], r["role"], r["outcome"]))
+	}
+	want := []string{
+		"sign_in 17: wrong_pin", "sign_in 17:dealer granted", "sign_out 17:dealer ",
+		"sign_in 4:supervisor granted", "sign_out 4:supervisor ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("journalled sign-ins:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
