@@ -139,8 +139,11 @@ func LoadPeople(path string, lockout Lockout, now func() time.Time) (*PeopleFile
 }
 
 // dummyHash is compared when the id is unknown, so that an unknown id takes as long as a
-// wrong PIN.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("0000"), bcrypt.MinCost)
+// wrong PIN (at the cost coupboard pin-hash uses); made at the first use.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("0000"), bcrypt.DefaultCost)
+	return h
+})
 
 // Authenticate checks id and PIN (see Authenticator).
 func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, error) {
@@ -155,9 +158,11 @@ func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, 
 	}
 	p.mu.Unlock()
 	fp, known := p.people[id]
-	hash := dummyHash
+	var hash []byte
 	if known {
 		hash = []byte(fp.PINHash)
+	} else {
+		hash = dummyHash()
 	}
 	ok := bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil && known && (fp.Active == nil || *fp.Active)
 	p.mu.Lock()

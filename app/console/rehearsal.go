@@ -195,7 +195,7 @@ func (r *Rehearsal) Cancel(ctx context.Context, id string, by Person) error {
 		if a.State != AnswerAccepted {
 			continue
 		}
-		p.answers[i] = Answer{Table: a.Table, State: AnswerCancelled, Reason: "by " + by.ID, At: now}
+		p.answers[i] = Answer{Table: a.Table, State: AnswerCancelled, At: now}
 		d := r.desks[a.Table]
 		if d == nil {
 			continue

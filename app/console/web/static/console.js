@@ -9,7 +9,7 @@
   if (!tables || !window.EventSource) { return; }
   function say(on) {
     live.hidden = false;
-    live.textContent = on ? live.dataset.on : live.dataset.off;
+    live.textContent = on ? live.dataset.live : live.dataset.lost;
     live.className = on ? "live on" : "live off";
   }
   var es = new EventSource("/events");
