@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"golang.org/x/crypto/bcrypt"
@@ -208,4 +210,59 @@ func TestConsoleInABrowser(t *testing.T) {
 		t.Errorf("the heading in zh-Hans: %q", h)
 	}
 	shot("console-zh-hans.png")
+}
+
+// TestConsoleRefusedAtStart: the console's flags and configuration are checked at start, each
+// error naming the flag or key; without --console nothing of [console] is needed.
+func TestConsoleRefusedAtStart(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--config", "x.toml", "--console", ":0", "--console-tls-cert", "c.pem"}, "give both or neither"},
+		{[]string{"--config", "x.toml", "--console-tls-cert", "c.pem", "--console-tls-key", "k.pem"}, "there is no --console"},
+	} {
+		if _, err := parse(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("parse %v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	people := filepath.Join(t.TempDir(), "people.toml")
+	if err := os.WriteFile(people, []byte("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"boss\"\npin_hash = \"x\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(t.TempDir(), "people.toml")
+	hash, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
+	if err := os.WriteFile(good, []byte(fmt.Sprintf("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"supervisor\"\npin_hash = %q\n", hash)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		cfg  console.Config
+		want string
+	}{
+		{"bad profile", console.Config{People: good, Profile: "vic-baccarat-1999"}, `console.profile: profile "vic-baccarat-1999": unknown`},
+		{"bad table setting", console.Config{People: good, Tables: map[string]console.TableConfig{"BAC-1": {Settings: []string{"notice_minutes=5"}}}}, "console.tables.BAC-1.settings: setting notice_minutes=5: notice_minutes 5: this book needs at least 20"},
+		{"bad zone", console.Config{People: good, TimeZone: "Mars/Olympus"}, `console.time_zone "Mars/Olympus"`},
+		{"no people", console.Config{}, "console.people: the people file is required"},
+		{"bad person", console.Config{People: people}, `person 1 (S-1): role "boss"`},
+		{"no such file", console.Config{People: "/nonexistent/people.toml"}, "read people /nonexistent/people.toml"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "pitserver.toml")
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := toml.NewEncoder(f).Encode(FileConfig{Server: bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: t.TempDir(), Open: true}, Console: tc.cfg}); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			err = run(ctx, []string{"--config", path, "--console", "127.0.0.1:0"}, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%v, want %q", err, tc.want)
+			}
+		})
+	}
 }
