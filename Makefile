@@ -33,9 +33,9 @@ VERSION_LDFLAGS := -X $(BUILDINFO).version=$(VERSION) -X $(BUILDINFO).commit=$(C
 
 # Debian packages: the cgo toolchain and the GL/X11 headers Fyne and Ebiten build against,
 # plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots,
-# lintian for the Debian packages).
+# lintian for the Debian packages, chromium for the pit console's browser test).
 BUILD_DEBS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick lintian
+TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick lintian chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build release deb deb-test nfpm pitboard fyne-patch deps-build deps-test staticcheck fmt-check vet gotest bench clean

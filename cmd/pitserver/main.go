@@ -11,6 +11,9 @@
 // With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
 // command API on a loopback address, and `pitserver post --by PERSON --pit east '!limits …'`
 // to post one from a shell and print every table's answer.
+// With --console host:port it also serves the pit console (package app/console): a web page
+// for supervisors showing every table live, from which changes of the sign, closings and
+// reopenings are posted to many tables at once. It is off unless asked for.
 package main
 
 import (
@@ -19,6 +22,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -28,6 +33,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/console"
+	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/buildinfo"
 )
 
@@ -53,6 +60,9 @@ func main() {
 type FileConfig struct {
 	Server   bus.ServerConfig `toml:"server"`
 	Commands CommandsConfig   `toml:"commands"` // commands.go
+	// Console configures the pit console (--console): the people file, the tables' books and
+	// pits.
+	Console console.Config `toml:"console"`
 }
 
 // options are the command line.
@@ -63,6 +73,9 @@ type options struct {
 	openBus bool
 	version bool
 	status  time.Duration
+	// console is the pit console's address ("" : no console); consoleCert and consoleKey
+	// make it serve HTTPS.
+	console, consoleCert, consoleKey string
 }
 
 func parse(args []string, stderr io.Writer) (options, error) {
@@ -75,6 +88,9 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.openBus, "open-bus", false, "run with no credentials on purpose: anyone who reaches the bus may publish for any table")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.DurationVar(&o.status, "check-every", time.Second, "how often the routes to the other nodes are checked")
+	fs.StringVar(&o.console, "console", "", "serve the pit console (web page for supervisors) at host:port, e.g. 127.0.0.1:8080; off when empty")
+	fs.StringVar(&o.consoleCert, "console-tls-cert", "", "PEM certificate: the console serves HTTPS (with --console-tls-key)")
+	fs.StringVar(&o.consoleKey, "console-tls-key", "", "PEM key of --console-tls-cert")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -83,6 +99,12 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.status < 10*time.Millisecond || o.status > time.Minute {
 		return o, fmt.Errorf("--check-every %v: want 10ms to 1m", o.status)
+	}
+	if (o.consoleCert == "") != (o.consoleKey == "") {
+		return o, fmt.Errorf("--console-tls-cert and --console-tls-key: give both or neither")
+	}
+	if o.consoleCert != "" && o.console == "" {
+		return o, fmt.Errorf("--console-tls-cert: there is no --console to serve")
 	}
 	if o.config == "" && !o.version {
 		return o, fmt.Errorf("--config: a configuration file is required (deploy/pitserver-pit.toml, deploy/pitserver-casino-*.toml)")
@@ -165,6 +187,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer admin.Close()
 
+	if o.console != "" {
+		stopConsole, err := startConsole(ctx, o, fc.Console, srv, stdout, stderr)
+		if err != nil {
+			return err
+		}
+		defer stopConsole()
+	}
+
 	nodes := &nodeWatch{srv: srv, out: stdout}
 	tick := time.NewTicker(o.status)
 	defer tick.Stop()
@@ -241,4 +271,62 @@ func (w *nodeWatch) check() {
 		}
 	}
 	w.up = now
+}
+
+// startConsole serves the pit console at o.console: the board's model fed from this node's
+// stream, people signed in from the people file, changes decided by the tables' engines in
+// rehearsal (the pit's command sender is not in this build). stop shuts it down.
+func startConsole(ctx context.Context, o options, cfg console.Config, srv *bus.Server, stdout, stderr io.Writer) (stop func(), err error) {
+	if cfg.People == "" {
+		return nil, fmt.Errorf("--console: console.people: the people file is required (who may sign in; see docs/installer.md)")
+	}
+	people, err := console.LoadPeople(cfg.People, console.DefaultLockout, nil)
+	if err != nil {
+		return nil, err
+	}
+	live := console.NewLive(pitmodel.Config{}, nil)
+	poster, err := console.NewRehearsal(live, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: true, Log: stdout})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", o.console)
+	if err != nil {
+		return nil, fmt.Errorf("--console %s: %w", o.console, err)
+	}
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: srv.BoardConn(), OnError: func(err error) { fmt.Fprintln(stderr, "pitserver: console:", err) }})
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("console: %w", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	go live.Run(cctx, sub.C(), func(err error) { fmt.Fprintln(stderr, "pitserver: console:", err) })
+	hs := console.Server(con.Handler())
+	hs.BaseContext = func(net.Listener) context.Context { return cctx } // stopping ends the live streams
+	scheme := "http"
+	if o.consoleCert != "" {
+		scheme = "https"
+	}
+	go func() {
+		var err error
+		if o.consoleCert != "" {
+			err = hs.ServeTLS(ln, o.consoleCert, o.consoleKey)
+		} else {
+			err = hs.Serve(ln)
+		}
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintln(stderr, "pitserver: console:", err)
+		}
+	}()
+	fmt.Fprintf(stdout, "pit server %s: pit console at %s://%s\n", srv.Name(), scheme, ln.Addr())
+	return func() {
+		cancel()
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = hs.Shutdown(sctx)
+		sub.Close()
+	}, nil
 }

@@ -50,7 +50,7 @@ func New(lang Lang) (Catalogue, error) {
 		return Catalogue{}, fmt.Errorf("language %q: no catalogue (want one of en, zh-Hans, zh-Hant)", lang)
 	}
 	c := Catalogue{lang: lang, words: make(map[Key]string, len(entries()))}
-	for _, e := range entries() {
+	for _, e := range append(entries(), consoleEntries()...) {
 		c.words[e.key] = e.in(lang)
 	}
 	return c, nil
@@ -81,7 +81,7 @@ func (c Catalogue) Lang() Lang {
 func (c Catalogue) T(key Key, args ...any) string {
 	f, ok := c.words[key]
 	if c.words == nil { // the zero Catalogue: English, looked up without a map
-		for _, e := range entries() {
+		for _, e := range append(entries(), consoleEntries()...) {
 			if e.key == key {
 				f, ok = e.en, true
 				break

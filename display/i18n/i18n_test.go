@@ -32,12 +32,7 @@ func TestEveryMessageInEveryLanguage(t *testing.T) {
 			t.Errorf("key %q is in the catalogue twice", e.key)
 		}
 		seen[e.key] = true
-		if e.en == "" || e.hans == "" || e.hant == "" {
-			t.Errorf("key %q has an empty translation: %q / %q / %q", e.key, e.en, e.hans, e.hant)
-		}
-		if !slices.Equal(verbs(e.en), verbs(e.hans)) || !slices.Equal(verbs(e.en), verbs(e.hant)) {
-			t.Errorf("key %q: the translations take different arguments: %q / %q / %q", e.key, e.en, e.hans, e.hant)
-		}
+		checkEntry(t, e)
 	}
 	if len(Keys()) != len(seen) {
 		t.Errorf("Keys() has %d keys, the catalogue %d", len(Keys()), len(seen))
@@ -137,5 +132,37 @@ func TestLetterAndWinner(t *testing.T) {
 		if l, w := tc.c.Letter(tc.code), tc.c.Winner(tc.code); l != tc.l || w != tc.w {
 			t.Errorf("%s %q: letter %q winner %q, want %q %q", tc.c.Lang(), tc.code, l, w, tc.l, tc.w)
 		}
+	}
+}
+
+func TestConsoleEntries(t *testing.T) {
+	seen := map[Key]bool{}
+	for _, e := range entries() {
+		seen[e.key] = true
+	}
+	hant, _ := New(TraditionalChinese)
+	for _, e := range consoleEntries() {
+		if seen[e.key] {
+			t.Errorf("console key %q is in the catalogue twice", e.key)
+		}
+		seen[e.key] = true
+		checkEntry(t, e)
+		if got := hant.T(e.key); got != e.hant {
+			t.Errorf("New(zh-Hant).T(%q) = %q, want %q", e.key, got, e.hant)
+		}
+		if got := (Catalogue{}).T(e.key); got != e.en {
+			t.Errorf("Catalogue{}.T(%q) = %q, want %q", e.key, got, e.en)
+		}
+	}
+}
+
+// checkEntry checks that an entry has every translation, each taking the same arguments.
+func checkEntry(t *testing.T, e entry) {
+	t.Helper()
+	if e.en == "" || e.hans == "" || e.hant == "" {
+		t.Errorf("key %q has an empty translation: %q / %q / %q", e.key, e.en, e.hans, e.hant)
+	}
+	if !slices.Equal(verbs(e.en), verbs(e.hans)) || !slices.Equal(verbs(e.en), verbs(e.hant)) {
+		t.Errorf("key %q: the translations take different arguments: %q / %q / %q", e.key, e.en, e.hans, e.hant)
 	}
 }

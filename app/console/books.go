@@ -1,0 +1,210 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// Config is the console's part of the pit server's configuration ([console]).
+type Config struct {
+	// People is the people file (PeopleFile) the console signs people in with, until the
+	// operator directory is wired in.
+	People string `toml:"people"`
+	// Profile and Settings are the tables' rule book (a baccarat profile id, or
+	// "vic-red-dog-1997") and settings ("notice_minutes=20", …) unless Tables says otherwise:
+	// the earliest time the console offers is the engine's for that book.
+	Profile  string   `toml:"profile"`
+	Settings []string `toml:"settings"`
+	// Tables are each table's pit and, where it differs, its book.
+	Tables map[string]TableConfig `toml:"tables"`
+	// SessionMinutes is how long a session lasts without use (default 30); a session never
+	// lasts more than 12 hours.
+	SessionMinutes int `toml:"session_minutes"`
+	// SecureCookie marks the session cookie Secure: set it when a TLS reverse proxy serves
+	// the console (it is set by itself when the console serves TLS).
+	SecureCookie bool `toml:"secure_cookie"`
+	// TimeZone is the zone the supervisors' times are in (an IANA name; default the server's).
+	TimeZone string `toml:"time_zone"`
+}
+
+// TableConfig is one table as the console knows it beyond what the table publishes.
+type TableConfig struct {
+	Pit      string   `toml:"pit"`      // the pit it stands in, for selecting a whole pit
+	Profile  string   `toml:"profile"`  // its rule book, if not the console's Profile
+	Settings []string `toml:"settings"` // its settings, if not the console's Settings
+}
+
+// book is a table's rule book: what the engine needs to decide a change of its sign.
+type book struct {
+	profile  engine.Profile  // a baccarat table's
+	settings engine.Settings // a baccarat table's
+	redDog   *reddog.Profile // a Red Dog table's (profile and settings unused)
+	notices  engine.NoticeRules
+	payout   engine.BankerPayout // the settlement method of the settings (what the sign starts with)
+}
+
+// books are the tables' books, resolved and checked at start.
+type books struct {
+	def    book
+	tables map[string]book
+	pits   map[string]string // table id → pit
+}
+
+func loadBook(profile string, settings []string) (book, error) {
+	if profile == reddog.ProfileID {
+		if len(settings) > 0 {
+			return book{}, fmt.Errorf("settings: %s takes no settings", profile)
+		}
+		p := reddog.VicRedDog1997()
+		return book{redDog: &p, notices: p.Notices}, nil
+	}
+	p, err := engine.LookupProfile(profile)
+	if err != nil {
+		return book{}, fmt.Errorf("profile: %w (or %s)", err, reddog.ProfileID)
+	}
+	s, err := engine.ParseSettings(&p, settings)
+	if err != nil {
+		return book{}, fmt.Errorf("settings: %w", err)
+	}
+	n, err := s.NoticeRules(&p)
+	if err != nil {
+		return book{}, fmt.Errorf("settings: %w", err)
+	}
+	r, err := s.SettlementRules(&p)
+	if err != nil {
+		return book{}, fmt.Errorf("settings: %w", err)
+	}
+	return book{profile: p, settings: s, notices: n, payout: r.Banker}, nil
+}
+
+// check resolves every book of the configuration, naming the key of the first that is wrong.
+func (c Config) books() (books, error) {
+	b := books{tables: map[string]book{}, pits: map[string]string{}}
+	prof := c.Profile
+	if prof == "" {
+		prof = engine.ProfileVic2002
+	}
+	var err error
+	if b.def, err = loadBook(prof, c.Settings); err != nil {
+		return b, fmt.Errorf("console.%w", err)
+	}
+	ids := make([]string, 0, len(c.Tables))
+	for id := range c.Tables {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		tc := c.Tables[id]
+		if !message.ValidTableID(id) {
+			return b, fmt.Errorf("console.tables.%q: not a table id", id)
+		}
+		if len(tc.Pit) > 32 {
+			return b, fmt.Errorf("console.tables.%s.pit: at most 32 characters", id)
+		}
+		b.pits[id] = tc.Pit
+		if tc.Profile == "" && tc.Settings == nil {
+			continue
+		}
+		p := tc.Profile
+		if p == "" {
+			p = prof
+		}
+		bk, err := loadBook(p, tc.Settings)
+		if err != nil {
+			return b, fmt.Errorf("console.tables.%s.%w", id, err)
+		}
+		b.tables[id] = bk
+	}
+	return b, nil
+}
+
+func (b books) of(id string) book {
+	if bk, ok := b.tables[id]; ok {
+		return bk
+	}
+	return b.def
+}
+
+// signOf is the engine's sign for what a table publishes of it: its limits (the settlement
+// method is the book's settings'; the differential is not published and is taken as none).
+func (bk book) signOf(l message.Limits) engine.Sign {
+	s := engine.Sign{Settlement: bk.payout}
+	for _, b := range l.Bets {
+		w := engine.WagerLimit{Min: b.Min, Max: b.Max}
+		switch b.Bet {
+		case "player_banker":
+			s.Player, s.Banker = w, w
+		case "player", "bet":
+			s.Player = w
+		case "banker":
+			s.Banker = w
+		case "tie":
+			s.Tie = w
+		case "insurance":
+			s.Insurance = w
+		case "runs":
+			s.Run = w
+		}
+	}
+	return s
+}
+
+// earliest is the earliest time, rounded up to the minute, at which change may take effect on
+// a table of book bk whose sign is sign (closes: when it closed or closes, zero when it is
+// open and no closing is announced), if posted at now: the
+// engine's board decides (engine.Board.Schedule, engine.Earliest). rule is the rule that asks
+// for notice ("" when none is needed). A change the engine refuses whatever its time is an
+// error.
+func (bk book) earliest(sign engine.Sign, closes time.Time, change engine.Change, now time.Time) (at time.Time, rule string, err error) {
+	if bk.redDog != nil {
+		sign = engine.Sign{Player: sign.Player}
+		change.Sign = engine.Sign{Player: change.Sign.Player}
+	}
+	b, err := engine.NewBoard(bk.notices, sign)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	if !closes.IsZero() {
+		// The closing as the table posted it: at least the notice period before it.
+		posted := earlier(now, closes.Add(-bk.notices.Period()))
+		if _, err := b.Schedule(engine.Change{At: closes, Close: true}, posted); err != nil {
+			return time.Time{}, "", err
+		}
+	}
+	change.At = now
+	_, err = b.Schedule(change, now)
+	if err == nil {
+		return ceilMinute(now), "", nil
+	}
+	t, ok := engine.Earliest(err)
+	if !ok {
+		return time.Time{}, "", err
+	}
+	var ne *engine.NoticeError
+	if errors.As(err, &ne) {
+		rule = ne.Rule
+	}
+	return ceilMinute(t), rule, nil
+}
+
+// ceilMinute is t rounded up to the minute: the form takes HH:MM.
+func ceilMinute(t time.Time) time.Time {
+	if r := t.Truncate(time.Minute); r.Before(t) {
+		return r.Add(time.Minute)
+	}
+	return t
+}
+
+// earlier is the earlier of a and b.
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}

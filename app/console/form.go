@@ -1,0 +1,250 @@
+package console
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// Kind is what a posting changes.
+type Kind string
+
+// The kinds of change the console posts.
+const (
+	KindLimits       Kind = "limits"       // !limits: the main wager (and the Tie) from a time
+	KindDifferential Kind = "differential" // !differential
+	KindSettlement   Kind = "settlement"   // !setting settlement=A|B (act, 001 8.2)
+	KindClose        Kind = "close"        // !close
+	KindReopen       Kind = "reopen"       // !limits after a closing: the table opens with that sign
+)
+
+// Kinds are the kinds in the order the form offers them.
+func Kinds() []Kind {
+	return []Kind{KindLimits, KindDifferential, KindSettlement, KindClose, KindReopen}
+}
+
+// fieldError is malformed input: the field (a catalogue key naming it) and what is wrong (a
+// catalogue key and its arguments). Shown as the message; never a stack trace.
+type fieldError struct {
+	Field i18n.Key
+	Key   i18n.Key
+	Args  []any
+}
+
+func (e *fieldError) Error() string { return fmt.Sprintf("%s: %s %v", e.Field, e.Key, e.Args) }
+
+// change is a posting read from the form: what to change, when, and the values.
+type change struct {
+	Kind                Kind
+	At                  time.Time // in the console's zone, to the minute
+	MainMin, MainMax    int64     // limits, reopen: Player/Banker (Red Dog: the bet), cents
+	TieMin, TieMax      int64     // limits, reopen: 0, 0 when not given
+	HasTie              bool
+	DiffMin, DiffMax    int64 // differential, cents
+	HasDiffMin, HasDiff bool  // differential: which were given (HasDiff: max)
+	Settlement          string
+}
+
+// maxFormValue bounds every field of the form.
+const maxFormValue = 64
+
+// readChange reads the change fields of a posted form. now is in the console's zone. A time
+// is required for a posting (needAt); asking for the earliest time needs none.
+func readChange(f url.Values, now time.Time, needAt bool) (change, error) {
+	var c change
+	for k, vs := range f {
+		for _, v := range vs {
+			if len(v) > maxFormValue && k != "csrf" {
+				return c, &fieldError{Field: i18n.Key(fieldKey(k)), Key: i18n.ConErrTooLong, Args: []any{maxFormValue}}
+			}
+		}
+	}
+	c.Kind = Kind(f.Get("kind"))
+	switch c.Kind {
+	case KindLimits, KindDifferential, KindSettlement, KindClose, KindReopen:
+	default:
+		return c, &fieldError{Field: i18n.ConChange, Key: i18n.ConErrKind}
+	}
+	if s := strings.TrimSpace(f.Get("at")); s != "" || needAt {
+		t, err := time.ParseInLocation("15:04", s, now.Location())
+		if err != nil {
+			return c, &fieldError{Field: i18n.ConAt, Key: i18n.ConErrTime}
+		}
+		y, m, d := now.Date()
+		c.At = time.Date(y, m, d, t.Hour(), t.Minute(), 0, 0, now.Location())
+	}
+	amount := func(field string, key i18n.Key, required bool) (int64, bool, error) {
+		s := strings.TrimSpace(f.Get(field))
+		if s == "" {
+			if required {
+				return 0, false, &fieldError{Field: key, Key: i18n.ConErrRequired}
+			}
+			return 0, false, nil
+		}
+		v, err := engine.ParseMoney(s)
+		if err != nil || v < 0 {
+			return 0, false, &fieldError{Field: key, Key: i18n.ConErrAmount}
+		}
+		return v, true, nil
+	}
+	var err error
+	switch c.Kind {
+	case KindLimits, KindReopen:
+		if c.MainMin, _, err = amount("main_min", i18n.ConMainMin, true); err != nil {
+			return c, err
+		}
+		if c.MainMax, _, err = amount("main_max", i18n.ConMainMax, true); err != nil {
+			return c, err
+		}
+		if c.MainMin > c.MainMax {
+			return c, &fieldError{Field: i18n.ConMainMin, Key: i18n.ConErrMinMax}
+		}
+		var hasMin, hasMax bool
+		if c.TieMin, hasMin, err = amount("tie_min", i18n.ConTieMin, false); err != nil {
+			return c, err
+		}
+		if c.TieMax, hasMax, err = amount("tie_max", i18n.ConTieMax, false); err != nil {
+			return c, err
+		}
+		if hasMin != hasMax {
+			f := i18n.ConTieMin
+			if hasMin {
+				f = i18n.ConTieMax
+			}
+			return c, &fieldError{Field: f, Key: i18n.ConErrRequired}
+		}
+		if c.HasTie = hasMin; c.HasTie && c.TieMin > c.TieMax {
+			return c, &fieldError{Field: i18n.ConTieMin, Key: i18n.ConErrMinMax}
+		}
+	case KindDifferential:
+		if c.DiffMin, c.HasDiffMin, err = amount("diff_min", i18n.ConDiffMin, false); err != nil {
+			return c, err
+		}
+		if c.DiffMax, c.HasDiff, err = amount("diff_max", i18n.ConDiffMax, false); err != nil {
+			return c, err
+		}
+		if !c.HasDiffMin && !c.HasDiff {
+			return c, &fieldError{Field: i18n.ConDiffMax, Key: i18n.ConErrRequired}
+		}
+	case KindSettlement:
+		c.Settlement = f.Get("settlement")
+		if c.Settlement != "A" && c.Settlement != "B" {
+			return c, &fieldError{Field: i18n.ConKindSettlement, Key: i18n.ConErrSettlement}
+		}
+	}
+	return c, nil
+}
+
+// fieldKey is the catalogue key naming a form field.
+func fieldKey(field string) string {
+	switch field {
+	case "at":
+		return string(i18n.ConAt)
+	case "main_min":
+		return string(i18n.ConMainMin)
+	case "main_max":
+		return string(i18n.ConMainMax)
+	case "tie_min":
+		return string(i18n.ConTieMin)
+	case "tie_max":
+		return string(i18n.ConTieMax)
+	case "diff_min":
+		return string(i18n.ConDiffMin)
+	case "diff_max":
+		return string(i18n.ConDiffMax)
+	}
+	return string(i18n.ConChange)
+}
+
+// units writes cents as the table script's amounts: currency units, two decimals when needed.
+func units(c int64) string {
+	if c%100 == 0 {
+		return fmt.Sprint(c / 100)
+	}
+	return fmt.Sprintf("%d.%02d", c/100, c%100)
+}
+
+// line is the table-script line of the change for a table (redDog: a Red Dog table, whose one
+// wager is "bet"). The time is written in UTC, as the table script's at= is; a time that is
+// on another day in UTC than now cannot be written (the script's at= names a time of the
+// table's day) and is an error naming the field.
+func (c change) line(redDog bool, now time.Time) (string, error) {
+	at := c.At.UTC()
+	if y, m, d := at.Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
+		return "", &fieldError{Field: i18n.ConAt, Key: i18n.ConErrDay, Args: []any{at.Format("15:04")}}
+	}
+	when := "at=" + at.Format("15:04")
+	switch c.Kind {
+	case KindLimits, KindReopen:
+		if redDog {
+			return fmt.Sprintf("!limits %s bet=%s-%s", when, units(c.MainMin), units(c.MainMax)), nil
+		}
+		s := fmt.Sprintf("!limits %s player=%s-%s banker=%s-%s", when, units(c.MainMin), units(c.MainMax), units(c.MainMin), units(c.MainMax))
+		if c.HasTie {
+			s += fmt.Sprintf(" tie=%s-%s", units(c.TieMin), units(c.TieMax))
+		}
+		return s, nil
+	case KindDifferential:
+		s := "!differential " + when
+		if c.HasDiffMin {
+			s += " min=" + units(c.DiffMin)
+		}
+		if c.HasDiff {
+			s += " max=" + units(c.DiffMax)
+		}
+		return s, nil
+	case KindSettlement:
+		return fmt.Sprintf("!setting %s settlement=%s", when, c.Settlement), nil
+	case KindClose:
+		return "!close " + when, nil
+	}
+	return "", fmt.Errorf("change %q: no line", c.Kind)
+}
+
+// engineChange is the change as the engine's board takes it, for a table of book bk whose sign
+// is now sign: the sign after the change (limits, differential, settlement), or a closing.
+func (c change) engineChange(bk book, sign engine.Sign) (engine.Change, error) {
+	if c.Kind == KindClose {
+		return engine.Change{Close: true}, nil
+	}
+	s := sign
+	s.Markers = nil
+	switch c.Kind {
+	case KindLimits, KindReopen:
+		s.Player = engine.WagerLimit{Min: c.MainMin, Max: c.MainMax, Multiple: sign.Player.Multiple}
+		if bk.redDog == nil {
+			s.Banker = engine.WagerLimit{Min: c.MainMin, Max: c.MainMax, Multiple: sign.Banker.Multiple}
+			if c.HasTie {
+				s.Tie = engine.WagerLimit{Min: c.TieMin, Max: c.TieMax, Multiple: sign.Tie.Multiple}
+			}
+		}
+	case KindDifferential:
+		if bk.redDog != nil {
+			return engine.Change{}, fmt.Errorf("red dog has no table differential (003)")
+		}
+		if c.HasDiffMin {
+			s.DifferentialMin = c.DiffMin
+		}
+		if c.HasDiff {
+			s.DifferentialMax = c.DiffMax
+		}
+	case KindSettlement:
+		if bk.redDog != nil {
+			return engine.Change{}, fmt.Errorf("red dog has no settlement method to change (003)")
+		}
+		p, set := bk.profile, bk.settings
+		if err := set.Set(&p, "settlement", c.Settlement); err != nil {
+			return engine.Change{}, err
+		}
+		r, err := set.SettlementRules(&p)
+		if err != nil {
+			return engine.Change{}, err
+		}
+		s.Settlement = r.Banker
+	}
+	return engine.Change{Sign: s, Reopen: c.Kind == KindReopen}, nil
+}

@@ -1,0 +1,126 @@
+package console
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// tableRow is one table as the page shows it.
+type tableRow struct {
+	ID, Name, Game, Pit string
+	Sign                []signRow
+	NoSign              bool
+	Notices             []string
+	State               string
+	StateClass          string // open, closing, closed, offline, stale, none: for the style sheet
+	Last                string
+	Checked             bool
+}
+
+// signRow is one line of a table's sign.
+type signRow struct{ Wager, Min, Max string }
+
+// wagerWord is a published wager name in words.
+func wagerWord(w i18n.Catalogue, bet string) string {
+	switch bet {
+	case "player_banker":
+		return w.T(i18n.WagerPB)
+	case "player":
+		return w.T(i18n.WagerPlayer)
+	case "banker":
+		return w.T(i18n.WagerBanker)
+	case "tie":
+		return w.T(i18n.WagerTie)
+	case "insurance":
+		return w.T(i18n.WagerInsurance)
+	case "runs":
+		return w.T(i18n.WagerRuns)
+	case "bet":
+		return w.T(i18n.WagerRedDog)
+	case "pairs":
+		return w.T(i18n.ConWagerPairs)
+	}
+	return bet
+}
+
+// rows are the board's tables for the page, in words of w, times in loc; checked are the ids
+// ticked. Nothing of a round in progress is on the bus, so nothing face-down can be shown:
+// the last result is a finished round's winner and totals (Red Dog: its face-up cards).
+func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked map[string]bool) []tableRow {
+	hm := func(t time.Time) string { return t.In(loc).Format("15:04") }
+	var out []tableRow
+	for _, t := range v.Board.Tables() {
+		r := tableRow{ID: t.ID, Name: t.Name, Game: t.Game, Pit: bks.pits[t.ID], Checked: checked[t.ID]}
+		if r.Name == "" {
+			r.Name = t.ID
+		}
+		for _, b := range t.Limits.Bets {
+			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: engine.FormatCents(b.Min), Max: engine.FormatCents(b.Max)})
+		}
+		r.NoSign = len(r.Sign) == 0
+		switch t.State {
+		case message.StateOpen:
+			r.State, r.StateClass = w.T(i18n.ConOpen), "open"
+		case message.StateClosing:
+			r.State, r.StateClass = w.T(i18n.ConClosesAt, hm(t.ClosesAt)), "closing"
+			r.Notices = append(r.Notices, w.T(i18n.ConNoticeClose, hm(t.ClosesAt)))
+		case message.StateClosed:
+			r.State, r.StateClass = w.T(i18n.ConClosed), "closed"
+			if !t.OpensAt.IsZero() {
+				r.State = w.T(i18n.ConReopensAt, hm(t.OpensAt))
+				r.Notices = append(r.Notices, w.T(i18n.ConNoticeOpen, hm(t.OpensAt)))
+			}
+		default:
+			r.State, r.StateClass = w.T(i18n.ConNoStatus), "none"
+		}
+		switch v.Board.Liveness(t, v.Now) {
+		case pitmodel.Offline:
+			r.State, r.StateClass = w.T(i18n.ConOffline)+" · "+r.State, "offline"
+		case pitmodel.Stale:
+			r.State, r.StateClass = w.T(i18n.ConStale)+" · "+r.State, "stale"
+		}
+		r.Last = lastResult(w, t)
+		out = append(out, r)
+	}
+	return out
+}
+
+// lastResult is the table's last finished round in words.
+func lastResult(w i18n.Catalogue, t *pitmodel.Table) string {
+	if t.RedDog != nil {
+		for i := len(t.RedDog) - 1; i >= 0; i-- {
+			if r := t.RedDog[i]; r.Kind != message.KindCancelled {
+				return w.T(i18n.ConLastRedDog, r.N, strings.Join(r.Cards, " "), r.Outcome)
+			}
+		}
+		return w.T(i18n.ConNoResult)
+	}
+	if t.Last == nil {
+		return w.T(i18n.ConNoResult)
+	}
+	if t.Last.ResultOnly {
+		return w.T(i18n.ConLastByHand, t.Last.N, w.Winner(t.Last.Winner))
+	}
+	return w.T(i18n.ConLastBaccarat, t.Last.N, w.Winner(t.Last.Winner), t.Last.PlayerTotal, t.Last.BankerTotal)
+}
+
+// groups are the pits and games of the board, sorted, for selecting many tables at once.
+func groups(v *BoardView, bks books) (pits, games []string) {
+	for _, t := range v.Board.Tables() {
+		if p := bks.pits[t.ID]; p != "" && !slices.Contains(pits, p) {
+			pits = append(pits, p)
+		}
+		if t.Game != "" && !slices.Contains(games, t.Game) {
+			games = append(games, t.Game)
+		}
+	}
+	slices.Sort(pits)
+	slices.Sort(games)
+	return pits, games
+}

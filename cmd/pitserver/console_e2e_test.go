@@ -1,0 +1,268 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/app/console"
+)
+
+// consoleTables are the tables of the browser test: two in pit A, one in pit B that announces
+// its closing.
+var consoleTables = []struct {
+	id, pit string
+	closing time.Duration
+}{{"BAC-1", "A", 0}, {"BAC-2", "A", 0}, {"BAC-3", "B", 45 * time.Minute}}
+
+// TestConsoleInABrowser drives the pit console in a real headless browser (Debian's chromium,
+// over the DevTools protocol) against the pit server, with simulated tables publishing real
+// coups on its bus: sign in, see the tables change live, tick a pit, ask the earliest time,
+// post, see each table's answer, cancel, switch language, and the keyboard's order. With
+// CONSOLE_SHOTS=dir it saves the screenshots there (docs/img for the supervisor's guide).
+func TestConsoleInABrowser(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium is not installed (apt-get install chromium): the pit console's browser test needs it")
+	}
+	port := freePort(t)
+	dir := t.TempDir()
+	pin, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost) // quick under -race
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := filepath.Join(dir, "people.toml")
+	if err := os.WriteFile(people, []byte(fmt.Sprintf("[[person]]\nid = \"S-1\"\nname = \"Ana Lee\"\nrole = \"supervisor\"\npin_hash = %q\n", pin)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := FileConfig{
+		Server:  bus.ServerConfig{Name: "pit-1", Port: port, StoreDir: t.TempDir(), Boards: []bus.Credential{{User: "board", Password: "secret-b"}}},
+		Console: console.Config{People: people, Profile: "vic-baccarat-2002", TimeZone: "UTC", Tables: map[string]console.TableConfig{}},
+	}
+	for _, tb := range consoleTables {
+		cfg.Server.Tables = append(cfg.Server.Tables, bus.Credential{Table: tb.id, User: strings.ToLower(tb.id), Password: "secret-" + tb.id})
+		cfg.Console.Tables[tb.id] = console.TableConfig{Pit: tb.pit}
+	}
+	n := startNode(t, cfg, "--console", "127.0.0.1:0")
+	addr := regexp.MustCompile(`pit console at (http://[0-9.:]+)`)
+	waitFor(t, 30*time.Second, "the console", func() bool { return addr.MatchString(n.out.String()) })
+	url := addr.FindStringSubmatch(n.out.String())[1]
+
+	// The tables: real coups, published by real publishers with their own credentials.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i, tb := range consoleTables {
+		ob := bus.NewMemOutbox(tb.id, time.Now)
+		sim, err := simtable.New(simtable.Config{ID: tb.id, Seed: uint64(i + 1), Closing: tb.closing}, ob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sim.Open(); err != nil {
+			t.Fatal(err)
+		}
+		pub, err := bus.NewPublisher(bus.PublisherConfig{Table: tb.id, Heartbeat: 500 * time.Millisecond,
+			Conn: bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", port)}, User: strings.ToLower(tb.id), Password: "secret-" + tb.id}}, ob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { defer close(done); _ = pub.Run(ctx) }()
+		go func() { _ = sim.Run(ctx, 700*time.Millisecond, pub.Notify) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
+		chromedp.WindowSize(1400, 1100), chromedp.Flag("lang", "en-AU"))
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	bctx, tcancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer tcancel()
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(bctx, actions...); err != nil {
+			t.Fatalf("%s: %v\nserver: %s\n%s", what, err, n.out.String(), n.errOut.String())
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		var s string
+		run("read "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
+		return s
+	}
+	waitText := func(sel, want string) {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			var s string
+			err := chromedp.Run(bctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Text(sel, &s, chromedp.ByQuery))
+			if err == nil && strings.Contains(s, want) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting for %q in %s: %v; it says %q", want, sel, err, s)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	shot := func(name string) {
+		t.Helper()
+		var png []byte
+		run("screenshot "+name, chromedp.FullScreenshot(&png, 90))
+		out := os.Getenv("CONSOLE_SHOTS")
+		if out == "" {
+			out = t.TempDir()
+		}
+		if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Sign in: the id field, then Tab to the PIN (the keyboard's order), Enter.
+	var focused string
+	run("sign in", chromedp.Navigate(url), chromedp.WaitVisible("#id", chromedp.ByID),
+		chromedp.SendKeys("#id", "S-1", chromedp.ByID), chromedp.KeyEvent(kb.Tab),
+		chromedp.Evaluate(`document.activeElement.id`, &focused))
+	if focused != "pin" {
+		t.Fatalf("Tab from the id field went to %q, want the PIN", focused)
+	}
+	run("sign in", chromedp.SendKeys("#pin", "2468"+kb.Enter, chromedp.ByID),
+		chromedp.WaitVisible(`#tables tr[data-table="BAC-3"]`, chromedp.ByQuery))
+	if who := text(".who"); who != "Ana Lee (S-1, supervisor)" {
+		t.Fatalf("signed in as %q", who)
+	}
+
+	// Live: the last result changes without a reload, and the page says it is live.
+	run("live", chromedp.WaitVisible("#live.on", chromedp.ByQuery))
+	before := text(`tr[data-table="BAC-1"] td.last`)
+	deadline := time.Now().Add(60 * time.Second)
+	for text(`tr[data-table="BAC-1"] td.last`) == before {
+		if time.Now().After(deadline) {
+			t.Fatalf("BAC-1's last result stayed %q for a minute", before)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s := text(`tr[data-table="BAC-3"] td.state`); !strings.HasPrefix(s, "Closes at ") {
+		t.Errorf("BAC-3's state: %q", s)
+	}
+
+	// Too soon on BAC-1: the table's engine refuses it, with the rule (000 7.7).
+	soon := time.Now().UTC().Add(2 * time.Minute).Format("15:04")
+	run("post too soon", chromedp.Click(`tr[data-table="BAC-1"] input[name=table]`, chromedp.ByQuery),
+		chromedp.Click(`input[name=kind][value=limits]`, chromedp.ByQuery),
+		chromedp.SetValue("#at", soon, chromedp.ByID), chromedp.SetValue("#main_min", "100", chromedp.ByID), chromedp.SetValue("#main_max", "5000", chromedp.ByID),
+		chromedp.Click("#post", chromedp.ByID), chromedp.WaitVisible(`#activity .ans-refused`, chromedp.ByQuery))
+	if act := text("#activity"); !strings.Contains(act, "BAC-1 refused (000 7.7, s66(2))") {
+		t.Errorf("the refusal is not shown:\n%s", act)
+	}
+	// Select pit A, a higher minimum, the earliest time the engine allows (20 minutes:
+	// 000 7.7), post, and see both tables' answers.
+	run("select", chromedp.Click(`input[name=pit][value=A]`, chromedp.ByQuery),
+		chromedp.Click(`input[name=kind][value=limits]`, chromedp.ByQuery),
+		chromedp.SendKeys("#main_min", "50", chromedp.ByID), chromedp.SendKeys("#main_max", "5000", chromedp.ByID),
+		chromedp.Click(`button[value=earliest]`, chromedp.ByQuery))
+	waitText("#message", "notice rule 000 7.7, s66(2)")
+	var at string
+	run("earliest time", chromedp.Value("#at", &at, chromedp.ByID))
+	if want := time.Now().UTC().Add(20 * time.Minute).Format("15:04"); at < want && !strings.HasPrefix(want, "00") {
+		t.Errorf("earliest offered %s, want at least %s", at, want)
+	}
+	run("post", chromedp.Click("#post", chromedp.ByID), chromedp.WaitVisible(`#activity .ans-accepted`, chromedp.ByQuery))
+	act := text("#activity")
+	for _, want := range []string{"!limits at=" + at + " player=50-5000 banker=50-5000", "posted by Ana Lee (S-1)", "BAC-1 accepted", "BAC-2 accepted"} {
+		if !strings.Contains(act, want) {
+			t.Errorf("activity lacks %q:\n%s", want, act)
+		}
+	}
+	if strings.Contains(act, "BAC-3") {
+		t.Error("BAC-3 (pit B) was posted to")
+	}
+	shot("console.png")
+
+	// Cancel the accepted change.
+	run("cancel", chromedp.Click(`article[data-posting="R2"] button`, chromedp.ByQuery),
+		chromedp.WaitVisible(`article[data-posting="R2"] .ans-cancelled`, chromedp.ByQuery))
+	if act := text(`article[data-posting="R2"]`); !strings.Contains(act, "cancelled at") || !strings.Contains(act, "BAC-2 cancelled") {
+		t.Errorf("after cancelling:\n%s", act)
+	}
+	if !strings.Contains(n.out.String(), "S-1 (Ana Lee) cancelled R2") {
+		t.Errorf("the pit server's console does not say who cancelled:\n%s", n.out.String())
+	}
+
+	// Another language, from the switch.
+	run("language", chromedp.Click(`a[hreflang="zh-Hans"]`, chromedp.ByQuery), chromedp.WaitVisible(`#tables tr[data-table="BAC-1"]`, chromedp.ByQuery))
+	if h := text("h1"); h != "赌区控制台" {
+		t.Errorf("the heading in zh-Hans: %q", h)
+	}
+	shot("console-zh-hans.png")
+}
+
+// TestConsoleRefusedAtStart: the console's flags and configuration are checked at start, each
+// error naming the flag or key; without --console nothing of [console] is needed.
+func TestConsoleRefusedAtStart(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--config", "x.toml", "--console", ":0", "--console-tls-cert", "c.pem"}, "give both or neither"},
+		{[]string{"--config", "x.toml", "--console-tls-cert", "c.pem", "--console-tls-key", "k.pem"}, "there is no --console"},
+	} {
+		if _, err := parse(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("parse %v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	people := filepath.Join(t.TempDir(), "people.toml")
+	if err := os.WriteFile(people, []byte("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"boss\"\npin_hash = \"x\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(t.TempDir(), "people.toml")
+	hash, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
+	if err := os.WriteFile(good, []byte(fmt.Sprintf("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"supervisor\"\npin_hash = %q\n", hash)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		cfg  console.Config
+		want string
+	}{
+		{"bad profile", console.Config{People: good, Profile: "vic-baccarat-1999"}, `console.profile: profile "vic-baccarat-1999": unknown`},
+		{"bad table setting", console.Config{People: good, Tables: map[string]console.TableConfig{"BAC-1": {Settings: []string{"notice_minutes=5"}}}}, "console.tables.BAC-1.settings: setting notice_minutes=5: notice_minutes 5: this book needs at least 20"},
+		{"bad zone", console.Config{People: good, TimeZone: "Mars/Olympus"}, `console.time_zone "Mars/Olympus"`},
+		{"no people", console.Config{}, "console.people: the people file is required"},
+		{"bad person", console.Config{People: people}, `person 1 (S-1): role "boss"`},
+		{"no such file", console.Config{People: "/nonexistent/people.toml"}, "read people /nonexistent/people.toml"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "pitserver.toml")
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := toml.NewEncoder(f).Encode(FileConfig{Server: bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: t.TempDir(), Open: true}, Console: tc.cfg}); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			err = run(ctx, []string{"--config", path, "--console", "127.0.0.1:0"}, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}
