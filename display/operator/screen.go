@@ -495,14 +495,19 @@ func (sc *Screen) Update() {
 		sel.Content.Refresh() // texts changed height: lay the tab out again
 	}
 	lines := sc.s.Log()
-	if n := len(lines); n > 4 {
-		lines = lines[n-4:]
+	if n := len(lines); n > logLines {
+		lines = lines[n-logLines:]
 	}
-	for len(lines) < 4 {
+	for len(lines) < logLines {
 		lines = append(lines, "")
 	}
 	sc.log.SetText(strings.Join(lines, "\n"))
 }
+
+// logLines is how many of the latest log lines the strip under the tabs shows: an action's
+// refusal and what to do about it, with room for one more, and the rest of the height for
+// the tabs.
+const logLines = 3
 
 // ---- Entry: cards by keypad, reveal ----
 

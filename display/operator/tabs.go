@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/access"
@@ -123,6 +124,7 @@ type limitsTab struct {
 	waivedBy              *widget.Entry
 	waiverRow             *fyne.Container
 	earliestBtn, closeBtn *widget.Button
+	scroll                *container.Scroll
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -145,16 +147,18 @@ func newLimitsTab(sc *Screen) limitsTab {
 	})
 	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
-	form := container.NewGridWithColumns(4,
-		widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax,
-		widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax,
-	)
-	when := container.NewGridWithColumns(2,
+	// The new limits at the left, the time they take effect and the three ways to post them
+	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
+	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
+	mins := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin)
+	maxes := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax)
+	when := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
-		container.NewGridWithColumns(2, t.earliestBtn, at))
+		container.NewGridWithColumns(3, t.earliestBtn, at, now))
+	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
 	closing := container.NewGridWithColumns(2, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
-	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, when, t.waiverRow, now,
-		widget.NewSeparator(), closing))
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, closing))
+	t.box = t.scroll
 	return t
 }
 
