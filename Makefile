@@ -19,7 +19,7 @@ STATICCHECK := $(GOBIN)/staticcheck
 # later releases need a module (go.digitalxero.dev/rpm) the proxy here does not serve.
 NFPM_VERSION := v2.45.0
 NFPM := $(GOBIN)/nfpm
-# Kiosk release builds (README "Deployment").
+# Kiosk release builds (docs/installer.md, "Deployment on a mini PC").
 # Keep in step with internal/testbin.ReleaseFlags (the end-to-end measurements build the same binary).
 RELEASE_TAGS := no_animations,no_emoji,migrated_fynedo
 # What --version prints (internal/buildinfo): the version in the file VERSION (Debian version
@@ -57,7 +57,7 @@ release: deps-build fyne-patch
 	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
 	$(GO) build -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitserver ./cmd/pitserver
 
-# Debian packages coupboard and coupboard-pit (README §8) from the release binaries, into build/deb/.
+# Debian packages coupboard and coupboard-pit (docs/installer.md, "Debian packages") from the release binaries, into build/deb/.
 # DEB_BIN_DIR: package other binaries (the packaging test packages an older build this way).
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || GOWORK=off $(GO) env GOARCH)
 DEB_BIN_DIR ?= bin

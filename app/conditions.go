@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/health"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/serialin"
 )
 
@@ -64,13 +65,13 @@ func (t *runningTable) checkConditions(now time.Time) {
 		case st.State == serialin.LinkConnected || st.State == serialin.LinkSilent || st.State == serialin.LinkClosed:
 			c.board.Clear("shoe")
 		case st.Err != "":
-			text := st.Err
-			if !strings.Contains(text, st.Port) {
-				text = "shoe " + st.Port + ": " + text
+			words := i18n.Message{Key: i18n.WarnShoeText, Args: []any{st.Err}} // the link's error names the port
+			if !strings.Contains(st.Err, st.Port) {
+				words = i18n.Message{Key: i18n.WarnShoe, Args: []any{st.Port, st.Err}}
 			}
-			c.board.Set("shoe", text, "port", st.Port, "state", st.State.String())
+			c.board.Say("shoe", words, "port", st.Port, "state", st.State.String())
 		case st.State == serialin.LinkUnreadable:
-			c.board.Set("shoe", "shoe "+st.Port+": nothing readable (cable, protocol or baud?)", "state", st.State.String())
+			c.board.Say("shoe", i18n.Message{Key: i18n.WarnShoeUnreadable, Args: []any{st.Port}}, "state", st.State.String())
 		}
 	}
 	if t.pub != nil {
@@ -82,7 +83,7 @@ func (t *runningTable) checkConditions(now time.Time) {
 			if p := c.busErr.Load(); p != nil {
 				last = *p
 			}
-			c.board.Set("bus", "pit server not reachable: rounds wait in the journal", "urls", strings.Join(t.busURLs, ","), "err", last)
+			c.board.Say("bus", i18n.Message{Key: i18n.WarnBus}, "urls", strings.Join(t.busURLs, ","), "err", last)
 		}
 	}
 }

@@ -37,8 +37,9 @@ func traceScreens(t *testing.T, trace string) []view.Screen {
 			t.Fatalf("trace line %q: %v", ln, err)
 		}
 		s.Now = time.Time{}
-		s.Status.Warnings = nil // the machine's conditions, not the table's state
-		s.Status.Link = 0       // the shoe's link: connecting again after a start
+		s.Status.Warnings, s.Status.WarningWords = nil, nil // the machine's conditions, not the table's state
+		s.Status.WarningWords = nil
+		s.Status.Link = 0 // the shoe's link: connecting again after a start
 		out = append(out, s)
 	}
 	return out

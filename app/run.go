@@ -426,7 +426,7 @@ func (t *runningTable) present(v view.Screen) {
 		v.Status.Errors = append(slices.Clip(v.Status.Errors), openBusWarning)
 	}
 	if t.cond != nil {
-		v.Status.Warnings = t.cond.board.Texts()
+		v.Status.Warnings, v.Status.WarningWords = t.cond.board.Status()
 	}
 	if t.trace != nil {
 		if err := t.trace.Encode(v); err != nil {

@@ -275,8 +275,11 @@ func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 		sc.text(t, x, 0, tw, s.Height, ts, p.OnAccent, true, fyne.TextAlignCenter)
 		x += tw + s.Height*0.5
 	}
-	for _, e := range v.Warnings {
+	for i, e := range v.Warnings {
 		// The machine's conditions, after the errors: in the warning colour, cut to the room left.
+		if len(v.WarningWords) == len(v.Warnings) {
+			e = st.Words.Say(v.WarningWords[i])
+		}
 		t := cut("▲ "+e, s.Width-x-s.Height*0.6, ts, true)
 		tw := min(fyne.MeasureText(t, ts, fyne.TextStyle{Bold: true}).Width+s.Height*0.6, s.Width-x)
 		if tw <= s.Height || t == "" {

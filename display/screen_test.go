@@ -52,6 +52,7 @@ func TestGolden(t *testing.T) {
 		{"review_error.png", "review", themes.ClassicID, i18n.English, landscape},
 		{"manual.png", "manual", themes.ClassicID, i18n.English, landscape},
 		{"status_warnings.png", "warnings", themes.ClassicID, i18n.English, landscape},
+		{"status_warnings_zh-Hant.png", "warnings", themes.ClassicID, i18n.TraditionalChinese, landscape},
 		{"closed.png", "closed", themes.ClassicID, i18n.English, landscape},
 		{"dummy_nobet.png", "dummy", themes.ClassicID, i18n.English, landscape},
 		{"reddog_spread.png", "reddog", themes.ClassicID, i18n.English, landscape},

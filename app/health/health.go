@@ -15,25 +15,43 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // Board is the set of conditions now, each under a key ("clock", "shoe", "bus", "backup").
 // It is safe for concurrent use.
 type Board struct {
-	log *slog.Logger
-	mu  sync.Mutex
-	now map[string]string
+	log   *slog.Logger
+	mu    sync.Mutex
+	now   map[string]string
+	words map[string]i18n.Message // the conditions raised by Say, as catalogue messages
 }
 
 // NewBoard is an empty board that logs every change to log.
-func NewBoard(log *slog.Logger) *Board { return &Board{log: log, now: map[string]string{}} }
+func NewBoard(log *slog.Logger) *Board {
+	return &Board{log: log, now: map[string]string{}, words: map[string]i18n.Message{}}
+}
 
-// Set raises the condition key with text (the words on the status strip); the log hears of
-// it once, when it begins or its text changes, with attrs.
-func (b *Board) Set(key, text string, attrs ...any) {
+// Say raises the condition key with a message of the screen's catalogue: the strip words it
+// in the table's language (Status), the log in English.
+func (b *Board) Say(key string, m i18n.Message, attrs ...any) {
+	b.set(key, i18n.Catalogue{}.Say(m), &m, attrs)
+}
+
+// Set raises the condition key with text (the words on the status strip, in every language);
+// the log hears of it once, when it begins or its text changes, with attrs.
+func (b *Board) Set(key, text string, attrs ...any) { b.set(key, text, nil, attrs) }
+
+func (b *Board) set(key, text string, m *i18n.Message, attrs []any) {
 	b.mu.Lock()
 	old, had := b.now[key]
 	b.now[key] = text
+	if m != nil {
+		b.words[key] = *m
+	} else {
+		b.words[key] = i18n.Message{Key: i18n.WarnShoeText, Args: []any{text}}
+	}
 	b.mu.Unlock()
 	if !had || old != text {
 		b.log.Warn(text, append([]any{"condition", key}, attrs...)...)
@@ -45,6 +63,7 @@ func (b *Board) Clear(key string) {
 	b.mu.Lock()
 	old, had := b.now[key]
 	delete(b.now, key)
+	delete(b.words, key)
 	b.mu.Unlock()
 	if had {
 		b.log.Info("cleared: "+old, "condition", key)
@@ -69,6 +88,13 @@ func rank(key string) int {
 // Texts are the conditions' words: the shoe's, the clock's, the pit server's, the backup's,
 // then any other in the order of its key.
 func (b *Board) Texts() []string {
+	texts, _ := b.Status()
+	return texts
+}
+
+// Status is Texts, and the same conditions as catalogue messages for the screen to word in
+// its language (view.Status.Warnings and WarningWords).
+func (b *Board) Status() ([]string, []i18n.Message) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	keys := make([]string, 0, len(b.now))
@@ -80,10 +106,11 @@ func (b *Board) Texts() []string {
 		return oi < oj || oi == oj && keys[i] < keys[j]
 	})
 	out := make([]string, len(keys))
+	words := make([]i18n.Message, len(keys))
 	for i, k := range keys {
-		out[i] = b.now[k]
+		out[i], words[i] = b.now[k], b.words[k]
 	}
-	return out
+	return out, words
 }
 
 // ClockState is what the kernel says of its clock's synchronisation.
@@ -100,16 +127,16 @@ type Clock interface {
 }
 
 // ClockText is the status strip's words while the clock is not synchronised.
-const ClockText = "clock not synchronised: notice times may be wrong"
+var ClockText = i18n.Catalogue{}.T(i18n.WarnClock)
 
 // CheckClock raises or clears the "clock" condition from c.
 func CheckClock(b *Board, c Clock) {
 	st, err := c.State()
 	switch {
 	case err != nil:
-		b.Set("clock", "clock state unknown: notice times may be wrong", "err", err)
+		b.Say("clock", i18n.Message{Key: i18n.WarnClockUnknown}, "err", err)
 	case !st.Synced:
-		b.Set("clock", ClockText, "maxerror", st.MaxError, "fix", "start a time-sync daemon (systemd-timesyncd, chrony or ntp) and check it reaches its servers: timedatectl timesync-status")
+		b.Say("clock", i18n.Message{Key: i18n.WarnClock}, "maxerror", st.MaxError, "fix", "start a time-sync daemon (systemd-timesyncd, chrony or ntp) and check it reaches its servers: timedatectl timesync-status")
 	default:
 		b.Clear("clock")
 	}
@@ -163,20 +190,20 @@ func CheckBackup(b *Board, path string, now time.Time) {
 		return
 	}
 	if err != nil {
-		b.Set("backup", "journal backup status unreadable", "file", path, "err", err)
+		b.Say("backup", i18n.Message{Key: i18n.WarnBackupUnreadable}, "file", path, "err", err)
 		return
 	}
 	defer f.Close()
 	var st BackupStatus
 	if err := json.NewDecoder(&limited{f, maxStatusFile}).Decode(&st); err != nil {
-		b.Set("backup", "journal backup status unreadable", "file", path, "err", err)
+		b.Say("backup", i18n.Message{Key: i18n.WarnBackupUnreadable}, "file", path, "err", err)
 		return
 	}
 	switch {
 	case !st.OK:
-		b.Set("backup", "journal backup failed "+st.Time.Local().Format("Jan 2 15:04")+": "+st.Error, "dest", st.Dest, "err", st.Error)
+		b.Say("backup", i18n.Message{Key: i18n.WarnBackupFailed, Args: []any{st.Time.Local().Format("Jan 2 15:04"), st.Error}}, "dest", st.Dest, "err", st.Error)
 	case now.Sub(st.Time) > BackupStale:
-		b.Set("backup", "no journal backup since "+st.Time.Local().Format("Jan 2 15:04"), "dest", st.Dest)
+		b.Say("backup", i18n.Message{Key: i18n.WarnBackupStale, Args: []any{st.Time.Local().Format("Jan 2 15:04")}}, "dest", st.Dest)
 	default:
 		b.Clear("backup")
 	}

@@ -56,7 +56,7 @@ func (e *DamageError) Unwrap() []error {
 func RecoveryAdvice(path string) string {
 	return fmt.Sprintf("To recover: restore the journal files (%s, and its -wal and %s files) from a backup and start again; "+
 		"or move those files out of %s (they are also in the quarantine copy), and the table starts a new, empty journal. "+
-		"`coupboard audit verify --db <copy>` shows what a copy holds (docs/integrator.md, \"Journal damage\")",
+		"`coupboard audit verify --db <copy>` shows what a copy holds (docs/auditor.md, \"Journal damage\")",
 		filepath.Base(path), HeadSuffix, filepath.Dir(path))
 }
 

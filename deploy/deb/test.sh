@@ -149,7 +149,7 @@ grep -q "drained: no coup in progress" "$SESSION_LOG" || { cat "$SESSION_LOG" >&
 grep -q "inputs replayed, [0-9]* coups, clean stop true" "$SESSION_LOG" || { cat "$SESSION_LOG" >&2; fail "the restarted table found no clean stop"; }
 # The same screen: the old table's last and the new one's first, less the clock, the shoe's link
 # (it reconnects) and the machine's conditions.
-screen() { sed -n "${1}p" "$TRACE" | sed -e 's/"Now":"[^"]*"//' -e 's/"Link":[0-9]*//' -e 's/"Warnings":\(null\|\[[^]]*\]\)//'; }
+screen() { sed -n "${1}p" "$TRACE" | sed -e 's/"Now":"[^"]*"//' -e 's/"Link":[0-9]*//' -e 's/"Warnings":\(null\|\[[^]]*\]\)//' -e 's/"WarningWords":\(null\|\[\({[^}]*},\?\)*\]\)//'; }
 n="$(cat "$OUT/old-lines")"
 [ "$(screen "$n")" = "$(screen $((n + 1)))" ] || fail "the screen after the upgrade differs:
 before: $(screen "$n")

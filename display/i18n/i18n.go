@@ -97,6 +97,16 @@ func (c Catalogue) T(key Key, args ...any) string {
 	return fmt.Sprintf(f, args...)
 }
 
+// Message is a message of the catalogue by its key, with its arguments: what another package
+// (the machine's warnings of app/health) hands the screen to word in the screen's language.
+type Message struct {
+	Key  Key
+	Args []any
+}
+
+// Say is the message in the catalogue's language.
+func (c Catalogue) Say(m Message) string { return c.T(m.Key, m.Args...) }
+
 // Letter is a winner's letter as the table screen's bead shows it, for its code "B", "P" or
 // "T" (engine.Winner's String, the bus's winner field): B, or 庄 in Chinese. Any other code is
 // returned as it is.

@@ -265,6 +265,152 @@ const (
 	OpRunRow           Key = "op.run_row"           // #%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won
 	OpRunNext          Key = "op.run_next"          // , next: %s
 	OpDecided          Key = "op.decided"           // decided: seat %[1]d %[2]s × %[3]d — %[4]s
+
+	// Operator screen, its log strip, review, Red Dog and diagnostics (issue 23): the actions'
+	// names, the frame around the engine's reasons (which stay as the journal has them), the
+	// coup-under-review details, Red Dog's entry and recall words, the shoe link's counters.
+	ActCard                 Key = "act.card"                   // %s card code
+	ActResultOnly           Key = "act.result_only"            // %s the result
+	ActInsurance            Key = "act.insurance"              // %[1]d seat, %[2]s amount
+	ActTurn                 Key = "act.turn"                   // %s the hand
+	ActNewShoe              Key = "act.new_shoe"               // a new shoe
+	ActFaceBurn             Key = "act.face_burn"              // a face-value burn
+	ActBurn                 Key = "act.burn"                   // burn a card
+	ActNoBurn               Key = "act.no_burn"                // no burn
+	ActCut                  Key = "act.cut"                    // the cutting card
+	ActExposed              Key = "act.exposed"                // a card exposed
+	ActFaceUp               Key = "act.face_up"                // a card face up in the shoe
+	ActDummy                Key = "act.dummy"                  // a dummy coup
+	ActNoBet                Key = "act.no_bet"                 // a no-bet coup
+	ActVoidRound            Key = "act.void_round"             // %d round
+	ActVoidNow              Key = "act.void_now"               // void the round in progress
+	ActEmpty                Key = "act.empty"                  // the shoe is empty
+	ActAcceptReview         Key = "act.accept_review"          // accept the review
+	ActChangeLimits         Key = "act.change_limits"          // %s time
+	ActCloseAt              Key = "act.close_at"               // %s time
+	ActRun                  Key = "act.run"                    // %[1]d seat, %[2]s kind, %[3]d length, %[4]s amount
+	ActNominate             Key = "act.nominate"               // %[1]d run, %[2]s hand letter
+	ActDefer                Key = "act.defer"                  // %[1]s amount, %[2]d seat
+	ActCollect              Key = "act.collect"                // %d seat
+	ActClearAlert           Key = "act.clear_alert"            // %d alert
+	ActReconstruct          Key = "act.reconstruct"            // %s cards
+	LogNeeds                Key = "log.needs"                  // %[1]s action, %[2]s role
+	LogNoReason             Key = "log.no_reason"              // %s action
+	LogNotRecorded          Key = "log.not_recorded"           // %[1]s action, %[2]s error
+	LogRefusedCmd           Key = "log.refused_cmd"            // %[1]s action, %[2]s the engine's reason
+	LogDone                 Key = "log.done"                   // %s action
+	LogNotSent              Key = "log.not_sent"               // %d cards
+	LogSignInNotRecorded    Key = "log.sign_in_not_recorded"   // %s error
+	LogIdleSignOut          Key = "log.idle_sign_out"          // %s duration
+	LogShoeLoaded           Key = "log.shoe_loaded"            // %d shoe
+	LogShown                Key = "log.shown"                  // %s cards
+	LogBurn                 Key = "log.burn"                   // %[1]s what was burned, %[2]s the rule
+	LogNoBurn               Key = "log.no_burn"                // %s the rule
+	LogLastCoup             Key = "log.last_coup"              // %[1]d round, %[2]s the rule
+	LogShoeOver             Key = "log.shoe_over"              // %d shoe
+	LogAnomaly              Key = "log.anomaly"                // %[1]s the engine's reason, %[2]s the rule
+	LogRefused              Key = "log.refused"                // %[1]s the engine's reason, %[2]s the rule
+	LogReview               Key = "log.review"                 // %[1]d round, %[2]s the reason
+	LogCancelled            Key = "log.cancelled"              // %[1]d round, %[2]s the rule
+	LogInsurance            Key = "log.insurance"              // %d round
+	LogSetting              Key = "log.setting"                // %[1]s key, %[2]s value
+	LogRound                Key = "log.round"                  // %[1]d round, %[2]s result, %[3]s Player's cards, %[4]s Banker's
+	LogNatural              Key = "log.natural"                // a natural, among a round's marks
+	LogPPair                Key = "log.p_pair"                 // a Player pair, among a round's marks
+	LogBPair                Key = "log.b_pair"                 // a Banker pair, among a round's marks
+	LogByHand               Key = "log.by_hand"                // %d cards entered by hand
+	LogResultOnly           Key = "log.result_only"            // a result entered without its cards
+	LogRunHead              Key = "log.run_head"               // %[1]d run, %[2]d seat, %[3]s kind, %[4]d length
+	LogRunWon               Key = "log.run_won"                // %[1]s run, %[2]s paid
+	LogRunLost              Key = "log.run_lost"               // %[1]s run, %[2]s lost
+	LogRunReturned          Key = "log.run_returned"           // %[1]s run, %[2]s state, %[3]s returned
+	LogNothingToUndo        Key = "log.nothing_to_undo"        // keypad
+	LogNoCards              Key = "log.no_cards"               // keypad
+	LogResultCardsFirst     Key = "log.result_cards_first"     // keypad
+	LogResultChoose         Key = "log.result_choose"          // keypad
+	LogResultChooseTouch    Key = "log.result_choose_touch"    // the result-only panel
+	LogResultKeys           Key = "log.result_keys"            // keypad
+	LogResultMode           Key = "log.result_mode"            // keypad
+	LogResultTyped          Key = "log.result_typed"           // %s the result typed so far
+	LogTooMany              Key = "log.too_many"               // keypad
+	LogRankFirst            Key = "log.rank_first"             // keypad
+	LogTypeRound            Key = "log.type_round"             // the void field is empty
+	LogLimitsErr            Key = "log.limits_err"             // %s error
+	LogClosingErr           Key = "log.closing_err"            // %s error
+	LogEarliest             Key = "log.earliest"               // %[1]s time, %[2]s the button
+	LogCommissionSeatAmount Key = "log.commission_seat_amount" // the commission fields
+	LogCommissionSeat       Key = "log.commission_seat"        // the commission fields
+	LogInsuranceSeat        Key = "log.insurance_seat"         // the insurance fields
+	LogInsuranceErr         Key = "log.insurance_err"          // %s error
+	LogInsuranceCoverErr    Key = "log.insurance_cover_err"    // %s error
+	LogRunSeat              Key = "log.run_seat"               // the run fields
+	LogRunErr               Key = "log.run_err"                // %s error
+	LogRecallShoe           Key = "log.recall_shoe"            // the recall field
+	LogReconnectErr         Key = "log.reconnect_err"          // %s error
+	LogReconnecting         Key = "log.reconnecting"           // the shoe link
+	LogChangePort           Key = "log.change_port"            // the action
+	LogPortErr              Key = "log.port_err"               // %[1]s action, %[2]s error
+	LogShoePort             Key = "log.shoe_port"              // %[1]s port, %[2]s protocol
+	LogPortsErr             Key = "log.ports_err"              // %s error
+	LogEnterCardsErr        Key = "log.enter_cards_err"        // %s error
+	RevHands                Key = "rev.hands"                  // %[1]s Player's cards, %[2]s Banker's
+	RevHeld                 Key = "rev.held"                   // %[1]d coup, %[2]s the cards as read
+	RevDisputed             Key = "rev.disputed"               // %d round
+	RevCards                Key = "rev.cards"                  // %s the cards
+	RevNextHeld             Key = "rev.next_held"              // the next coup is held
+	RdHeld                  Key = "rd.held"                    // %[1]d round, %[2]s the cards by box
+	RdAllCards              Key = "rd.all_cards"               // the held round is complete
+	RdDisputed              Key = "rd.disputed"                // %d round
+	RdNextHeld              Key = "rd.next_held"               // the next round is held
+	RdBoxRight              Key = "rd.box_right"               // the right box, naming a card
+	RdBoxLeft               Key = "rd.box_left"                // the left box, naming a card
+	RdBoxCentre             Key = "rd.box_centre"              // the centre box, naming a card
+	RdCardsHint             Key = "rd.cards_hint"              // the Enter cards field at a Red Dog table
+	RdBurn                  Key = "rd.burn"                    // stage
+	RdFirst                 Key = "rd.first"                   // stage
+	RdSecond                Key = "rd.second"                  // stage
+	RdRaise                 Key = "rd.raise"                   // %[1]s spread, %[2]d percent
+	RdPairDraw              Key = "rd.pair_draw"               // stage
+	RdShuffle               Key = "rd.shuffle"                 // %s why
+	RdReshuffle             Key = "rd.reshuffle"               // stage
+	RdReview                Key = "rd.review"                  // stage
+	RdAPair                 Key = "rd.a_pair"                  // the spread of a pair
+	RdConsecutive           Key = "rd.consecutive"             // no spread
+	RdSpreadN               Key = "rd.spread_n"                // %s spread
+	RdCancelledWord         Key = "rd.cancelled_word"          // a cancelled round, in a line
+	RdWinWord               Key = "rd.win_word"                // outcome
+	RdLoseWord              Key = "rd.lose_word"               // outcome
+	RdPushWord              Key = "rd.push_word"               // outcome
+	RdUnderReview           Key = "rd.under_review"            // %s the reasons
+	RdReviewed              Key = "rd.reviewed"                // %s how it was resolved
+	RdRoundReview           Key = "rd.round_review"            // %d round
+	RdRoundInProgress       Key = "rd.round_in_progress"       // %d round
+	RdRecallTitle           Key = "rd.recall_title"            // %[1]d rounds, %[2]d shoe
+	RdRecordError           Key = "rd.record_error"            // %[1]s time, %[2]d record, %[3]s error
+	RdOperator              Key = "rd.operator"                // %s operator id
+	RecallNoBets            Key = "recall.no_bets"             // a round without wagers, in recall
+	DiagLink                Key = "diag.link"                  // %[1]s state, %[2]s port, %[3]s time
+	DiagCounts              Key = "diag.counts"                // the shoe link's counters
+
+	// The machine's warnings on the status strip (app/health, issue 23): the shoe's port, the
+	// clock, the pit server, the backup. The shoe link's own error stays in English.
+	WarnClock            Key = "warn.clock"             // the clock is not synchronised
+	WarnClockUnknown     Key = "warn.clock_unknown"     // the clock's state cannot be read
+	WarnBackupUnreadable Key = "warn.backup_unreadable" // the backup status file
+	WarnBackupFailed     Key = "warn.backup_failed"     // %[1]s when, %[2]s why
+	WarnBackupStale      Key = "warn.backup_stale"      // %s when
+	WarnShoe             Key = "warn.shoe"              // %[1]s port, %[2]s the link's error
+	WarnShoeText         Key = "warn.shoe_text"         // %s the link's error, naming its port
+	WarnShoeUnreadable   Key = "warn.shoe_unreadable"   // %s port
+	WarnBus              Key = "warn.bus"               // the pit server
+
+	// The pit board's Red Dog tile (issue 23).
+	PitRdNone      Key = "pit.rd_none"      // a Red Dog tile before its first round
+	PitRdCancelled Key = "pit.rd_cancelled" // %d round
+	PitRdRound     Key = "pit.rd_round"     // %[1]d round, %[2]s outcome
+	PitRdNoSpread  Key = "pit.rd_no_spread" // consecutive cards
+	PitRdCounts    Key = "pit.rd_counts"    // %[1]d rounds, %[2]d shoe
+	PitRdNoRoads   Key = "pit.rd_no_roads"  // a Red Dog tile has no roads
 )
 
 // entry is one message in every language.
@@ -531,5 +677,145 @@ func entries() []entry {
 		{OpRunRow, "#%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won", "#%[1]d %[2]d 号座 %[3]s × %[4]d %[5]s — 已赢 %[6]d", "#%[1]d %[2]d 號座 %[3]s × %[4]d %[5]s — 已贏 %[6]d"},
 		{OpRunNext, ", next: %s", "，下一局：%s", "，下一局：%s"},
 		{OpDecided, "decided: seat %[1]d %[2]s × %[3]d — %[4]s", "已结算：%[1]d 号座 %[2]s × %[3]d — %[4]s", "已結算：%[1]d 號座 %[2]s × %[3]d — %[4]s"},
+		// Operator screen, its log strip, review, Red Dog and diagnostics (issue 23).
+		{ActCard, "card %s", "牌 %s", "牌 %s"},
+		{ActResultOnly, "result only: %s", "仅录结果：%s", "僅錄結果：%s"},
+		{ActInsurance, "insurance: seat %[1]d %[2]s", "保险：%[1]d 号座 %[2]s", "保險：%[1]d 號座 %[2]s"},
+		{ActTurn, "turn %s", "翻开%s", "翻開%s"},
+		{ActNewShoe, "new shoe", "新牌靴", "新牌靴"},
+		{ActFaceBurn, "face-value burn requested", "要求按点数烧牌", "要求按點數燒牌"},
+		{ActBurn, "burn a card", "烧一张牌", "燒一張牌"},
+		{ActNoBurn, "no burn", "未烧牌", "未燒牌"},
+		{ActCut, "cutting card out", "切牌卡已出", "切牌卡已出"},
+		{ActExposed, "card exposed", "牌已暴露", "牌已暴露"},
+		{ActFaceUp, "card face up in the shoe", "靴中有牌面朝上", "靴中有牌面朝上"},
+		{ActDummy, "dummy coup", "空局", "空局"},
+		{ActNoBet, "no-bet coup", "不设投注局", "不設投注局"},
+		{ActVoidRound, "void round %d", "作废第 %d 局", "作廢第 %d 局"},
+		{ActVoidNow, "void the round in progress", "作废进行中的局", "作廢進行中的局"},
+		{ActEmpty, "end of shoe", "牌靴结束", "牌靴結束"},
+		{ActAcceptReview, "accept review", "接受复核", "接受覆核"},
+		{ActChangeLimits, "change the limits at %s", "于 %s 更改限额", "於 %s 更改限額"},
+		{ActCloseAt, "close the table at %s", "于 %s 关闭牌台", "於 %s 關閉牌檯"},
+		{ActRun, "run: seat %[1]d %[2]s × %[3]d %[4]s", "连串注：%[1]d 号座 %[2]s × %[3]d %[4]s", "連串注：%[1]d 號座 %[2]s × %[3]d %[4]s"},
+		{ActNominate, "run #%[1]d backs %[2]s", "连串注 #%[1]d 押 %[2]s", "連串注 #%[1]d 押 %[2]s"},
+		{ActDefer, "defer %[1]s commission, seat %[2]d", "延后收取佣金 %[1]s，%[2]d 号座", "延後收取佣金 %[1]s，%[2]d 號座"},
+		{ActCollect, "collect commission, seat %d", "收取佣金，%d 号座", "收取佣金，%d 號座"},
+		{ActClearAlert, "clear alert %d", "清除警报 %d", "清除警報 %d"},
+		{ActReconstruct, "enter the cards of the coup under review: %s", "输入复核中一局的牌：%s", "輸入覆核中一局的牌：%s"},
+		{LogNeeds, "%[1]s: needs a %[2]s", "%[1]s：需要%[2]s", "%[1]s：需要%[2]s"},
+		{LogNoReason, "%s: choose or type a reason", "%s：请选择或输入原因", "%s：請選擇或輸入原因"},
+		{LogNotRecorded, "%[1]s: NOT RECORDED: %[2]s", "%[1]s：未记录：%[2]s", "%[1]s：未記錄：%[2]s"},
+		{LogRefusedCmd, "%[1]s: REFUSED: %[2]s", "%[1]s：被拒绝：%[2]s", "%[1]s：被拒絕：%[2]s"},
+		{LogDone, "%s: done", "%s：完成", "%s：完成"},
+		{LogNotSent, "%d typed card(s) not sent: check them, then Enter again or undo", "%d 张已输入的牌未发送：请核对后再按确认或撤销", "%d 張已輸入的牌未發送：請核對後再按確認或撤銷"},
+		{LogSignInNotRecorded, "sign-in NOT RECORDED: %s", "登录未记录：%s", "登入未記錄：%s"},
+		{LogIdleSignOut, "signed out after %s unused", "闲置 %s 后已登出", "閒置 %s 後已登出"},
+		{LogShoeLoaded, "shoe %d loaded", "第 %d 靴已装入", "第 %d 靴已裝入"},
+		{LogShown, "%s shown", "%s 已亮出", "%s 已亮出"},
+		{LogBurn, "burn: %[1]s%[2]s", "烧牌：%[1]s%[2]s", "燒牌：%[1]s%[2]s"},
+		{LogNoBurn, "no burn: play continues%s", "未烧牌：继续游戏%s", "未燒牌：繼續遊戲%s"},
+		{LogLastCoup, "round %[1]d is the last coup%[2]s", "第 %[1]d 局为最后一局%[2]s", "第 %[1]d 局為最後一局%[2]s"},
+		{LogShoeOver, "shoe %d is over", "第 %d 靴已结束", "第 %d 靴已結束"},
+		{LogAnomaly, "ANOMALY: %[1]s%[2]s", "异常：%[1]s%[2]s", "異常：%[1]s%[2]s"},
+		{LogRefused, "REFUSED: %[1]s%[2]s", "被拒绝：%[1]s%[2]s", "被拒絕：%[1]s%[2]s"},
+		{LogReview, "REVIEW round %[1]d: %[2]s", "复核 第 %[1]d 局：%[2]s", "覆核 第 %[1]d 局：%[2]s"},
+		{LogCancelled, "round %[1]d cancelled%[2]s", "第 %[1]d 局已取消%[2]s", "第 %[1]d 局已取消%[2]s"},
+		{LogInsurance, "Insurance/No 6 open on round %d", "第 %d 局保险/无 6 开放", "第 %d 局保險/無 6 開放"},
+		{LogSetting, "setting %[1]s=%[2]s in effect", "设置 %[1]s=%[2]s 已生效", "設定 %[1]s=%[2]s 已生效"},
+		{LogRound, "round %[1]d: %[2]s — P %[3]s  B %[4]s", "第 %[1]d 局：%[2]s — 闲 %[3]s  庄 %[4]s", "第 %[1]d 局：%[2]s — 閒 %[3]s  莊 %[4]s"},
+		{LogNatural, "natural", "天牌", "天牌"},
+		{LogPPair, "P pair", "闲对", "閒對"},
+		{LogBPair, "B pair", "庄对", "莊對"},
+		{LogByHand, "%d by hand", "%d 张手动输入", "%d 張手動輸入"},
+		{LogResultOnly, "result only", "仅结果", "僅結果"},
+		{LogRunHead, "run #%[1]d seat %[2]d %[3]s × %[4]d", "连串注 #%[1]d %[2]d 号座 %[3]s × %[4]d", "連串注 #%[1]d %[2]d 號座 %[3]s × %[4]d"},
+		{LogRunWon, "%[1]s: WON, pays %[2]s", "%[1]s：赢，赔付 %[2]s", "%[1]s：贏，賠付 %[2]s"},
+		{LogRunLost, "%[1]s: LOST %[2]s", "%[1]s：输 %[2]s", "%[1]s：輸 %[2]s"},
+		{LogRunReturned, "%[1]s: %[2]s, %[3]s returned", "%[1]s：%[2]s，退回 %[3]s", "%[1]s：%[2]s，退回 %[3]s"},
+		{LogNothingToUndo, "nothing to undo: cards already confirmed are corrected by a supervisor (void)", "没有可撤销的牌：已确认的牌由主管更正（作废）", "沒有可撤銷的牌：已確認的牌由主管更正（作廢）"},
+		{LogNoCards, "no cards to confirm", "没有要确认的牌", "沒有要確認的牌"},
+		{LogResultCardsFirst, "result only: confirm or undo the typed cards first", "仅录结果：请先确认或撤销已输入的牌", "僅錄結果：請先確認或撤銷已輸入的牌"},
+		{LogResultChoose, "result only: choose 1 Banker, 2 Player or 3 Tie first", "仅录结果：请先选择 1 庄、2 闲或 3 和", "僅錄結果：請先選擇 1 莊、2 閒或 3 和"},
+		{LogResultChooseTouch, "result only: choose Banker, Player or Tie", "仅录结果：请选择庄、闲或和", "僅錄結果：請選擇莊、閒或和"},
+		{LogResultKeys, "result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter; * for cards", "仅录结果：1 庄、2 闲、3 和、4 庄对、5 闲对、6 天牌，确认；* 改为输入牌", "僅錄結果：1 莊、2 閒、3 和、4 莊對、5 閒對、6 天牌，確認；* 改為輸入牌"},
+		{LogResultMode, "result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter to confirm; * for cards", "仅录结果：1 庄、2 闲、3 和、4 庄对、5 闲对、6 天牌，按确认提交；* 改为输入牌", "僅錄結果：1 莊、2 閒、3 和、4 莊對、5 閒對、6 天牌，按確認提交；* 改為輸入牌"},
+		{LogResultTyped, "RESULT %s", "结果 %s", "結果 %s"},
+		{LogTooMany, "too many cards pending: confirm or undo first", "待发送的牌太多：请先确认或撤销", "待發送的牌太多：請先確認或撤銷"},
+		{LogRankFirst, "type the rank first, then the suit", "请先输入点数，再输入花色", "請先輸入點數，再輸入花色"},
+		{LogTypeRound, "void round: type the round number", "作废：请输入局号", "作廢：請輸入局號"},
+		{LogLimitsErr, "limits: %s", "限额：%s", "限額：%s"},
+		{LogClosingErr, "closing: %s", "关闭：%s", "關閉：%s"},
+		{LogEarliest, "earliest the book allows: %[1]s — tap “%[2]s” to post it", "规则允许的最早时间：%[1]s — 点“%[2]s”公布", "規則允許的最早時間：%[1]s — 點「%[2]s」公佈"},
+		{LogCommissionSeatAmount, "commission: type the seat and the amount", "佣金：请输入座位和金额", "佣金：請輸入座位和金額"},
+		{LogCommissionSeat, "commission: type the seat", "佣金：请输入座位", "佣金：請輸入座位"},
+		{LogInsuranceSeat, "insurance: type the seat number (0 for a standing player)", "保险：请输入座位号（站立玩家为 0）", "保險：請輸入座位號（站立玩家為 0）"},
+		{LogInsuranceErr, "insurance: %s", "保险：%s", "保險：%s"},
+		{LogInsuranceCoverErr, "insurance: Player/Banker wager: %s", "保险：闲/庄注：%s", "保險：閒/莊注：%s"},
+		{LogRunSeat, "run: type the seat number", "连串注：请输入座位号", "連串注：請輸入座位號"},
+		{LogRunErr, "run: %s", "连串注：%s", "連串注：%s"},
+		{LogRecallShoe, "recall: type a shoe number", "回查：请输入靴号", "回查：請輸入靴號"},
+		{LogReconnectErr, "reconnect: %s", "重新连接：%s", "重新連接：%s"},
+		{LogReconnecting, "reconnecting to the shoe", "正在重新连接牌靴", "正在重新連接牌靴"},
+		{LogChangePort, "change port", "更换端口", "更換連接埠"},
+		{LogPortErr, "%[1]s: %[2]s", "%[1]s：%[2]s", "%[1]s：%[2]s"},
+		{LogShoePort, "shoe: %[1]s (%[2]s)", "牌靴：%[1]s（%[2]s）", "牌靴：%[1]s（%[2]s）"},
+		{LogPortsErr, "ports: %s", "端口：%s", "連接埠：%s"},
+		{LogEnterCardsErr, "enter cards: %s", "输入牌：%s", "輸入牌：%s"},
+		{RevHands, "Player %[1]s, Banker %[2]s", "闲 %[1]s，庄 %[2]s", "閒 %[1]s，莊 %[2]s"},
+		{RevHeld, "Coup %[1]d is under review — no result is shown. Cards as read: %[2]s.", "第 %[1]d 局复核中 — 不显示结果。读取的牌：%[2]s。", "第 %[1]d 局覆核中 — 不顯示結果。讀取的牌：%[2]s。"},
+		{RevDisputed, "Round %d is under review after it was shown: its result is off the screen and the roads.", "第 %d 局显示后进入复核：其结果已从屏幕和路单撤下。", "第 %d 局顯示後進入覆核：其結果已從螢幕和路單撤下。"},
+		{RevCards, "Cards: %s.", "牌：%s。", "牌：%s。"},
+		{RevNextHeld, "The next coup will be under review from its first card (shoe data was lost or set aside).", "下一局将从第一张牌起复核（牌靴数据丢失或被搁置）。", "下一局將從第一張牌起覆核（牌靴資料遺失或被擱置）。"},
+		{RdHeld, "Round %[1]d is under review — no result is shown. Cards as read: %[2]s.", "第 %[1]d 局复核中 — 不显示结果。读取的牌：%[2]s。", "第 %[1]d 局覆核中 — 不顯示結果。讀取的牌：%[2]s。"},
+		{RdAllCards, "The round has all its cards: the dealer waits.", "本局牌已齐：荷官等待。", "本局牌已齊：荷官等待。"},
+		{RdDisputed, "Round %d is under review after it was shown: its result is off the screen.", "第 %d 局显示后进入复核：其结果已从屏幕撤下。", "第 %d 局顯示後進入覆核：其結果已從螢幕撤下。"},
+		{RdNextHeld, "The next round will be under review from its first card:", "下一局将从第一张牌起复核：", "下一局將從第一張牌起覆核："},
+		{RdBoxRight, "right", "右", "右"},
+		{RdBoxLeft, "left", "左", "左"},
+		{RdBoxCentre, "centre", "中", "中"},
+		{RdCardsHint, "cards as they lie: right left [centre]", "按台上位置输入：右 左 [中]", "按檯上位置輸入：右 左 [中]"},
+		{RdBurn, "Burn one card face down (4.6)", "烧一张牌，牌面朝下（4.6）", "燒一張牌，牌面朝下（4.6）"},
+		{RdFirst, "First card of the next round: right box (7.1.2)", "下一局第一张牌：右格（7.1.2）", "下一局第一張牌：右格（7.1.2）"},
+		{RdSecond, "Second card: left box (7.1.3)", "第二张牌：左格（7.1.3）", "第二張牌：左格（7.1.3）"},
+		{RdRaise, "Spread %[1]s: raises open, up to %[2]d%% of the wager (7.2.1.1); then the third card, centre box", "差距 %[1]s：可加注，最多为投注额的 %[2]d%%（7.2.1.1）；然后发第三张牌，中格", "差距 %[1]s：可加注，最多為投注額的 %[2]d%%（7.2.1.1）；然後發第三張牌，中格"},
+		{RdPairDraw, "A pair: no raise; the third card, centre box (7.2.3.1)", "对子：不可加注；发第三张牌，中格（7.2.3.1）", "對子：不可加注；發第三張牌，中格（7.2.3.1）"},
+		{RdShuffle, "Shuffle due (%s): load a new shoe", "需要洗牌（%s）：请装入新牌靴", "需要洗牌（%s）：請裝入新牌靴"},
+		{RdReshuffle, "The shoe ran out: shuffle, cut and burn the discards, then finish the round (9.7)", "牌靴已空：将弃牌洗牌、切牌、烧牌，然后完成本局（9.7）", "牌靴已空：將棄牌洗牌、切牌、燒牌，然後完成本局（9.7）"},
+		{RdReview, "Round under review: the dealer waits for the supervisor (Corrections tab)", "本局复核中：荷官等待主管（更正页）", "本局覆核中：荷官等待主管（更正頁）"},
+		{RdAPair, "a pair", "对子", "對子"},
+		{RdConsecutive, "no spread (consecutive)", "无差距（连续）", "無差距（連續）"},
+		{RdSpreadN, "spread %s", "差距 %s", "差距 %s"},
+		{RdCancelledWord, "cancelled", "已取消", "已取消"},
+		{RdWinWord, "win", "赢", "贏"},
+		{RdLoseWord, "lose", "输", "輸"},
+		{RdPushWord, "push", "和局", "和局"},
+		{RdUnderReview, "UNDER REVIEW: %s", "复核中：%s", "覆核中：%s"},
+		{RdReviewed, "review %s", "复核：%s", "覆核：%s"},
+		{RdRoundReview, "Round %d under review: no result", "第 %d 局复核中：无结果", "第 %d 局覆核中：無結果"},
+		{RdRoundInProgress, "Round %d in progress", "第 %d 局进行中", "第 %d 局進行中"},
+		{RdRecallTitle, "Red Dog: the last %[1]d rounds (shoe %[2]d)", "红狗：最近 %[1]d 局（第 %[2]d 靴）", "紅狗：最近 %[1]d 局（第 %[2]d 靴）"},
+		{RdRecordError, "%[1]s record %[2]d: %[3]s", "%[1]s 记录 %[2]d：%[3]s", "%[1]s 記錄 %[2]d：%[3]s"},
+		{RdOperator, "op %s", "操作员 %s", "操作員 %s"},
+		{RecallNoBets, "no bets", "无投注", "無投注"},
+		{DiagLink, "Shoe link: %[1]s on %[2]s since %[3]s", "牌靴连接：%[2]s 上 %[1]s，自 %[3]s 起", "牌靴連接：%[2]s 上 %[1]s，自 %[3]s 起"},
+		{DiagCounts, "connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · misreads %d", "连接 %d · 帧 %d · 牌 %d · 杂讯 %d B · CRC/损坏 %d · 重复 %d · 冲突 %d · 缺口 %d（丢失 %d）· 过时 %d · 误读 %d", "連接 %d · 幀 %d · 牌 %d · 雜訊 %d B · CRC/損壞 %d · 重複 %d · 衝突 %d · 缺口 %d（遺失 %d）· 過時 %d · 誤讀 %d"},
+		// The machine's warnings on the status strip (issue 23).
+		{WarnClock, "clock not synchronised: notice times may be wrong", "时钟未同步：通知时间可能有误", "時鐘未同步：通知時間可能有誤"},
+		{WarnClockUnknown, "clock state unknown: notice times may be wrong", "时钟状态未知：通知时间可能有误", "時鐘狀態未知：通知時間可能有誤"},
+		{WarnBackupUnreadable, "journal backup status unreadable", "日志备份状态无法读取", "日誌備份狀態無法讀取"},
+		{WarnBackupFailed, "journal backup failed %[1]s: %[2]s", "日志备份失败 %[1]s：%[2]s", "日誌備份失敗 %[1]s：%[2]s"},
+		{WarnBackupStale, "no journal backup since %s", "自 %s 起无日志备份", "自 %s 起無日誌備份"},
+		{WarnShoe, "shoe %[1]s: %[2]s", "牌靴 %[1]s：%[2]s", "牌靴 %[1]s：%[2]s"},
+		{WarnShoeText, "%s", "%s", "%s"},
+		{WarnShoeUnreadable, "shoe %s: nothing readable (cable, protocol or baud?)", "牌靴 %s：无法读取（请检查线缆、协议或波特率）", "牌靴 %s：無法讀取（請檢查線纜、協定或鮑率）"},
+		{WarnBus, "pit server not reachable: rounds wait in the journal", "无法连接场内服务器：各局暂存于日志", "無法連接場內伺服器：各局暫存於日誌"},
+		// The pit board's Red Dog tile (issue 23).
+		{PitRdNone, "No round yet", "尚无牌局", "尚無牌局"},
+		{PitRdCancelled, "Round %d cancelled", "第 %d 局已取消", "第 %d 局已取消"},
+		{PitRdRound, "Round %[1]d · %[2]s", "第 %[1]d 局 · %[2]s", "第 %[1]d 局 · %[2]s"},
+		{PitRdNoSpread, "no spread", "无差距", "無差距"},
+		{PitRdCounts, "· last %[1]d rounds · shoe %[2]d", "· 最近 %[1]d 局 · 第 %[2]d 靴", "· 最近 %[1]d 局 · 第 %[2]d 靴"},
+		{PitRdNoRoads, "Red Dog · no roads", "红狗 · 无路单", "紅狗 · 無路單"},
 	}
 }

@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
 
 	"github.com/coupboard/coupboard/engine"
@@ -37,8 +38,14 @@ const (
 	KeyConfirmResult                  // the dealer confirmed the result entered (Result)
 )
 
-// Press handles one key and says what it did; note explains an ignored key.
+// Press handles one key and says what it did; note explains an ignored key (in English).
 func (k *Keypad) Press(r rune) (res KeyResult, note string) {
+	res, n := k.press(r)
+	return res, n.english()
+}
+
+// press is Press with the note as a message for the log strip.
+func (k *Keypad) press(r rune) (res KeyResult, note msg) {
 	if r == '*' || r == 'r' || r == 'R' {
 		return k.toggleResult()
 	}
@@ -61,59 +68,59 @@ func (k *Keypad) Press(r rune) (res KeyResult, note string) {
 	switch r {
 	case '.', ',', '\b', 0x7f:
 		if !k.Undo() {
-			return KeyIgnored, "nothing to undo: cards already confirmed are corrected by a supervisor (void)"
+			return KeyIgnored, m(i18n.LogNothingToUndo)
 		}
-		return KeyUndo, ""
+		return KeyUndo, msg{}
 	case '\n', '\r', '=', '+':
 		if len(k.pending) == 0 {
-			return KeyIgnored, "no cards to confirm"
+			return KeyIgnored, m(i18n.LogNoCards)
 		}
-		return KeyConfirm, ""
+		return KeyConfirm, msg{}
 	}
-	return KeyIgnored, ""
+	return KeyIgnored, msg{}
 }
 
 // toggleResult switches result-only entry on (when no card is pending) or off.
-func (k *Keypad) toggleResult() (KeyResult, string) {
+func (k *Keypad) toggleResult() (KeyResult, msg) {
 	if k.resultMode {
 		k.resultMode, k.result = false, engine.ManualResult{}
-		return KeyResultMode, ""
+		return KeyResultMode, msg{}
 	}
 	if len(k.pending) > 0 {
-		return KeyIgnored, "result only: confirm or undo the typed cards first"
+		return KeyIgnored, m(i18n.LogResultCardsFirst)
 	}
 	k.resultMode = true
-	return KeyResultMode, ""
+	return KeyResultMode, msg{}
 }
 
 // pressResult handles a key in result-only entry.
-func (k *Keypad) pressResult(r rune) (KeyResult, string) {
-	m := &k.result
+func (k *Keypad) pressResult(r rune) (KeyResult, msg) {
+	mr := &k.result
 	switch r {
 	case '1', 'b', 'B':
-		m.Winner = engine.Banker
+		mr.Winner = engine.Banker
 	case '2', 'p', 'P':
-		m.Winner = engine.Player
+		mr.Winner = engine.Player
 	case '3', 't', 'T':
-		m.Winner = engine.Tie
+		mr.Winner = engine.Tie
 	case '4':
-		m.BankerPair = !m.BankerPair
+		mr.BankerPair = !mr.BankerPair
 	case '5':
-		m.PlayerPair = !m.PlayerPair
+		mr.PlayerPair = !mr.PlayerPair
 	case '6', 'n', 'N':
-		m.Natural = !m.Natural
+		mr.Natural = !mr.Natural
 	case '.', ',', '\b', 0x7f:
 		k.resultMode, k.result = false, engine.ManualResult{}
-		return KeyResultMode, ""
+		return KeyResultMode, msg{}
 	case '\n', '\r', '=', '+':
-		if m.Winner == engine.WinnerNone {
-			return KeyIgnored, "result only: choose 1 Banker, 2 Player or 3 Tie first"
+		if mr.Winner == engine.WinnerNone {
+			return KeyIgnored, m(i18n.LogResultChoose)
 		}
-		return KeyConfirmResult, ""
+		return KeyConfirmResult, msg{}
 	default:
-		return KeyIgnored, "result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter; * for cards"
+		return KeyIgnored, m(i18n.LogResultKeys)
 	}
-	return KeyResultSet, ""
+	return KeyResultSet, msg{}
 }
 
 // ResultMode reports whether the keypad is entering a result without cards.
@@ -123,42 +130,45 @@ func (k *Keypad) ResultMode() bool { return k.resultMode }
 func (k *Keypad) Result() engine.ManualResult { return k.result }
 
 // ResultText words a result entered without cards: "BANKER · B pair · natural".
-func ResultText(m engine.ManualResult) string {
-	parts := []string{map[engine.Winner]string{engine.Banker: "BANKER", engine.Player: "PLAYER", engine.Tie: "TIE"}[m.Winner]}
-	if parts[0] == "" {
-		parts[0] = "?"
+func ResultText(r engine.ManualResult) string { return resultText(r).english() }
+
+// resultText is ResultText as a message.
+func resultText(r engine.ManualResult) msg {
+	parts := []msg{verbatim("?")}
+	if key, ok := map[engine.Winner]i18n.Key{engine.Banker: i18n.HandBanker, engine.Player: i18n.HandPlayer, engine.Tie: i18n.ResultTieOnly}[r.Winner]; ok {
+		parts[0] = m(key)
 	}
-	if m.BankerPair {
-		parts = append(parts, "B pair")
+	if r.BankerPair {
+		parts = append(parts, m(i18n.LogBPair))
 	}
-	if m.PlayerPair {
-		parts = append(parts, "P pair")
+	if r.PlayerPair {
+		parts = append(parts, m(i18n.LogPPair))
 	}
-	if m.Natural {
-		parts = append(parts, "natural")
+	if r.Natural {
+		parts = append(parts, m(i18n.LogNatural))
 	}
-	return strings.Join(parts, " · ")
+	return join(" · ", parts)
 }
 
 // maxPending is the most cards one confirmation may carry: a coup has at most six cards,
 // and a face-value burn at most ten more.
 const maxPending = 16
 
-func (k *Keypad) add(r engine.Rank) (KeyResult, string) {
+func (k *Keypad) add(r engine.Rank) (KeyResult, msg) {
 	if len(k.pending) >= maxPending {
-		return KeyIgnored, "too many cards pending: confirm or undo first"
+		return KeyIgnored, m(i18n.LogTooMany)
 	}
 	k.pending = append(k.pending, engine.Card{Rank: r})
-	return KeyCard, ""
+	return KeyCard, msg{}
 }
 
-func (k *Keypad) suit(s engine.Suit) (KeyResult, string) {
+func (k *Keypad) suit(s engine.Suit) (KeyResult, msg) {
 	n := len(k.pending)
 	if n == 0 {
-		return KeyIgnored, "type the rank first, then the suit"
+		return KeyIgnored, m(i18n.LogRankFirst)
 	}
 	k.pending[n-1].Suit = s
-	return KeySuit, ""
+	return KeySuit, msg{}
 }
 
 // Undo takes back the last card typed; it reports false when there is none.
@@ -184,9 +194,12 @@ func (k *Keypad) drop(n int) { k.pending = append(k.pending[:0], k.pending[n:]..
 
 // String is the pending cards as codes ("9H T 5"), or "—" when none; in result-only entry,
 // "RESULT " and the result so far.
-func (k *Keypad) String() string {
+func (k *Keypad) String() string { return k.text(i18n.Catalogue{}) }
+
+// text is String in w's language.
+func (k *Keypad) text(w i18n.Catalogue) string {
 	if k.resultMode {
-		return "RESULT " + ResultText(k.result)
+		return w.T(i18n.LogResultTyped, resultText(k.result).in(w))
 	}
 	if len(k.pending) == 0 {
 		return "—"

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // The operator flows in each language of the table screen: with display.language set to it,
@@ -115,5 +117,80 @@ func TestLanguageIsPerOperator(t *testing.T) {
 	}
 	if n := len(lt.inputs()); n != 0 {
 		t.Fatalf("switching languages wrote %d inputs", n)
+	}
+}
+
+// The log strip, the coup under review, the diagnostics tab and Red Dog's words speak the
+// operator's language (issue 23): the frame around the engine's reasons (REFUSED, 被拒绝 …)
+// comes from the catalogue, the reasons themselves with their rule numbers stay as the journal
+// has them, and no English frame is left in Chinese.
+func TestLogReviewAndDiagnosticsInEachLanguage(t *testing.T) {
+	for _, lang := range i18n.Langs() {
+		t.Run(string(lang), func(t *testing.T) {
+			w, _ := i18n.New(lang)
+			lt := newLiveTable(t, "nz-baccarat-1998")
+			link := &shoeLink{}
+			r := newRig(t, lt, Options{Language: lang, Diagnostics: link})
+			r.signIn("4", supervisorPIN)
+			r.tab(w.T(i18n.OpTabShoe))
+			r.tap(w.T(i18n.OpNewShoe))
+			r.tab(w.T(i18n.OpTabEntry))
+			test.Type(r.sc, "3999\n2K543\n")
+			for _, want := range []string{w.T(i18n.LogShoeLoaded, 1), w.T(i18n.LogRound, 1, w.T(i18n.ResultTie, 7), "2 5", "K 4 3")} {
+				if !strings.Contains(r.sc.log.Text, want) {
+					t.Errorf("log %q: want %q", r.sc.log.Text, want)
+				}
+			}
+			// A supervisor action without a reason is not sent, and the strip says why.
+			r.tab(w.T(i18n.OpTabCorrections))
+			r.sc.reason.SetText("")
+			r.sc.fix.voidN.SetText("1")
+			r.tap(w.T(i18n.OpVoidRound))
+			if want := w.T(i18n.LogNoReason, w.T(i18n.ActVoidRound, 1)); !strings.Contains(r.sc.log.Text, want) {
+				t.Errorf("log %q: want %q", r.sc.log.Text, want)
+			}
+			// The engine's refusal in the frame of the language, its reason as the journal has it.
+			r.sc.reason.SetText("recount")
+			r.sc.fix.voidN.SetText("1")
+			r.tap(w.T(i18n.OpVoidRound))
+			if want := w.T(i18n.LogRefused, "void 1: this book has no rule to cancel a finished round", ""); !strings.Contains(r.sc.log.Text, want) {
+				t.Errorf("log %q: want %q", r.sc.log.Text, want)
+			}
+			if lang != i18n.English {
+				for _, english := range []string{"REFUSED", "round 1:", "shoe 1 loaded", "choose or type"} {
+					if strings.Contains(r.sc.log.Text, english) {
+						t.Errorf("log %q: English %q left in %s", r.sc.log.Text, english, lang)
+					}
+				}
+			}
+			// Diagnostics: the link's state and counters.
+			r.tab(w.T(i18n.OpTabDiag))
+			st := link.Status()
+			want := w.T(i18n.DiagLink, "SILENT", st.Port, st.Since.In(r.s.Now().Location()).Format("15:04:05"))
+			if !strings.HasPrefix(r.sc.diag.status.Text, want) {
+				t.Errorf("diagnostics %q: want %q first", r.sc.diag.status.Text, want)
+			}
+		})
+	}
+}
+
+// The coup under review and Red Dog's stages, in each language.
+func TestReviewAndRedDogWordsInEachLanguage(t *testing.T) {
+	for _, lang := range i18n.Langs() {
+		w, _ := i18n.New(lang)
+		snap := Snapshot{}
+		snap.Game.InCoup, snap.Game.Held, snap.Game.Coup = true, true, 3
+		snap.Game.Player, snap.Game.Banker = []engine.Card{{Rank: 9, Suit: engine.Hearts}}, []engine.Card{{Rank: engine.King, Suit: engine.Diamonds}}
+		snap.Game.HeldWhy = []string{"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"}
+		lines := reviewLines(w, snap)
+		if want := w.T(i18n.RevHeld, 3, w.T(i18n.RevHands, "9H", "KD")); len(lines) != 2 || lines[0] != want || !strings.Contains(lines[1], snap.Game.HeldWhy[0]) {
+			t.Errorf("%s: review %q, want %q and the reason", lang, lines, want)
+		}
+		if got := redDogStage(w, reddog.View{Stage: reddog.StageBurn}); got != w.T(i18n.RdBurn) || got == "" {
+			t.Errorf("%s: stage %q", lang, got)
+		}
+		if got := redDogBoxes(w, []engine.Card{{Rank: 3, Suit: engine.Hearts}, {Rank: 9, Suit: engine.Spades}}); got != w.T(i18n.RdBoxRight)+" 3H, "+w.T(i18n.RdBoxLeft)+" 9S" {
+			t.Errorf("%s: boxes %q", lang, got)
+		}
 	}
 }

@@ -1,7 +1,7 @@
 package operator
 
 import (
-	"fmt"
+	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
 
 	"github.com/coupboard/coupboard/engine"
@@ -33,46 +33,49 @@ func redDogReviewFields(g *engine.View, v reddog.View) {
 
 // redDogReviewLines says in words what waits for the supervisor's review at a Red Dog table,
 // one line each; none when nothing does. The cards are named by box (003 7.1.2, 7.1.3, 7.2).
-func redDogReviewLines(snap Snapshot) []string {
+func redDogReviewLines(w i18n.Catalogue, snap Snapshot) []string {
 	g, rd := snap.Game, snap.RedDog
 	var out []string
 	if g.InCoup && g.Held {
-		line := fmt.Sprintf("Round %d is under review — no result is shown. Cards as read: %s.", g.Coup, RedDogBoxes(rd.View.Round.Cards))
+		line := w.T(i18n.RdHeld, g.Coup, redDogBoxes(w, rd.View.Round.Cards))
 		if rd.View.Stage == reddog.StageReview {
-			line += " The round has all its cards: the dealer waits."
+			line += " " + w.T(i18n.RdAllCards)
 		}
 		out = append(out, line)
-		for _, w := range g.HeldWhy {
-			out = append(out, "  · "+w)
+		for _, why := range g.HeldWhy {
+			out = append(out, "  · "+why)
 		}
 	}
 	for _, n := range g.Disputed {
-		line := fmt.Sprintf("Round %d is under review after it was shown: its result is off the screen.", n)
+		line := w.T(i18n.RdDisputed, n)
 		for _, r := range rd.History {
 			if r.N == n {
-				line += fmt.Sprintf(" Cards: %s.", RedDogBoxes(r.Cards))
-				for _, w := range r.Why {
-					line += " " + w + "."
+				line += " " + w.T(i18n.RevCards, redDogBoxes(w, r.Cards))
+				for _, why := range r.Why {
+					line += " " + why + "."
 				}
 			}
 		}
 		out = append(out, line)
 	}
 	if g.NextHeld {
-		out = append(out, "The next round will be under review from its first card:")
-		for _, w := range rd.View.NextWhy {
-			out = append(out, "  · "+w)
+		out = append(out, w.T(i18n.RdNextHeld))
+		for _, why := range rd.View.NextWhy {
+			out = append(out, "  · "+why)
 		}
 	}
 	return out
 }
 
 // RedDogBoxes names a round's cards by box: "right 3H, left 9S, centre 5D".
-func RedDogBoxes(cards []engine.Card) string {
+func RedDogBoxes(cards []engine.Card) string { return redDogBoxes(i18n.Catalogue{}, cards) }
+
+// redDogBoxes is RedDogBoxes in w's language.
+func redDogBoxes(w i18n.Catalogue, cards []engine.Card) string {
 	if len(cards) == 0 {
-		return "none"
+		return w.T(i18n.OpNone)
 	}
-	names := []string{"right", "left", "centre"}
+	names := []string{w.T(i18n.RdBoxRight), w.T(i18n.RdBoxLeft), w.T(i18n.RdBoxCentre)}
 	parts := make([]string, 0, len(cards))
 	for i, c := range cards {
 		if i < len(names) {
@@ -81,6 +84,3 @@ func RedDogBoxes(cards []engine.Card) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// redDogCardsHint is the "Enter cards" field's hint at a Red Dog table.
-const redDogCardsHint = "cards as they lie: right left [centre]"

@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
 	"testing"
 
@@ -57,7 +58,7 @@ func TestRedDogRoundUnderReview(t *testing.T) {
 			t.Errorf("review box %q: want %q", what, want)
 		}
 	}
-	if r.sc.fix.review.cards.PlaceHolder != redDogCardsHint {
+	if r.sc.fix.review.cards.PlaceHolder != r.sc.t(i18n.RdCardsHint) {
 		t.Errorf("hint %q", r.sc.fix.review.cards.PlaceHolder)
 	}
 	r.sc.reason.SetText("frame lost")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
@@ -15,74 +16,92 @@ import (
 // with their cards, spread, outcome and review. Every card in them was dealt face up.
 
 // RedDogStageWords says what the deal waits for, as the dealer needs it.
-func RedDogStageWords(v reddog.View) string {
+func RedDogStageWords(v reddog.View) string { return redDogStage(i18n.Catalogue{}, v) }
+
+// redDogStage is RedDogStageWords in w's language.
+func redDogStage(w i18n.Catalogue, v reddog.View) string {
 	switch v.Stage {
 	case reddog.StageNoShoe:
-		return "No shoe: load a new shoe (Shoe tab)"
+		return w.T(i18n.OpLoadShoe)
 	case reddog.StageBurn:
-		return "Burn one card face down (4.6)"
+		return w.T(i18n.RdBurn)
 	case reddog.StageFirst:
-		return "First card of the next round: right box (7.1.2)"
+		return w.T(i18n.RdFirst)
 	case reddog.StageSecond:
-		return "Second card: left box (7.1.3)"
+		return w.T(i18n.RdSecond)
 	case reddog.StageRaise:
-		return fmt.Sprintf("Spread %s: raises open, up to %d%% of the wager (7.2.1.1); then the third card, centre box", v.Round.Spread, v.Round.RaisePercent)
+		return w.T(i18n.RdRaise, v.Round.Spread.String(), v.Round.RaisePercent)
 	case reddog.StagePairDraw:
-		return "A pair: no raise; the third card, centre box (7.2.3.1)"
+		return w.T(i18n.RdPairDraw)
 	case reddog.StageShuffle:
-		return fmt.Sprintf("Shuffle due (%s): load a new shoe", v.ShuffleDue)
+		return w.T(i18n.RdShuffle, fmt.Sprint(v.ShuffleDue))
 	case reddog.StageReshuffle:
-		return "The shoe ran out: shuffle, cut and burn the discards, then finish the round (9.7)"
+		return w.T(i18n.RdReshuffle)
 	case reddog.StageReview:
-		return "Round under review: the dealer waits for the supervisor (Corrections tab)"
+		return w.T(i18n.RdReview)
 	}
 	return ""
 }
 
 // RedDogSpreadWords is a round's spread and payout in words: "spread 5, pays 1 to 1",
 // "no spread (consecutive)", "a pair".
-func RedDogSpreadWords(r reddog.Round) string {
+func RedDogSpreadWords(r reddog.Round) string { return redDogSpread(i18n.Catalogue{}, r) }
+
+// redDogSpread is RedDogSpreadWords in w's language.
+func redDogSpread(w i18n.Catalogue, r reddog.Round) string {
 	switch {
 	case len(r.Cards) < 2:
 		return "—"
 	case r.Spread == reddog.Pair:
-		return "a pair"
+		return w.T(i18n.RdAPair)
 	case r.Spread == reddog.Consecutive:
-		return "no spread (consecutive)"
+		return w.T(i18n.RdConsecutive)
 	}
-	return "spread " + r.Spread.String()
+	return w.T(i18n.RdSpreadN, r.Spread.String())
 }
 
 // RedDogResultWords is a finished round's result: "win 1:1", "lose", "push", "cancelled";
 // "no result" for a round in progress or under review.
-func RedDogResultWords(r reddog.Round) string {
+func RedDogResultWords(r reddog.Round) string { return redDogResult(i18n.Catalogue{}, r) }
+
+// redDogResult is RedDogResultWords in w's language.
+func redDogResult(w i18n.Catalogue, r reddog.Round) string {
 	switch {
 	case r.Kind == reddog.KindCancelled:
-		return "cancelled"
+		return w.T(i18n.RdCancelledWord)
 	case r.Review || !r.Finished():
-		return "no result"
-	case !r.Pays.IsZero():
-		return r.Outcome.String() + " " + r.Pays.String()
+		return w.T(i18n.OpNoResult)
 	}
-	return r.Outcome.String()
+	out := map[reddog.Outcome]string{reddog.Win: w.T(i18n.RdWinWord), reddog.Lose: w.T(i18n.RdLoseWord), reddog.Push: w.T(i18n.RdPushWord)}[r.Outcome]
+	if out == "" {
+		out = r.Outcome.String()
+	}
+	if !r.Pays.IsZero() {
+		out += " " + r.Pays.String()
+	}
+	return out
 }
 
 // RedDogRoundLine words a finished Red Dog round for recall:
 // "#3 win 11:1  8D 8S 8H  a pair [10.10] review confirmed".
-func RedDogRoundLine(r reddog.Round) string {
+func RedDogRoundLine(r reddog.Round) string { return redDogRoundLine(i18n.Catalogue{}, r) }
+
+// redDogRoundLine is RedDogRoundLine in w's language; the rules and the reasons for a review
+// stay as the journal has them.
+func redDogRoundLine(w i18n.Catalogue, r reddog.Round) string {
 	cards := make([]string, len(r.Cards))
 	for i, c := range r.Cards {
 		cards[i] = c.String()
 	}
-	line := fmt.Sprintf("#%d %s  %s  %s", r.N, RedDogResultWords(r), strings.Join(cards, " "), RedDogSpreadWords(r))
+	line := fmt.Sprintf("#%d %s  %s  %s", r.N, redDogResult(w, r), strings.Join(cards, " "), redDogSpread(w, r))
 	if len(r.Notes) > 0 {
 		line += " [" + strings.Join(r.Notes, ", ") + "]"
 	}
 	switch {
 	case r.Review:
-		line += " UNDER REVIEW: " + strings.Join(r.Why, "; ")
+		line += " " + w.T(i18n.RdUnderReview, strings.Join(r.Why, "; "))
 	case r.Resolution != "":
-		line += " review " + r.Resolution
+		line += " " + w.T(i18n.RdReviewed, string(r.Resolution))
 	}
 	return line
 }
@@ -93,25 +112,30 @@ func isRedDogRound(rec journal.Record) bool { return rec.Kind == table.KindRound
 // RedDogRecallLine words a journalled Red Dog round (table.KindRoundRedDog) for recall, its time
 // in loc.
 func RedDogRecallLine(rec journal.Record, loc *time.Location) string {
+	return redDogRecallLine(i18n.Catalogue{}, rec, loc)
+}
+
+// redDogRecallLine is RedDogRecallLine in w's language.
+func redDogRecallLine(w i18n.Catalogue, rec journal.Record, loc *time.Location) string {
 	at := rec.Time.In(loc).Format("15:04:05")
 	r, err := reddog.DecodeRound(reddog.VicRedDog1997(), rec.Payload)
 	if err != nil {
-		return fmt.Sprintf("%s record %d: %v", at, rec.Seq, err)
+		return w.T(i18n.RdRecordError, at, rec.Seq, err.Error())
 	}
-	line := at + " " + RedDogRoundLine(r) + "  " + rec.Source
+	line := at + " " + redDogRoundLine(w, r) + "  " + rec.Source
 	if rec.Actor.ID != "" {
-		line += " op " + rec.Actor.ID
+		line += " " + w.T(i18n.RdOperator, rec.Actor.ID)
 	}
 	return line
 }
 
 // updateRedDog shows a Red Dog table's round on the entry tab: the right and left boxes, the
 // centre box with the spread, and what the deal waits for.
-func (t *entryTab) updateRedDog(snap Snapshot) {
-	t.pending.SetText(t.keys.String())
+func (t *entryTab) updateRedDog(snap Snapshot, w i18n.Catalogue) {
+	t.pending.SetText(t.keys.text(w))
 	v := snap.RedDog.View
-	t.rowA.SetText("Right · left")
-	t.rowB.SetText("Centre")
+	t.rowA.SetText(w.T(i18n.BoxRight) + " · " + w.T(i18n.RdBoxLeft))
+	t.rowB.SetText(w.T(i18n.BoxCentre))
 	r := v.Round
 	box := func(i int) string {
 		if i < len(r.Cards) {
@@ -120,23 +144,23 @@ func (t *entryTab) updateRedDog(snap Snapshot) {
 		return "—"
 	}
 	t.player.SetText(box(0) + "   " + box(1))
-	t.banker.SetText(box(2) + "   " + RedDogSpreadWords(r))
+	t.banker.SetText(box(2) + "   " + redDogSpread(w, r))
 	switch {
 	case r.N == 0:
 		t.result.SetText("")
 	case snap.Game.InCoup && r.Review:
-		t.result.SetText(fmt.Sprintf("Round %d under review: no result", r.N))
+		t.result.SetText(w.T(i18n.RdRoundReview, r.N))
 	case snap.Game.InCoup:
-		t.result.SetText(fmt.Sprintf("Round %d in progress", r.N))
+		t.result.SetText(w.T(i18n.RdRoundInProgress, r.N))
 	default:
-		t.result.SetText(fmt.Sprintf("Round %d: %s", r.N, RedDogResultWords(r)))
+		t.result.SetText(w.T(i18n.OpRoundResult, r.N, redDogResult(w, r)))
 	}
-	status := []string{RedDogStageWords(v)}
+	status := []string{redDogStage(w, v)}
 	if len(r.Notes) > 0 {
-		status = append(status, "Rules applied: "+strings.Join(r.Notes, ", "))
+		status = append(status, w.T(i18n.OpRulesApplied, strings.Join(r.Notes, ", ")))
 	}
 	if snap.Game.Review {
-		status = append(status, "Under review: "+strings.Join(snap.Game.Reasons, "; "))
+		status = append(status, w.T(i18n.OpUnderReview, strings.Join(snap.Game.Reasons, "; ")))
 	}
 	t.status.SetText(strings.Join(status, "\n"))
 	t.resultOnly.Hide() // a result without cards is a baccarat input
@@ -145,12 +169,12 @@ func (t *entryTab) updateRedDog(snap Snapshot) {
 }
 
 // updateRedDog shows a Red Dog table's rounds of the session on the recall tab, newest first.
-func (t *recallTab) updateRedDog(snap Snapshot) {
+func (t *recallTab) updateRedDog(snap Snapshot, w i18n.Catalogue) {
 	h := snap.RedDog.History
-	t.title.SetText(fmt.Sprintf("Red Dog: the last %d rounds (shoe %d)", len(h), snap.Game.Shoe))
+	t.title.SetText(w.T(i18n.RdRecallTitle, len(h), snap.Game.Shoe))
 	lines := make([]string, 0, len(h))
 	for i := len(h) - 1; i >= 0; i-- {
-		lines = append(lines, RedDogRoundLine(h[i]))
+		lines = append(lines, redDogRoundLine(w, h[i]))
 	}
 	t.list.SetText(strings.Join(lines, "\n"))
 }

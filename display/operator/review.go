@@ -22,7 +22,7 @@ import (
 // ReconstructAction is the supervisor entering the cards of the coup under review as they lie
 // on the table, in deal order (000 13.10, 001 9.4, 002/004 12.6).
 func ReconstructAction(cards []engine.Card, reason string) Action {
-	return game(fmt.Sprintf("enter the cards of the coup under review: %s", cardList(cards)), access.Supervisor,
+	return game(m(i18n.ActReconstruct, cardList(cards)), access.Supervisor,
 		journal.SourceOperator, engine.ReconstructInput(cards), reason)
 }
 
@@ -48,27 +48,30 @@ func ParseCards(s string) ([]engine.Card, error) {
 
 // ReviewLines says in words what waits for the supervisor's review, one line each; none when
 // nothing does.
-func ReviewLines(snap Snapshot) []string {
+func ReviewLines(snap Snapshot) []string { return reviewLines(i18n.Catalogue{}, snap) }
+
+// reviewLines is ReviewLines in w's language; the reasons stay as the journal has them.
+func reviewLines(w i18n.Catalogue, snap Snapshot) []string {
 	if snap.RedDog != nil {
-		return redDogReviewLines(snap)
+		return redDogReviewLines(w, snap)
 	}
 	g := snap.Game
 	var out []string
 	if g.InCoup && g.Held {
-		read := fmt.Sprintf("Player %s, Banker %s", cardList(g.Player), cardList(g.Banker))
+		read := w.T(i18n.RevHands, cardList(g.Player), cardList(g.Banker))
 		if d := g.PlayerFaceDown + g.BankerFaceDown; d > 0 {
-			read += fmt.Sprintf(", %d face down", d)
+			read += ", " + w.T(i18n.OpFaceDown, d)
 		}
-		out = append(out, fmt.Sprintf("Coup %d is under review — no result is shown. Cards as read: %s.", g.Coup, read))
+		out = append(out, w.T(i18n.RevHeld, g.Coup, read))
 		for _, w := range g.HeldWhy {
 			out = append(out, "  · "+w)
 		}
 	}
 	for _, n := range g.Disputed {
-		line := fmt.Sprintf("Round %d is under review after it was shown: its result is off the screen and the roads.", n)
+		line := w.T(i18n.RevDisputed, n)
 		for _, r := range snap.Rounds {
 			if r.N == n {
-				line += fmt.Sprintf(" Cards: Player %s, Banker %s.", cardList(r.Player.List()), cardList(r.Banker.List()))
+				line += " " + w.T(i18n.RevCards, w.T(i18n.RevHands, cardList(r.Player.List()), cardList(r.Banker.List())))
 			}
 		}
 		out = append(out, line)
@@ -81,7 +84,7 @@ func ReviewLines(snap Snapshot) []string {
 		}
 	}
 	if g.NextHeld {
-		out = append(out, "The next coup will be under review from its first card (shoe data was lost or set aside).")
+		out = append(out, w.T(i18n.RevNextHeld))
 	}
 	return out
 }
@@ -116,7 +119,7 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 	p.enter = widget.NewButton(sc.t(i18n.OpEnterCards), func() {
 		cs, err := ParseCards(p.cards.Text)
 		if err != nil {
-			sc.s.say("enter cards: " + err.Error())
+			sc.s.say(m(i18n.LogEnterCardsErr, err.Error()))
 			sc.Update()
 			return
 		}
@@ -136,14 +139,14 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 
 // update shows the panel while something waits for review.
 func (p *reviewPanel) update(snap Snapshot) {
-	lines := ReviewLines(snap)
+	lines := reviewLines(p.sc.words, snap)
 	if len(lines) == 0 {
 		p.box.Hide()
 		return
 	}
 	p.what.SetText(strings.Join(lines, "\n"))
 	if snap.RedDog != nil {
-		p.cards.SetPlaceHolder(redDogCardsHint)
+		p.cards.SetPlaceHolder(p.sc.t(i18n.RdCardsHint))
 	}
 	held := snap.Game.InCoup && snap.Game.Held
 	for _, w := range []fyne.Disableable{p.enter, p.cancel} {

@@ -212,7 +212,7 @@ func (sc *Screen) Tick() bool {
 	}
 	sc.s.SignOutBecause("idle")
 	sc.Reset()
-	sc.pinMsg.SetText("signed out after " + after.String() + " unused")
+	sc.pinMsg.SetText(sc.t(i18n.LogIdleSignOut, after.String()))
 	return true
 }
 
@@ -434,7 +434,7 @@ func (sc *Screen) arrangeTabs() {
 
 func (sc *Screen) exitKiosk() {
 	if !sc.s.Allows(access.Supervisor) || sc.opt.ExitKiosk == nil {
-		sc.s.say("exit kiosk: needs a supervisor")
+		sc.s.say(m(i18n.LogNeeds, m(i18n.OpExitKiosk), m(i18n.OpSupervisor)))
 		sc.Update()
 		return
 	}
@@ -528,15 +528,20 @@ func (sc *Screen) Update() {
 		}
 		sel.Content.Refresh() // texts changed height: lay the tab out again
 	}
-	lines := sc.s.Log()
-	if n := len(lines); n > 4 {
-		lines = lines[n-4:]
+	lines := sc.s.LogIn(sc.words)
+	if n := len(lines); n > logLines {
+		lines = lines[n-logLines:]
 	}
-	for len(lines) < 4 {
+	for len(lines) < logLines {
 		lines = append(lines, "")
 	}
 	sc.log.SetText(strings.Join(lines, "\n"))
 }
+
+// logLines is how many of the latest log lines the strip under the tabs shows: an action's
+// refusal and what to do about it, with room for one more, and the rest of the height for
+// the tabs.
+const logLines = 3
 
 // ---- Entry: cards by keypad, reveal ----
 
@@ -618,19 +623,19 @@ func newEntryTab(sc *Screen) entryTab {
 // confirmResult sends the result chosen on the result-only panel; the panel is cleared once
 // the table has taken it.
 func (t *entryTab) confirmResult(sc *Screen) {
-	var m engine.ManualResult
+	var mr engine.ManualResult
 	for _, w := range resultWinners {
 		if sc.t(w.label) == t.resWinner.Selected {
-			m.Winner = w.w
+			mr.Winner = w.w
 		}
 	}
-	if m.Winner == engine.WinnerNone {
-		sc.s.say("result only: choose Banker, Player or Tie")
+	if mr.Winner == engine.WinnerNone {
+		sc.s.say(m(i18n.LogResultChooseTouch))
 		sc.Update()
 		return
 	}
-	m.BankerPair, m.PlayerPair, m.Natural = t.resBPair.Checked, t.resPPair.Checked, t.resNat.Checked
-	res, err := sc.s.Do(ResultAction(m))
+	mr.BankerPair, mr.PlayerPair, mr.Natural = t.resBPair.Checked, t.resPPair.Checked, t.resNat.Checked
+	res, err := sc.s.Do(ResultAction(mr))
 	if err == nil && !flagged(res) {
 		t.resWinner.SetSelected("")
 		t.resBPair.SetChecked(false)
@@ -654,10 +659,10 @@ func relabel(pad *fyne.Container, names map[string]string) {
 
 func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 	if snap.RedDog != nil {
-		t.updateRedDog(snap)
+		t.updateRedDog(snap, w)
 		return
 	}
-	t.pending.SetText(t.keys.String())
+	t.pending.SetText(t.keys.text(w))
 	g := snap.Game
 	hand := func(up []engine.Card, down int, total int, shown bool) string {
 		var parts []string
@@ -765,7 +770,7 @@ func newFixTab(sc *Screen) fixTab {
 	voidN := widget.NewButton(sc.t(i18n.OpVoidRound), func() {
 		n, err := strconv.Atoi(strings.TrimSpace(t.voidN.Text))
 		if err != nil || n < 1 {
-			sc.s.say("void round: type the round number")
+			sc.s.say(m(i18n.LogTypeRound))
 			sc.Update()
 			return
 		}

@@ -36,7 +36,8 @@ func Reasons() []string {
 // where it comes from (journal.SourceManual for cards and turns, else journal.SourceOperator)
 // and why. Build actions with the functions below; Session.Do sends them.
 type Action struct {
-	Name   string      // what it does, in words ("void round 12")
+	Name   string      // what it does, in words ("void round 12"); the journal's reason when none is given
+	label  msg         // Name in the catalogue's words, for the log strip
 	Need   access.Role // the least role that may do it
 	Source string      // journal.SourceManual or journal.SourceOperator
 	Input  table.Input
@@ -45,46 +46,55 @@ type Action struct {
 	Quiet bool
 }
 
-// game wraps an engine input as an action.
-func game(name string, need access.Role, source string, in engine.Input, reason string) Action {
-	return Action{Name: name, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
+// game wraps an engine input as an action named by label (its English is the Name).
+func game(label msg, need access.Role, source string, in engine.Input, reason string) Action {
+	return Action{Name: label.english(), label: label, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
 }
 
-// command wraps a table-script command (engine/desk decides it) as an action.
-func command(name string, need access.Role, c desk.Command, reason string) Action {
-	return Action{Name: name, Need: need, Source: journal.SourceOperator, Input: table.Input{Command: &c}, Reason: reason}
+// command wraps a table-script command (engine/desk decides it) as an action named by label
+// (its English is the Name).
+func command(label msg, need access.Role, c desk.Command, reason string) Action {
+	return Action{Name: label.english(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Command: &c}, Reason: reason}
 }
 
-// op wraps an operator action that is not a table-script command as an action.
-func op(name string, need access.Role, o table.Op, reason string) Action {
-	return Action{Name: name, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
+// op wraps an operator command as an action named by label (its English is the Name).
+func op(label msg, need access.Role, o table.Op, reason string) Action {
+	return Action{Name: label.english(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
+}
+
+// words is the action's name for the log strip: its label, or its Name as it is.
+func (a Action) words() msg {
+	if a.label.zero() {
+		return verbatim(a.Name)
+	}
+	return a.label
 }
 
 // CardAction enters one card by hand, in dealing order: engine.CardInput(c, PosNone,
 // SourceManual), checked by the engine exactly like a card from the shoe.
 func CardAction(c engine.Card) Action {
-	a := game("card "+c.String(), access.Dealer, journal.SourceManual, engine.CardInput(c, engine.PosNone, engine.SourceManual), "manual entry")
+	a := game(m(i18n.ActCard, c.String()), access.Dealer, journal.SourceManual, engine.CardInput(c, engine.PosNone, engine.SourceManual), "manual entry")
 	a.Quiet = true
 	return a
 }
 
 // ResultAction enters a coup's result without its cards (issue 10, display.md §2): the engine
 // accepts it only between coups of a shoe in play and journals the round as result only, by hand.
-func ResultAction(m engine.ManualResult) Action {
-	return game("result only: "+ResultText(m), access.Dealer, journal.SourceManual, engine.ResultInput(m), "result-only entry")
+func ResultAction(r engine.ManualResult) Action {
+	return game(m(i18n.ActResultOnly, resultText(r)), access.Dealer, journal.SourceManual, engine.ResultInput(r), "result-only entry")
 }
 
 // InsuranceAction places an Insurance/No 6 wager for a seat while it is open (000 1.1): cents,
 // and covers the player's Player or Banker wager in cents (0 when not given).
 func InsuranceAction(seat int, cents, covers int64) Action {
-	return command(fmt.Sprintf("insurance: seat %d %s", seat, engine.FormatCents(cents)), access.Dealer,
+	return command(m(i18n.ActInsurance, seat, engine.FormatCents(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbBet, Seat: seat, Wager: desk.WagerInsurance, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
 }
 
 // TurnAction turns a hand over (dealing styles B and C; the engine refuses an order the book
 // does not allow).
 func TurnAction(h engine.Hand) Action {
-	return game("turn "+h.String(), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
+	return game(m(i18n.ActTurn, handWord(h)), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
 }
 
 // WordRole is the least role that may send a shoe-script word (spec/shoe-protocol.md §4):
@@ -98,36 +108,44 @@ func WordRole(k engine.TokenKind) access.Role {
 	return access.Supervisor
 }
 
-// wordNames words each script word for the operator and the audit trail.
-func wordName(k engine.TokenKind, n int) string {
+// wordName words each script word for the operator and the audit trail.
+func wordName(k engine.TokenKind, n int) msg {
 	switch k {
 	case engine.TokShoe:
-		return "new shoe"
+		return m(i18n.ActNewShoe)
 	case engine.TokFaceBurn:
-		return "face-value burn requested"
+		return m(i18n.ActFaceBurn)
 	case engine.TokBurn:
-		return "burn a card"
+		return m(i18n.ActBurn)
 	case engine.TokNoBurn:
-		return "no burn"
+		return m(i18n.ActNoBurn)
 	case engine.TokCut:
-		return "cutting card out"
+		return m(i18n.ActCut)
 	case engine.TokExposed:
-		return "card exposed"
+		return m(i18n.ActExposed)
 	case engine.TokFaceUp:
-		return "card face up in the shoe"
+		return m(i18n.ActFaceUp)
 	case engine.TokDummy:
-		return "dummy coup"
+		return m(i18n.ActDummy)
 	case engine.TokNoBet:
-		return "no-bet coup"
+		return m(i18n.ActNoBet)
 	case engine.TokVoid:
 		if n > 0 {
-			return fmt.Sprintf("void round %d", n)
+			return m(i18n.ActVoidRound, n)
 		}
-		return "void the round in progress"
+		return m(i18n.ActVoidNow)
 	case engine.TokEmpty:
-		return "end of shoe"
+		return m(i18n.ActEmpty)
 	}
-	return "word"
+	return verbatim("word")
+}
+
+// handWord is a hand's name in the catalogue: Player or Banker.
+func handWord(h engine.Hand) msg {
+	if h == engine.HandBanker {
+		return m(i18n.WagerBanker)
+	}
+	return m(i18n.WagerPlayer)
 }
 
 // WordAction sends a script word: shoe, faceburn, burn, noburn, cut, exposed, faceup, dummy,
@@ -143,47 +161,47 @@ func WordAction(k engine.TokenKind, n int, reason string) Action {
 
 // AcceptReviewAction accepts what the engine flagged for the supervisor's review.
 func AcceptReviewAction(reason string) Action {
-	return game("accept review", access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
+	return game(m(i18n.ActAcceptReview), access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
 }
 
 // ScheduleAction posts a change of the limit sign (effective at c.At; now for a change at
 // once) or, with c.Close, the closing of the table. The engine refuses a change sooner than
 // the book's notice with *engine.NoticeError, which carries the earliest allowed time.
 func ScheduleAction(c engine.Change, reason string) Action {
-	name := "change the limits at " + c.At.Format("15:04")
+	name := m(i18n.ActChangeLimits, c.At.Format("15:04"))
 	if c.Close {
-		name = "close the table at " + c.At.Format("15:04")
+		name = m(i18n.ActCloseAt, c.At.Format("15:04"))
 	}
 	return op(name, access.Supervisor, table.Op{Kind: table.OpSchedule, Change: &c}, reason)
 }
 
 // PlaceRunAction registers a Run wager (000 6.5.5-6.5.8): seat, kind, length, amount in cents.
 func PlaceRunAction(seat int, kind engine.RunKind, length int, cents int64) Action {
-	return command(fmt.Sprintf("run: seat %d %s × %d %s", seat, kind, length, engine.FormatCents(cents)), access.Dealer,
+	return command(m(i18n.ActRun, seat, runKindWord(kind), length, engine.FormatCents(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbRun, Seat: seat, Run: kind, Length: length, Amount: cents}, "run wager placed")
 }
 
 // NominateAction records the hand a combination run backs on the next coup (000 6.5.7).
 func NominateAction(runID int, hand engine.Winner) Action {
-	return command(fmt.Sprintf("run #%d backs %s", runID, hand), access.Dealer,
+	return command(m(i18n.ActNominate, runID, hand.String()), access.Dealer,
 		desk.Command{Verb: desk.VerbNominate, RunID: runID, Hand: hand}, "combination run nomination")
 }
 
 // DeferAction defers a seat's commission (000 10.2.1), cents.
 func DeferAction(seat int, cents int64) Action {
-	return command(fmt.Sprintf("defer %s commission, seat %d", engine.FormatCents(cents), seat), access.Dealer,
+	return command(m(i18n.ActDefer, engine.FormatCents(cents), seat), access.Dealer,
 		desk.Command{Verb: desk.VerbDefer, Seat: seat, Amount: cents}, "commission deferred")
 }
 
 // CollectAction collects a seat's deferred commission on request (000 10.2.1(a)(i)).
 func CollectAction(seat int) Action {
-	return command(fmt.Sprintf("collect commission, seat %d", seat), access.Dealer,
+	return command(m(i18n.ActCollect, seat), access.Dealer,
 		desk.Command{Verb: desk.VerbCollect, Seat: seat}, "commission collected")
 }
 
 // ClearAlertAction clears an alert a supervisor has dealt with.
 func ClearAlertAction(id int, reason string) Action {
-	return op(fmt.Sprintf("clear alert %d", id), access.Supervisor, table.Op{Kind: table.OpClearAlert, AlertID: id}, reason)
+	return op(m(i18n.ActClearAlert, id), access.Supervisor, table.Op{Kind: table.OpClearAlert, AlertID: id}, reason)
 }
 
 // Session is one operator's turn at the screen: who signed in with which role, the card
@@ -198,7 +216,7 @@ type Session struct {
 	name     string         // the operator's name, when the directory gave it
 	last     access.Attempt // what the last sign-in attempt came to
 	keypad   Keypad
-	log      []string
+	log      []msg
 	lastUse  time.Time
 	// ended is set by End: the table is stopping, and no one may sign in any more.
 	ended bool
@@ -255,7 +273,7 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 	s.log = nil
 	s.lastUse = s.clock()
 	if recErr != nil {
-		s.say(fmt.Sprintf("sign-in NOT RECORDED: %v", recErr))
+		s.say(m(i18n.LogSignInNotRecorded, recErr.Error()))
 	}
 	return a.Role, nil
 }
@@ -321,10 +339,20 @@ func (s *Session) Table() Table { return s.tbl }
 // Keypad is the manual entry keypad.
 func (s *Session) Keypad() *Keypad { return &s.keypad }
 
-// Log is what the latest actions did, newest last.
-func (s *Session) Log() []string { return append([]string(nil), s.log...) }
+// Log is what the latest actions did, newest last, in English.
+func (s *Session) Log() []string { return s.LogIn(i18n.Catalogue{}) }
 
-func (s *Session) say(lines ...string) {
+// LogIn is Log in w's language: the words around them translated; the engine's reasons, with
+// their rule numbers, and errors stay as the journal has them.
+func (s *Session) LogIn(w i18n.Catalogue) []string {
+	out := make([]string, len(s.log))
+	for i, l := range s.log {
+		out[i] = l.in(w)
+	}
+	return out
+}
+
+func (s *Session) say(lines ...msg) {
 	s.log = append(s.log, lines...)
 	if n := len(s.log); n > 40 {
 		s.log = s.log[n-40:]
@@ -346,13 +374,13 @@ func (s *Session) Do(a Action) (table.Result, error) {
 	}
 	s.lastUse = s.clock()
 	if !s.role.Allows(a.Need) {
-		s.say(fmt.Sprintf("%s: needs a %s", a.Name, a.Need))
+		s.say(m(i18n.LogNeeds, a.words(), roleWord(a.Need)))
 		return table.Result{}, fmt.Errorf("%s: %w (needs a %s)", a.Name, ErrNotAllowed, a.Need)
 	}
 	a.Reason = strings.TrimSpace(a.Reason)
 	if a.Reason == "" {
 		if a.Need == access.Supervisor {
-			s.say(a.Name + ": choose or type a reason")
+			s.say(m(i18n.LogNoReason, a.words()))
 			return table.Result{}, fmt.Errorf("%s: %w", a.Name, ErrNoReason)
 		}
 		a.Reason = a.Name
@@ -364,11 +392,11 @@ func (s *Session) Do(a Action) (table.Result, error) {
 		Reason: a.Reason,
 	})
 	if res.Err != nil {
-		s.say(fmt.Sprintf("%s: NOT RECORDED: %v", a.Name, res.Err))
+		s.say(m(i18n.LogNotRecorded, a.words(), res.Err.Error()))
 		return res, fmt.Errorf("%s: %w", a.Name, res.Err)
 	}
-	lines := Describe(a.Name, res)
-	if a.Quiet && len(lines) == 1 && lines[0] == a.Name+": done" {
+	lines, done := describeAll(a.words(), res)
+	if a.Quiet && done {
 		lines = nil
 	}
 	s.say(lines...)
@@ -381,8 +409,8 @@ func (s *Session) Press(r rune) KeyResult {
 		return KeyIgnored
 	}
 	s.lastUse = s.clock()
-	res, note := s.keypad.Press(r)
-	if note != "" {
+	res, note := s.keypad.press(r)
+	if !note.zero() {
 		s.say(note)
 	}
 	switch res {
@@ -390,7 +418,7 @@ func (s *Session) Press(r rune) KeyResult {
 		s.Confirm()
 	case KeyResultMode:
 		if s.keypad.ResultMode() {
-			s.say("result only: 1 Banker, 2 Player, 3 Tie, 4 Banker pair, 5 Player pair, 6 natural, Enter to confirm; * for cards")
+			s.say(m(i18n.LogResultMode))
 		}
 	case KeyConfirmResult:
 		s.ConfirmResult()
@@ -426,7 +454,7 @@ func (s *Session) Confirm() {
 	}
 	s.keypad.drop(sent)
 	if left := len(cards) - sent; left > 0 {
-		s.say(fmt.Sprintf("%d typed card(s) not sent: check them, then Enter again or undo", left))
+		s.say(m(i18n.LogNotSent, left))
 	}
 }
 
@@ -443,99 +471,118 @@ func flagged(res table.Result) bool {
 // Describe words what one action did: a refusal of the command, and each engine event and
 // run settlement it produced.
 func Describe(name string, res table.Result) []string {
-	var out []string
-	if res.Refused != nil {
-		out = append(out, fmt.Sprintf("%s: REFUSED: %v", name, res.Refused))
-	}
-	for _, e := range res.Events {
-		if l := EventLine(e); l != "" {
-			out = append(out, l)
-		}
-	}
-	for _, r := range res.Runs {
-		out = append(out, RunLine(r))
-	}
-	out = append(out, res.Notes...)
-	if len(out) == 0 {
-		out = append(out, name+": done")
+	lines, _ := describeAll(verbatim(name), res)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.english()
 	}
 	return out
 }
 
-// EventLine words one engine event for the operator ("" for none worth a line).
-func EventLine(e engine.Event) string {
-	rule := ""
-	if e.Rule != "" {
-		rule = " (" + e.Rule + ")"
+// describeAll is Describe as messages; done reports that the action produced nothing to say
+// but that it was done.
+func describeAll(name msg, res table.Result) (out []msg, done bool) {
+	if res.Refused != nil {
+		out = append(out, m(i18n.LogRefusedCmd, name, res.Refused.Error()))
 	}
+	for _, e := range res.Events {
+		if l := eventLine(e); !l.zero() {
+			out = append(out, l)
+		}
+	}
+	for _, r := range res.Runs {
+		out = append(out, runLine(r))
+	}
+	for _, n := range res.Notes {
+		out = append(out, verbatim(n)) // the desk's own words, as journalled
+	}
+	if len(out) == 0 {
+		return []msg{m(i18n.LogDone, name)}, true
+	}
+	return out, false
+}
+
+// EventLine words one engine event for the operator ("" for none worth a line).
+func EventLine(e engine.Event) string { return eventLine(e).english() }
+
+// eventLine is EventLine as a message (zero for none worth a line).
+func eventLine(e engine.Event) msg {
+	rule := ruleSuffix(e.Rule)
 	switch e.Kind {
 	case engine.EvShoe:
-		return fmt.Sprintf("shoe %d loaded", e.Shoe)
+		return m(i18n.LogShoeLoaded, e.Shoe)
 	case engine.EvBurn:
-		var parts []string
+		var parts []msg
 		if len(e.Shown) > 0 {
-			parts = append(parts, cardList(e.Shown)+" shown")
+			parts = append(parts, m(i18n.LogShown, cardList(e.Shown)))
 		}
 		if e.Hidden > 0 {
-			parts = append(parts, fmt.Sprintf("%d face down", e.Hidden))
+			parts = append(parts, m(i18n.OpFaceDown, e.Hidden))
 		}
 		if len(parts) == 0 {
-			parts = append(parts, "none")
+			parts = append(parts, m(i18n.OpNone))
 		}
-		return "burn: " + strings.Join(parts, ", ") + rule
+		return m(i18n.LogBurn, join(", ", parts), rule)
 	case engine.EvNoBurn:
-		return "no burn: play continues" + rule
+		return m(i18n.LogNoBurn, rule)
 	case engine.EvRound:
-		return RoundLine(e.Round)
+		return roundLine(e.Round)
 	case engine.EvLastCoup:
-		return fmt.Sprintf("round %d is the last coup%s", e.N, rule)
+		return m(i18n.LogLastCoup, e.N, rule)
 	case engine.EvShoeEnd:
-		return fmt.Sprintf("shoe %d is over", e.Shoe)
+		return m(i18n.LogShoeOver, e.Shoe)
 	case engine.EvAnomaly:
-		return "ANOMALY: " + e.Reason + rule
+		return m(i18n.LogAnomaly, e.Reason, rule)
 	case engine.EvRefused:
-		return "REFUSED: " + e.Reason + rule
+		return m(i18n.LogRefused, e.Reason, rule)
 	case engine.EvReview:
-		return fmt.Sprintf("REVIEW round %d: %s", e.N, e.Reason)
+		return m(i18n.LogReview, e.N, e.Reason)
 	case engine.EvVoid:
-		return fmt.Sprintf("round %d cancelled%s", e.N, rule)
+		return m(i18n.LogCancelled, e.N, rule)
 	case engine.EvInsurance:
-		return fmt.Sprintf("Insurance/No 6 open on round %d", e.N)
+		return m(i18n.LogInsurance, e.N)
 	case engine.EvSetting:
-		return fmt.Sprintf("setting %s=%s in effect", e.Key, e.Value)
+		return m(i18n.LogSetting, e.Key, e.Value)
 	}
-	return ""
+	return msg{}
 }
 
 // RoundLine words a finished round: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
-func RoundLine(r engine.Round) string {
+func RoundLine(r engine.Round) string { return roundLine(r).english() }
+
+// roundLine is RoundLine as a message.
+func roundLine(r engine.Round) msg {
 	o := r.Outcome
-	res := ResultWords(r)
-	var marks []string
+	var marks []msg
 	if o.Natural && r.Kind != engine.KindCancelled {
-		marks = append(marks, "natural")
+		marks = append(marks, m(i18n.LogNatural))
 	}
 	if o.PlayerPair {
-		marks = append(marks, "P pair")
+		marks = append(marks, m(i18n.LogPPair))
 	}
 	if o.BankerPair {
-		marks = append(marks, "B pair")
+		marks = append(marks, m(i18n.LogBPair))
 	}
 	if r.Manual > 0 {
-		marks = append(marks, fmt.Sprintf("%d by hand", r.Manual))
+		marks = append(marks, m(i18n.LogByHand, r.Manual))
 	}
 	if o.TotalsUnknown {
-		marks = append(marks, "result only")
+		marks = append(marks, m(i18n.LogResultOnly))
 	}
 	if len(r.Notes) > 0 {
-		marks = append(marks, strings.Join(r.Notes, ", "))
+		marks = append(marks, verbatim(strings.Join(r.Notes, ", ")))
 	}
-	line := fmt.Sprintf("round %d: %s — P %s  B %s", r.N, res, cardList(r.Player.List()), cardList(r.Banker.List()))
+	line := m(i18n.LogRound, r.N, roundWords{r}, cardList(r.Player.List()), cardList(r.Banker.List()))
 	if len(marks) > 0 {
-		line += " [" + strings.Join(marks, "; ") + "]"
+		line = cat(line, " [", join("; ", marks), "]")
 	}
 	return line
 }
+
+// roundWords is a round's result, worded in the language of the line that holds it.
+type roundWords struct{ r engine.Round }
+
+func (x roundWords) in(w i18n.Catalogue) string { return resultWords(w, x.r) }
 
 // ResultWords is a round's result as the table screen words it: "BANKER WINS 7 TO 5",
 // "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered without
@@ -578,14 +625,17 @@ func cardList(cs []engine.Card) string {
 }
 
 // RunLine words a decided run: "run #1 seat 3 Player × 2: WON, pays $30".
-func RunLine(r engine.RunSettlement) string {
+func RunLine(r engine.RunSettlement) string { return runLine(r).english() }
+
+// runLine is RunLine as a message.
+func runLine(r engine.RunSettlement) msg {
 	w := r.Run
-	head := fmt.Sprintf("run #%d seat %d %s × %d", w.ID, w.Seat, w.Kind, w.Length)
+	head := m(i18n.LogRunHead, w.ID, w.Seat, runKindWord(w.Kind), w.Length)
 	switch w.State {
 	case engine.RunWon:
-		return fmt.Sprintf("%s: WON, pays %s", head, engine.FormatCents(r.Paid))
+		return m(i18n.LogRunWon, head, engine.FormatCents(r.Paid))
 	case engine.RunLost:
-		return fmt.Sprintf("%s: LOST %s", head, engine.FormatCents(r.Lost))
+		return m(i18n.LogRunLost, head, engine.FormatCents(r.Lost))
 	}
-	return fmt.Sprintf("%s: %s, %s returned", head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
+	return m(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
 }

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/coupboard/coupboard/app/access"
@@ -123,6 +124,7 @@ type limitsTab struct {
 	waivedBy              *widget.Entry
 	waiverRow             *fyne.Container
 	earliestBtn, closeBtn *widget.Button
+	scroll                *container.Scroll
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -145,16 +147,18 @@ func newLimitsTab(sc *Screen) limitsTab {
 	})
 	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
-	form := container.NewGridWithColumns(4,
-		widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax,
-		widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax,
-	)
-	when := container.NewGridWithColumns(2,
+	// The new limits at the left, the time they take effect and the three ways to post them
+	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
+	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
+	mins := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin)
+	maxes := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax)
+	when := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
-		container.NewGridWithColumns(2, t.earliestBtn, at))
+		container.NewGridWithColumns(3, t.earliestBtn, at, now))
+	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
 	closing := container.NewGridWithColumns(2, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
-	t.box = container.NewVScroll(container.NewVBox(t.sign, widget.NewSeparator(), form, when, t.waiverRow, now,
-		widget.NewSeparator(), closing))
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, closing))
+	t.box = t.scroll
 	return t
 }
 
@@ -211,7 +215,7 @@ func (t *limitsTab) post(atTime bool) {
 	for _, f := range fields {
 		v, err := engine.ParseMoney(f.e.Text)
 		if err != nil {
-			sc.s.say("limits: " + err.Error())
+			sc.s.say(m(i18n.LogLimitsErr, err.Error()))
 			sc.Update()
 			return
 		}
@@ -231,7 +235,7 @@ func (t *limitsTab) post(atTime bool) {
 	}
 	var err error
 	if c.At, err = t.atField.parse(sc.s.Now()); err != nil {
-		sc.s.say("limits: " + err.Error())
+		sc.s.say(m(i18n.LogLimitsErr, err.Error()))
 		sc.Update()
 		return
 	}
@@ -242,7 +246,7 @@ func (t *limitsTab) close() {
 	sc := t.sc
 	at, err := t.closeField.parse(sc.s.Now())
 	if err != nil {
-		sc.s.say("closing: " + err.Error())
+		sc.s.say(m(i18n.LogClosingErr, err.Error()))
 		sc.Update()
 		return
 	}
@@ -264,7 +268,7 @@ func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
 		if earliest.Truncate(time.Minute).Before(earliest) {
 			timeField.SetText(earliest.Truncate(time.Minute).Add(time.Minute).Format("15:04"))
 		}
-		sc.s.say(fmt.Sprintf("earliest the book allows: %s — tap “Post for the time” to post it", timeField.Text))
+		sc.s.say(m(i18n.LogEarliest, timeField.Text, m(i18n.OpPostAt)))
 	}
 	sc.Update()
 }
@@ -326,7 +330,7 @@ func newRunsTab(sc *Screen) runsTab {
 		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		c, err2 := engine.ParseMoney(t.comAm.Text)
 		if err1 != nil || err2 != nil {
-			sc.s.say("commission: type the seat and the amount")
+			sc.s.say(m(i18n.LogCommissionSeatAmount))
 			sc.Update()
 			return
 		}
@@ -335,7 +339,7 @@ func newRunsTab(sc *Screen) runsTab {
 	collect := widget.NewButton(sc.t(i18n.OpCollect), func() {
 		seat, err := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		if err != nil {
-			sc.s.say("commission: type the seat")
+			sc.s.say(m(i18n.LogCommissionSeat))
 			sc.Update()
 			return
 		}
@@ -363,20 +367,20 @@ func (t *runsTab) insure() {
 	sc := t.sc
 	seat, err := strconv.Atoi(strings.TrimSpace(t.insSeat.Text))
 	if err != nil || seat < 0 {
-		sc.s.say("insurance: type the seat number (0 for a standing player)")
+		sc.s.say(m(i18n.LogInsuranceSeat))
 		sc.Update()
 		return
 	}
 	c, err := engine.ParseMoney(t.insAmount.Text)
 	if err != nil {
-		sc.s.say("insurance: " + err.Error())
+		sc.s.say(m(i18n.LogInsuranceErr, err.Error()))
 		sc.Update()
 		return
 	}
 	var covers int64
 	if strings.TrimSpace(t.insCover.Text) != "" {
 		if covers, err = engine.ParseMoney(t.insCover.Text); err != nil {
-			sc.s.say("insurance: Player/Banker wager: " + err.Error())
+			sc.s.say(m(i18n.LogInsuranceCoverErr, err.Error()))
 			sc.Update()
 			return
 		}
@@ -394,13 +398,13 @@ func (t *runsTab) place() {
 	sc := t.sc
 	seat, err := strconv.Atoi(strings.TrimSpace(t.seat.Text))
 	if err != nil || seat < 1 {
-		sc.s.say("run: type the seat number")
+		sc.s.say(m(i18n.LogRunSeat))
 		sc.Update()
 		return
 	}
 	c, err := engine.ParseMoney(t.amount.Text)
 	if err != nil {
-		sc.s.say("run: " + err.Error())
+		sc.s.say(m(i18n.LogRunErr, err.Error()))
 		sc.Update()
 		return
 	}
@@ -554,7 +558,7 @@ func (sc *Screen) recallShoe(s string) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < 1 {
-		sc.s.say("recall: type a shoe number")
+		sc.s.say(m(i18n.LogRecallShoe))
 		sc.Update()
 		return
 	}
@@ -564,14 +568,14 @@ func (sc *Screen) recallShoe(s string) {
 
 func (t *recallTab) update(snap Snapshot) {
 	if snap.RedDog != nil && (t.other == 0 || t.sc.opt.Recall == nil) {
-		t.updateRedDog(snap) // reddog_views.go
+		t.updateRedDog(snap, t.sc.words) // reddog_views.go
 		return
 	}
 	if t.other == 0 || t.sc.opt.Recall == nil {
 		t.title.SetText(t.sc.t(i18n.OpRecallTitle, snap.Game.Shoe, len(snap.Rounds)))
 		lines := make([]string, 0, len(snap.Rounds))
 		for i := len(snap.Rounds) - 1; i >= 0; i-- {
-			lines = append(lines, RoundLine(snap.Rounds[i]))
+			lines = append(lines, roundLine(snap.Rounds[i]).in(t.sc.words))
 		}
 		t.list.SetText(strings.Join(lines, "\n"))
 		return
@@ -585,7 +589,7 @@ func (t *recallTab) update(snap Snapshot) {
 	t.title.SetText(t.sc.t(i18n.OpRecallJournal, t.other, len(recs)))
 	lines := make([]string, 0, len(recs))
 	for i := len(recs) - 1; i >= 0; i-- {
-		lines = append(lines, RecallLine(recs[i], t.sc.s.Now().Location()))
+		lines = append(lines, recallLine(t.sc.words, recs[i], t.sc.s.Now().Location()))
 	}
 	t.list.SetText(strings.Join(lines, "\n"))
 }
@@ -593,32 +597,38 @@ func (t *recallTab) update(snap Snapshot) {
 // RecallLine words a journalled round for recall, its time in loc: time, round, result, cards,
 // source and operator, e.g. "21:04:05 #3 B 7-5 P  P 9H 8C  B KD 7S  shoe".
 func RecallLine(rec journal.Record, loc *time.Location) string {
+	return recallLine(i18n.Catalogue{}, rec, loc)
+}
+
+// recallLine is RecallLine in w's language.
+func recallLine(w i18n.Catalogue, rec journal.Record, loc *time.Location) string {
 	if isRedDogRound(rec) {
-		return RedDogRecallLine(rec, loc) // reddog_views.go
+		return redDogRecallLine(w, rec, loc) // reddog_views.go
 	}
 	at := rec.Time.In(loc).Format("15:04:05")
 	r, err := journal.DecodeRound(rec.Payload)
 	if err != nil {
-		return fmt.Sprintf("%s record %d: %v", at, rec.Seq, err)
+		return w.T(i18n.RdRecordError, at, rec.Seq, err.Error())
 	}
-	res := "cancelled"
+	b, p, tie := w.Letter("B"), w.Letter("P"), w.Letter("T")
+	res := w.T(i18n.RdCancelledWord)
 	switch {
 	case r.ResultOnly && r.Winner != "":
-		res = r.Winner + " result only"
+		res = w.Letter(r.Winner) + " " + w.T(i18n.LogResultOnly)
 	case r.Winner == "B":
-		res = fmt.Sprintf("B %d-%d P", r.BankerTotal, r.PlayerTotal)
+		res = fmt.Sprintf("%s %d-%d %s", b, r.BankerTotal, r.PlayerTotal, p)
 	case r.Winner == "P":
-		res = fmt.Sprintf("P %d-%d B", r.PlayerTotal, r.BankerTotal)
+		res = fmt.Sprintf("%s %d-%d %s", p, r.PlayerTotal, r.BankerTotal, b)
 	case r.Winner == "T":
-		res = fmt.Sprintf("T %d", r.PlayerTotal)
+		res = fmt.Sprintf("%s %d", tie, r.PlayerTotal)
 	}
 	if r.Kind == journal.RoundNoBet {
-		res += " no bets"
+		res += " " + w.T(i18n.RecallNoBets)
 	}
-	line := fmt.Sprintf("%s #%d %s  P %s  B %s  %s", at, r.N, res,
-		strings.Join(r.Player, " "), strings.Join(r.Banker, " "), r.Source)
+	line := fmt.Sprintf("%s #%d %s  %s %s  %s %s  %s", at, r.N, res,
+		p, strings.Join(r.Player, " "), b, strings.Join(r.Banker, " "), r.Source)
 	if r.Operator != "" {
-		line += " op " + r.Operator
+		line += " " + w.T(i18n.RdOperator, r.Operator)
 	}
 	if len(r.Notes) > 0 {
 		line += " [" + strings.Join(r.Notes, ", ") + "]"
@@ -653,19 +663,19 @@ func newDiagTab(sc *Screen) diagTab {
 	t.protocol = widget.NewSelect(d.Protocols(), nil)
 	reconnect := widget.NewButton(sc.t(i18n.OpReconnect), func() {
 		if err := d.Reconnect(); err != nil {
-			sc.s.say("reconnect: " + err.Error())
+			sc.s.say(m(i18n.LogReconnectErr, err.Error()))
 		} else {
-			sc.s.say("reconnecting to the shoe")
+			sc.s.say(m(i18n.LogReconnecting))
 		}
 		sc.Update()
 	})
 	use := widget.NewButton(sc.t(i18n.OpUsePort), func() {
 		if !sc.s.Allows(access.Supervisor) {
-			sc.s.say("change port: needs a supervisor")
+			sc.s.say(m(i18n.LogNeeds, m(i18n.LogChangePort), m(i18n.OpSupervisor)))
 		} else if err := d.Use(strings.TrimSpace(t.port.Text), t.protocol.Selected); err != nil {
-			sc.s.say("change port: " + err.Error())
+			sc.s.say(m(i18n.LogPortErr, m(i18n.LogChangePort), err.Error()))
 		} else {
-			sc.s.say(fmt.Sprintf("shoe: %s (%s)", t.port.Text, t.protocol.Selected))
+			sc.s.say(m(i18n.LogShoePort, t.port.Text, t.protocol.Selected))
 		}
 		sc.Update()
 	})
@@ -680,7 +690,7 @@ func newDiagTab(sc *Screen) diagTab {
 func (t *diagTab) scan() {
 	ports, err := t.sc.opt.Diagnostics.Ports()
 	if err != nil {
-		t.sc.s.say("ports: " + err.Error())
+		t.sc.s.say(m(i18n.LogPortsErr, err.Error()))
 		return
 	}
 	t.port.SetOptions(ports)
@@ -695,11 +705,11 @@ func (t *diagTab) update() {
 		return
 	}
 	st := d.Status()
-	line := fmt.Sprintf("Shoe link: %s on %s since %s", strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.s.Now().Location()).Format("15:04:05"))
+	line := t.sc.t(i18n.DiagLink, strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.s.Now().Location()).Format("15:04:05"))
 	if st.Err != "" {
 		line += " — " + st.Err
 	}
-	counts := fmt.Sprintf("connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · misreads %d",
+	counts := t.sc.t(i18n.DiagCounts,
 		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Misreads)
 	t.status.SetText(line + "\n" + counts)
 	if t.protocol.Selected == "" && len(d.Protocols()) > 0 {

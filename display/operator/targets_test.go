@@ -148,3 +148,33 @@ func targetsIn(t *testing.T, lang i18n.Lang, size fyne.Size) {
 		}
 	}
 }
+
+// TestLimitsFitWithoutScrolling: at the smallest panel the screen is made for, 1280×720, the
+// Limits tab shows everything it holds (the sign, the new limits, the time with its buttons,
+// the players' waiver, the closing) without scrolling, in each language; and the tabs take the
+// height the bar, the reason and the log strip leave (no empty band under them).
+func TestLimitsFitWithoutScrolling(t *testing.T) {
+	for _, lang := range i18n.Langs() {
+		t.Run(string(lang), func(t *testing.T) {
+			w, _ := i18n.New(lang)
+			lt := newLiveTable(t, "vic-baccarat-2002")
+			r := newRig(t, lt, Options{Language: lang})
+			r.w.Resize(fyne.NewSize(1280, 720))
+			r.signIn("4", supervisorPIN)
+			r.tab(w.T(i18n.OpTabLimits))
+			if !r.sc.limits.waiverRow.Visible() {
+				t.Fatal("vic-baccarat-2002 offers the players' waiver: its row is hidden")
+			}
+			sc := r.sc.limits.scroll
+			if need, have := sc.Content.MinSize().Height, sc.Size().Height; need > have+0.5 {
+				t.Errorf("the Limits tab needs %.0f px, has %.0f: it scrolls", need, have)
+			}
+			height := r.w.Canvas().Size().Height
+			bottom := r.sc.tabs.Position().Y + r.sc.tabs.Size().Height
+			log := r.sc.log.MinSize().Height
+			if gap := height - bottom - log; gap > 20 {
+				t.Errorf("%.0f px under the tabs are neither tabs nor the log strip (tabs end at %.0f of %.0f, log %.0f px)", gap, bottom, height, log)
+			}
+		})
+	}
+}

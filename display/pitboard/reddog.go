@@ -2,6 +2,7 @@ package pitboard
 
 import (
 	"fmt"
+	"github.com/coupboard/coupboard/display/i18n"
 	"image/color"
 	"math"
 	"strings"
@@ -60,21 +61,25 @@ func redDogSpread(s string) string {
 
 // redDogLast is the last round in words, the outcome first so that a narrow tile keeps it:
 // "Round 7 · win 1:1 · spread 5 · 3H 9S 5D".
-func redDogLast(r message.RedDogRound) string {
+func redDogLast(w i18n.Catalogue, r message.RedDogRound) string {
 	if r.Kind == message.KindCancelled {
-		return fmt.Sprintf("Round %d cancelled", r.N)
+		return w.T(i18n.PitRdCancelled, r.N)
 	}
-	s := fmt.Sprintf("Round %d · %s", r.N, r.Outcome)
+	outcome := map[string]i18n.Key{"win": i18n.RdWinWord, "lose": i18n.RdLoseWord, "push": i18n.RdPushWord}[r.Outcome]
+	s := w.T(i18n.PitRdRound, r.N, w.T(outcome))
+	if outcome == "" {
+		s = w.T(i18n.PitRdRound, r.N, r.Outcome)
+	}
 	if r.Pays != "" {
 		s += " " + r.Pays
 	}
 	switch r.Spread {
 	case "consecutive":
-		s += " · no spread"
+		s += " · " + w.T(i18n.PitRdNoSpread)
 	case "pair":
-		s += " · pair"
+		s += " · " + w.T(i18n.RdAPair)
 	default:
-		s += " · spread " + r.Spread
+		s += " · " + w.T(i18n.RdSpreadN, r.Spread)
 	}
 	return s + " · " + strings.Join(r.Cards, " ")
 }
@@ -102,9 +107,9 @@ func (b *Board) paintRedDog(dst *ebiten.Image, t *pitmodel.Table, m metrics, y f
 	tw := w - x - m.pad
 	line := box / 3
 	// Line 1: the last round in words.
-	words, clr := "No round yet", pal.TextMuted
+	words, clr := b.opts.Words.T(i18n.PitRdNone), pal.TextMuted
 	if last != nil {
-		words, clr = redDogLast(*last), pal.Text
+		words, clr = redDogLast(b.opts.Words, *last), pal.Text
 	}
 	drawText(dst, fit(words, boldBody, tw), boldBody, x, y+line*0.5, clr, text.AlignStart, text.AlignCenter)
 	// Line 2: wins, losses and pushes of the rounds shown, each in its colour.
@@ -128,9 +133,9 @@ func (b *Board) paintRedDog(dst *ebiten.Image, t *pitmodel.Table, m metrics, y f
 		sw, _ := text.Measure(c.s+"  ", bodyFace, 0)
 		cx += sw
 	}
-	drawText(dst, fit(fmt.Sprintf("· last %d rounds · shoe %d", len(t.RedDog), t.Shoe), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(b.opts.Words.T(i18n.PitRdCounts, len(t.RedDog), t.Shoe), smallFace, w-cx-m.pad), smallFace, cx, y+line*1.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 	// Line 3: Red Dog has no roads.
-	drawText(dst, fit("Red Dog · no roads", smallFace, tw), smallFace, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
+	drawText(dst, fit(b.opts.Words.T(i18n.PitRdNoRoads), smallFace, tw), smallFace, x, y+line*2.5, pal.TextMuted, text.AlignStart, text.AlignCenter)
 
 	// The strip of the last rounds: one cell each, newest right, with its spread.
 	y += box + m.pad*0.8

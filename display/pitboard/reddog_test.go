@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
@@ -79,5 +80,25 @@ func TestRedDogTile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestRedDogTileWordsInEachLanguage: the Red Dog tile's line about the last round is in the
+// board's language (issue 23), cards and payout as the table sent them.
+func TestRedDogTileWordsInEachLanguage(t *testing.T) {
+	r := message.RedDogRound{N: 7, Kind: message.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	for lang, want := range map[i18n.Lang]string{
+		i18n.English:            "Round 7 · win 1:1 · spread 5 · 3H 9S 5D",
+		i18n.SimplifiedChinese:  "第 7 局 · 赢 1:1 · 差距 5 · 3H 9S 5D",
+		i18n.TraditionalChinese: "第 7 局 · 贏 1:1 · 差距 5 · 3H 9S 5D",
+	} {
+		w, _ := i18n.New(lang)
+		if got := redDogLast(w, r); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	w, _ := i18n.New(i18n.SimplifiedChinese)
+	if got := redDogLast(w, message.RedDogRound{N: 2, Kind: message.KindCancelled}); got != "第 2 局已取消" {
+		t.Errorf("cancelled: %q", got)
 	}
 }

@@ -5,6 +5,7 @@ package sample
 
 import (
 	"fmt"
+	"github.com/coupboard/coupboard/display/i18n"
 	"sort"
 	"time"
 
@@ -269,7 +270,8 @@ func builders() map[string]func() (view.Screen, error) {
 			// The machine's conditions (app/health) after a supervisor's error.
 			s, err := base(view.SettleCommission, MidShoe[:25])
 			s.Status = view.Status{Link: view.LinkDisconnected, Errors: []string{"card 7H read twice (frame 8812)"},
-				Warnings: []string{"shoe port /dev/ttyUSB0: not found: is the shoe plugged in and powered?", "clock not synchronised: notice times may be wrong"}}
+				Warnings:     []string{"shoe /dev/ttyUSB0: nothing readable (cable, protocol or baud?)", "clock not synchronised: notice times may be wrong"},
+				WarningWords: []i18n.Message{{Key: i18n.WarnShoeUnreadable, Args: []any{"/dev/ttyUSB0"}}, {Key: i18n.WarnClock}}}
 			return s, err
 		},
 		"manual": func() (view.Screen, error) {

@@ -7,6 +7,7 @@ package view
 import (
 	"time"
 
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -376,4 +377,8 @@ type Status struct {
 	// Warnings are conditions of the machine the table plays through (the clock not
 	// synchronised, the pit server unreachable, a backup failed), in words, while they last.
 	Warnings []string
+	// WarningWords are the same warnings as catalogue messages (display/i18n), which the
+	// screen words in its language; when they are not given (or not one for each warning)
+	// the screen shows Warnings as they are.
+	WarningWords []i18n.Message
 }

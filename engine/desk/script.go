@@ -84,7 +84,7 @@ func ClockAt(t time.Time) Clock {
 type Verb string
 
 // The commands of spec/table-script.md §1, and the game commands an operator gives that are
-// not shoe tokens (turn, accept, result, reconstruct; see the README, "Table scripts").
+// not shoe tokens (turn, accept, result, reconstruct; see docs/auditor.md, "Replaying").
 const (
 	VerbBet          Verb = "bet"          // !bet SEAT WAGER AMOUNT [covers=AMOUNT]
 	VerbRun          Verb = "run"          // !run SEAT KIND LENGTH AMOUNT

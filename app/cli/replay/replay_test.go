@@ -153,7 +153,7 @@ type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
-// TestTableScript replays the README's table script (docs/examples/table-script.txt): rounds
+// TestTableScript replays the auditor guide's table script (docs/examples/table-script.txt): rounds
 // and shoe events as before, with the settlement, run, commission, notice, sign and refusal
 // lines of spec/table-script.md §2 (testdata/table-script.want, read line by line).
 func TestTableScript(t *testing.T) {
