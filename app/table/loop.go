@@ -28,6 +28,9 @@ type Msg struct {
 	Reply chan<- Result
 	// call, when set, runs on the loop goroutine instead of an input (Inspect).
 	call func()
+	// drain, when set, asks the loop to stop at the end of the coup (Drain); it is closed once
+	// the clean stop is journalled.
+	drain chan struct{}
 }
 
 // Result is what the loop did with one input.
@@ -85,6 +88,9 @@ type Loop[S any] struct {
 	st    Machine[S]
 	link  Link
 	rec   Recovery
+	// drained, once a drain is asked (Drain), are closed when the loop has journalled its clean
+	// stop between coups and returned.
+	drained []chan struct{}
 }
 
 // NewBaccaratLoop is the loop of a baccarat table (State) with the table screen's view model.
@@ -157,7 +163,45 @@ func (l *Loop[S]) Inspect(ctx context.Context, fn func(Machine[S])) error {
 	}
 }
 
-// Run is the event loop. It returns when ctx is done, after journalling a clean stop.
+// Drain asks the loop to stop at the end of the coup in progress (at once when none is): the
+// loop itself, between two inputs, finds no coup in progress and nothing waiting in its inbox,
+// journals a clean stop and returns from Run. The returned channel is closed then. No input is
+// taken after that, so the journal's last record is a clean stop between coups. A coup that
+// never ends (held for a supervisor) keeps the table running.
+func (l *Loop[S]) Drain(ctx context.Context) (<-chan struct{}, error) {
+	ch := make(chan struct{})
+	if err := l.Send(ctx, Msg{drain: ch}); err != nil {
+		return nil, err
+	}
+	return ch, nil
+}
+
+// drainIdle, once a drain was asked, handles what is already in the inbox and then, if no coup
+// is in progress, journals the clean stop; it reports whether the loop is to return.
+func (l *Loop[S]) drainIdle() (bool, error) {
+	if l.drained == nil {
+		return false, nil
+	}
+	for {
+		if in, _ := l.st.InCoup(); in {
+			return false, nil
+		}
+		select {
+		case m := <-l.in:
+			l.handle(m) // already sent before the stop: it is taken, and may begin a coup
+			continue
+		default:
+		}
+		_, err := l.commit(Msg{Input: Input{Op: &Op{Kind: OpCleanStop}}, Source: journal.SourceConfig})
+		for _, ch := range l.drained {
+			close(ch)
+		}
+		return true, err
+	}
+}
+
+// Run is the event loop. It returns when ctx is done, after journalling a clean stop, or after
+// a drain (Drain) at the end of a coup, likewise.
 func (l *Loop[S]) Run(ctx context.Context) error {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -186,6 +230,10 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 		case m := <-l.in:
 			l.handle(m)
 			dirty, input = true, true
+			if stop, err := l.drainIdle(); stop {
+				present()
+				return err
+			}
 		case <-tick.C:
 			l.due()
 			dirty = true
@@ -235,6 +283,10 @@ func (l *Loop[S]) due() {
 func (l *Loop[S]) handle(m Msg) {
 	if m.call != nil {
 		m.call()
+		return
+	}
+	if m.drain != nil {
+		l.drained = append(l.drained, m.drain)
 		return
 	}
 	if m.Link != nil {
