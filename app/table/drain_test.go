@@ -151,4 +151,3 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		j2.Close()
 	}
 }
-
