@@ -130,6 +130,7 @@ type Board struct {
 	applied, duplicates, rejected uint64
 	forged                        uint64 // of the rejected, messages that did not match their subject
 	lastForged                    string // the newest of them, in words
+	bus                           Bus    // the pit bus's nodes, from the board's connection (bus.go)
 }
 
 // New is an empty board. Zero fields of cfg take their defaults.
