@@ -38,7 +38,9 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	model := pitmodel.New(pitmodel.Config{})
 	feed := make(chan message.Message, 64)
 	// The board reads from bus-1 of a three-node pit bus whose bus-2 is down.
-	bus := func() pitmodel.Bus { return pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1", Down: []string{"bus-2"}} }
+	bus := func() pitmodel.Bus {
+		return pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1", Down: []string{"bus-2"}}
+	}
 	b := New(model, feed, th, Options{Words: words, Now: func() time.Time { return now }, Bus: bus})
 	seq := map[string]uint64{}
 	send := func(id string, typ message.Type, fill func(*message.Message)) {
