@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"math/rand"
 	"path/filepath"
 	"strings"
@@ -28,8 +29,9 @@ func shoeScript(seed int64) string {
 }
 
 // TestDrainStopsBetweenCoupsWhileCardsKeepComing: a drain asked while the shoe keeps the loop's
-// inbox full stops the table between two coups: the journal ends with a clean stop and no coup
-// in progress, every time. The loop decides it itself; asking it whether a coup is in progress
+// inbox full stops the table between two coups: the journal's last input is a clean stop with
+// no coup in progress, every time; after it a card is refused (not journalled) and a sign-out
+// is still journalled. The loop decides it itself; asking it whether a coup is in progress
 // and then cancelling from outside (the first way) let the next queued card start a coup before
 // the stop, and this test failed on nearly every run that way.
 func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
@@ -57,10 +59,9 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		// coup ended and nothing more to take.
 		feedCtx, stopFeed := context.WithCancel(context.Background())
 		asked := make(chan struct{})
-		fed := make(chan int, 1)
+		fed := make(chan struct{})
 		go func() {
-			n := 0
-			defer func() { fed <- n }()
+			defer close(fed)
 			rnd := rand.New(rand.NewSource(seed))
 			burst := -1 // until the drain is asked
 			for _, tok := range toks {
@@ -81,7 +82,6 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 				if r.l.Send(feedCtx, m) != nil {
 					return
 				}
-				n++
 				if reply != nil {
 					select {
 					case <-reply:
@@ -119,17 +119,33 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 			_ = r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { in, n = m.InCoup(); sc = m.Screen(c.Now(), Link(0)) })
 			t.Fatalf("no stop within 30 s of the drain: in coup %v, coup %d; %+v", in, n, sc.Status)
 		}
+		// Stopped: a card now is refused and not journalled; a sign-out is still journalled.
+		in := engine.TokenInput(toks[len(toks)-1])
+		reply := make(chan Result, 1)
+		if err := r.l.Send(context.Background(), Msg{Input: Input{Game: &in}, Source: journal.SourceShoe, Reply: reply}); err != nil {
+			t.Fatal(err)
+		}
+		if res := <-reply; !errors.Is(res.Err, ErrStopped) || len(res.Records) != 0 {
+			t.Fatalf("a card after the drain: %+v", res)
+		}
+		reply = make(chan Result, 1)
+		if err := r.l.Send(context.Background(), Msg{Access: []byte(`{"event":"sign_out"}`), Actor: journal.Actor{Role: "dealer", ID: "D1"}, Reason: "shutdown", Reply: reply}); err != nil {
+			t.Fatal(err)
+		}
+		if res := <-reply; res.Err != nil || len(res.Records) != 1 {
+			t.Fatalf("a sign-out after the drain: %+v", res)
+		}
+		stopFeed()
+		<-fed
+		r.cancel()
 		select {
 		case err := <-r.done:
 			if err != nil {
 				t.Fatalf("Run after the drain: %v", err)
 			}
 		case <-time.After(5 * time.Second):
-			t.Fatal("Run did not return after the drain")
+			t.Fatal("Run did not return after the drain and the stop")
 		}
-		stopFeed()
-		sent := <-fed
-		r.cancel()
 		if err := j.Close(); err != nil {
 			t.Fatal(err)
 		}
@@ -142,8 +158,8 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		if !rec.Clean || rec.InCoup {
 			t.Errorf("seed %d: the journal after the drain: clean stop last %v, in coup %v (coup %d); want the clean stop last, between coups", seed, rec.Clean, rec.InCoup, rec.CoupN)
 		}
-		if sent == len(toks) {
-			t.Errorf("seed %d: the whole shoe was taken before the stop: the drain did not stop mid-shoe", seed)
+		if rec.Inputs > len(toks) {
+			t.Errorf("seed %d: %d inputs journalled of %d cards: the drain did not stop mid-shoe", seed, rec.Inputs, len(toks))
 		}
 		if in, _ := st.InCoup(); in {
 			t.Errorf("seed %d: the replayed table is in a coup", seed)
