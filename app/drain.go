@@ -5,10 +5,6 @@ import (
 	"os"
 	"sync/atomic"
 	"syscall"
-	"time"
-
-	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 )
 
 // DrainSignal asks a running table to stop at the end of its coup: the package's prerm sends
@@ -24,18 +20,16 @@ const ExitDrained = 75
 // errDrained is runTable's error after a drain.
 var errDrained = errors.New("stopped between coups on request (DrainSignal: a package upgrade); the session starts the table again")
 
-// drainPoll is how often a draining table looks whether its coup has ended.
-const drainPoll = 200 * time.Millisecond
-
 // drainer turns a drain request into a stop between coups.
 type drainer struct {
 	done atomic.Bool // the table stopped because of a drain request
 }
 
-// watch waits for a request on req; then, once the loop reports no coup in progress, it marks
-// the drain done and sends DrainSignal on stop (the channel SIGINT and SIGTERM arrive on), so
-// the table stops as it does for those. A card that arrives in the same instant is journalled
-// before the clean stop, and its coup resumes after the restart: nothing is lost either way.
+// watch waits for a request on req and passes it to the table's loop, which alone decides when
+// no coup is in progress: between two inputs, with nothing more in its inbox, it journals the
+// clean stop and takes no further input. Then watch marks the drain done and sends DrainSignal
+// on stop (the channel SIGINT and SIGTERM arrive on), so the rest of the table stops as it does
+// for those.
 func (d *drainer) watch(t *runningTable, req <-chan os.Signal, stop chan<- os.Signal) {
 	select {
 	case <-req:
@@ -43,26 +37,19 @@ func (d *drainer) watch(t *runningTable, req <-chan os.Signal, stop chan<- os.Si
 		return
 	}
 	t.log.Info("drain requested: the table stops at the end of the coup")
-	tick := time.NewTicker(drainPoll)
-	defer tick.Stop()
-	for {
-		idle := false
-		if err := t.loop.Inspect(t.ctx, func(m table.Machine[view.Screen]) { in, _ := m.InCoup(); idle = !in }); err != nil {
-			return
-		}
-		if idle {
-			d.done.Store(true)
-			t.log.Info("drained: no coup in progress; stopping for the update")
-			select {
-			case stop <- DrainSignal:
-			default: // a stop is on its way already
-			}
-			return
-		}
-		select {
-		case <-tick.C:
-		case <-t.ctx.Done():
-			return
-		}
+	drained, err := t.loop.Drain(t.ctx)
+	if err != nil {
+		return
+	}
+	select {
+	case <-drained:
+	case <-t.ctx.Done():
+		return
+	}
+	d.done.Store(true)
+	t.log.Info("drained: no coup in progress; stopping for the update")
+	select {
+	case stop <- DrainSignal:
+	default: // a stop is on its way already
 	}
 }

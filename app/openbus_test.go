@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/internal/bustest"
 )
 
 // syncBuffer is a buffer written by the table's goroutines and read by the test.
@@ -36,21 +36,7 @@ func (s *syncBuffer) String() string {
 // TestOpenBusIsAnnounced: a table configured to publish on an open bus (bus.open = true) says
 // so on stderr and on every screen's status strip, and publishes to a real embedded server.
 func TestOpenBusIsAnnounced(t *testing.T) {
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Shutdown()
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := bus.EnsureStream(ctx, admin); err != nil {
-		t.Fatal(err)
-	}
+	srv := bustest.StartOpen(t)
 	cfg, err := config.Parse(fmt.Sprintf(`
 [table]
 id = "BAC-01"

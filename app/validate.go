@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
@@ -16,6 +18,13 @@ func validateTable(cfg *config.Config) error {
 		_, err := RedDogSetupFrom(cfg)
 		return err
 	}
-	_, err := SetupFrom(cfg)
-	return err
+	setup, err := SetupFrom(cfg)
+	if err != nil {
+		return err
+	}
+	// The opening sign as the engine takes it: each limit checked by the engine itself.
+	if err := setup.Sign.Validate(); err != nil {
+		return fmt.Errorf("limits: the opening %w", err)
+	}
+	return nil
 }

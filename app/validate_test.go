@@ -22,6 +22,8 @@ func TestSetupRefusesWhatTheTableRefuses(t *testing.T) {
 		// A Red Dog table has one wager, bet: a file with another is refused by the table's check
 		// (setup replaces the limits only when it changes the game itself).
 		{[]string{"--kiosk=false", "--from", writeFile(t, "[game]\nprofile = \"vic-red-dog-1997\"\n[limits.runs]\nmin = \"5\"\nmax = \"100\"\n")}, "limits.runs: not a wager of vic-red-dog-1997"},
+		// The opening sign, as the engine checks it: a minimum above the maximum.
+		{[]string{"--kiosk=false", "--limit", "banker=5000-25/5"}, "--limit banker: limits.banker: want 0 < min <= max"},
 	} {
 		out := filepath.Join(t.TempDir(), "t.toml")
 		args := append([]string{"setup", "--non-interactive", "--from", example, "--out", out, "--shoe-port", "sim"}, tc.args...)

@@ -493,3 +493,44 @@ func TestBoardOfOnePit(t *testing.T) {
 		t.Fatal("a table id with wildcards was taken")
 	}
 }
+
+// TestSubscriberSeesANodeDown: a board's subscriber on a 3-node cluster reports the node that
+// is down (another node, then its own), and reports none once the node is back and current.
+func TestSubscriberSeesANodeDown(t *testing.T) {
+	c := startCluster(t, 3)
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: c.urls(), Open: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	waitNodes := func(what string, ok func(bus.Nodes) bool) bus.Nodes {
+		t.Helper()
+		deadline := time.Now().Add(45 * time.Second)
+		for {
+			n := sub.Nodes()
+			if ok(n) {
+				return n
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the subscriber says %+v", what, n)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	n := waitNodes("all up", func(n bus.Nodes) bool { return n.Connected && n.Node != "" && !n.Checked.IsZero() && len(n.Down) == 0 })
+	for _, victim := range []string{"other", "own"} {
+		i := c.index(n.Node)
+		if victim == "other" {
+			i = (i + 1) % 3
+		}
+		name := c.cfgs[i].Name
+		c.stop(i)
+		n = waitNodes(victim+" node "+name+" down", func(n bus.Nodes) bool {
+			return n.Connected && n.Node != name && slices.Equal(n.Down, []string{name})
+		})
+		if err := c.start(i); err != nil {
+			t.Fatal(err)
+		}
+		n = waitNodes(name+" back", func(n bus.Nodes) bool { return n.Connected && len(n.Down) == 0 })
+	}
+}

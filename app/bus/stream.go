@@ -21,6 +21,7 @@ const StreamName = "TABLES"
 var streamTypes = []message.Type{
 	message.TypeRound, message.TypeShoeStarted, message.TypeShoeEnded, message.TypeLimits, message.TypeStatus,
 	message.TypeRedDogRound, // a Red Dog table's rounds
+	message.TypeAccess,      // sign-ins and sign-outs at the operator screen
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

@@ -54,6 +54,8 @@ type Subscriber struct {
 	wg     sync.WaitGroup
 	// refused counts the messages that failed their schema (message.Decode).
 	refused atomic.Uint64
+	// nodes is what the subscriber knows of the bus's nodes (nodes.go).
+	nodes nodeState
 }
 
 // Refused is how many messages failed their schema: each was reported to OnError and handed
@@ -87,10 +89,14 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 			return nil, fmt.Errorf("subscribe to heartbeats on %s: %w", subject, err)
 		}
 	}
-	s.wg.Add(1)
+	s.wg.Add(2)
 	go func() {
 		defer s.wg.Done()
 		s.consume(ctx)
+	}()
+	go func() {
+		defer s.wg.Done()
+		s.watchNodes(ctx)
 	}()
 	return s, nil
 }

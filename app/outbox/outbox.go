@@ -34,6 +34,9 @@ func (o *Journal) After(seq uint64, max int) ([]message.Message, error) {
 	errStop := fmt.Errorf("enough")
 	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
 		m, ok, err := Message(r)
+		if err == nil && ok {
+			m.Pace, err = o.pace(r, m)
+		}
 		if err != nil {
 			return fmt.Errorf("outbox record %d: %w", r.Seq, err)
 		}
@@ -82,6 +85,13 @@ func Message(r journal.Record) (message.Message, bool, error) {
 		}
 		round := message.RedDogRoundOf(rd)
 		m.Type, m.RedDog = message.TypeRedDogRound, &round
+		return m, true, nil
+	case journal.KindAccess:
+		a, err := accessOf(r)
+		if err != nil {
+			return m, false, err
+		}
+		m.Type, m.Access = message.TypeAccess, a
 		return m, true, nil
 	case journal.KindEvent:
 		var ev table.Event

@@ -15,6 +15,7 @@ import (
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/bustest"
 )
 
 // TestTableToBoardOverARealBus runs a table loop over a real journal, publishes its journal
@@ -88,25 +89,13 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	}
 }
 
-// startBus starts a real embedded NATS server with the TABLES stream, stopped at the end of the
-// test, and a context for the test's 30 seconds.
+// startBus starts a real embedded NATS server with its streams (internal/bustest), stopped at
+// the end of the test, and a context for the test's 30 seconds.
 func startBus(t *testing.T) (*bus.Server, context.Context) {
 	t.Helper()
-	srv, err := bus.StartServer(bus.ServerConfig{Port: -1, StoreDir: t.TempDir(), Open: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	nc, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := bustest.StartOpen(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
-	if _, err := bus.EnsureStream(ctx, nc); err != nil {
-		t.Fatal(err)
-	}
-	nc.Close()
 	return srv, ctx
 }
 

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -28,6 +29,9 @@ type Msg struct {
 	Reply chan<- Result
 	// call, when set, runs on the loop goroutine instead of an input (Inspect).
 	call func()
+	// drain, when set, asks the loop to stop at the end of the coup (Drain); it is closed once
+	// the clean stop is journalled.
+	drain chan struct{}
 }
 
 // Result is what the loop did with one input.
@@ -85,6 +89,12 @@ type Loop[S any] struct {
 	st    Machine[S]
 	link  Link
 	rec   Recovery
+	// drained, once a drain is asked (Drain), are closed when the loop has journalled its clean
+	// stop between coups.
+	drained []chan struct{}
+	// stopped is set once the loop has journalled its clean stop for a drain: it takes no more
+	// input of the game (ErrStopped), only sign-outs and readers' calls, until Run returns.
+	stopped bool
 }
 
 // NewBaccaratLoop is the loop of a baccarat table (State) with the table screen's view model.
@@ -160,7 +170,60 @@ func (l *Loop[S]) Inspect(ctx context.Context, fn func(Machine[S])) error {
 	}
 }
 
-// Run is the event loop. It returns when ctx is done, after journalling a clean stop.
+// ErrStopped is the Result.Err of an input sent after a drain stopped the table between coups:
+// it is neither applied nor journalled (the table restarts and reads the shoe afresh).
+var ErrStopped = errors.New("the table has stopped between coups for an update: input not taken")
+
+// Drain asks the loop to stop at the end of the coup in progress (at once when none is): the
+// loop itself, between two inputs, finds no coup in progress and nothing waiting in its inbox,
+// and journals a clean stop; the returned channel is closed then. From that moment it takes
+// no input of the game (each is answered ErrStopped, not journalled), so the journal's last
+// input is a clean stop between coups; it still journals sign-ins and sign-outs (the screen's
+// sign-out at shutdown) and answers Inspect, until ctx of Run is done. A coup that never ends
+// (held for a supervisor) keeps the table playing.
+func (l *Loop[S]) Drain(ctx context.Context) (<-chan struct{}, error) {
+	ch := make(chan struct{})
+	if err := l.Send(ctx, Msg{drain: ch}); err != nil {
+		return nil, err
+	}
+	return ch, nil
+}
+
+// drainIdle, once a drain was asked and until the table has stopped, handles what is already
+// in the inbox and then, if no coup is in progress, journals the clean stop and marks the loop
+// stopped. A clean stop the journal cannot take leaves the table playing (the drain waits, and
+// tries again after the next input).
+func (l *Loop[S]) drainIdle() {
+	if len(l.drained) == 0 || l.stopped {
+		return
+	}
+	for {
+		if in, _ := l.st.InCoup(); in {
+			return
+		}
+		select {
+		case m := <-l.in:
+			l.handle(m) // already sent before the stop: it is taken, and may begin a coup
+			if l.stopped {
+				return
+			}
+			continue
+		default:
+		}
+		if _, err := l.commit(Msg{Input: Input{Op: &Op{Kind: OpCleanStop}}, Source: journal.SourceConfig}); err != nil {
+			return
+		}
+		l.stopped = true
+		for _, ch := range l.drained {
+			close(ch)
+		}
+		l.drained = nil
+		return
+	}
+}
+
+// Run is the event loop. It returns when ctx is done, after journalling a clean stop (unless a
+// drain journalled it already).
 func (l *Loop[S]) Run(ctx context.Context) error {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -184,11 +247,15 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
+			if l.stopped {
+				return nil
+			}
 			_, err := l.commit(Msg{Input: Input{Op: &Op{Kind: OpCleanStop}}, Source: journal.SourceConfig})
 			return err
 		case m := <-l.in:
 			l.handle(m)
 			dirty, input = true, true
+			l.drainIdle()
 		case <-tick.C:
 			l.due()
 			dirty = true
@@ -214,6 +281,9 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 // due journals what changed by itself with the time (a scheduled sign change or closing that
 // took effect), for machines that report it, so the pit board hears of it.
 func (l *Loop[S]) due() {
+	if l.stopped { // nothing of the game is written after the clean stop
+		return
+	}
 	d, ok := l.st.(interface {
 		Due(now time.Time) []journal.Record
 	})
@@ -240,8 +310,25 @@ func (l *Loop[S]) handle(m Msg) {
 		m.call()
 		return
 	}
+	if m.drain != nil {
+		if l.stopped {
+			close(m.drain)
+			return
+		}
+		l.drained = append(l.drained, m.drain)
+		return
+	}
 	if m.Link != nil {
 		l.link = *m.Link
+		return
+	}
+	if l.stopped && m.Access == nil {
+		if m.Reply != nil {
+			select {
+			case m.Reply <- Result{Err: ErrStopped}:
+			default:
+			}
+		}
 		return
 	}
 	commit := l.commit

@@ -453,6 +453,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	board := pitboard.New(model, s.sub.C(), th, pitboard.Options{
 		Title: fc.Board.Title, PageEvery: sec(fc.Board.PageSeconds), MinTileW: minW, MinTileH: minH,
 		RedrawAlways: o.redraw, Warning: warning, Words: lang,
+		Bus: func() pitmodel.Bus { return boardBus(s.sub.Nodes()) },
 	})
 	ebiten.SetScreenClearedEveryFrame(o.redraw)
 	g := &game{Board: board}
@@ -535,4 +536,9 @@ func printFrameStats(w io.Writer, st pitboard.Stats, model *pitmodel.Board) {
 		st.Frames, model.Len(), applied, dups, rejected, st.Redrawn)
 	fmt.Fprintf(w, "draw (CPU)     p50 %s  p99 %s  max %s\n", ms(percentile(st.Draw, 0.5)), ms(percentile(st.Draw, 0.99)), ms(percentile(st.Draw, 1)))
 	fmt.Fprintf(w, "frame interval p50 %s  p99 %s  max %s\n", ms(percentile(st.Interval, 0.5)), ms(percentile(st.Interval, 0.99)), ms(percentile(st.Interval, 1)))
+}
+
+// boardBus is what the board shows of the pit bus: its connection's node and the nodes down.
+func boardBus(n bus.Nodes) pitmodel.Bus {
+	return pitmodel.Bus{Watched: true, Connected: n.Connected, Node: n.Node, Down: n.Down}
 }

@@ -226,6 +226,7 @@ func TestClusterMode(t *testing.T) {
 	defer d.stop()
 	model := pitmodel.New(pitmodel.Config{})
 	deadline := time.After(20 * time.Second)
+dealing:
 	for {
 		select {
 		case m := <-s.sub.C():
@@ -233,10 +234,22 @@ func TestClusterMode(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tb, ok := model.Table("BAC-01"); ok && tb.Stats().Hands >= 3 {
-				return
+				break dealing
 			}
 		case <-deadline:
 			t.Fatal("the board did not receive the table's coups from the cluster")
+		}
+	}
+	// What the board shows of the bus (pitboard.Options.Bus): its node, none down; then,
+	// with the server gone, the bus unreachable.
+	if b := boardBus(s.sub.Nodes()); !b.Watched || !b.Connected || b.Node == "" || len(b.Down) != 0 {
+		t.Fatalf("the board's bus with the server up: %+v", b)
+	}
+	d.stop()
+	srv.Shutdown()
+	for end := time.Now().Add(10 * time.Second); boardBus(s.sub.Nodes()).Connected; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the board still says it is connected 10 s after the server stopped")
 		}
 	}
 }

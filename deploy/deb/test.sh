@@ -73,6 +73,15 @@ dpkg-query -W -f='${Conffiles}\n' coupboard | grep -q ' /etc/coupboard/coupboard
 dpkg-query -W -f='${Conffiles}\n' coupboard-pit | grep -q ' /etc/coupboard/pit.toml ' || fail "pit.toml is not a conffile"
 expect_file /usr/lib/systemd/system/coupboard-backup.timer
 [ -L /etc/systemd/system/timers.target.wants/coupboard-backup.timer ] || fail "the backup timer is not enabled"
+# The pit server on its own: binary, system unit (not enabled before its credentials are set),
+# its configuration a conffile readable by the user coupboard only, the casino examples.
+for f in /usr/bin/pitserver /usr/lib/systemd/system/pitserver.service /usr/share/doc/coupboard-pit/examples/pitserver-casino-1.toml; do
+	expect_file "$f"
+done
+expect_owner /etc/coupboard/pitserver.toml root:coupboard\ 640
+dpkg-query -W -f='${Conffiles}\n' coupboard-pit | grep -q ' /etc/coupboard/pitserver.toml ' || fail "pitserver.toml is not a conffile"
+expect_gone /etc/systemd/system/multi-user.target.wants/pitserver.service
+grep -q '^User=coupboard$' /usr/lib/systemd/system/pitserver.service || fail "pitserver.service does not run as coupboard"
 # The table's own setting, and a journal, as a technician and a running table would leave them.
 sed -i 's/^id = "BAC-07"/id = "BAC-42"/' /etc/coupboard/coupboard.toml
 echo "journal" > /var/lib/coupboard/BAC-42.db
@@ -156,6 +165,27 @@ before: $(screen "$n")
 after:  $(screen $((n + 1)))"
 step "the table stopped between coups, restarted as $VERSION (pid $new_pid) and shows the same screen"
 stop_table
+# The installed pit server, as its unit starts it (user coupboard, the installed configuration;
+# on a free loopback port here): it keeps its stream in /var/lib/coupboard-pit and stops on SIGTERM.
+PITSERVER_LOG="$OUT/pitserver.log"
+runuser -u coupboard -- /usr/bin/pitserver --config /etc/coupboard/pitserver.toml --listen 127.0.0.1:-1 >"$PITSERVER_LOG" 2>&1 &
+pitserver=$!
+i=0
+until grep -q "stream TABLES ready" "$PITSERVER_LOG"; do
+	sleep 1
+	i=$((i + 1))
+	if [ $i -ge 30 ] || ! kill -0 "$pitserver" 2>/dev/null; then
+		kill -TERM "$(pgrep -P "$pitserver" -x pitserver)" 2>/dev/null || true
+		cat "$PITSERVER_LOG" >&2
+		fail "the installed pitserver did not start"
+	fi
+done
+[ "$(stat -c %U /var/lib/coupboard-pit/jetstream)" = coupboard ] || fail "the pit server's store is $(owner /var/lib/coupboard-pit/jetstream)"
+# SIGTERM to pitserver itself, as systemd sends it (runuser, its parent, passes on its exit status).
+kill -TERM "$(pgrep -P "$pitserver" -x pitserver)"
+wait "$pitserver" || { cat "$PITSERVER_LOG" >&2; fail "pitserver did not stop cleanly on SIGTERM"; }
+grep -q "pit server pit-1: stopping" "$PITSERVER_LOG" || { cat "$PITSERVER_LOG" >&2; fail "pitserver did not say it stopped"; }
+step "pitserver $VERSION started from the package: $(grep -m1 'clients at' "$PITSERVER_LOG")"
 # The daily backup, as its unit runs it, and a restore onto a box without the journal.
 chown coupboard:coupboard "$BACKUP_DIR"
 runuser -u coupboard -- env XDG_DATA_HOME=/var/lib /usr/bin/coupboard backup || fail "backup"
@@ -178,6 +208,7 @@ dpkg -r coupboard coupboard-pit
 [ "$(status coupboard)" = "deinstall ok config-files $VERSION" ] || fail "coupboard after remove: $(status coupboard)"
 expect_gone /usr/bin/coupboard
 expect_gone /usr/bin/pitboard
+expect_gone /usr/bin/pitserver
 expect_file /etc/coupboard/coupboard.toml
 expect_file /var/lib/coupboard/BAC-42.db
 

@@ -136,6 +136,11 @@ const (
 	PitShoeEnded  Key = "pit.shoe_ended" // the shoe is over
 	PitHot        Key = "pit.hot"        // a hot streak
 
+	// Pit board: the pit bus's nodes and a table's pace (issue 26).
+	PitPace     Key = "pit.pace"      // %d hands per hour, on a tile
+	PitNodeDown Key = "pit.node_down" // %[1]s the nodes down, %[2]s the node the board reads from
+	PitBusLost  Key = "pit.bus_lost"  // the board's connection to the pit bus is down
+
 	// Operator screen (display/operator): its buttons, labels and the words of its tabs.
 	OpSignInTitle      Key = "op.sign_in_title"     // Operator sign-in
 	OpOperatorID       Key = "op.operator_i_d"      // Operator id
@@ -549,6 +554,9 @@ func entries() []entry {
 		{PitIncomplete, "INCOMPLETE: %d rounds missing", "不完整：缺 %d 局", "不完整：缺 %d 局"},
 		{PitShoeEnded, "Shoe ended", "本靴结束", "本靴結束"},
 		{PitHot, "HOT", "热", "熱"},
+		{PitPace, "%d hands/h", "%d 局/小时", "%d 局/小時"},
+		{PitNodeDown, "Pit bus node down: %[1]s — reading from %[2]s", "台面总线 %[1]s 离线 — 正在读取 %[2]s", "檯面總線 %[1]s 離線 — 正在讀取 %[2]s"},
+		{PitBusLost, "Pit bus unreachable — reconnecting", "无法连接台面总线 — 正在重新连接", "無法連接檯面總線 — 正在重新連接"},
 		{OpSignInTitle, "Operator sign-in", "操作员登录", "操作員登入"},
 		{OpOperatorID, "Operator id", "操作员编号", "操作員編號"},
 		{OpPIN, "PIN", "密码", "密碼"},

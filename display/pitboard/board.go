@@ -47,6 +47,9 @@ type Options struct {
 	// Warning is shown under the header in the error colour on every page, e.g. that the bus
 	// has no credentials. Messages refused as forged are added to it.
 	Warning string
+	// Bus, when set, says what the board's connection knows of the pit bus's nodes; Update
+	// asks it and a node down (or the bus unreachable) is shown on the alert line.
+	Bus func() pitmodel.Bus
 }
 
 // Stats are the board's frame measurements.
@@ -126,6 +129,9 @@ func (b *Board) Model() *pitmodel.Board { return b.model }
 // Update applies the messages waiting on the feed (ebiten.Game).
 func (b *Board) Update() error {
 	now := b.opts.Now()
+	if b.opts.Bus != nil {
+		b.model.SetBus(b.opts.Bus())
+	}
 	for range b.opts.MaxPerUpdate {
 		select {
 		case m, ok := <-b.feed:
@@ -277,10 +283,27 @@ func (b *Board) alert() string {
 	if b.opts.Warning != "" {
 		parts = append(parts, b.opts.Warning)
 	}
+	if s := busAlert(b.opts.Words, b.model.Bus()); s != "" {
+		parts = append(parts, s)
+	}
 	if n, last := b.model.Forged(); n > 0 {
 		parts = append(parts, b.opts.Words.T(i18n.PitForged, n, last))
 	}
 	return strings.Join(parts, "  ·  ")
+}
+
+// busAlert is what the alert line says of the pit bus: a node down (and the node the board
+// reads from), or the bus unreachable; "" when all is well or nobody watches.
+func busAlert(w i18n.Catalogue, x pitmodel.Bus) string {
+	switch {
+	case !x.Watched:
+		return ""
+	case !x.Connected:
+		return w.T(i18n.PitBusLost)
+	case len(x.Down) > 0:
+		return w.T(i18n.PitNodeDown, strings.Join(x.Down, ", "), x.Node)
+	}
+	return ""
 }
 
 // drawAlert returns the height of the alert line at y (0 when there is no alert) and, when

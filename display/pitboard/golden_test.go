@@ -22,7 +22,8 @@ var update = flag.Bool("update", false, "write the pit board goldens (testdata/b
 
 // goldenBoard is a board of five tables in every state a tile shows: open on a hot Banker
 // streak with a natural and a pair, closing in 15 minutes after a result entered by hand,
-// closed until 09:00, stale, and offline; in language lang.
+// closed until 09:00, stale, and offline; the first with its hands per hour; the pit bus with a
+// node down; in language lang.
 func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	t.Helper()
 	th, err := ebitentheme.New(themes.Night())
@@ -36,7 +37,11 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	now := t0
 	model := pitmodel.New(pitmodel.Config{})
 	feed := make(chan message.Message, 64)
-	b := New(model, feed, th, Options{Words: words, Now: func() time.Time { return now }})
+	// The board reads from bus-1 of a three-node pit bus whose bus-2 is down.
+	bus := func() pitmodel.Bus {
+		return pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1", Down: []string{"bus-2"}}
+	}
+	b := New(model, feed, th, Options{Words: words, Now: func() time.Time { return now }, Bus: bus})
 	seq := map[string]uint64{}
 	send := func(id string, typ message.Type, fill func(*message.Message)) {
 		seq[id]++
@@ -68,7 +73,11 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	for n := 3; n <= 8; n++ {
 		round("T1", n, message.Round{Winner: "B", PlayerTotal: 4, BankerTotal: 7})
 	}
-	round("T1", 9, message.Round{Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true})
+	seq["T1"]++ // the last round carries the table's pace
+	last := msg("T1", seq["T1"], message.TypeRound)
+	last.Round = &message.Round{N: 9, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true, PlayerCards: 2, BankerCards: 2}
+	last.Pace = &message.Pace{HandsPerHour: 64}
+	feed <- last
 	open("T2", "Baccarat 2", message.Status{State: message.StateClosing, ClosesAt: t0.Add(15 * time.Minute)})
 	round("T2", 1, message.Round{Winner: "B", PlayerTotal: 5, BankerTotal: 6})
 	round("T2", 2, message.Round{Winner: "P", ResultOnly: true, PlayerPair: true})
@@ -122,6 +131,12 @@ func TestBoardGolden(t *testing.T) {
 				if bd := b.badge(tbl, b.opts.Now()); bd.label != want {
 					t.Errorf("%s badge %q, want %q", id, bd.label, want)
 				}
+			}
+			if a, want := b.alert(), words.T(i18n.PitNodeDown, "bus-2", "bus-1"); a != want {
+				t.Errorf("alert line %q, want %q", a, want)
+			}
+			if tbl, _ := b.model.Table("T1"); tbl.HandsPerHour != 64 {
+				t.Errorf("T1 shows %d hands per hour", tbl.HandsPerHour)
 			}
 			path := filepath.Join("testdata", fmt.Sprintf("board_%s.png", lang))
 			if *update {

@@ -83,8 +83,17 @@ func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
 		name = t.ID
 	}
 	titleFace := b.theme.Face(m.title, true)
-	drawText(dst, fit(name, titleFace, w*0.55), titleFace, m.pad, m.pad+m.title*0.55, pal.Text, text.AlignStart, text.AlignCenter)
+	name = fit(name, titleFace, w*0.55)
+	drawText(dst, name, titleFace, m.pad, m.pad+m.title*0.55, pal.Text, text.AlignStart, text.AlignCenter)
 	smallFace := b.theme.Face(m.small, false)
+	if t.HandsPerHour > 0 {
+		// The table's pace beside its name, in the room the status badge leaves (it takes at
+		// most the right 40 % of the tile).
+		nw, _ := text.Measure(name, titleFace, 0)
+		if room := w*0.6 - nw - 2*m.pad; room > 0 {
+			drawText(dst, fit(words.T(i18n.PitPace, t.HandsPerHour), smallFace, room), smallFace, m.pad*2+nw, m.pad+m.title*0.62, pal.TextMuted, text.AlignStart, text.AlignCenter)
+		}
+	}
 	y := m.pad + m.title*1.1 + m.small*0.7
 	game := t.Game
 	if game == "" {

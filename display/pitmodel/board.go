@@ -80,6 +80,12 @@ type Table struct {
 	// RedDog are a Red Dog table's last rounds, oldest first, at most RedDogRounds (reddog.go);
 	// nil for a baccarat table.
 	RedDog []message.RedDogRound
+	// HandsPerHour is the table's pace from its last round with a result (message.Pace: the
+	// rounds of the hour up to it, by the table's journal times); 0 until one says.
+	HandsPerHour int
+	// Signed is the last sign-in or sign-out at the table's operator screen (message.Access);
+	// nil until one arrives.
+	Signed *message.Access
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
@@ -124,6 +130,7 @@ type Board struct {
 	applied, duplicates, rejected uint64
 	forged                        uint64 // of the rejected, messages that did not match their subject
 	lastForged                    string // the newest of them, in words
+	bus                           Bus    // the pit bus's nodes, from the board's connection (bus.go)
 }
 
 // New is an empty board. Zero fields of cfg take their defaults.
@@ -264,6 +271,9 @@ func (b *Board) Apply(m message.Message, now time.Time) (Result, error) {
 		b.rejected++
 		return Applied, fmt.Errorf("apply %s:%d: %w", m.Table, m.Seq, err)
 	}
+	if m.Pace != nil {
+		t.HandsPerHour = m.Pace.HandsPerHour
+	}
 	if !known {
 		b.add(t)
 	}
@@ -305,6 +315,9 @@ func (b *Board) apply(t *Table, m message.Message) error {
 		return b.round(t, m)
 	case message.TypeRedDogRound:
 		return redDogRound(t, m)
+	case message.TypeAccess:
+		a := *m.Access
+		t.Signed = &a
 	}
 	return nil
 }

@@ -75,12 +75,23 @@ type feedMsg struct {
 		ClosesAt string `json:"closes_at"`
 		OpensAt  string `json:"opens_at"`
 	} `json:"status"`
+	Pace *struct {
+		HandsPerHour int `json:"hands_per_hour"`
+	} `json:"pace"`
+	Access *struct {
+		Event   string `json:"event"`
+		Outcome string `json:"outcome"`
+		Role    string `json:"role"`
+		Person  string `json:"person"`
+		Reason  string `json:"reason"`
+	} `json:"access"`
 }
 
 // Header is the CSV header row.
 var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"round", "kind", "winner", "player_total", "banker_total", "player_hand", "banker_hand", "natural", "player_pair", "banker_pair", "result_only",
-	"state", "name", "game", "closes_at", "opens_at", "currency", "limits"}
+	"state", "name", "game", "closes_at", "opens_at", "currency", "limits",
+	"hands_per_hour", "access", "outcome", "role", "person", "reason"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -100,6 +111,12 @@ func row(seq uint64, m feedMsg) []string {
 			bets = append(bets, fmt.Sprintf("%s %d-%d", bet.Bet, bet.Min, bet.Max))
 		}
 		r[22], r[23] = l.Currency, strings.Join(bets, "; ")
+	}
+	if p := m.Pace; p != nil {
+		r[24] = strconv.Itoa(p.HandsPerHour)
+	}
+	if a := m.Access; a != nil {
+		copy(r[25:], []string{a.Event, a.Outcome, a.Role, a.Person, a.Reason})
 	}
 	return r
 }

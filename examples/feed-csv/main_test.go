@@ -34,6 +34,28 @@ func TestFeedToCSV(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A dealer signs in, a round with the table's pace, the dealer signs out.
+	recs := ob.Records()
+	var last message.Message
+	for _, m := range recs {
+		if m.Type == message.TypeRound && m.Round.PlayerHand != nil {
+			last = m
+		}
+	}
+	paced := last
+	paced.Round = new(message.Round)
+	*paced.Round = *last.Round
+	paced.Round.N += 100
+	paced.Pace = &message.Pace{HandsPerHour: 64}
+	for _, m := range []message.Message{
+		{V: 1, Table: "BAC-07", Type: message.TypeAccess, Shoe: last.Shoe, Access: &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}},
+		paced,
+		{V: 1, Table: "BAC-07", Type: message.TypeAccess, Shoe: last.Shoe, Access: &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
+	} {
+		if _, err := ob.Append(m); err != nil {
+			t.Fatal(err)
+		}
+	}
 	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "BAC-07", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}}, ob)
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +63,7 @@ func TestFeedToCSV(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- pub.Run(ctx) }()
-	recs := ob.Records()
+	recs = ob.Records()
 	for deadline := time.Now().Add(20 * time.Second); pub.Stats().Acked != recs[len(recs)-1].Seq; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the table's records were never acknowledged")
@@ -84,6 +106,13 @@ func TestFeedToCSV(t *testing.T) {
 			if strings.Join(got, "|") != strings.Join(want, "|") || len(m.Round.PlayerHand) < 2 {
 				t.Fatalf("round row %v, want winner and hands %v", r, want)
 			}
+		}
+		if m.Pace != nil && r[col["hands_per_hour"]] != "64" || m.Pace == nil && r[col["hands_per_hour"]] != "" {
+			t.Fatalf("hands per hour in row %v for %+v", r, m.Pace)
+		}
+		if a := m.Access; a != nil && strings.Join([]string{r[col["access"]], r[col["outcome"]], r[col["role"]], r[col["person"]], r[col["reason"]]}, "|") !=
+			strings.Join([]string{a.Event, a.Outcome, a.Role, a.Person, a.Reason}, "|") {
+			t.Fatalf("access row %v for %+v", r, a)
 		}
 		if m.Type == message.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
 			t.Fatalf("shoe row %v", r)

@@ -73,6 +73,11 @@ type Message struct {
 	Head   *Head     `json:"head,omitempty"` // for TypeHead
 	// RedDog is the round of a TypeRedDogRound (a Red Dog table, reddog.go).
 	RedDog *RedDogRound `json:"reddog,omitempty"`
+	// Access is the sign-in attempt or sign-out of a TypeAccess (access.go).
+	Access *Access `json:"access,omitempty"`
+	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
+	// hour (pace.go).
+	Pace *Pace `json:"pace,omitempty"`
 	// Subject is the subject the message arrived on, set by the reader of the bus (never
 	// part of the JSON); "" for a message that did not come from the bus. See CheckSubject.
 	Subject string `json:"-"`
@@ -293,6 +298,16 @@ func (m *Message) Validate() error {
 		return invalid(m, "limits in a %s message", m.Type)
 	case m.Status != nil && m.Type != TypeStatus && m.Type != TypeShoeStarted:
 		return invalid(m, "a status in a %s message", m.Type)
+	case m.Access != nil && m.Type != TypeAccess:
+		return invalid(m, "an access in a %s message", m.Type)
+	}
+	if m.Pace != nil {
+		if (m.Round == nil || m.Round.Kind == KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == KindCancelled) {
+			return invalid(m, "a pace in a %s message that is not a round with a result", m.Type)
+		}
+		if err := m.Pace.validate(m); err != nil {
+			return err
+		}
 	}
 	if m.Software != "" && (m.Type != TypeHeartbeat || !printable(m.Software, MaxSoftware)) {
 		return invalid(m, "software %.80q: only in a heartbeat, at most %d printable ASCII characters", m.Software, MaxSoftware)
@@ -334,6 +349,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no red dog round")
 		}
 		return m.RedDog.validate(m)
+	case TypeAccess:
+		if m.Access == nil {
+			return invalid(m, "no access")
+		}
+		return m.Access.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

@@ -28,7 +28,7 @@ import (
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
-const Summary = "ask the table's questions (id, profile, shoe port, pit server, PINs) and write its configuration"
+const Summary = "ask the table's questions (id, profile, opening limits, shoe port, pit server, PINs) and write its configuration"
 
 // Env is what the command needs of the machine; tests give a fake one.
 type Env struct {
@@ -68,12 +68,13 @@ type options struct {
 	busOpen                      bool
 	kiosk                        bool
 	dealerHash, supervisorHash   string
+	limits                       limitFlags
 	set                          map[string]bool
 }
 
 // Run executes `coupboard setup`.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) error {
-	var o options
+	o := options{limits: limitFlags{}}
 	fs := flag.NewFlagSet("setup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.out, "out", "", "file to write (default: "+filepath.Join(env.ConfigDir, "tables", "<host name>.toml")+" if it exists, else "+filepath.Join(env.ConfigDir, "coupboard.toml")+")")
@@ -96,6 +97,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) erro
 	fs.BoolVar(&o.kiosk, "kiosk", true, "kiosk mode: full screen, closed only with the supervisor PIN")
 	fs.StringVar(&o.dealerHash, "dealer-pin-hash", "", "bcrypt hash of the dealer PIN (coupboard pin-hash)")
 	fs.StringVar(&o.supervisorHash, "supervisor-pin-hash", "", "bcrypt hash of the supervisor PIN (coupboard pin-hash)")
+	fs.Var(o.limits, "limit", "a wager's opening limits, wager=min-max[/multiple] (e.g. banker=25-5000/5); repeat for each wager")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -207,6 +209,9 @@ func (o *options) apply(cfg *config.Config, in *asker, env Env, host string) err
 	}
 	if cfg.Game.Profile != oldProfile {
 		resetGame(cfg, oldProfile, in)
+	}
+	if err := o.setLimits(cfg, in, env); err != nil {
+		return err
 	}
 	if err := o.shoe(cfg, in, env); err != nil {
 		return err

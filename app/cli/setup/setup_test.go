@@ -139,6 +139,10 @@ func TestInteractive(t *testing.T) {
 		"Baccarat 7",          // name
 		"Riverside",           // casino
 		"nz-baccarat-1998",    // profile
+		"50 10000 5",          // banker limits
+		"lots",                // player limits not understood: asked again
+		"",                    // player limits kept
+		"",                    // tie limits kept
 		"9",                   // not a port listed: asked again
 		"1",                   // the FTDI adapter
 		"",                    // protocol csp1
@@ -159,7 +163,7 @@ func TestInteractive(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, s := range []string{"1) /dev/serial/by-id/usb-FTDI", "2) /dev/ttyACM0  (USB 2341:0043, driver cdc_acm)", "9: not a port above",
-		"a PIN has 4 to 12 digits", "the two PINs differ", `"backup": want an absolute directory, or none`, "Table id (the journal's name and the pit bus subjects) [bac-07]: ",
+		"a PIN has 4 to 12 digits", "the two PINs differ", "Limits for banker [25 5000 5]: ", `"lots": want the minimum, the maximum`, `"backup": want an absolute directory, or none`, "Table id (the journal's name and the pit bus subjects) [bac-07]: ",
 		"wrote " + filepath.Join(env.ConfigDir, "coupboard.toml")} {
 		if !strings.Contains(out.String(), s) {
 			t.Errorf("output lacks %q:\n%s", s, out.String())
@@ -181,6 +185,9 @@ func TestInteractive(t *testing.T) {
 	if bcrypt.CompareHashAndPassword([]byte(c.Operator.SupervisorPINHash), []byte("482916")) != nil {
 		t.Error("the supervisor PIN hash does not match the PIN")
 	}
+	if want := (config.Limit{Min: "50", Max: "10000", Multiple: "5"}); c.Limits["banker"] != want || c.Limits["player"] != (config.Limit{Min: "25", Max: "5000", Multiple: "5"}) {
+		t.Errorf("limits %+v", c.Limits)
+	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o640 {
 		t.Errorf("mode %v, %v", fi.Mode(), err)
 	}
@@ -188,7 +195,7 @@ func TestInteractive(t *testing.T) {
 	// Again, from the file just written: Enter keeps every answer, the PIN and the password too;
 	// the old file is kept as .bak.
 	out.Reset()
-	keep := strings.Repeat("\n", 13) + "y\n"
+	keep := strings.Repeat("\n", 16) + "y\n"
 	if err := Run(nil, strings.NewReader(keep), &out, &out, env); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -248,7 +255,9 @@ func TestRefusals(t *testing.T) {
 		{"short PIN", []string{"--non-interactive", "--pins-stdin"}, "12\n", "--pins-stdin: the supervisor PIN: a PIN has 4 to 12 digits"},
 		{"no PIN", []string{"--non-interactive", "--pins-stdin"}, "", "--pins-stdin: the supervisor PIN: standard input ended"},
 		{"answers end", nil, "BAC-07\n", "standard input ended before the answer"},
-		{"no", []string{"--kiosk=false", "--shoe-port", "sim", "--pit-url", "none"}, strings.Repeat("\n", 5) + "1234\n1234\n\nn\n", "nothing written"},
+		{"unknown wager", []string{"--non-interactive", "--limit", "dragon=5-100"}, "", "--limit dragon: unknown wager"},
+		{"limit not understood", []string{"--non-interactive", "--limit", "banker=25"}, "", `invalid value "banker=25" for flag -limit: banker: "25": want the minimum`},
+		{"no", []string{"--kiosk=false", "--shoe-port", "sim", "--pit-url", "none"}, strings.Repeat("\n", 8) + "1234\n1234\n\nn\n", "nothing written"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := testEnv(t)

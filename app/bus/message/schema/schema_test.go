@@ -1,8 +1,12 @@
 package schema_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -67,7 +71,20 @@ func samples(t *testing.T) []message.Message {
 	rdPush.RedDog = &message.RedDogRound{N: 2, Kind: message.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
 	rdCancelled := m(908, message.TypeRedDogRound)
 	rdCancelled.RedDog = &message.RedDogRound{N: 3, Kind: message.KindCancelled}
-	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled)
+	rdWin.Pace = &message.Pace{HandsPerHour: 41}
+	for i := range out { // the first dealt round, with the table's pace
+		if out[i].Round != nil && out[i].Round.PlayerHand != nil {
+			out[i].Pace = &message.Pace{HandsPerHour: 72}
+			break
+		}
+	}
+	signIn := m(909, message.TypeAccess)
+	signIn.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}
+	wrong := m(910, message.TypeAccess)
+	wrong.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeWrongPIN, Person: "D1234"}
+	signOut := m(911, message.TypeAccess)
+	signOut.Access = &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}
+	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut)
 }
 
 // TestEveryMessageFitsItsSchema: every message a table sends is valid under
@@ -148,7 +165,31 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
 		}
 	}
+	const signIn = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_in","outcome":"granted","role":"dealer","person":"D1234"}}`
+	const signOut = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_out","role":"dealer","person":"D1234","reason":"idle","idle":"4m0s"}}`
+	for _, good := range []string{signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
+		if err := s.Validate([]byte(good), ""); err != nil {
+			t.Errorf("the schema refuses %s: %v", good, err)
+		}
+		if _, err := message.Decode([]byte(good)); err != nil {
+			t.Errorf("the board refuses %s: %v", good, err)
+		}
+	}
 	others := []struct{ name, data string }{
+		{"granted with no role", strings.Replace(signIn, `"role":"dealer",`, ``, 1)},
+		{"wrong PIN with a role", strings.Replace(signIn, `"granted"`, `"wrong_pin"`, 1)},
+		{"sign-in with no outcome", strings.Replace(signIn, `"outcome":"granted",`, ``, 1)},
+		{"sign-in with an idle time", strings.Replace(signIn, `"person":"D1234"`, `"person":"D1234","idle":"1s"`, 1)},
+		{"sign-out with an outcome", strings.Replace(signOut, `"role":"dealer"`, `"outcome":"granted","role":"dealer"`, 1)},
+		{"sign-out with no role", strings.Replace(signOut, `"role":"dealer",`, ``, 1)},
+		{"unknown role", strings.Replace(signIn, `"dealer"`, `"pitboss"`, 1)},
+		{"unknown access event", strings.Replace(signIn, `"sign_in"`, `"sign_up"`, 1)},
+		{"a PIN", strings.Replace(signIn, `"person":"D1234"`, `"person":"D1234","pin":"1234"`, 1)},
+		{"person not printable", strings.Replace(signIn, `"D1234"`, `"Dé1234"`, 1)},
+		{"person too long", strings.Replace(signIn, `"D1234"`, `"`+strings.Repeat("D", 65)+`"`, 1)},
+		{"access in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"access":{"event":"sign_out","role":"dealer"},`, 1)},
+		{"pace 0", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":0},`, 1)},
+		{"pace in an access", strings.Replace(signIn, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":5},`, 1)},
 		{"closing without a time", `{"v":1,"table":"T1","seq":1,"type":"status","time":"2026-01-02T03:04:05Z","shoe":0,"status":{"name":"B7","game":"Baccarat","state":"closing"}}`},
 		{"head upper-case", `{"v":1,"table":"T1","seq":1,"type":"head","time":"2026-01-02T03:04:05Z","shoe":0,"head":{"hash":"` + strings.Repeat("AB", 32) + `"}}`},
 		{"software in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"software":"x",`, 1)},
@@ -186,5 +227,64 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	}
 	if err := limits.Validate(); err == nil {
 		t.Error("limits min above max: the board takes it")
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden examples in examples/")
+
+// TestGoldenExamples: examples/<type>.json is one real message of each type (the first of the
+// samples, a round and a Red Dog round with their pace), indented, as docs/integrator.md shows
+// them; each fits its schema and the board takes it. go test -update rewrites them.
+func TestGoldenExamples(t *testing.T) {
+	s := compile(t)
+	first := map[message.Type]message.Message{}
+	for _, m := range samples(t) {
+		if _, ok := first[m.Type]; ok && (m.Pace == nil || first[m.Type].Pace != nil) {
+			continue
+		}
+		first[m.Type] = m
+	}
+	for typ, m := range first {
+		if m.Status != nil && m.Status.State == message.StateClosing {
+			// The simulated table closes 30 minutes after the wall clock: fix it for the file.
+			st := *m.Status
+			st.ClosesAt = time.Date(2026, 11, 26, 3, 34, 0, 0, time.UTC)
+			m.Status = &st
+		}
+		data, err := message.Encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := json.Indent(&out, data, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		out.WriteByte('\n')
+		path := filepath.Join("examples", string(typ)+".json")
+		if *update {
+			if err := os.MkdirAll("examples", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		golden, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (go test -update writes it)", err)
+		}
+		if !bytes.Equal(golden, out.Bytes()) {
+			t.Errorf("%s differs from the message the table sends now:\n%s\nwant\n%s", path, golden, out.Bytes())
+		}
+		if err := s.Validate(golden, string(typ)); err != nil {
+			t.Errorf("%s fails its schema: %v", path, err)
+		}
+		if _, err := message.Decode(golden); err != nil {
+			t.Errorf("%s: the board refuses it: %v", path, err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("examples", "*.json"))
+	if len(files) != len(first) {
+		t.Errorf("examples/ holds %d files for %d message types", len(files), len(first))
 	}
 }

@@ -1,0 +1,73 @@
+package outbox
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// accessOf is the feed's record of a sign-in attempt or sign-out (a journal.KindAccess
+// record): the role and operator id from the record's actor, the outcome and idle time from
+// its payload. A PIN is in neither.
+func accessOf(r journal.Record) (*message.Access, error) {
+	e, err := access.DecodeEntry(r.Payload)
+	if err != nil {
+		return nil, err
+	}
+	a := &message.Access{Event: e.Event, Outcome: string(e.Outcome), Role: r.Actor.Role, Person: r.Actor.ID, Idle: e.Idle}
+	if e.Event == access.EventSignOut {
+		a.Reason = r.Reason
+	}
+	if a.Role == access.NoRole.String() {
+		a.Role = ""
+	}
+	return a, nil
+}
+
+// PaceWindow is the span Pace counts rounds over: an hour.
+const PaceWindow = time.Hour
+
+// pace is the table's hands per hour for a round message m (record r): the rounds with a
+// result whose journal time is in the hour up to r's, by the journal's own times. nil for
+// any other message.
+func (o *Journal) pace(r journal.Record, m message.Message) (*message.Pace, error) {
+	var kind string
+	switch {
+	case m.Round != nil && m.Round.Kind != message.KindCancelled && r.Kind == journal.KindRound:
+		kind = journal.KindRound
+	case m.RedDog != nil && m.RedDog.Kind != message.KindCancelled && r.Kind == table.KindRoundRedDog:
+		kind = table.KindRoundRedDog
+	default:
+		return nil, nil
+	}
+	recs, err := o.j.KindBetween(kind, r.Time.Add(-PaceWindow), r.Time.Add(time.Nanosecond))
+	if err != nil {
+		return nil, fmt.Errorf("hands per hour: %w", err)
+	}
+	n := 0
+	for _, x := range recs {
+		if x.Seq > r.Seq || cancelled(x) {
+			continue // a later record with the same time, or a round with no result
+		}
+		n++
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	return &message.Pace{HandsPerHour: min(n, message.MaxHandsPerHour)}, nil
+}
+
+// cancelled reports whether round record r is a round with no result.
+func cancelled(r journal.Record) bool {
+	if r.Kind == table.KindRoundRedDog {
+		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
+		return err == nil && rd.Kind == reddog.KindCancelled
+	}
+	jr, err := journal.DecodeRound(r.Payload)
+	return err == nil && jr.Kind == journal.RoundCancelled
+}

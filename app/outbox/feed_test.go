@@ -1,0 +1,166 @@
+package outbox
+
+import (
+	"context"
+	"math/rand"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/bus/message/schema"
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// fakeClock is the table's clock, moved by the test.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// TestFeedCarriesSignInsAndHandsPerHour: a table's sign-ins and sign-outs reach the feed with
+// the role and operator id (never a PIN), and every round with a result carries the table's
+// hands per hour, counted from the journal's round times over the hour up to the round; every
+// message fits its JSON Schema.
+func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
+	c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	p, _ := engine.LookupProfile("nz-baccarat-1998")
+	s, _ := engine.ParseSettings(&p, nil)
+	lim := engine.WagerLimit{Min: 2500, Max: 500000}
+	setup := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, Currency: "$", CurrencyCode: "NZD", Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	loop, err := table.NewBaccaratLoop(setup, j, table.Options[view.Screen]{Clock: c.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go loop.Run(ctx)
+	send := func(m table.Msg) {
+		t.Helper()
+		reply := make(chan table.Result, 1)
+		m.Reply = reply
+		if err := loop.Send(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		if r := <-reply; r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+	signIn := func(outcome access.Outcome, who journal.Actor) {
+		e, _ := access.Entry{Event: access.EventSignIn, Outcome: outcome}.Encode()
+		send(table.Msg{Access: e, Actor: who})
+	}
+	signIn(access.WrongPIN, journal.Actor{ID: "D1234"})
+	signIn(access.Granted, journal.Actor{Role: "dealer", ID: "D1234"})
+
+	// Cards at an irregular pace: 30 s apart for the first hour, then 3 minutes apart.
+	var cards []string
+	for d := 0; d < 8; d++ {
+		for _, r := range "A23456789TJQK" {
+			for _, su := range "SHDC" {
+				cards = append(cards, string(r)+string(su))
+			}
+		}
+	}
+	rand.New(rand.NewSource(27)).Shuffle(len(cards), func(i, k int) { cards[i], cards[k] = cards[k], cards[i] })
+	toks, err := engine.ParseScript("shoe " + strings.Join(cards[:200], " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := c.now()
+	for _, tok := range toks {
+		in := engine.TokenInput(tok)
+		send(table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe})
+		if c.now().Sub(start) < time.Hour {
+			c.add(30 * time.Second)
+		} else {
+			c.add(3 * time.Minute)
+		}
+	}
+	e, _ := access.Entry{Event: access.EventSignOut, Idle: "4m0s"}.Encode()
+	send(table.Msg{Access: e, Actor: journal.Actor{Role: "dealer", ID: "D1234"}, Reason: "idle"})
+
+	set, err := schema.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := New(j, "bac7").After(0, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accesses []message.Access
+	var rounds []message.Message
+	for _, m := range msgs {
+		data, err := message.Encode(m)
+		if err != nil {
+			t.Fatalf("%+v: %v", m, err)
+		}
+		if err := set.Validate(data, string(m.Type)); err != nil {
+			t.Fatalf("%s fails its schema: %v", data, err)
+		}
+		switch {
+		case m.Access != nil:
+			accesses = append(accesses, *m.Access)
+		case m.Round != nil && m.Round.Kind != message.KindCancelled:
+			rounds = append(rounds, m)
+		case m.Pace != nil:
+			t.Errorf("a pace on %s", data)
+		}
+	}
+	want := []message.Access{
+		{Event: "sign_in", Outcome: "wrong_pin", Person: "D1234"},
+		{Event: "sign_in", Outcome: "granted", Role: "dealer", Person: "D1234"},
+		{Event: "sign_out", Role: "dealer", Person: "D1234", Reason: "idle", Idle: "4m0s"},
+	}
+	if len(accesses) != len(want) {
+		t.Fatalf("access messages %+v, want %+v", accesses, want)
+	}
+	for i := range want {
+		if accesses[i] != want[i] {
+			t.Errorf("access %d: %+v, want %+v", i, accesses[i], want[i])
+		}
+	}
+	if len(rounds) < 30 {
+		t.Fatalf("only %d rounds", len(rounds))
+	}
+	// The pace, counted again from the messages' own times.
+	fast, slow := 0, 0
+	for i, m := range rounds {
+		n := 0
+		for _, o := range rounds[:i+1] {
+			if !o.Time.Before(m.Time.Add(-time.Hour)) {
+				n++
+			}
+		}
+		if m.Pace == nil || m.Pace.HandsPerHour != n {
+			t.Fatalf("round %d at %s: pace %+v, want %d hands per hour", m.Round.N, m.Time.Format("15:04:05"), m.Pace, n)
+		}
+		switch {
+		case m.Time.Sub(start) < time.Hour:
+			fast = max(fast, n)
+		case m.Time.Sub(start) > 150*time.Minute:
+			slow = max(slow, n)
+		}
+	}
+	if rounds[0].Pace.HandsPerHour != 1 || fast < 15 || slow == 0 || slow > 8 {
+		t.Errorf("first round %d, fast %d, slow %d hands per hour", rounds[0].Pace.HandsPerHour, fast, slow)
+	}
+}

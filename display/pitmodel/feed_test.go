@@ -1,0 +1,36 @@
+package pitmodel
+
+import (
+	"testing"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+)
+
+// TestPaceAndSignInsReachTheTable: the hands per hour of a table's last round with a result
+// and its last sign-in or sign-out are on its Table; a cancelled round leaves the pace as it was.
+func TestPaceAndSignInsReachTheTable(t *testing.T) {
+	b := New(Config{})
+	mustApply(t, b, started("T1", 1, 1), t0)
+	r := round("T1", 2, 1, 1, "B", "")
+	r.Pace = &message.Pace{HandsPerHour: 58}
+	mustApply(t, b, r, t0)
+	in := rec("T1", 3, message.TypeAccess, 1)
+	in.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}
+	mustApply(t, b, in, t0)
+	void := rec("T1", 4, message.TypeRound, 1)
+	void.Round = &message.Round{N: 1, Kind: message.KindCancelled}
+	mustApply(t, b, void, t0)
+	tb, _ := b.Table("T1")
+	if tb.HandsPerHour != 58 || tb.Signed == nil || tb.Signed.Person != "D1234" || tb.Signed.Role != message.RoleDealer {
+		t.Fatalf("table %+v, signed %+v", tb, tb.Signed)
+	}
+	out := rec("T1", 5, message.TypeAccess, 1)
+	out.Access = &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle"}
+	r = round("T1", 6, 1, 2, "P", "")
+	r.Pace = &message.Pace{HandsPerHour: 61}
+	mustApply(t, b, out, t0)
+	mustApply(t, b, r, t0)
+	if tb.HandsPerHour != 61 || tb.Signed.Event != message.AccessSignOut {
+		t.Fatalf("after the sign-out and another round: %d hands per hour, signed %+v", tb.HandsPerHour, tb.Signed)
+	}
+}
