@@ -468,7 +468,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	}
 	windowGC(os.Getenv("GOGC"))
 	if !t.build.FynePatched {
-		t.log.Warn("built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
+		t.log.Warn("built without the patched Fyne (third_party/fyne; build in the repository with GOWORK unset): the window wakes 60 times a second even when idle")
 	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
 	display.UseTheme(a, th)
