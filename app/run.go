@@ -508,7 +508,16 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 			leave(reason)
 		}
 	}
-	w.SetOnClosed(func() { leaveLive("window closed") })
+	// Quit closes the window first, which signs out (on the Fyne goroutine, while the event loop
+	// runs) with the reason: "shutdown" after a stop signal (SIGINT, SIGTERM, a drain).
+	var stopping atomic.Bool
+	w.SetOnClosed(func() {
+		if stopping.Load() {
+			leaveLive("shutdown")
+		} else {
+			leaveLive("window closed")
+		}
+	})
 	t.screen = scr
 	go func() {
 		select {
@@ -516,12 +525,16 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		case <-t.done:
 			loopStopped.Store(true)
 		}
-		fyne.Do(func() {
-			leaveLive("shutdown")
-			a.Quit()
-		})
+		stopping.Store(true)
+		fyne.Do(a.Quit)
 	}()
 	w.ShowAndRun()
+	// The event loop has ended and no Fyne callback runs any more (leave stops the operator
+	// screen's timer first). Whatever ended it without closing the window signed nobody out:
+	// do it here, on this goroutine. Never in a function queued for the loop beside the Quit:
+	// the loop drops what is still queued when it shuts down, and Fyne's own SIGTERM handler
+	// (removed by third_party/fyne patch 3) could quit first; the sign-out was lost (issue 21).
+	leaveLive("shutdown")
 	return nil
 }
 
