@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/display/pitmodel"
 )
 
@@ -51,7 +50,7 @@ func TestOpenBusIsAnnounced(t *testing.T) {
 	if _, err := bus.EnsureStream(ctx, admin); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Parse(fmt.Sprintf(`
+	cfg := parseConfig(t, fmt.Sprintf(`
 [table]
 id = "BAC-01"
 name = "Baccarat 1"
@@ -69,14 +68,7 @@ path = %q
 urls = [%q]
 open = true
 `, filepath.Join(t.TempDir(), "bac-01.db"), srv.URL()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr, trace syncBuffer
-	tb, err := startTable(cfg, false, &stderr, &trace)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, stderr, trace := startTraced(t, cfg)
 	defer tb.close()
 	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: srv.BoardConn()})
 	if err != nil {

@@ -218,7 +218,9 @@ type runningTable struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan error
-	screen *display.TableScreen
+	// screen is the window's table screen, nil until the window attaches it (headless: never).
+	// The loop goroutine, already running then, reads it in present: atomic.
+	screen atomic.Pointer[display.TableScreen]
 	stderr io.Writer
 	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
 
@@ -432,11 +434,14 @@ func (t *runningTable) present(v view.Screen) {
 			t.log.Error("trace: " + err.Error())
 		}
 	}
-	if s := t.screen; s != nil {
+	if s := t.screen.Load(); s != nil {
 		fyne.Do(func() { s.ApplyCoup(v) })
 		fyne.Do(func() { s.Apply(v) })
 	}
 }
+
+// attach makes present hand the loop's screens to scr from now on (any goroutine).
+func (t *runningTable) attach(scr *display.TableScreen) { t.screen.Store(scr) }
 
 // openBusWarning is the status strip's entry while the table publishes on an open bus.
 const openBusWarning = "pit bus OPEN: no credentials (bus.open)"
@@ -518,7 +523,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 			leaveLive("window closed")
 		}
 	})
-	t.screen = scr
+	t.attach(scr)
 	go func() {
 		select {
 		case <-sig:
