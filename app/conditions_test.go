@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/display/view"
 )
@@ -39,7 +38,7 @@ func (f *fakeClock) set(synced bool) { f.mu.Lock(); f.synced = synced; f.mu.Unlo
 func TestBadSituations(t *testing.T) {
 	dir := t.TempDir()
 	jpath := filepath.Join(dir, "bac-03.db")
-	cfg, err := config.Parse(fmt.Sprintf(`
+	cfg := parseConfig(t, fmt.Sprintf(`
 [table]
 id = "BAC-03"
 [limits.banker]
@@ -50,23 +49,16 @@ port = %q
 [journal]
 path = %q
 `, filepath.Join(dir, "no-such-shoe"), jpath))
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := health.WriteBackupStatus(health.BackupStatusPath(jpath, "BAC-03"), health.BackupStatus{
 		Time: time.Now().Add(-time.Hour), Dest: "/mnt/backup", Error: "write /mnt/backup/BAC-03-2026-11-25.db: no space left on device"}); err != nil {
 		t.Fatal(err)
 	}
-	var stderr, trace syncBuffer
-	tb, err := startTable(cfg, false, &stderr, &trace)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, stderr, trace := startTraced(t, cfg)
 	defer tb.close()
 	clock := &fakeClock{}
 	tb.cond.useClock(clock)
 	want := []string{"no-such-shoe", health.ClockText, "journal backup failed", "no space left on device"}
-	waitScreen(t, &trace, func(s view.Screen) bool { return hasAll(s.Status.Warnings, want) })
+	waitScreen(t, trace, func(s view.Screen) bool { return hasAll(s.Status.Warnings, want) })
 	for _, w := range []string{"warning: " + health.ClockText, "no-such-shoe", "warning: journal backup failed"} {
 		if !strings.Contains(stderr.String(), w) {
 			t.Errorf("the log lacks %q:\n%s", w, stderr.String())
@@ -77,7 +69,7 @@ path = %q
 	if err := health.WriteBackupStatus(health.BackupStatusPath(jpath, "BAC-03"), health.BackupStatus{Time: time.Now(), OK: true, Dest: "/mnt/backup"}); err != nil {
 		t.Fatal(err)
 	}
-	waitScreen(t, &trace, func(s view.Screen) bool {
+	waitScreen(t, trace, func(s view.Screen) bool {
 		return len(s.Status.Warnings) == 1 && strings.Contains(s.Status.Warnings[0], "no-such-shoe")
 	})
 	if !strings.Contains(stderr.String(), "cleared: "+health.ClockText) {

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 )
@@ -51,7 +50,7 @@ func traceScreens(t *testing.T, trace string) []view.Screen {
 // its journal replays every input and shows the same screen it showed last.
 func TestDrainStopsBetweenCoupsAndResumes(t *testing.T) {
 	dir := t.TempDir()
-	cfg, err := config.Parse(fmt.Sprintf(`
+	cfg := parseConfig(t, fmt.Sprintf(`
 [table]
 id = "BAC-04"
 [limits.banker]
@@ -63,14 +62,7 @@ sim_speed = 20
 [journal]
 path = %q
 `, filepath.Join(dir, "bac-04.db")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr, trace syncBuffer
-	tb, err := startTable(cfg, false, &stderr, &trace)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, stderr, trace := startTraced(t, cfg)
 	closed := false
 	defer func() {
 		if !closed {
@@ -117,11 +109,7 @@ path = %q
 
 	// The new version starts: it resumes from the journal, clean stop, not in a coup, the
 	// same screen.
-	var stderr2, trace2 syncBuffer
-	tb2, err := startTable(cfg, false, &stderr2, &trace2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb2, _, trace2 := startTraced(t, cfg)
 	defer tb2.close()
 	rec := tb2.loop.Recovery()
 	if !rec.Clean || rec.InCoup || rec.Coups < 3 {

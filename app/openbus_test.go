@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/bustest"
 )
@@ -37,7 +36,7 @@ func (s *syncBuffer) String() string {
 // so on stderr and on every screen's status strip, and publishes to a real embedded server.
 func TestOpenBusIsAnnounced(t *testing.T) {
 	srv := bustest.StartOpen(t)
-	cfg, err := config.Parse(fmt.Sprintf(`
+	cfg := parseConfig(t, fmt.Sprintf(`
 [table]
 id = "BAC-01"
 name = "Baccarat 1"
@@ -55,14 +54,7 @@ path = %q
 urls = [%q]
 open = true
 `, filepath.Join(t.TempDir(), "bac-01.db"), srv.URL()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr, trace syncBuffer
-	tb, err := startTable(cfg, false, &stderr, &trace)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, stderr, trace := startTraced(t, cfg)
 	defer tb.close()
 	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: srv.BoardConn()})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -106,15 +107,26 @@ func kioskExit(cfg *config.Config, demo bool) error {
 // taps on the top-left corner open it; it returns to the table screen when the operator closes it
 // (or after its idle sign-out). quit leaves the program (kiosk exit, supervisor only).
 // lang is the table's language, the operator screen's until an operator picks another. The
-// returned leave signs out an operator still signed in, journalling why ("shutdown" on SIGTERM,
-// "window closed"): call it on the Fyne goroutine while the loop still runs. The kiosk exit
-// signs the supervisor out ("kiosk exit") before it quits.
+// returned leave stops the operator screen's timer (and waits until it has stopped) and signs
+// out an operator still signed in, journalling why ("shutdown" on SIGTERM, "window closed"):
+// call it on the Fyne goroutine, or on the goroutine that ran the window once ShowAndRun has
+// returned, while the loop still runs. The kiosk exit signs the supervisor out ("kiosk exit")
+// before it quits.
 func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, lang i18n.Lang, quit func()) (front fyne.CanvasObject, leave func(reason string), err error) {
 	sess, err := operator.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}
-	leave = func(reason string) { sess.End(reason) } // and no sign-in after it
+	// The timer below touches the session on the Fyne goroutine; once the event loop has shut
+	// down, Fyne runs such a function on the timer's goroutine instead, so leave (which may be
+	// called then) stops the timer first.
+	stopTick, tickStopped := make(chan struct{}), make(chan struct{})
+	var stopOnce sync.Once
+	leave = func(reason string) {
+		stopOnce.Do(func() { close(stopTick) })
+		<-tickStopped
+		sess.End(reason) // and no sign-in after it
+	}
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
 	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable, Language: lang} // recall.go: either game's rounds
@@ -146,11 +158,14 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 		}
 	})
 	go func() {
+		defer close(tickStopped)
 		tick := time.NewTicker(5 * time.Second)
 		defer tick.Stop()
 		for {
 			select {
 			case <-t.ctx.Done():
+				return
+			case <-stopTick:
 				return
 			case <-tick.C:
 				fyne.Do(func() {

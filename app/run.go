@@ -218,7 +218,9 @@ type runningTable struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan error
-	screen *display.TableScreen
+	// screen is the window's table screen, nil until the window attaches it (headless: never).
+	// The loop goroutine, already running then, reads it in present: atomic.
+	screen atomic.Pointer[display.TableScreen]
 	stderr io.Writer
 	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
 
@@ -433,11 +435,14 @@ func (t *runningTable) present(v view.Screen) {
 			t.log.Error("trace: " + err.Error())
 		}
 	}
-	if s := t.screen; s != nil {
+	if s := t.screen.Load(); s != nil {
 		fyne.Do(func() { s.ApplyCoup(v) })
 		fyne.Do(func() { s.Apply(v) })
 	}
 }
+
+// attach makes present hand the loop's screens to scr from now on (any goroutine).
+func (t *runningTable) attach(scr *display.TableScreen) { t.screen.Store(scr) }
 
 // openBusWarning is the status strip's entry while the table publishes on an open bus.
 const openBusWarning = "pit bus OPEN: no credentials (bus.open)"
@@ -469,7 +474,7 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 	}
 	windowGC(os.Getenv("GOGC"))
 	if !t.build.FynePatched {
-		t.log.Warn("built without the patched Fyne (third_party/fyne; build with make): the window wakes 60 times a second even when idle")
+		t.log.Warn("built without the patched Fyne (third_party/fyne; build in the repository with GOWORK unset): the window wakes 60 times a second even when idle")
 	}
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
 	display.UseTheme(a, th)
@@ -509,20 +514,33 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 			leave(reason)
 		}
 	}
-	w.SetOnClosed(func() { leaveLive("window closed") })
-	t.screen = scr
+	// Quit closes the window first, which signs out (on the Fyne goroutine, while the event loop
+	// runs) with the reason: "shutdown" after a stop signal (SIGINT, SIGTERM, a drain).
+	var stopping atomic.Bool
+	w.SetOnClosed(func() {
+		if stopping.Load() {
+			leaveLive("shutdown")
+		} else {
+			leaveLive("window closed")
+		}
+	})
+	t.attach(scr)
 	go func() {
 		select {
 		case <-sig:
 		case <-t.done:
 			loopStopped.Store(true)
 		}
-		fyne.Do(func() {
-			leaveLive("shutdown")
-			a.Quit()
-		})
+		stopping.Store(true)
+		fyne.Do(a.Quit)
 	}()
 	w.ShowAndRun()
+	// The event loop has ended and no Fyne callback runs any more (leave stops the operator
+	// screen's timer first). Whatever ended it without closing the window signed nobody out:
+	// do it here, on this goroutine. Never in a function queued for the loop beside the Quit:
+	// the loop drops what is still queued when it shuts down, and Fyne's own SIGTERM handler
+	// (removed by third_party/fyne patch 3) could quit first; the sign-out was lost (issue 21).
+	leaveLive("shutdown")
 	return nil
 }
 

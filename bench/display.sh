@@ -3,8 +3,9 @@
 # roads' view model, applying a view model to the screen, a clock tick, and a software render.
 # Run from the repository root. Fyne needs a UTF-8 locale.
 set -euo pipefail
-# Measure what ships: the binary built against the patched Fyne (third_party/fyne/README.md).
-export GOWORK="${GOWORK:-$(third_party/fyne/patch.sh)}"
+# Measure what ships: the binary built against the patched Fyne (go.mod's replace,
+# third_party/fyne/README.md); a go.work left in the environment would override it.
+export GOWORK=off
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 echo "machine: $(nproc) cores, $(go version | cut -d' ' -f3-)"
 go test ./display/view -run '^$' -bench 'RoadsFrom' -benchmem | grep -E '^Benchmark'

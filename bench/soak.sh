@@ -28,7 +28,7 @@ if [ -n "${SOAK_NICE:-}" ]; then
 	echo "$SOAK_NICE" >/proc/$$/autogroup
 fi
 cd "$(dirname "$0")/.."
-export GOWORK="${GOWORK:-$(third_party/fyne/patch.sh)}"
+export GOWORK=off # the patched Fyne through go.mod's replace (third_party/fyne/README.md)
 export GOFLAGS=-buildvcs=false
 export LANG=en_US.UTF-8
 what=${1:?usage: bench/soak.sh pitboard|table}

@@ -19,12 +19,12 @@ var (
 	date    string
 )
 
-// The module paths of the UI toolkits, and the directory name the patched Fyne is replaced by
-// (third_party/fyne/patch.sh copies it into build/fyne-work/fyne).
+// The module paths of the UI toolkits, and the directory the patched Fyne is replaced by
+// (go.mod: replace fyne.io/fyne/v2 => ./third_party/fyne/v2).
 const (
 	fyneModule   = "fyne.io/fyne/v2"
 	ebitenModule = "github.com/hajimehoshi/ebiten/v2"
-	patchedDir   = "fyne"
+	patchedDir   = "third_party/fyne/v2"
 )
 
 // Unknown stands for a field no source could fill.
@@ -83,7 +83,7 @@ func from(program, ver, com, when string, bi *debug.BuildInfo) Info {
 			switch m.Path {
 			case fyneModule:
 				in.Fyne = m.Version
-				in.FynePatched = m.Replace != nil && strings.HasSuffix(strings.TrimRight(m.Replace.Path, "/"), "/"+patchedDir)
+				in.FynePatched = m.Replace != nil && strings.HasSuffix(strings.TrimRight(m.Replace.Path, "/"), patchedDir)
 			case ebitenModule:
 				in.Ebiten = m.Version
 			}
@@ -137,7 +137,7 @@ func (in Info) String() string {
 	case in.FynePatched:
 		fmt.Fprintf(&b, "fyne    %s, coupboard patch in (third_party/fyne)\n", in.Fyne)
 	default:
-		fmt.Fprintf(&b, "fyne    %s, WITHOUT coupboard's patch (the window wakes 60 times a second; build with make)\n", in.Fyne)
+		fmt.Fprintf(&b, "fyne    %s, WITHOUT coupboard's patch (the window wakes 60 times a second; build in the repository with GOWORK unset)\n", in.Fyne)
 	}
 	if in.Ebiten != "" {
 		fmt.Fprintf(&b, "ebiten  %s\n", in.Ebiten)

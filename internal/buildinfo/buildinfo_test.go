@@ -8,7 +8,10 @@ import (
 
 func TestFrom(t *testing.T) {
 	fyne := &debug.Module{Path: fyneModule, Version: "v2.6.3"}
-	patched := &debug.Module{Path: fyneModule, Version: "v2.6.3", Replace: &debug.Module{Path: "/src/coupboard/build/fyne-work/fyne"}}
+	patched := &debug.Module{Path: fyneModule, Version: "v2.6.3", Replace: &debug.Module{Path: "./third_party/fyne/v2"}}
+	// The copy the Makefile's go.work used to replace Fyne with (before go.mod's replace): an
+	// old patch, not the one in the tree.
+	oldWork := &debug.Module{Path: fyneModule, Version: "v2.6.3", Replace: &debug.Module{Path: "/src/coupboard/build/fyne-work/fyne"}}
 	otherReplace := &debug.Module{Path: fyneModule, Version: "v2.6.3", Replace: &debug.Module{Path: "/home/me/fyne-fork"}}
 	ebiten := &debug.Module{Path: ebitenModule, Version: "v2.8.8"}
 	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-20T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}
@@ -34,6 +37,8 @@ func TestFrom(t *testing.T) {
 		{name: "go install of a tagged module", bi: &debug.BuildInfo{GoVersion: "go1.25.1", Main: debug.Module{Version: "v0.9.0"}, Deps: []*debug.Module{ebiten}},
 			wantVer: "v0.9.0", wantC: Unknown, wantDate: Unknown, wantEbiten: "v2.8.8", wantShort: "v0.9.0", wantLineContain: "fyne    not linked"},
 		{name: "a replacement that is not the patch", bi: &debug.BuildInfo{Deps: []*debug.Module{otherReplace}},
+			wantVer: "(devel)", wantC: Unknown, wantDate: Unknown, wantFyne: "v2.6.3", wantShort: "(devel)", wantLineContain: "WITHOUT"},
+		{name: "an old go.work's copy is not the patch", bi: &debug.BuildInfo{Deps: []*debug.Module{oldWork}},
 			wantVer: "(devel)", wantC: Unknown, wantDate: Unknown, wantFyne: "v2.6.3", wantShort: "(devel)", wantLineContain: "WITHOUT"},
 		{name: "no build information", wantVer: "(devel)", wantC: Unknown, wantDate: Unknown, wantShort: "(devel)", wantLineContain: "commit  unknown"},
 	} {

@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -80,6 +83,17 @@ func count(rows []map[string]any, event, reason string) int {
 	return n
 }
 
+// grantedSignIns counts the granted sign-ins among rows.
+func grantedSignIns(rows []map[string]any) int {
+	n := 0
+	for _, r := range rows {
+		if r["event"] == "sign_in" && r["outcome"] == "granted" {
+			n++
+		}
+	}
+	return n
+}
+
 // operatorSignIn opens the operator screen and signs in on the keyboard.
 func operatorSignIn(t *testing.T, display, id, pin string) {
 	t.Helper()
@@ -138,29 +152,76 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 		}
 	}
 	xdo(t, display, "windowsize", win, "1280", "720")
-	operatorSignIn(t, display, "4", "9999")
-	// Under -race the sign-in's screen work takes longer than operatorSignIn waits: let it end
-	// before the signal, so that the test is of a signed-in supervisor, not of a sign-in racing
-	// the shutdown.
-	time.Sleep(2 * time.Second)
-	_ = p.Cmd.Process.Signal(syscall.SIGTERM)
-	if err := p.Wait(t, 30*time.Second); err != nil {
-		t.Fatalf("SIGTERM with a supervisor signed in: exit %v; stderr:\n%s", err, p.Stderr)
-	}
-	checkCrash(t, "SIGTERM", p.Stderr.String())
+	at := sigtermSignedIn(t, display, data, db, p, cycles+1, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 24)))
 	rows := signIns(t, data, db)
-	granted := 0
-	for _, r := range rows {
-		if r["event"] == "sign_in" && r["outcome"] == "granted" {
-			granted++
-		}
-	}
+	granted := grantedSignIns(rows)
 	if granted != cycles+1 || count(rows, "sign_out", "signed out") != cycles || count(rows, "sign_out", "shutdown") != 1 {
 		t.Fatalf("journal: %d sign-ins granted, %d signed out, %d at shutdown; want %d, %d, 1:\n%v",
 			granted, count(rows, "sign_out", "signed out"), count(rows, "sign_out", "shutdown"), cycles+1, cycles, rows)
 	}
 	if last := rows[len(rows)-1]; last["event"] != "sign_out" || last["reason"] != "shutdown" || last["operator"] != "4" || last["role"] != "supervisor" {
-		t.Fatalf("the last access record is %v, want the supervisor's sign-out at shutdown", last)
+		t.Fatalf("SIGTERM %v after the sign-in was journalled: the last access record is %v, want the supervisor's sign-out at shutdown", at, last)
+	}
+}
+
+// sigtermSignedIn signs the supervisor in on the running table p (the granted-th sign-in of
+// its journal db), waits until the sign-in is in the journal, then a random moment more (up to
+// 1.5 s: the event loop asleep or ticking, a card being painted, the operator screen's timer),
+// and sends SIGTERM; the table must exit cleanly, without a crash. It returns that moment.
+func sigtermSignedIn(t *testing.T, display, data, db string, p *proc, granted int, rng *rand.Rand) time.Duration {
+	t.Helper()
+	operatorSignIn(t, display, "4", "9999")
+	// The test is of a signed-in supervisor, not of a sign-in racing the shutdown (a key
+	// handled after the signal is refused: operator.Session.End).
+	for deadline := time.Now().Add(30 * time.Second); grantedSignIns(signIns(t, data, db)) < granted; time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("sign-in %d not in the journal after 30 s; stderr:\n%s", granted, p.Stderr)
+		}
+	}
+	at := time.Duration(rng.Int64N(int64(1500 * time.Millisecond)))
+	time.Sleep(at)
+	_ = p.Cmd.Process.Signal(syscall.SIGTERM)
+	if err := p.Wait(t, 30*time.Second); err != nil {
+		t.Fatalf("SIGTERM %v after a supervisor's sign-in: exit %v; stderr:\n%s", at, err, p.Stderr)
+	}
+	checkCrash(t, "SIGTERM", p.Stderr.String())
+	return at
+}
+
+// TestSIGTERMWhileSignedIn starts the windowed demo again and again on one journal, signs the
+// supervisor in each time and sends SIGTERM at a random moment while signed in: every run must
+// journal the supervisor's sign-out ("shutdown") before its clean stop (issue 21: Fyne's own
+// SIGTERM handler used to quit first and lose it in 1 run of 2-5). The number of runs is
+// COUPBOARD_E2E_SIGTERM_CYCLES (make sigterm-soak: 100, about 15 minutes); without it the test
+// is skipped, and TestOperatorWindowSignInOutTabsResize makes one such run in every make test.
+func TestSIGTERMWhileSignedIn(t *testing.T) {
+	cycles, _ := strconv.Atoi(os.Getenv("COUPBOARD_E2E_SIGTERM_CYCLES"))
+	if cycles <= 0 {
+		t.Skip("COUPBOARD_E2E_SIGTERM_CYCLES is not set (make sigterm-soak runs 100)")
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool not installed (apt-get install xdotool)")
+	}
+	display := startXvfb(t, "1920x1080")
+	data := t.TempDir()
+	db := filepath.Join(data, "table.db")
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 21))
+	var lost []string
+	for i := range cycles {
+		cmd := exec.Command(bin, "--demo", "--journal", db, "--sim-speed", "20", "--size", "1280x720")
+		cmd.Env = env(data, display)
+		p := startProc(t, cmd)
+		tableWindow(t, display, p)
+		at := sigtermSignedIn(t, display, data, db, p, i+1, rng)
+		rows := signIns(t, data, db)
+		last := rows[len(rows)-1]
+		if last["event"] != "sign_out" || last["reason"] != "shutdown" || last["operator"] != "4" {
+			lost = append(lost, fmt.Sprintf("run %d, SIGTERM %v after the sign-in: the last access record is %v", i+1, at, last))
+		}
+	}
+	t.Logf("%d runs with SIGTERM while a supervisor was signed in: %d shutdown sign-outs journalled", cycles, cycles-len(lost))
+	if len(lost) > 0 {
+		t.Fatalf("%d of %d shutdown sign-outs lost:\n%s", len(lost), cycles, strings.Join(lost, "\n"))
 	}
 }
 
