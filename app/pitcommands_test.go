@@ -104,7 +104,7 @@ max = "500"`)
 	if rec.Kind != journal.KindOperator || rec.Actor != (journal.Actor{Role: "pit", ID: "S042"}) || rec.Reason != "pit command "+c.ID+": quiet night" {
 		t.Fatalf("the journal's record of the command: %+v", rec)
 	}
-	if !strings.Contains(string(rec.Payload), `"kind":"schedule"`) {
+	if !strings.Contains(string(rec.Payload), `"kind":"command","line":"!limits player=10-5000 banker=10-5000"`) {
 		t.Fatalf("the command's input: %s", rec.Payload)
 	}
 
@@ -115,8 +115,8 @@ max = "500"`)
 	} else if rec := journalRecord(t, bac.j, int64(a.Answer.Seq)); rec.Actor.ID != "S042" {
 		t.Errorf("the refused command is not journalled with the person: %+v", rec)
 	}
-	// Rejected before the loop (pitInput) while the loop takes whole signs; the desk refuses it.
-	if a := c.Tables[1]; a.State != pitcmd.Rejected || !strings.Contains(a.Answer.Reason, "not a wager of this table") {
+	// Refused by the table's own rules (engine/desk), and journalled as refused.
+	if a := c.Tables[1]; a.State != pitcmd.Refused || a.Answer.Seq == 0 || !strings.Contains(a.Answer.Reason, "not a wager of this table") {
 		t.Errorf("Red Dog given a Player limit: %+v %+v", a, a.Answer)
 	}
 
@@ -131,7 +131,7 @@ max = "500"`)
 		t.Errorf("Red Dog, a lower maximum now: %+v %+v", a, a.Answer)
 	}
 	c = post(pitcmd.Target{Game: pitcmd.GameRedDog}, "!differential max=100")
-	if a := c.Tables[0]; a.State != pitcmd.Rejected || !strings.Contains(a.Answer.Reason, "no table differential") {
+	if a := c.Tables[0]; a.State != pitcmd.Refused || a.Answer.Seq == 0 || !strings.Contains(a.Answer.Reason, "no table differential") {
 		t.Errorf("Red Dog given a differential: %+v %+v", a, a.Answer)
 	}
 }

@@ -413,12 +413,15 @@ func (t *Table) schedule(ch engine.Change) {
 	sc, err := t.board.Schedule(ch, t.now)
 	t.scheduleErr = err
 	if err != nil {
+		rule := ""
 		var ne *engine.NoticeError
 		if errors.As(err, &ne) {
-			t.no(ne.Rule, err.Error())
-			return
+			rule = ne.Rule
 		}
-		t.no("", err.Error())
+		t.no(rule, err.Error())
+		if at, ok := engine.Earliest(err); ok {
+			t.out.Refused[len(t.out.Refused)-1].Earliest = at
+		}
 		return
 	}
 	for _, n := range t.board.SignAt(t.now).Notices {

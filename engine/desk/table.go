@@ -89,6 +89,9 @@ type Refusal struct {
 	Command Verb
 	Rule    string // the rule number, "" when the refusal is not a rule's (a malformed amount, no such run)
 	Reason  string
+	// Earliest is, for a change of the sign refused for its time (its notice, or a moment
+	// past), the earliest time the rules allow it; zero otherwise.
+	Earliest time.Time
 }
 
 // Error is "bet refused (000 6.4): …".
