@@ -56,33 +56,53 @@ func (c CommandsConfig) check() error {
 // startCommands starts, when [commands] lists tables, the Sender on the server's in-process
 // pit connection and the command API (the keeper created the command streams with the
 // others: bus.EnsureStream). stop undoes it.
-func startCommands(srv *bus.Server, cc CommandsConfig, stdout, stderr io.Writer) (stop func(), err error) {
+func startCommands(srv *bus.Server, cc CommandsConfig, more pitcmd.People, stdout, stderr io.Writer) (sender *pitcmd.Sender, stop func(), err error) {
 	if len(cc.Tables) == 0 {
-		return func() {}, nil
+		return nil, func() {}, nil
 	}
-	s, err := pitcmd.Start(pitcmd.Config{Conn: srv.PitConn(), Tables: cc.Tables, People: pitcmd.PeopleList(cc.People),
+	var people pitcmd.People = pitcmd.PeopleList(cc.People)
+	if more != nil {
+		people = eitherPeople{people, more}
+	}
+	s, err := pitcmd.Start(pitcmd.Config{Conn: srv.PitConn(), Tables: cc.Tables, People: people,
 		Expiry: time.Duration(cc.ExpiryMinutes) * time.Minute, OnError: func(err error) { fmt.Fprintln(stderr, "pitserver:", err) }})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fmt.Fprintf(stdout, "pit server %s: commands to %d tables\n", srv.Name(), len(cc.Tables))
 	if cc.Listen == "" {
-		return s.Close, nil
+		return s, s.Close, nil
 	}
 	l, err := net.Listen("tcp", cc.Listen)
 	if err != nil {
 		s.Close()
-		return nil, fmt.Errorf("commands.listen: %w", err)
+		return nil, nil, fmt.Errorf("commands.listen: %w", err)
 	}
 	hs := &http.Server{Handler: commandAPI(s), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = hs.Serve(l) }()
 	fmt.Fprintf(stdout, "pit server %s: command API at http://%s/api/commands\n", srv.Name(), l.Addr())
-	return func() {
+	return s, func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		_ = hs.Shutdown(sctx)
 		s.Close()
 	}, nil
+}
+
+// eitherPeople accepts a person either list accepts: the [commands] people and the console's
+// supervisors.
+type eitherPeople [2]pitcmd.People
+
+// Check implements pitcmd.People.
+func (e eitherPeople) Check(ctx context.Context, id string) error {
+	err := e[0].Check(ctx, id)
+	if err == nil {
+		return nil
+	}
+	if e[1].Check(ctx, id) == nil {
+		return nil
+	}
+	return err
 }
 
 // PostRequest is the body of POST /api/commands.

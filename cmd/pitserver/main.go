@@ -34,6 +34,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/console"
+	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/buildinfo"
 )
@@ -187,12 +188,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer admin.Close()
 
+	// The console's people (when it is asked for) are read first: a bad file stops the start, and
+	// the command sender accepts the supervisors it signs in.
+	var consolePeople *console.PeopleFile
 	if o.console != "" {
-		stopConsole, err := startConsole(ctx, o, fc.Console, srv, stdout, stderr)
-		if err != nil {
+		if consolePeople, err = loadConsolePeople(fc.Console); err != nil {
 			return err
 		}
-		defer stopConsole()
 	}
 
 	nodes := &nodeWatch{srv: srv, out: stdout}
@@ -228,11 +230,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := ensureDirectory(ctx, admin, srv, stdout); err != nil {
 		return err
 	}
-	stopCommands, err := startCommands(srv, fc.Commands, stdout, stderr)
+	var people pitcmd.People // nil: [commands] people only
+	if consolePeople != nil {
+		people = consolePeople
+	}
+	sender, stopCommands, err := startCommands(srv, fc.Commands, people, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("pit commands: %w", err)
 	}
 	defer stopCommands()
+	if o.console != "" {
+		stopConsole, err := startConsole(ctx, o, fc.Console, consolePeople, srv, sender, stdout, stderr)
+		if err != nil {
+			return err
+		}
+		defer stopConsole()
+	}
 	for {
 		nodes.check()
 		select {
@@ -273,23 +286,29 @@ func (w *nodeWatch) check() {
 	w.up = now
 }
 
-// startConsole serves the pit console at o.console: the board's model fed from this node's
-// stream, people signed in from the people file, changes decided by the tables' engines in
-// rehearsal (the pit's command sender is not in this build). stop shuts it down.
-func startConsole(ctx context.Context, o options, cfg console.Config, srv *bus.Server, stdout, stderr io.Writer) (stop func(), err error) {
+// loadConsolePeople reads the people file of the pit console ([console] people).
+func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
 	if cfg.People == "" {
 		return nil, fmt.Errorf("--console: console.people: the people file is required (who may sign in; see docs/installer.md)")
 	}
-	people, err := console.LoadPeople(cfg.People, console.DefaultLockout, nil)
-	if err != nil {
-		return nil, err
-	}
+	return console.LoadPeople(cfg.People, console.DefaultLockout, nil)
+}
+
+// startConsole serves the pit console at o.console: the board's model fed from this node's
+// stream, people signed in from the people file, and changes sent to the tables by the pit's
+// command sender, each table's rules deciding (sender nil, with no [commands] tables: in
+// rehearsal, decided by the tables' engines here and not sent, and every page says so).
+// stop shuts it down.
+func startConsole(ctx context.Context, o options, cfg console.Config, people *console.PeopleFile, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
 	live := console.NewLive(pitmodel.Config{}, nil)
-	poster, err := console.NewRehearsal(live, cfg, nil)
-	if err != nil {
-		return nil, err
+	var poster console.Poster = console.Commands{Sender: sender}
+	rehearsal := sender == nil
+	if rehearsal {
+		if poster, err = console.NewRehearsal(live, cfg, nil); err != nil {
+			return nil, err
+		}
 	}
-	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: true, Log: stdout})
+	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: rehearsal, Log: stdout})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,76 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/app/pitcmd"
+)
+
+// TestAnswerOf: each state of a table with a pit command reads as the console's answer, with
+// the rule and reason the table gave.
+func TestAnswerOf(t *testing.T) {
+	eff := time.Date(2026, 11, 26, 21, 30, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		in         pitcmd.TableAnswer
+		state      AnswerState
+		rule, want string
+	}{
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Pending}, AnswerPending, "", ""},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Offline}, AnswerPending, "", "the table is offline: it gets the change when it is back, if still in time"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &message.PitAnswer{Effective: eff}}, AnswerAccepted, "", "in effect at 21:30:00 UTC"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Refused, Answer: &message.PitAnswer{Rule: "000 7.7", Reason: "raise minimum needs 20 minutes' notice"}}, AnswerRefused, "000 7.7", "raise minimum needs 20 minutes' notice"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Rejected, Answer: &message.PitAnswer{Reason: "not a pit command"}}, AnswerRefused, "", "not a pit command"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.TooLate, Answer: &message.PitAnswer{}}, AnswerMissed, "", "it reached the table after it expired"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.NoAnswer}, AnswerMissed, "", "no answer before it expired: the table did not carry it out"},
+	} {
+		got := answerOf(tc.in)
+		if got.Table != "A" || got.State != tc.state || got.Rule != tc.rule || got.Reason != tc.want {
+			t.Errorf("%s: got %+v, want %s %q %q", tc.in.State, got, tc.state, tc.rule, tc.want)
+		}
+	}
+}
+
+// TestPeopleFileCheck: the command sender accepts from the people file only active supervisors.
+func TestPeopleFileCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "people.toml")
+	hash := "$2a$04$8s5Yt9hMP1gB9nDBrJ4cEuXzUrdJ0W3v3fCj3yLw7ZbPZ8mXb3wZW"
+	body := `[[person]]
+id = "S-1"
+name = "Ana"
+role = "supervisor"
+pin_hash = "` + hash + `"
+[[person]]
+id = "D-1"
+name = "Bo"
+role = "dealer"
+pin_hash = "` + hash + `"
+[[person]]
+id = "S-2"
+name = "Cy"
+role = "supervisor"
+pin_hash = "` + hash + `"
+active = false
+`
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadPeople(path, DefaultLockout, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := p.Check(ctx, "S-1"); err != nil {
+		t.Errorf("an active supervisor: %v", err)
+	}
+	for _, id := range []string{"D-1", "S-2", "X-9"} {
+		if err := p.Check(ctx, id); !errors.Is(err, pitcmd.ErrUnknownPerson) {
+			t.Errorf("%s: got %v, want a refusal", id, err)
+		}
+	}
+}
