@@ -13,9 +13,11 @@ import (
 
 // Config is the console's part of the pit server's configuration ([console]).
 type Config struct {
-	// People is the people file (PeopleFile) the console signs people in with, until the
-	// operator directory is wired in.
-	People string `toml:"people"`
+	// People is the people file (PeopleFile) the console signs people in with; or Directory:
+	// sign people in from the pit's operator directory (DirectoryPeople), the people the
+	// tables sign in. One of the two.
+	People    string `toml:"people"`
+	Directory bool   `toml:"directory"`
 	// Profile and Settings are the tables' rule book (a baccarat profile id, or
 	// "vic-red-dog-1997") and settings ("notice_minutes=20", …) unless Tables says otherwise:
 	// the earliest time the console offers is the engine's for that book.

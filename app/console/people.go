@@ -73,13 +73,25 @@ var DefaultLockout = Lockout{Attempts: 5, Lock: 5 * time.Minute}
 //	pin_hash = "$2a$10$..."
 //	active = true              # optional, default true
 type PeopleFile struct {
-	people  map[string]filePerson
+	people map[string]filePerson
+	guard
+}
+
+// guard is the lockout per id of a sign-in, whatever says who the people are.
+type guard struct {
 	lockout Lockout
 	now     func() time.Time
 
 	mu    sync.Mutex
 	wrong map[string]int       // wrong PINs in a row, by id
 	until map[string]time.Time // locked until, by id
+}
+
+func newGuard(lockout Lockout, now func() time.Time) guard {
+	if now == nil {
+		now = time.Now
+	}
+	return guard{lockout: lockout, now: now, wrong: map[string]int{}, until: map[string]time.Time{}}
 }
 
 type filePerson struct {
@@ -113,10 +125,7 @@ func LoadPeople(path string, lockout Lockout, now func() time.Time) (*PeopleFile
 	if lockout.Attempts <= 0 || lockout.Lock <= 0 {
 		return nil, fmt.Errorf("read people %s: lockout %+v: want attempts and a lock time", path, lockout)
 	}
-	if now == nil {
-		now = time.Now
-	}
-	p := &PeopleFile{people: map[string]filePerson{}, lockout: lockout, now: now, wrong: map[string]int{}, until: map[string]time.Time{}}
+	p := &PeopleFile{people: map[string]filePerson{}, guard: newGuard(lockout, now)}
 	for i, fp := range f.Person {
 		where := fmt.Sprintf("read people %s: person %d", path, i+1)
 		switch {
@@ -147,6 +156,15 @@ var dummyHash = sync.OnceValue(func() []byte {
 
 // Authenticate checks id and PIN (see Authenticator).
 func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, error) {
+	return p.check(ctx, id, pin, func(id string) (filePerson, bool, error) {
+		fp, ok := p.people[id]
+		return fp, ok, nil
+	})
+}
+
+// check checks id and pin against the person lookup finds, with the lockout per id: an unknown
+// id takes as long as a wrong PIN and counts as one.
+func (p *guard) check(ctx context.Context, id, pin string, lookup func(id string) (filePerson, bool, error)) (Person, error) {
 	if err := ctx.Err(); err != nil {
 		return Person{}, err
 	}
@@ -157,7 +175,10 @@ func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, 
 		return Person{}, &LockedError{Until: u}
 	}
 	p.mu.Unlock()
-	fp, known := p.people[id]
+	fp, known, err := lookup(id)
+	if err != nil {
+		return Person{}, err
+	}
 	var hash []byte
 	if known {
 		hash = []byte(fp.PINHash)

@@ -190,11 +190,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// The console's people (when it is asked for) are read first: a bad file stops the start, and
 	// the command sender accepts the supervisors it signs in.
-	var consolePeople *console.PeopleFile
-	if o.console != "" {
+	var consolePeople consolePeople
+	if o.console != "" && !fc.Console.Directory {
 		if consolePeople, err = loadConsolePeople(fc.Console); err != nil {
 			return err
 		}
+	} else if o.console != "" && fc.Console.People != "" {
+		return errors.New("--console: console.people and console.directory: give one (who may sign in; see docs/installer.md)")
 	}
 
 	nodes := &nodeWatch{srv: srv, out: stdout}
@@ -229,6 +231,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
 	if err := ensureDirectory(ctx, admin, srv, stdout); err != nil {
 		return err
+	}
+	if o.console != "" && fc.Console.Directory {
+		dirs, err := bus.OpenDirectories(ctx, admin, nil)
+		if err != nil {
+			return fmt.Errorf("--console: console.directory: %w", err)
+		}
+		if consolePeople, err = console.NewDirectoryPeople(dirs, console.DefaultLockout, nil); err != nil {
+			return err
+		}
 	}
 	var people pitcmd.People // nil: [commands] people only
 	if consolePeople != nil {
@@ -286,10 +297,16 @@ func (w *nodeWatch) check() {
 	w.up = now
 }
 
+// consolePeople are who may sign in at the pit console and, as supervisors, give commands.
+type consolePeople interface {
+	console.Authenticator
+	pitcmd.People
+}
+
 // loadConsolePeople reads the people file of the pit console ([console] people).
 func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
 	if cfg.People == "" {
-		return nil, fmt.Errorf("--console: console.people: the people file is required (who may sign in; see docs/installer.md)")
+		return nil, fmt.Errorf("--console: console.people: the people file is required, or console.directory = true (who may sign in; see docs/installer.md)")
 	}
 	return console.LoadPeople(cfg.People, console.DefaultLockout, nil)
 }
@@ -299,7 +316,7 @@ func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
 // command sender, each table's rules deciding (sender nil, with no [commands] tables: in
 // rehearsal, decided by the tables' engines here and not sent, and every page says so).
 // stop shuts it down.
-func startConsole(ctx context.Context, o options, cfg console.Config, people *console.PeopleFile, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
+func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
 	live := console.NewLive(pitmodel.Config{}, nil)
 	var poster console.Poster = console.Commands{Sender: sender}
 	rehearsal := sender == nil
