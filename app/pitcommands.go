@@ -6,12 +6,12 @@ import (
 	"fmt"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // The pit's commands at this table (issue 25): the bus's CommandReader hands each command that
@@ -35,10 +35,10 @@ type pitCommands struct {
 // handle gives one command to the loop and waits until it is durable; the answer is what the
 // table's rules decided. An error (the journal failed, the table is stopping) leaves the
 // command unanswered, to come again.
-func (p pitCommands) handle(ctx context.Context, cmd message.PitCommand, c desk.Command) (message.PitAnswer, error) {
+func (p pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error) {
 	in, err := pitInput(c)
 	if err != nil {
-		return message.PitAnswer{Outcome: message.OutcomeRejected, Reason: err.Error()}, nil
+		return pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: err.Error()}, nil
 	}
 	reason := "pit command " + cmd.ID
 	if c.Reason != "" {
@@ -47,23 +47,23 @@ func (p pitCommands) handle(ctx context.Context, cmd message.PitCommand, c desk.
 	reply := make(chan table.Result, 1)
 	m := table.Msg{Input: in, Source: journal.SourceOperator, Actor: journal.Actor{Role: pitActorRole, ID: cmd.By}, Reason: reason, Reply: reply}
 	if err := p.loop.Send(ctx, m); err != nil {
-		return message.PitAnswer{}, err
+		return pitwire.PitAnswer{}, err
 	}
 	var res table.Result
 	select {
 	case res = <-reply:
 	case <-ctx.Done():
-		return message.PitAnswer{}, ctx.Err()
+		return pitwire.PitAnswer{}, ctx.Err()
 	}
 	if res.Err != nil {
-		return message.PitAnswer{}, res.Err
+		return pitwire.PitAnswer{}, res.Err
 	}
 	if len(res.Records) == 0 {
-		return message.PitAnswer{}, errors.New("the loop journalled nothing")
+		return pitwire.PitAnswer{}, errors.New("the loop journalled nothing")
 	}
-	a := message.PitAnswer{Seq: uint64(res.Records[0].Seq), Time: res.Records[0].Time}
+	a := pitwire.PitAnswer{Seq: uint64(res.Records[0].Seq), Time: res.Records[0].Time}
 	if res.Refused != nil {
-		a.Outcome, a.Reason = message.OutcomeRefused, res.Refused.Error()
+		a.Outcome, a.Reason = pitwire.OutcomeRefused, res.Refused.Error()
 		var ne *engine.NoticeError
 		var dr desk.Refusal
 		switch {
@@ -78,7 +78,7 @@ func (p pitCommands) handle(ctx context.Context, cmd message.PitCommand, c desk.
 		return a, nil
 	}
 	// Without at= the change is for the moment the loop applied it: the record's time.
-	a.Outcome, a.Effective = message.OutcomeAccepted, a.Time
+	a.Outcome, a.Effective = pitwire.OutcomeAccepted, a.Time
 	if c.At != nil {
 		a.Effective = c.At.At(a.Time)
 	}

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/nats-io/nkeys"
@@ -176,7 +176,7 @@ func streamSeqsConn(t testing.TB, nc *nats.Conn) map[string][]uint64 {
 		}
 		got := 0
 		for msg := range batch.Messages() {
-			m, err := message.Decode(msg.Data())
+			m, err := pitwire.Decode(msg.Data())
 			if err != nil {
 				t.Fatalf("stream holds an invalid message: %v", err)
 			}
@@ -302,7 +302,7 @@ func (b *board) until(t *testing.T, timeout time.Duration, what string, cond fun
 	for !cond() {
 		select {
 		case d := <-b.sub.C():
-			if _, err := b.model.Apply(d, time.Now()); err != nil && !errors.Is(err, message.ErrForged) {
+			if _, err := b.model.Apply(d, time.Now()); err != nil && !errors.Is(err, pitwire.ErrForged) {
 				t.Fatalf("board: %v", err)
 			}
 		case <-deadline:
@@ -394,7 +394,7 @@ func TestBoardRestartedMidShoeRebuildsSameState(t *testing.T) {
 		for _, tb := range tables {
 			var start, prev uint64
 			for _, m := range tb.ob.Records() {
-				if m.Type == message.TypeShoeStarted {
+				if m.Type == pitwire.TypeShoeStarted {
 					start, prev = m.Seq, start
 				}
 			}
@@ -447,14 +447,14 @@ func TestTableCannotPublishForAnotherTable(t *testing.T) {
 		return a.pub.Stats().Acked == a.last() && b.pub.Stats().Acked == b.last()
 	})
 
-	publish := func(conn bus.ConnConfig, subject string, m message.Message) error {
+	publish := func(conn bus.ConnConfig, subject string, m pitwire.Message) error {
 		nc, err := bus.Connect(conn)
 		if err != nil {
 			return err
 		}
 		defer nc.Close()
 		js, _ := jetstream.New(nc)
-		data, err := message.Encode(m)
+		data, err := pitwire.Encode(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -465,15 +465,15 @@ func TestTableCannotPublishForAnotherTable(t *testing.T) {
 	}
 	forged := b.ob.Records()[len(b.ob.Records())-1]
 	forged.Seq = 1000
-	if err := publish(t1, message.Subject("T2", message.TypeRound), forged); err == nil {
+	if err := publish(t1, pitwire.Subject("T2", pitwire.TypeRound), forged); err == nil {
 		t.Fatal("table T1 published on table T2's subject")
 	}
-	if err := publish(brd, message.Subject("T1", message.TypeRound), forged); err == nil {
+	if err := publish(brd, pitwire.Subject("T1", pitwire.TypeRound), forged); err == nil {
 		t.Fatal("the board published on a table's subject")
 	}
 	// A table may not claim another table's id inside its own subject either: the board refuses it.
 	forged.Table = "T2"
-	if err := publish(t1, message.Subject("T1", message.TypeRound), forged); err != nil {
+	if err := publish(t1, pitwire.Subject("T1", pitwire.TypeRound), forged); err != nil {
 		t.Fatalf("T1 on its own subject: %v", err)
 	}
 
@@ -488,7 +488,7 @@ func TestTableCannotPublishForAnotherTable(t *testing.T) {
 	}
 	waitFor(t, 5*time.Second, "the forged record reported", func() bool {
 		for _, err := range be.all() {
-			if errors.Is(err, message.ErrForged) {
+			if errors.Is(err, pitwire.ErrForged) {
 				return true
 			}
 		}
@@ -546,14 +546,14 @@ func natsNoRetry() nats.Option { return nats.RetryOnFailedConnect(false) }
 // sliceOutbox is an outbox over fixed records, which need not be valid.
 type sliceOutbox struct {
 	mu    sync.Mutex
-	recs  []message.Message
+	recs  []pitwire.Message
 	acked uint64
 }
 
-func (o *sliceOutbox) After(seq uint64, max int) ([]message.Message, error) {
+func (o *sliceOutbox) After(seq uint64, max int) ([]pitwire.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	var out []message.Message
+	var out []pitwire.Message
 	for _, m := range o.recs {
 		if m.Seq > seq && len(out) < max {
 			out = append(out, m)
@@ -592,13 +592,13 @@ func runOutbox(t *testing.T, id string, conn bus.ConnConfig, ob bus.Outbox, e *e
 func TestInvalidRecordIsReportedAndPassed(t *testing.T) {
 	srv := startServer(t, bus.ServerConfig{Open: true})
 	defer srv.Shutdown()
-	ok := func(seq uint64, n int) message.Message {
-		r := message.Round{N: n, Kind: message.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
-		return message.Message{V: 1, Table: "T1", Seq: seq, Type: message.TypeRound, Time: time.Now(), Shoe: 1, Round: &r}
+	ok := func(seq uint64, n int) pitwire.Message {
+		r := pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+		return pitwire.Message{V: 1, Table: "T1", Seq: seq, Type: pitwire.TypeRound, Time: time.Now(), Shoe: 1, Round: &r}
 	}
 	bad := ok(2, 2)
 	bad.Round.Winner = "P" // contradicts the totals
-	ob := &sliceOutbox{recs: []message.Message{ok(1, 1), bad, ok(3, 3)}}
+	ob := &sliceOutbox{recs: []pitwire.Message{ok(1, 1), bad, ok(3, 3)}}
 	e := &errs{}
 	pub := runOutbox(t, "T1", bus.ConnConfig{URLs: []string{srv.URL()}}, ob, e)
 	waitFor(t, 10*time.Second, "records after the bad one", func() bool { return pub.Stats().Acked == 3 })

@@ -8,22 +8,22 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// Pit commands (issue 25). The pit publishes a message.PitCommand for each table on
+// Pit commands (issue 25). The pit publishes a pitwire.PitCommand for each table on
 // pit.cmd.<table> into the PITCMD stream; only the pit's credentials may publish there
 // (PitPermissions), so no table can command another. Each table reads its own subject through
 // a durable consumer of its own (CommandConsumer), so a table that was offline gets what is
-// still waiting when it comes back, and answers each command with a message.PitAnswer on
+// still waiting when it comes back, and answers each command with a pitwire.PitAnswer on
 // table.<id>.pit_answer, into the ANSWERS stream, which only its own credentials may publish
 // on. The stream drops a command published again with the same id (Nats-Msg-Id is
 // "<command id>.<table>", and only the pit publishes there, so the de-duplication window is
-// the pit's alone) for longer than any command may wait (message.MaxPitExpiry); a table also
+// the pit's alone) for longer than any command may wait (pitwire.MaxPitExpiry); a table also
 // refuses an id it has already answered, and a command past its expiry.
 
 // Stream names of the pit commands and the tables' answers.
@@ -42,22 +42,22 @@ func CommandConsumer(id string) string { return "table-" + id }
 // CommandStreamConfig is the PITCMD stream: every command sent to a table, a day, on disk.
 // A command sent again with the same Nats-Msg-Id is dropped for longer than any may wait.
 func CommandStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
-	c := commandsStream(CommandStreamName, "the pit's commands to the tables", message.PitCommandSubject("*"), opts)
-	c.Duplicates = message.MaxPitExpiry + time.Minute
+	c := commandsStream(CommandStreamName, "the pit's commands to the tables", pitwire.PitCommandSubject("*"), opts)
+	c.Duplicates = pitwire.MaxPitExpiry + time.Minute
 	return c
 }
 
 // AnswerStreamConfig is the ANSWERS stream: every table's answers, a day, on disk.
 func AnswerStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
-	return commandsStream(AnswerStreamName, "the tables' answers to the pit's commands", message.PitAnswerSubject("*"), opts)
+	return commandsStream(AnswerStreamName, "the tables' answers to the pit's commands", pitwire.PitAnswerSubject("*"), opts)
 }
 
 // commandsStream is a stream of pit commands or answers on subject: the TABLES stream's storage
-// and policy, a day's messages of at most message.MaxPitSize.
+// and policy, a day's messages of at most pitwire.MaxPitSize.
 func commandsStream(name, what, subject string, opts []StreamOption) jetstream.StreamConfig {
 	c := StreamConfig(opts...)
 	c.Name, c.Description, c.Subjects = name, "coupboard: "+what+" ("+subject+")", []string{subject}
-	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize, c.AllowDirect = CommandsMaxAge, 10000, message.MaxPitSize, false
+	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize, c.AllowDirect = CommandsMaxAge, 10000, pitwire.MaxPitSize, false
 	return c
 }
 
@@ -86,7 +86,7 @@ func EnsureCommandStreams(ctx context.Context, nc *nats.Conn, opts ...StreamOpti
 func tableCommandPermissions(id string) []string {
 	name := CommandConsumer(id)
 	return []string{
-		"$JS.API.CONSUMER.CREATE." + CommandStreamName + "." + name + "." + message.PitCommandSubject(id),
+		"$JS.API.CONSUMER.CREATE." + CommandStreamName + "." + name + "." + pitwire.PitCommandSubject(id),
 		"$JS.API.CONSUMER.INFO." + CommandStreamName + "." + name,
 		"$JS.API.CONSUMER.MSG.NEXT." + CommandStreamName + "." + name,
 		"$JS.ACK." + CommandStreamName + "." + name + ".>",
@@ -97,10 +97,10 @@ func tableCommandPermissions(id string) []string {
 // commands on pit.cmd.>, read the ANSWERS and PITCMD streams through consumers of their own,
 // hear the tables' heartbeats. Nothing a table publishes.
 func PitPermissions() *server.Permissions {
-	allow := append(streamReaders(CommandStreamName, AnswerStreamName), message.PitCommandSubject(">"))
+	allow := append(streamReaders(CommandStreamName, AnswerStreamName), pitwire.PitCommandSubject(">"))
 	return &server.Permissions{
 		Publish:   &server.SubjectPermission{Allow: allow},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", message.Subject("*", message.TypeHeartbeat)}},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", pitwire.Subject("*", pitwire.TypeHeartbeat)}},
 	}
 }
 
@@ -113,7 +113,7 @@ var ErrReplayed = errors.New("command already answered (replayed)")
 // command at a time, and must answer only once the command is durable in the table's journal.
 // An error means the command was not carried out and may be given again (the journal could
 // not take it, the table is stopping): it is not answered, and comes again.
-type CommandHandler func(ctx context.Context, cmd message.PitCommand, c desk.Command) (message.PitAnswer, error)
+type CommandHandler func(ctx context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error)
 
 // CommandReaderConfig configures a table's reader of its pit commands.
 type CommandReaderConfig struct {
@@ -138,7 +138,7 @@ type CommandReader struct {
 
 // NewCommandReader is a reader of cfg.Table's commands that hands each to handle. Run starts it.
 func NewCommandReader(cfg CommandReaderConfig, handle CommandHandler) (*CommandReader, error) {
-	if !message.ValidTableID(cfg.Table) {
+	if !pitwire.ValidTableID(cfg.Table) {
 		return nil, fmt.Errorf("new command reader: bad table id %q", cfg.Table)
 	}
 	if cfg.Now == nil {
@@ -196,7 +196,7 @@ func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) err
 	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	cons, err := js.CreateOrUpdateConsumer(cctx, CommandStreamName, jetstream.ConsumerConfig{
 		Durable:       CommandConsumer(r.cfg.Table),
-		FilterSubject: message.PitCommandSubject(r.cfg.Table),
+		FilterSubject: pitwire.PitCommandSubject(r.cfg.Table),
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 		AckWait:       30 * time.Second,
@@ -239,38 +239,38 @@ func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) err
 // an answered id then answers nothing new).
 func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jetstream.Msg) error {
 	now := r.cfg.Now()
-	cmd, err := message.DecodePitCommand(msg.Subject(), msg.Data())
-	var ans message.PitAnswer
+	cmd, err := pitwire.DecodePitCommand(msg.Subject(), msg.Data())
+	var ans pitwire.PitAnswer
 	switch {
 	case err != nil:
 		r.report(fmt.Errorf("table %s refused a pit command: %w", r.cfg.Table, err))
-		cmd = message.PitCommand{ID: idOf(msg.Data()), Table: r.cfg.Table}
-		if !message.ValidCommandID(cmd.ID) {
+		cmd = pitwire.PitCommand{ID: idOf(msg.Data()), Table: r.cfg.Table}
+		if !pitwire.ValidCommandID(cmd.ID) {
 			return nil // nothing to answer to: logged, dropped
 		}
-		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: clipReason(err.Error())}
+		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: clipReason(err.Error())}
 	case cmd.Table != r.cfg.Table:
 		// Only possible on an open bus, or a consumer misconfigured: never carried out.
 		r.report(fmt.Errorf("table %s refused pit command %s: it is for table %s", r.cfg.Table, cmd.ID, cmd.Table))
 		cmd.Table = r.cfg.Table
-		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: "the command names another table"}
+		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: "the command names another table"}
 	case r.answered(cmd.ID, now):
 		r.report(fmt.Errorf("table %s refused pit command %s: %w", r.cfg.Table, cmd.ID, ErrReplayed))
 		return nil // its first answer stands
 	case now.After(cmd.Expires):
 		r.report(fmt.Errorf("table %s refused pit command %s: it expired at %s, received at %s", r.cfg.Table, cmd.ID,
 			cmd.Expires.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339)))
-		ans = message.PitAnswer{Outcome: message.OutcomeTooLate, Reason: fmt.Sprintf("received at %s, after it expired at %s: not carried out",
+		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeTooLate, Reason: fmt.Sprintf("received at %s, after it expired at %s: not carried out",
 			now.UTC().Format("15:04:05"), cmd.Expires.UTC().Format("15:04:05"))}
 	case cmd.Issued.After(now.Add(r.cfg.Skew)):
 		r.report(fmt.Errorf("table %s refused pit command %s: issued %s, in the future of the table's clock %s", r.cfg.Table, cmd.ID,
 			cmd.Issued.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339)))
-		ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: fmt.Sprintf("issued at %s, ahead of the table's clock %s: check the clocks",
+		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: fmt.Sprintf("issued at %s, ahead of the table's clock %s: check the clocks",
 			cmd.Issued.UTC().Format("15:04:05"), now.UTC().Format("15:04:05"))}
 	default:
-		c, err := message.ParsePitLine(cmd.Line) // Validate parsed it already: this cannot fail
+		c, err := pitwire.ParsePitLine(cmd.Line) // Validate parsed it already: this cannot fail
 		if err != nil {
-			ans = message.PitAnswer{Outcome: message.OutcomeRejected, Reason: clipReason(err.Error())}
+			ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: clipReason(err.Error())}
 			break
 		}
 		if ans, err = r.handle(ctx, cmd, c); err != nil {
@@ -278,20 +278,20 @@ func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jet
 		}
 	}
 	if ans.V == 0 {
-		ans.V = message.PitVersion
+		ans.V = pitwire.PitVersion
 	}
 	ans.ID, ans.Table = cmd.ID, r.cfg.Table
 	if ans.Time.IsZero() {
 		ans.Time = r.cfg.Now()
 	}
 	ans.Reason = clipReason(ans.Reason)
-	data, err := message.EncodePitAnswer(ans)
+	data, err := pitwire.EncodePitAnswer(ans)
 	if err != nil {
 		return fmt.Errorf("table %s: answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := js.Publish(pctx, message.PitAnswerSubject(r.cfg.Table), data, jetstream.WithExpectStream(AnswerStreamName)); err != nil {
+	if _, err := js.Publish(pctx, pitwire.PitAnswerSubject(r.cfg.Table), data, jetstream.WithExpectStream(AnswerStreamName)); err != nil {
 		return fmt.Errorf("table %s: publish answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
 	}
 	r.remember(cmd)
@@ -312,7 +312,7 @@ func (r *CommandReader) answered(id string, now time.Time) bool {
 	return ok
 }
 
-func (r *CommandReader) remember(c message.PitCommand) {
+func (r *CommandReader) remember(c pitwire.PitCommand) {
 	if c.Expires.IsZero() {
 		return
 	}
@@ -326,18 +326,18 @@ func idOf(data []byte) string {
 	var v struct {
 		ID string `json:"id"`
 	}
-	if len(data) > message.MaxPitSize || json.Unmarshal(data, &v) != nil {
+	if len(data) > pitwire.MaxPitSize || json.Unmarshal(data, &v) != nil {
 		return ""
 	}
 	return v.ID
 }
 
-// clipReason keeps a reason within message.MaxPitReason bytes, on a character boundary.
+// clipReason keeps a reason within pitwire.MaxPitReason bytes, on a character boundary.
 func clipReason(s string) string {
-	if len(s) <= message.MaxPitReason {
+	if len(s) <= pitwire.MaxPitReason {
 		return s
 	}
-	s = s[:message.MaxPitReason-3]
+	s = s[:pitwire.MaxPitReason-3]
 	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
 		s = s[:len(s)-1]
 	}

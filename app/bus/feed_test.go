@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -39,7 +39,7 @@ func TestMessageFailingItsSchemaIsRefusedAndCounted(t *testing.T) {
 		`{"v":1,"table":"T2","seq":2,"type":"round","shoe":1,"round":{"n":2,"kind":"normal","winner":"T","player_total":0,"banker_total":0,"natural":false,"player_pair":false,"banker_pair":false,"player_cards":2,"banker_cards":2,"banker_first_two":0,"player_hand":["ZZ","K"],"banker_hand":["K","K"]}}`,
 		`not json`,
 	} {
-		if _, err := js.Publish(ctx, message.Subject("T2", message.TypeRound), []byte(bad)); err != nil {
+		if _, err := js.Publish(ctx, pitwire.Subject("T2", pitwire.TypeRound), []byte(bad)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +56,7 @@ func TestMessageFailingItsSchemaIsRefusedAndCounted(t *testing.T) {
 		tick := time.NewTicker(50 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			_ = nc.Publish(message.Subject("T2", message.TypeHeartbeat), []byte(`{"v":1,"table":"T2","type":"heartbeat","mood":"fine"}`))
+			_ = nc.Publish(pitwire.Subject("T2", pitwire.TypeHeartbeat), []byte(`{"v":1,"table":"T2","type":"heartbeat","mood":"fine"}`))
 			select {
 			case <-stop:
 				return
@@ -65,13 +65,13 @@ func TestMessageFailingItsSchemaIsRefusedAndCounted(t *testing.T) {
 		}
 	}()
 	model := pitmodel.New(pitmodel.Config{})
-	refused := map[message.Type]int{}
+	refused := map[pitwire.Type]int{}
 	deadline := time.After(20 * time.Second)
-	for refused[message.TypeRound] < 3 || refused[message.TypeHeartbeat] < 1 || !func() bool { st, ok := model.Table("T1"); return ok && st.LastSeq == good.last() }() {
+	for refused[pitwire.TypeRound] < 3 || refused[pitwire.TypeHeartbeat] < 1 || !func() bool { st, ok := model.Table("T1"); return ok && st.LastSeq == good.last() }() {
 		select {
 		case d := <-sub.C():
 			if _, err := model.Apply(d, time.Now()); err != nil {
-				if !errors.Is(err, message.ErrInvalid) || errors.Is(err, message.ErrForged) || d.Table != "T2" {
+				if !errors.Is(err, pitwire.ErrInvalid) || errors.Is(err, pitwire.ErrForged) || d.Table != "T2" {
 					t.Fatalf("refused as %v, want a schema refusal", err)
 				}
 				refused[d.Type]++
@@ -83,7 +83,7 @@ func TestMessageFailingItsSchemaIsRefusedAndCounted(t *testing.T) {
 	if n := sub.Refused(); n < 4 {
 		t.Errorf("subscriber counted %d refused, want 4 or more", n)
 	}
-	if _, _, rejected := model.Counters(); rejected != uint64(refused[message.TypeRound]+refused[message.TypeHeartbeat]) || refused[message.TypeRound] != 3 {
+	if _, _, rejected := model.Counters(); rejected != uint64(refused[pitwire.TypeRound]+refused[pitwire.TypeHeartbeat]) || refused[pitwire.TypeRound] != 3 {
 		t.Errorf("board counted %d refused, refused %v", rejected, refused)
 	}
 }

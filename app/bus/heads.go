@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
 // ReadHeads returns every head table id anchored that the HEADS stream still holds, oldest
 // first, each decoded and checked against its subject. A board's credentials may read them.
-func ReadHeads(ctx context.Context, nc *nats.Conn, table string) ([]message.Message, error) {
-	if !message.ValidTableID(table) {
+func ReadHeads(ctx context.Context, nc *nats.Conn, table string) ([]pitwire.Message, error) {
+	if !pitwire.ValidTableID(table) {
 		return nil, fmt.Errorf("read heads: bad table id %q", table)
 	}
 	js, err := jetstream.New(nc)
@@ -24,7 +24,7 @@ func ReadHeads(ctx context.Context, nc *nats.Conn, table string) ([]message.Mess
 	if err != nil {
 		return nil, fmt.Errorf("read heads of %s: stream %s: %w", table, HeadStreamName, err)
 	}
-	subject := message.Subject(table, message.TypeHead)
+	subject := pitwire.Subject(table, pitwire.TypeHead)
 	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subject}})
 	if err != nil {
 		return nil, fmt.Errorf("read heads of %s: %w", table, err)
@@ -33,7 +33,7 @@ func ReadHeads(ctx context.Context, nc *nats.Conn, table string) ([]message.Mess
 	if err != nil {
 		return nil, fmt.Errorf("read heads of %s: %w", table, err)
 	}
-	var out []message.Message
+	var out []pitwire.Message
 	for pending := info.NumPending; uint64(len(out)) < pending; {
 		// Never more than is pending: a fetch waits for its whole batch (or the timeout).
 		batch, err := cons.Fetch(int(min(512, pending-uint64(len(out)))), jetstream.FetchMaxWait(5*time.Second))
@@ -43,12 +43,12 @@ func ReadHeads(ctx context.Context, nc *nats.Conn, table string) ([]message.Mess
 		got := 0
 		for msg := range batch.Messages() {
 			got++
-			m, err := message.Decode(msg.Data())
+			m, err := pitwire.Decode(msg.Data())
 			if err == nil {
 				m.Subject = msg.Subject()
 				err = m.CheckSubject()
 			}
-			if err == nil && m.Type != message.TypeHead {
+			if err == nil && m.Type != pitwire.TypeHead {
 				err = fmt.Errorf("a %s message on %s", m.Type, msg.Subject())
 			}
 			if err != nil {

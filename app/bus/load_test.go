@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // floor is the result of a load run.
@@ -80,7 +80,7 @@ func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
 	var lat []time.Duration
 	var measureFrom time.Time // records committed before dealing starts (the opening) are not timed
 	boardCtx, stopBoard := context.WithCancel(context.Background())
-	boardDone := feedBoard(boardCtx, sub, model, &mu, onErr, func(dl message.Message, r pitmodel.Result, now time.Time) {
+	boardDone := feedBoard(boardCtx, sub, model, &mu, onErr, func(dl pitwire.Message, r pitmodel.Result, now time.Time) {
 		if r == pitmodel.Applied && !dl.Time.Before(measureFrom) && !measureFrom.IsZero() {
 			lat = append(lat, now.Sub(dl.Time))
 		}
@@ -163,7 +163,7 @@ func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
 		recs := t.ob.Records()
 		f.records += len(recs)
 		for _, m := range recs {
-			if m.Type == message.TypeRound {
+			if m.Type == pitwire.TypeRound {
 				f.rounds++
 			}
 			if _, err := ref.Apply(m, time.Now()); err != nil {
@@ -192,7 +192,7 @@ func runFloor(tb testing.TB, n int, d, interval time.Duration) floor {
 // returned channel is closed then. applied, when not nil, is told each applied delivery
 // (still under mu); errors go to onErr.
 func feedBoard(ctx context.Context, sub *bus.Subscriber, model *pitmodel.Board, mu *sync.Mutex, onErr func(error),
-	applied func(dl message.Message, r pitmodel.Result, now time.Time)) <-chan struct{} {
+	applied func(dl pitwire.Message, r pitmodel.Result, now time.Time)) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

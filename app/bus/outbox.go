@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Outbox is what the Publisher needs of a table's journal: the journal is the outbox. Records
@@ -15,7 +15,7 @@ import (
 // the table's event loop appends while the publisher reads.
 type Outbox interface {
 	// After returns, in order, up to max records with a sequence greater than seq.
-	After(seq uint64, max int) ([]message.Message, error)
+	After(seq uint64, max int) ([]pitwire.Message, error)
 	// Acked is the highest sequence the bus has acknowledged (0 before any): where to resume.
 	Acked() (uint64, error)
 	// Ack records durably that the bus has acknowledged every record up to seq.
@@ -28,7 +28,7 @@ type MemOutbox struct {
 	mu    sync.Mutex
 	table string
 	now   func() time.Time
-	recs  []message.Message
+	recs  []pitwire.Message
 	next  uint64
 	acked uint64
 }
@@ -40,12 +40,12 @@ func NewMemOutbox(id string, now func() time.Time) *MemOutbox {
 
 // Append commits m: it sets the schema version, the table, the next sequence and the commit
 // time, and returns the record as committed. An invalid message is refused.
-func (o *MemOutbox) Append(m message.Message) (message.Message, error) {
+func (o *MemOutbox) Append(m pitwire.Message) (pitwire.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	m.V, m.Table, m.Seq, m.Time = message.Version, o.table, o.next, o.now()
+	m.V, m.Table, m.Seq, m.Time = pitwire.Version, o.table, o.next, o.now()
 	if err := m.Validate(); err != nil {
-		return message.Message{}, fmt.Errorf("append to outbox of %s: %w", o.table, err)
+		return pitwire.Message{}, fmt.Errorf("append to outbox of %s: %w", o.table, err)
 	}
 	o.recs = append(o.recs, m)
 	o.next++
@@ -53,12 +53,12 @@ func (o *MemOutbox) Append(m message.Message) (message.Message, error) {
 }
 
 // After implements Outbox.
-func (o *MemOutbox) After(seq uint64, max int) ([]message.Message, error) {
+func (o *MemOutbox) After(seq uint64, max int) ([]pitwire.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	i := sort.Search(len(o.recs), func(i int) bool { return o.recs[i].Seq > seq })
 	j := min(len(o.recs), i+max)
-	return append([]message.Message(nil), o.recs[i:j]...), nil
+	return append([]pitwire.Message(nil), o.recs[i:j]...), nil
 }
 
 // Acked implements Outbox.
@@ -80,8 +80,8 @@ func (o *MemOutbox) Ack(seq uint64) error {
 }
 
 // Records is a copy of every record committed so far.
-func (o *MemOutbox) Records() []message.Message {
+func (o *MemOutbox) Records() []pitwire.Message {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return append([]message.Message(nil), o.recs...)
+	return append([]pitwire.Message(nil), o.recs...)
 }

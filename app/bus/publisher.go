@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -33,7 +33,7 @@ type PublisherConfig struct {
 }
 
 // HeadOutbox is an Outbox that can say its journal's head. A publisher of one anchors the
-// head on the bus (the HEADS stream, message.TypeHead) after every batch of records it
+// head on the bus (the HEADS stream, pitwire.TypeHead) after every batch of records it
 // publishes (so with every coup) and, while the head moves, every AnchorEvery: the pit then
 // remembers every journal's history, and a journal rewritten after the fact no longer
 // matches it (coupboard audit verify --against-bus).
@@ -75,7 +75,7 @@ type Publisher struct {
 
 // NewPublisher is a publisher of outbox for cfg.Table. Run starts it.
 func NewPublisher(cfg PublisherConfig, outbox Outbox) (*Publisher, error) {
-	if !message.ValidTableID(cfg.Table) {
+	if !pitwire.ValidTableID(cfg.Table) {
 		return nil, fmt.Errorf("new publisher: bad table id %q", cfg.Table)
 	}
 	if cfg.Heartbeat <= 0 {
@@ -205,15 +205,15 @@ func (p *Publisher) anchor(ctx context.Context, js jetstream.JetStream, src Head
 	if seq == 0 || seq == p.anchored.Load() {
 		return
 	}
-	m := message.Message{V: message.Version, Table: p.cfg.Table, Seq: seq, Type: message.TypeHead, Time: now, Head: &message.Head{Hash: hash}}
-	data, err := message.Encode(m)
+	m := pitwire.Message{V: pitwire.Version, Table: p.cfg.Table, Seq: seq, Type: pitwire.TypeHead, Time: now, Head: &pitwire.Head{Hash: hash}}
+	data, err := pitwire.Encode(m)
 	if err != nil {
 		p.report(fmt.Errorf("anchor the head of table %s: %w", p.cfg.Table, err))
 		return
 	}
 	actx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if _, err := js.Publish(actx, message.Subject(p.cfg.Table, message.TypeHead), data, jetstream.WithExpectStream(HeadStreamName)); err != nil {
+	if _, err := js.Publish(actx, pitwire.Subject(p.cfg.Table, pitwire.TypeHead), data, jetstream.WithExpectStream(HeadStreamName)); err != nil {
 		p.report(fmt.Errorf("anchor the head of table %s at record %d: %w", p.cfg.Table, seq, err))
 		return
 	}
@@ -252,12 +252,12 @@ func (p *Publisher) drain(ctx context.Context, nc *nats.Conn, js jetstream.JetSt
 	if err != nil {
 		return 0, fmt.Errorf("publisher of table %s: read outbox after %d: %w", p.cfg.Table, acked, err)
 	}
-	own := message.Subject(p.cfg.Table, "*")
+	own := pitwire.Subject(p.cfg.Table, "*")
 	for i, m := range recs {
 		if m.Table != p.cfg.Table || m.Seq <= acked {
 			return i, fmt.Errorf("publisher of table %s: outbox record %s:%d out of order after %d", p.cfg.Table, m.Table, m.Seq, acked)
 		}
-		data, err := message.Encode(m)
+		data, err := pitwire.Encode(m)
 		switch {
 		case m.Seq <= p.stored:
 			// Found in the stream by the last sync: stored before a crash or a lost
@@ -271,7 +271,7 @@ func (p *Publisher) drain(ctx context.Context, nc *nats.Conn, js jetstream.JetSt
 			p.invalid.Add(1)
 			p.report(fmt.Errorf("publisher of table %s: skipped record %d: %w", p.cfg.Table, m.Seq, err))
 		default:
-			msg := nats.NewMsg(message.Subject(p.cfg.Table, m.Type))
+			msg := nats.NewMsg(pitwire.Subject(p.cfg.Table, m.Type))
 			msg.Data = data
 			pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			ack, err := js.PublishMsg(pctx, msg, jetstream.WithExpectStream(StreamName),
@@ -351,12 +351,12 @@ func (p *Publisher) sync(ctx context.Context, nc *nats.Conn) error {
 // storedMsg is a message read back from the stream.
 type storedMsg struct {
 	streamSeq uint64
-	msg       message.Message
+	msg       pitwire.Message
 }
 
 // lastStored is the table's last message of type t in the stream, and false if there is none.
-func (p *Publisher) lastStored(ctx context.Context, nc *nats.Conn, t message.Type) (storedMsg, bool, error) {
-	subject := message.Subject(p.cfg.Table, t)
+func (p *Publisher) lastStored(ctx context.Context, nc *nats.Conn, t pitwire.Type) (storedMsg, bool, error) {
+	subject := pitwire.Subject(p.cfg.Table, t)
 	rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	reply, err := nc.RequestWithContext(rctx, directLastSubject(subject), nil)
@@ -375,7 +375,7 @@ func (p *Publisher) lastStored(ctx context.Context, nc *nats.Conn, t message.Typ
 	if err != nil || seq == 0 {
 		return storedMsg{}, false, fmt.Errorf("publisher of table %s: the stream's last message on %s: bad sequence %q", p.cfg.Table, subject, reply.Header.Get(jetstream.SequenceHeader))
 	}
-	m, err := message.Decode(reply.Data)
+	m, err := pitwire.Decode(reply.Data)
 	if err == nil && (m.Table != p.cfg.Table || m.Type != t) {
 		err = fmt.Errorf("table %s type %s", m.Table, m.Type)
 	}
@@ -387,16 +387,16 @@ func (p *Publisher) lastStored(ctx context.Context, nc *nats.Conn, t message.Typ
 
 // sameRecord reports whether the stream's message s is the journal's record r: the same
 // sequence, type, shoe and commit time (a newer encoding of the same record still matches).
-func sameRecord(r, s message.Message) bool {
+func sameRecord(r, s pitwire.Message) bool {
 	return r.Table == s.Table && r.Seq == s.Seq && r.Type == s.Type && r.Shoe == s.Shoe && r.Time.Equal(s.Time)
 }
 
 func (p *Publisher) heartbeats(ctx context.Context, nc *nats.Conn) {
 	t := time.NewTicker(p.cfg.Heartbeat)
 	defer t.Stop()
-	subject := message.Subject(p.cfg.Table, message.TypeHeartbeat)
+	subject := pitwire.Subject(p.cfg.Table, pitwire.TypeHeartbeat)
 	for {
-		m := message.Message{V: message.Version, Table: p.cfg.Table, Seq: p.acked.Load(), Type: message.TypeHeartbeat, Time: p.cfg.Now(), Software: p.cfg.Software}
+		m := pitwire.Message{V: pitwire.Version, Table: p.cfg.Table, Seq: p.acked.Load(), Type: pitwire.TypeHeartbeat, Time: p.cfg.Now(), Software: p.cfg.Software}
 		data, err := json.Marshal(m)
 		if err == nil && nc.IsConnected() {
 			err = nc.Publish(subject, data)

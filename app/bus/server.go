@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 )
@@ -188,7 +188,7 @@ func TablePermissions(id string) *server.Permissions {
 	p := &server.Permissions{
 		Publish: &server.SubjectPermission{Allow: append([]string{
 			"table." + id + ".>",
-			directLastSubject(message.Subject(id, "*")),
+			directLastSubject(pitwire.Subject(id, "*")),
 		}, tableCommandPermissions(id)...)},
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
@@ -202,7 +202,7 @@ func TablePermissions(id string) *server.Permissions {
 func BoardPermissions() *server.Permissions {
 	return &server.Permissions{
 		Publish:   &server.SubjectPermission{Allow: streamReaders(StreamName, HeadStreamName)},
-		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(message.TypeHeartbeat)}},
+		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>", "table.*." + string(pitwire.TypeHeartbeat)}},
 	}
 }
 
@@ -318,7 +318,7 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 			return nil
 		}
 		for _, c := range cfg.Tables {
-			if !message.ValidTableID(c.Table) {
+			if !pitwire.ValidTableID(c.Table) {
 				return nil, fmt.Errorf("start the bus server: bad table id %q", c.Table)
 			}
 			if err := add(c, TablePermissions(c.Table)); err != nil {

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -37,14 +37,14 @@ func TestSpoofedMsgIDCannotSilenceAnotherTable(t *testing.T) {
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
 	for seq := uint64(1); seq <= 60; seq++ {
-		r := message.Round{N: int(seq), Kind: message.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
-		data, err := message.Encode(message.Message{V: 1, Table: "T1", Seq: seq, Type: message.TypeRound, Time: time.Now(), Shoe: 1, Round: &r})
+		r := pitwire.Round{N: int(seq), Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+		data, err := pitwire.Encode(pitwire.Message{V: 1, Table: "T1", Seq: seq, Type: pitwire.TypeRound, Time: time.Now(), Shoe: 1, Round: &r})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, id := range []string{"T2:" + strconv.FormatUint(seq, 10), "table.T2.round:" + strconv.FormatUint(seq, 10)} {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			_, err = js.Publish(ctx, message.Subject("T1", message.TypeRound), data, jetstream.WithMsgID(id))
+			_, err = js.Publish(ctx, pitwire.Subject("T1", pitwire.TypeRound), data, jetstream.WithMsgID(id))
 			cancel()
 			if err != nil {
 				t.Fatalf("T1 on its own subject: %v", err)
@@ -73,17 +73,17 @@ func TestSpoofedMsgIDCannotSilenceAnotherTable(t *testing.T) {
 		_, err := nc.RequestWithContext(ctx, "$JS.API.DIRECT.GET."+bus.StreamName+"."+subject, nil)
 		return err
 	}
-	if err := direct(message.Subject("T1", message.TypeRound)); err != nil {
+	if err := direct(pitwire.Subject("T1", pitwire.TypeRound)); err != nil {
 		t.Fatalf("T1 reading its own last round: %v", err)
 	}
-	if err := direct(message.Subject("T2", message.TypeRound)); err == nil {
+	if err := direct(pitwire.Subject("T2", pitwire.TypeRound)); err == nil {
 		t.Fatal("T1 read T2's last round")
 	}
 }
 
 // outOfBand publishes record m on its table's subject as the table's own publisher would,
 // outside the publisher under test: a record stored whose acknowledgement never came back.
-func outOfBand(t *testing.T, conn bus.ConnConfig, m message.Message) {
+func outOfBand(t *testing.T, conn bus.ConnConfig, m pitwire.Message) {
 	t.Helper()
 	nc, err := bus.Connect(conn)
 	if err != nil {
@@ -91,20 +91,20 @@ func outOfBand(t *testing.T, conn bus.ConnConfig, m message.Message) {
 	}
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
-	data, err := message.Encode(m)
+	data, err := pitwire.Encode(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if _, err := js.Publish(ctx, message.Subject(m.Table, m.Type), data); err != nil {
+	if _, err := js.Publish(ctx, pitwire.Subject(m.Table, m.Type), data); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func testRound(table string, seq uint64, n int, at time.Time) message.Message {
-	r := message.Round{N: n, Kind: message.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
-	return message.Message{V: 1, Table: table, Seq: seq, Type: message.TypeRound, Time: at, Shoe: 1, Round: &r}
+func testRound(table string, seq uint64, n int, at time.Time) pitwire.Message {
+	r := pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+	return pitwire.Message{V: 1, Table: table, Seq: seq, Type: pitwire.TypeRound, Time: at, Shoe: 1, Round: &r}
 }
 
 // TestLostAcknowledgementStoresOnce: a record the stream stored while the publisher never got
@@ -114,7 +114,7 @@ func TestLostAcknowledgementStoresOnce(t *testing.T) {
 	defer srv.Shutdown()
 	conn := bus.ConnConfig{URLs: []string{srv.URL()}, User: "t1", Password: "p1", InboxPrefix: bus.TableInbox("T1")}
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
-	ob := &sliceOutbox{recs: []message.Message{testRound("T1", 1, 1, at), testRound("T1", 2, 2, at), testRound("T1", 3, 3, at)}}
+	ob := &sliceOutbox{recs: []pitwire.Message{testRound("T1", 1, 1, at), testRound("T1", 2, 2, at), testRound("T1", 3, 3, at)}}
 	e := &errs{}
 	pub := runOutbox(t, "T1", conn, ob, e)
 	waitFor(t, 10*time.Second, "records 1-3", func() bool { return pub.Stats().Acked == 3 })
@@ -146,7 +146,7 @@ func TestStreamConflictStopsPublishing(t *testing.T) {
 	// Another journal under the same id got as far as record 2, committed at another time.
 	outOfBand(t, conn, testRound("T1", 1, 1, at.Add(-time.Hour)))
 	outOfBand(t, conn, testRound("T1", 2, 2, at.Add(-time.Hour)))
-	ob := &sliceOutbox{recs: []message.Message{testRound("T1", 1, 1, at), testRound("T1", 2, 2, at), testRound("T1", 3, 3, at)}}
+	ob := &sliceOutbox{recs: []pitwire.Message{testRound("T1", 1, 1, at), testRound("T1", 2, 2, at), testRound("T1", 3, 3, at)}}
 	e := &errs{}
 	pub := runOutbox(t, "T1", conn, ob, e)
 	waitFor(t, 10*time.Second, "the conflict reported", func() bool {

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -18,17 +18,17 @@ const StreamName = "TABLES"
 
 // streamTypes are the message types the stream keeps (heartbeats are not journalled and
 // travel on core NATS only).
-var streamTypes = []message.Type{
-	message.TypeRound, message.TypeShoeStarted, message.TypeShoeEnded, message.TypeLimits, message.TypeStatus,
-	message.TypeRedDogRound, // a Red Dog table's rounds
-	message.TypeAccess,      // sign-ins and sign-outs at the operator screen
+var streamTypes = []pitwire.Type{
+	pitwire.TypeRound, pitwire.TypeShoeStarted, pitwire.TypeShoeEnded, pitwire.TypeLimits, pitwire.TypeStatus,
+	pitwire.TypeRedDogRound, // a Red Dog table's rounds
+	pitwire.TypeAccess,      // sign-ins and sign-outs at the operator screen
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.
 func StreamSubjects() []string {
 	s := make([]string, len(streamTypes))
 	for i, t := range streamTypes {
-		s[i] = message.Subject("*", t)
+		s[i] = pitwire.Subject("*", t)
 	}
 	return s
 }
@@ -98,7 +98,7 @@ func directLastSubject(subject string) string {
 }
 
 // HeadStreamName is the JetStream stream holding every table's anchored journal heads
-// (message.TypeHead on table.<id>.head): what the pit remembers of each journal, so that a
+// (pitwire.TypeHead on table.<id>.head): what the pit remembers of each journal, so that a
 // journal rewritten after the fact is found out (coupboard audit verify --against-bus).
 const HeadStreamName = "HEADS"
 
@@ -117,7 +117,7 @@ func HeadStreamConfig(opts ...StreamOption) jetstream.StreamConfig {
 	c := StreamConfig(opts...)
 	c.Name = HeadStreamName
 	c.Description = "coupboard: every table's anchored journal heads (audit verify --against-bus)"
-	c.Subjects = []string{message.Subject("*", message.TypeHead)}
+	c.Subjects = []string{pitwire.Subject("*", pitwire.TypeHead)}
 	c.MaxAge, c.MaxMsgsPerSubject, c.MaxMsgSize = HeadsMaxAge, MaxHeadsPerTable, 1<<10
 	return c
 }
@@ -184,7 +184,7 @@ func StartKeeper(ctx context.Context, nc *nats.Conn, opts ...StreamOption) (*Kee
 	}
 	k := &Keeper{stream: st, errs: make(chan error, 16), starts: make(map[string]uint64)}
 	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{message.Subject("*", message.TypeShoeStarted)},
+		FilterSubjects: []string{pitwire.Subject("*", pitwire.TypeShoeStarted)},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("start keeper: %w", err)
@@ -210,7 +210,7 @@ func (k *Keeper) handle(msg jetstream.Msg) {
 		return
 	}
 	tok := strings.Split(msg.Subject(), ".")
-	if len(tok) != 3 || !message.ValidTableID(tok[1]) {
+	if len(tok) != 3 || !pitwire.ValidTableID(tok[1]) {
 		k.report(fmt.Errorf("keeper: unexpected subject %q", msg.Subject()))
 		return
 	}

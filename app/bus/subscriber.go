@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -29,13 +29,13 @@ type SubscriberConfig struct {
 // filters are the stream subjects and heartbeat subjects the subscriber reads.
 func (c SubscriberConfig) filters() (stream, heartbeats []string) {
 	if len(c.Tables) == 0 {
-		return StreamSubjects(), []string{message.Subject("*", message.TypeHeartbeat)}
+		return StreamSubjects(), []string{pitwire.Subject("*", pitwire.TypeHeartbeat)}
 	}
 	for _, id := range c.Tables {
 		for _, t := range streamTypes {
-			stream = append(stream, message.Subject(id, t))
+			stream = append(stream, pitwire.Subject(id, t))
 		}
-		heartbeats = append(heartbeats, message.Subject(id, message.TypeHeartbeat))
+		heartbeats = append(heartbeats, pitwire.Subject(id, pitwire.TypeHeartbeat))
 	}
 	return stream, heartbeats
 }
@@ -45,21 +45,21 @@ func (c SubscriberConfig) filters() (stream, heartbeats []string) {
 // arrived on. A message that fails its schema is counted (Refused), reported, and delivered
 // marked refused, so that the board refuses it where it counts and shows refusals. A message whose body does not match its subject (a table claiming another's id)
 // is reported and still delivered, so that the board refuses it where it is counted and
-// shown (pitmodel.Board.Apply, message.CheckSubject).
+// shown (pitmodel.Board.Apply, pitwire.CheckSubject).
 type Subscriber struct {
 	cfg    SubscriberConfig
 	nc     *nats.Conn
-	c      chan message.Message
+	c      chan pitwire.Message
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	// refused counts the messages that failed their schema (message.Decode).
+	// refused counts the messages that failed their schema (pitwire.Decode).
 	refused atomic.Uint64
 	// nodes is what the subscriber knows of the bus's nodes (nodes.go).
 	nodes nodeState
 }
 
 // Refused is how many messages failed their schema: each was reported to OnError and handed
-// on marked refused (message.Refuse), so that the board counts and shows it.
+// on marked refused (pitwire.Refuse), so that the board counts and shows it.
 func (s *Subscriber) Refused() uint64 { return s.refused.Load() }
 
 // Subscribe connects and starts delivering. A stream that does not exist yet is waited for.
@@ -71,7 +71,7 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 		cfg.Conn.Name = "pit board"
 	}
 	for _, id := range cfg.Tables {
-		if !message.ValidTableID(id) {
+		if !pitwire.ValidTableID(id) {
 			return nil, fmt.Errorf("subscribe: bad table id %q", id)
 		}
 	}
@@ -80,7 +80,7 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 		return nil, fmt.Errorf("subscribe: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan message.Message, cfg.Buffer), cancel: cancel}
+	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan pitwire.Message, cfg.Buffer), cancel: cancel}
 	_, hb := cfg.filters()
 	for _, subject := range hb {
 		if _, err := nc.Subscribe(subject, s.heartbeat); err != nil {
@@ -102,7 +102,7 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 }
 
 // C is the deliveries, in stream order for each table; heartbeats interleaved.
-func (s *Subscriber) C() <-chan message.Message { return s.c }
+func (s *Subscriber) C() <-chan pitwire.Message { return s.c }
 
 func (s *Subscriber) report(err error) {
 	if s.cfg.OnError != nil {
@@ -111,11 +111,11 @@ func (s *Subscriber) report(err error) {
 }
 
 func (s *Subscriber) heartbeat(msg *nats.Msg) {
-	m, err := message.Decode(msg.Data)
+	m, err := pitwire.Decode(msg.Data)
 	if err != nil {
 		s.refused.Add(1)
 		s.report(fmt.Errorf("heartbeat on %s: %w", msg.Subject, err))
-		m = message.Refuse(msg.Subject, msg.Data, err)
+		m = pitwire.Refuse(msg.Subject, msg.Data, err)
 	}
 	m.Subject = msg.Subject
 	if err := m.CheckSubject(); err != nil {
@@ -163,12 +163,12 @@ func (s *Subscriber) deliver(ctx context.Context, msg jetstream.Msg) {
 	if meta, err := msg.Metadata(); err == nil {
 		seq = meta.Sequence.Stream
 	}
-	m, err := message.Decode(msg.Data())
+	m, err := pitwire.Decode(msg.Data())
 	if err != nil {
 		// Handed to the board all the same, marked refused: it counts and shows it.
 		s.refused.Add(1)
 		s.report(fmt.Errorf("stream message %d on %s: %w", seq, msg.Subject(), err))
-		m = message.Refuse(msg.Subject(), msg.Data(), err)
+		m = pitwire.Refuse(msg.Subject(), msg.Data(), err)
 	}
 	m.Subject = msg.Subject()
 	if err := m.CheckSubject(); err != nil {

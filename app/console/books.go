@@ -6,9 +6,9 @@ import (
 	"sort"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Config is the console's part of the pit server's configuration ([console]).
@@ -103,7 +103,7 @@ func (c Config) books() (books, error) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		tc := c.Tables[id]
-		if !message.ValidTableID(id) {
+		if !pitwire.ValidTableID(id) {
 			return b, fmt.Errorf("console.tables.%q: not a table id", id)
 		}
 		if len(tc.Pit) > 32 {
@@ -135,7 +135,7 @@ func (b books) of(id string) book {
 
 // signOf is the engine's sign for what a table publishes of it: its limits (the settlement
 // method is the book's settings'; the differential is not published and is taken as none).
-func (bk book) signOf(l message.Limits) engine.Sign {
+func (bk book) signOf(l pitwire.Limits) engine.Sign {
 	s := engine.Sign{Settlement: bk.payout}
 	for _, b := range l.Bets {
 		w := engine.WagerLimit{Min: b.Min, Max: b.Max}

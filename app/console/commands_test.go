@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // TestAnswerOf: each state of a table with a pit command reads as the console's answer, with
@@ -23,10 +23,10 @@ func TestAnswerOf(t *testing.T) {
 	}{
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Pending}, AnswerPending, "", ""},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Offline}, AnswerPending, "", "the table is offline: it gets the change when it is back, if still in time"},
-		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &message.PitAnswer{Effective: eff}}, AnswerAccepted, "", "in effect at 21:30:00 UTC"},
-		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Refused, Answer: &message.PitAnswer{Rule: "000 7.7", Reason: "raise minimum needs 20 minutes' notice"}}, AnswerRefused, "000 7.7", "raise minimum needs 20 minutes' notice"},
-		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Rejected, Answer: &message.PitAnswer{Reason: "not a pit command"}}, AnswerRefused, "", "not a pit command"},
-		{pitcmd.TableAnswer{Table: "A", State: pitcmd.TooLate, Answer: &message.PitAnswer{}}, AnswerMissed, "", "it reached the table after it expired"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &pitwire.PitAnswer{Effective: eff}}, AnswerAccepted, "", "in effect at 21:30:00 UTC"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Refused, Answer: &pitwire.PitAnswer{Rule: "000 7.7", Reason: "raise minimum needs 20 minutes' notice"}}, AnswerRefused, "000 7.7", "raise minimum needs 20 minutes' notice"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Rejected, Answer: &pitwire.PitAnswer{Reason: "not a pit command"}}, AnswerRefused, "", "not a pit command"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.TooLate, Answer: &pitwire.PitAnswer{}}, AnswerMissed, "", "it reached the table after it expired"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.NoAnswer}, AnswerMissed, "", "no answer before it expired: the table did not carry it out"},
 	} {
 		got := answerOf(tc.in)

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -140,10 +140,10 @@ type feed struct {
 	seq  map[string]uint64
 }
 
-func (f *feed) send(m message.Message) {
+func (f *feed) send(m pitwire.Message) {
 	f.t.Helper()
-	m.V = message.Version
-	if m.Type != message.TypeHeartbeat {
+	m.V = pitwire.Version
+	if m.Type != pitwire.TypeHeartbeat {
 		f.seq[m.Table]++
 	}
 	m.Seq = f.seq[m.Table]
@@ -152,13 +152,13 @@ func (f *feed) send(m message.Message) {
 	}
 }
 
-func (f *feed) table(id, name, game string, st message.Status, limits message.Limits) {
+func (f *feed) table(id, name, game string, st pitwire.Status, limits pitwire.Limits) {
 	st.Name, st.Game = name, game
-	f.send(message.Message{Table: id, Type: message.TypeShoeStarted, Shoe: 1, Limits: &limits, Status: &st})
-	f.send(message.Message{Table: id, Type: message.TypeHeartbeat})
+	f.send(pitwire.Message{Table: id, Type: pitwire.TypeShoeStarted, Shoe: 1, Limits: &limits, Status: &st})
+	f.send(pitwire.Message{Table: id, Type: pitwire.TypeHeartbeat})
 }
 
-var vicLimits = message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}}}
+var vicLimits = pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}}}
 
 // recorder is a recording Poster for the handler tests (the browser test posts to a Rehearsal).
 type recorder struct {
@@ -223,10 +223,10 @@ func newRig(t *testing.T) *rig {
 	clk := newClock()
 	live := NewLive(pitmodel.Config{}, clk.now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
-	f.table("BAC-1", "Baccarat 1", "Baccarat — 5% commission", message.Status{State: message.StateOpen}, vicLimits)
-	f.table("BAC-2", "Baccarat 2", "Baccarat — 5% commission", message.Status{State: message.StateOpen}, vicLimits)
-	f.table("ACT-1", "Mini 1", "Mini baccarat", message.Status{State: message.StateClosing, ClosesAt: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)}, vicLimits)
-	f.table("ACT-2", "Mini 2", "Mini baccarat", message.Status{State: message.StateOpen}, vicLimits)
+	f.table("BAC-1", "Baccarat 1", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
+	f.table("BAC-2", "Baccarat 2", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
+	f.table("ACT-1", "Mini 1", "Mini baccarat", pitwire.Status{State: pitwire.StateClosing, ClosesAt: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)}, vicLimits)
+	f.table("ACT-2", "Mini 2", "Mini baccarat", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
 	cfg := Config{Profile: "vic-baccarat-2002", TimeZone: "UTC", Tables: map[string]TableConfig{
 		"BAC-1": {Pit: "A"}, "BAC-2": {Pit: "A"}, "ACT-1": {Pit: "B", Profile: "act-mini-baccarat-2012"},
 		"ACT-2": {Pit: "C", Profile: "act-mini-baccarat-2012"},
@@ -610,8 +610,8 @@ func TestEarliest(t *testing.T) {
 // only finished rounds, but the console does not show even their cards).
 func TestNoFaceDownCards(t *testing.T) {
 	r := newRig(t)
-	r.feed.send(message.Message{Table: "BAC-1", Type: message.TypeRound, Shoe: 1, Round: &message.Round{
-		N: 1, Kind: message.KindNormal, Winner: "B", PlayerTotal: 3, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7,
+	r.feed.send(pitwire.Message{Table: "BAC-1", Type: pitwire.TypeRound, Shoe: 1, Round: &pitwire.Round{
+		N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 3, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7,
 		PlayerHand: []string{"2H", "AS"}, BankerHand: []string{"3D", "4C"},
 	}})
 	b := r.browser()
@@ -663,7 +663,7 @@ func TestEvents(t *testing.T) {
 	}
 	read("event: tables\ndata: ")
 	read("Baccarat 2")
-	r.feed.send(message.Message{Table: "BAC-2", Type: message.TypeStatus, Status: &message.Status{Name: "Baccarat 2", Game: "Baccarat — 5% commission", State: message.StateClosed}})
+	r.feed.send(pitwire.Message{Table: "BAC-2", Type: pitwire.TypeStatus, Status: &pitwire.Status{Name: "Baccarat 2", Game: "Baccarat — 5% commission", State: pitwire.StateClosed}})
 	read("<td class=\"state\">Closed</td>")
 	// Without a session: refused.
 	res2, err := http.Get(srv.URL + "/events")

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Live is the pit board's model (pitmodel.Board) kept up to date from the bus for the
@@ -51,7 +51,7 @@ func (l *Live) Changed() <-chan struct{} {
 
 // Apply applies one message of the feed (pitmodel.Board.Apply) and wakes the live pages
 // when it changed the board. An error (a refused or forged message) is kept for OnError.
-func (l *Live) Apply(m message.Message) error {
+func (l *Live) Apply(m pitwire.Message) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	res, err := l.board.Apply(m, l.now())
@@ -64,7 +64,7 @@ func (l *Live) Apply(m message.Message) error {
 
 // Run applies the feed c until ctx is done or c is closed, telling onErr (if not nil) each
 // message the board refused.
-func (l *Live) Run(ctx context.Context, c <-chan message.Message, onErr func(error)) {
+func (l *Live) Run(ctx context.Context, c <-chan pitwire.Message, onErr func(error)) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -83,9 +83,9 @@ func (l *Live) Run(ctx context.Context, c <-chan message.Message, onErr func(err
 // closesOf is when table t closed or closes (zero: open with no closing announced), at now.
 func closesOf(t *pitmodel.Table, now time.Time) time.Time {
 	switch t.State {
-	case message.StateClosing:
+	case pitwire.StateClosing:
 		return t.ClosesAt
-	case message.StateClosed:
+	case pitwire.StateClosed:
 		if !t.ClosesAt.IsZero() && !t.ClosesAt.After(now) {
 			return t.ClosesAt
 		}

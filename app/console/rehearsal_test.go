@@ -7,17 +7,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 func TestRehearsalDecidesAsTheTable(t *testing.T) {
 	clk := newClock() // 09:00:30 UTC
 	live := NewLive(pitmodel.Config{}, clk.now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
-	f.table("BAC-1", "Baccarat 1", "Baccarat", message.Status{State: message.StateOpen}, vicLimits)
-	f.table("RD-1", "Red Dog 1", "Red Dog", message.Status{State: message.StateOpen},
-		message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "bet", Min: 1000, Max: 100000}}})
+	f.table("BAC-1", "Baccarat 1", "Baccarat", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
+	f.table("RD-1", "Red Dog 1", "Red Dog", pitwire.Status{State: pitwire.StateOpen},
+		pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "bet", Min: 1000, Max: 100000}}})
 	r, err := NewRehearsal(live, Config{Tables: map[string]TableConfig{"RD-1": {Profile: "vic-red-dog-1997"}}}, clk.now)
 	if err != nil {
 		t.Fatal(err)

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // tableRow is one table as the page shows it.
@@ -65,12 +65,12 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 		}
 		r.NoSign = len(r.Sign) == 0
 		switch t.State {
-		case message.StateOpen:
+		case pitwire.StateOpen:
 			r.State, r.StateClass = w.T(i18n.ConOpen), "open"
-		case message.StateClosing:
+		case pitwire.StateClosing:
 			r.State, r.StateClass = w.T(i18n.ConClosesAt, hm(t.ClosesAt)), "closing"
 			r.Notices = append(r.Notices, w.T(i18n.ConNoticeClose, hm(t.ClosesAt)))
-		case message.StateClosed:
+		case pitwire.StateClosed:
 			r.State, r.StateClass = w.T(i18n.ConClosed), "closed"
 			if !t.OpensAt.IsZero() {
 				r.State = w.T(i18n.ConReopensAt, hm(t.OpensAt))
@@ -95,7 +95,7 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 func lastResult(w i18n.Catalogue, t *pitmodel.Table) string {
 	if t.RedDog != nil {
 		for i := len(t.RedDog) - 1; i >= 0; i-- {
-			if r := t.RedDog[i]; r.Kind != message.KindCancelled {
+			if r := t.RedDog[i]; r.Kind != pitwire.KindCancelled {
 				return w.T(i18n.ConLastRedDog, r.N, strings.Join(r.Cards, " "), r.Outcome)
 			}
 		}

@@ -5,21 +5,21 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/access"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // accessOf is the feed's record of a sign-in attempt or sign-out (a journal.KindAccess
 // record): the role and operator id from the record's actor, the outcome and idle time from
 // its payload. A PIN is in neither.
-func accessOf(r journal.Record) (*message.Access, error) {
+func accessOf(r journal.Record) (*pitwire.Access, error) {
 	e, err := access.DecodeEntry(r.Payload)
 	if err != nil {
 		return nil, err
 	}
-	a := &message.Access{Event: e.Event, Outcome: string(e.Outcome), Role: r.Actor.Role, Person: r.Actor.ID, Idle: e.Idle}
+	a := &pitwire.Access{Event: e.Event, Outcome: string(e.Outcome), Role: r.Actor.Role, Person: r.Actor.ID, Idle: e.Idle}
 	if e.Event == access.EventSignOut {
 		a.Reason = r.Reason
 	}
@@ -35,12 +35,12 @@ const PaceWindow = time.Hour
 // pace is the table's hands per hour for a round message m (record r): the rounds with a
 // result whose journal time is in the hour up to r's, by the journal's own times. nil for
 // any other message.
-func (o *Journal) pace(r journal.Record, m message.Message) (*message.Pace, error) {
+func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, error) {
 	var kind string
 	switch {
-	case m.Round != nil && m.Round.Kind != message.KindCancelled && r.Kind == journal.KindRound:
+	case m.Round != nil && m.Round.Kind != pitwire.KindCancelled && r.Kind == journal.KindRound:
 		kind = journal.KindRound
-	case m.RedDog != nil && m.RedDog.Kind != message.KindCancelled && r.Kind == table.KindRoundRedDog:
+	case m.RedDog != nil && m.RedDog.Kind != pitwire.KindCancelled && r.Kind == table.KindRoundRedDog:
 		kind = table.KindRoundRedDog
 	default:
 		return nil, nil
@@ -59,7 +59,7 @@ func (o *Journal) pace(r journal.Record, m message.Message) (*message.Pace, erro
 	if n == 0 {
 		return nil, nil
 	}
-	return &message.Pace{HandsPerHour: min(n, message.MaxHandsPerHour)}, nil
+	return &pitwire.Pace{HandsPerHour: min(n, pitwire.MaxHandsPerHour)}, nil
 }
 
 // cancelled reports whether round record r is a round with no result.

@@ -10,12 +10,12 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/access"
-	"github.com/coupboard/coupboard/app/bus/message"
-	"github.com/coupboard/coupboard/app/bus/message/schema"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
+	"github.com/coupboard/coupboard/pitwire/schema"
 )
 
 // fakeClock is the table's clock, moved by the test.
@@ -106,10 +106,10 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var accesses []message.Access
-	var rounds []message.Message
+	var accesses []pitwire.Access
+	var rounds []pitwire.Message
 	for _, m := range msgs {
-		data, err := message.Encode(m)
+		data, err := pitwire.Encode(m)
 		if err != nil {
 			t.Fatalf("%+v: %v", m, err)
 		}
@@ -119,13 +119,13 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		switch {
 		case m.Access != nil:
 			accesses = append(accesses, *m.Access)
-		case m.Round != nil && m.Round.Kind != message.KindCancelled:
+		case m.Round != nil && m.Round.Kind != pitwire.KindCancelled:
 			rounds = append(rounds, m)
 		case m.Pace != nil:
 			t.Errorf("a pace on %s", data)
 		}
 	}
-	want := []message.Access{
+	want := []pitwire.Access{
 		{Event: "sign_in", Outcome: "wrong_pin", Person: "D1234"},
 		{Event: "sign_in", Outcome: "granted", Role: "dealer", Person: "D1234"},
 		{Event: "sign_out", Role: "dealer", Person: "D1234", Reason: "idle", Idle: "4m0s"},

@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Journal is a table's journal seen as the bus's outbox. It is safe for concurrent use (the
@@ -29,8 +29,8 @@ func New(j *journal.Journal, table string) *Journal { return &Journal{j: j, tabl
 
 // After returns, in order, up to max messages for records with a sequence greater than seq.
 // Records that are not published (inputs, other events) are skipped.
-func (o *Journal) After(seq uint64, max int) ([]message.Message, error) {
-	var out []message.Message
+func (o *Journal) After(seq uint64, max int) ([]pitwire.Message, error) {
+	var out []pitwire.Message
 	errStop := fmt.Errorf("enough")
 	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
 		m, ok, err := Message(r)
@@ -67,15 +67,15 @@ func (o *Journal) Acked() (uint64, error) {
 func (o *Journal) Ack(seq uint64) error { return o.j.SetPublished(int64(seq)) }
 
 // Message is the bus message of one journal record, and false for a record that is not published.
-func Message(r journal.Record) (message.Message, bool, error) {
-	m := message.Message{V: message.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
+func Message(r journal.Record) (pitwire.Message, bool, error) {
+	m := pitwire.Message{V: pitwire.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
 	switch r.Kind {
 	case journal.KindRound:
 		jr, err := journal.DecodeRound(r.Payload)
 		if err != nil {
 			return m, false, err
 		}
-		m.Type, m.Shoe = message.TypeRound, int(jr.Shoe)
+		m.Type, m.Shoe = pitwire.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
 		return m, true, nil
 	case table.KindRoundRedDog: // a Red Dog table's round (003)
@@ -83,15 +83,15 @@ func Message(r journal.Record) (message.Message, bool, error) {
 		if err != nil {
 			return m, false, err
 		}
-		round := message.RedDogRoundOf(rd)
-		m.Type, m.RedDog = message.TypeRedDogRound, &round
+		round := pitwire.RedDogRoundOf(rd)
+		m.Type, m.RedDog = pitwire.TypeRedDogRound, &round
 		return m, true, nil
 	case journal.KindAccess:
 		a, err := accessOf(r)
 		if err != nil {
 			return m, false, err
 		}
-		m.Type, m.Access = message.TypeAccess, a
+		m.Type, m.Access = pitwire.TypeAccess, a
 		return m, true, nil
 	case journal.KindEvent:
 		var ev table.Event
@@ -101,29 +101,29 @@ func Message(r journal.Record) (message.Message, bool, error) {
 		m.Shoe = ev.Shoe
 		switch ev.Event {
 		case "shoe":
-			m.Type = message.TypeShoeStarted
+			m.Type = pitwire.TypeShoeStarted
 			m.Limits, m.Status = limitsOf(ev.Sign), statusOf(ev.Status)
 		case "shoe_end":
-			m.Type = message.TypeShoeEnded
+			m.Type = pitwire.TypeShoeEnded
 		case "void":
-			m.Type, m.Round = message.TypeRound, &message.Round{N: ev.N, Kind: message.KindCancelled}
+			m.Type, m.Round = pitwire.TypeRound, &pitwire.Round{N: ev.N, Kind: pitwire.KindCancelled}
 		case "shuffle": // Red Dog: a shuffled shoe loaded (N 0), or the discards reshuffled in round N (9.7)
 			if ev.N != 0 {
 				return m, false, nil
 			}
-			m.Type = message.TypeShoeStarted
+			m.Type = pitwire.TypeShoeStarted
 		case "cancel": // Red Dog: round N invalidated after it was settled (003 10.3, 10.4)
-			m.Type, m.RedDog = message.TypeRedDogRound, &message.RedDogRound{N: ev.N, Kind: message.KindCancelled}
+			m.Type, m.RedDog = pitwire.TypeRedDogRound, &pitwire.RedDogRound{N: ev.N, Kind: pitwire.KindCancelled}
 		case "limits":
 			if ev.Sign == nil {
 				return m, false, nil
 			}
-			m.Type, m.Limits = message.TypeLimits, limitsOf(ev.Sign)
+			m.Type, m.Limits = pitwire.TypeLimits, limitsOf(ev.Sign)
 		case "status":
 			if ev.Status == nil {
 				return m, false, nil
 			}
-			m.Type, m.Status = message.TypeStatus, statusOf(ev.Status)
+			m.Type, m.Status = pitwire.TypeStatus, statusOf(ev.Status)
 		default:
 			return m, false, nil
 		}
@@ -133,16 +133,16 @@ func Message(r journal.Record) (message.Message, bool, error) {
 }
 
 // roundOf is a round as the board and the feed see it: the result and the cards, all turned.
-func roundOf(r journal.Round) *message.Round {
-	kind := message.KindNormal
+func roundOf(r journal.Round) *pitwire.Round {
+	kind := pitwire.KindNormal
 	switch r.Kind {
 	case journal.RoundNoBet:
-		kind = message.KindNoBet
+		kind = pitwire.KindNoBet
 	case journal.RoundCancelled:
-		return &message.Round{N: r.N, Kind: message.KindCancelled}
+		return &pitwire.Round{N: r.N, Kind: pitwire.KindCancelled}
 	}
 	if r.ResultOnly {
-		return &message.Round{N: r.N, Kind: kind, Winner: r.Winner, Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, ResultOnly: true}
+		return &pitwire.Round{N: r.N, Kind: kind, Winner: r.Winner, Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, ResultOnly: true}
 	}
 	first := 0
 	for i, code := range r.Banker {
@@ -153,7 +153,7 @@ func roundOf(r journal.Round) *message.Round {
 			first += c.Point()
 		}
 	}
-	return &message.Round{
+	return &pitwire.Round{
 		N: r.N, Kind: kind, Winner: r.Winner, PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
 		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
 		PlayerCards: len(r.Player), BankerCards: len(r.Banker), BankerFirstTwo: first % 10,
@@ -162,14 +162,14 @@ func roundOf(r journal.Round) *message.Round {
 	}
 }
 
-func limitsOf(p *table.SignPayload) *message.Limits {
+func limitsOf(p *table.SignPayload) *pitwire.Limits {
 	if p == nil {
 		return nil
 	}
-	l := &message.Limits{Currency: p.Currency}
+	l := &pitwire.Limits{Currency: p.Currency}
 	add := func(bet string, w engine.WagerLimit) {
 		if w.Max > 0 {
-			l.Bets = append(l.Bets, message.Limit{Bet: bet, Min: w.Min, Max: w.Max})
+			l.Bets = append(l.Bets, pitwire.Limit{Bet: bet, Min: w.Min, Max: w.Max})
 		}
 	}
 	s := p.Sign
@@ -189,11 +189,11 @@ func limitsOf(p *table.SignPayload) *message.Limits {
 	return l
 }
 
-func statusOf(p *table.StatusPayload) *message.Status {
+func statusOf(p *table.StatusPayload) *pitwire.Status {
 	if p == nil {
 		return nil
 	}
-	return &message.Status{Name: p.Name, Game: p.Game, State: message.TableState(p.State), ClosesAt: p.ClosesAt, OpensAt: p.OpensAt}
+	return &pitwire.Status{Name: p.Name, Game: p.Game, State: pitwire.TableState(p.State), ClosesAt: p.ClosesAt, OpensAt: p.OpensAt}
 }
 
 // Head is the sequence and hash of the journal's newest record: what the publisher anchors on

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // TestTableToBoardOverARealBus runs a table loop over a real journal, publishes its journal
@@ -66,7 +66,7 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	for {
 		select {
 		case m := <-sub.C():
-			if m.Round != nil && m.Round.Kind != message.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
+			if m.Round != nil && m.Round.Kind != pitwire.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
 				t.Fatalf("round message without card counts: %+v", m.Round)
 			}
 			if _, err := board.Apply(m, time.Now()); err != nil {
@@ -77,7 +77,7 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 			t.Fatalf("the board never saw the table's three rounds and sign: %+v", tb)
 		}
 		tb, ok := board.Table("bac7")
-		if ok && tb.Roads != nil && tb.Roads.Rounds() == 3 && len(tb.Limits.Bets) > 0 && tb.State == message.StateOpen {
+		if ok && tb.Roads != nil && tb.Roads.Rounds() == 3 && len(tb.Limits.Bets) > 0 && tb.State == pitwire.StateOpen {
 			if tb.Limits.Bets[0].Min != 2500 || tb.Name != "Baccarat 7" || tb.Shoe != 1 {
 				t.Fatalf("board table %+v", tb)
 			}
@@ -108,11 +108,11 @@ func TestRoundOfResultOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := roundOf(jr)
-	want := message.Round{N: 7, Kind: message.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
+	want := pitwire.Round{N: 7, Kind: pitwire.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
 	if !reflect.DeepEqual(*r, want) {
 		t.Fatalf("roundOf = %+v, want %+v", *r, want)
 	}
-	m := message.Message{V: message.Version, Table: "bac7", Seq: 3, Type: message.TypeRound, Shoe: 2, Round: r}
+	m := pitwire.Message{V: pitwire.Version, Table: "bac7", Seq: 3, Type: pitwire.TypeRound, Shoe: 2, Round: r}
 	if err := m.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestRoundOfCarriesTheTurnedCards(t *testing.T) {
 	if !reflect.DeepEqual(r.PlayerHand, jr.Player) || !reflect.DeepEqual(r.BankerHand, jr.Banker) || r.PlayerCards != 2 || r.BankerCards != 3 || r.BankerFirstTwo != 7 {
 		t.Fatalf("roundOf = %+v", *r)
 	}
-	m := message.Message{V: message.Version, Table: "bac7", Seq: 3, Type: message.TypeRound, Shoe: 1, Round: r}
+	m := pitwire.Message{V: pitwire.Version, Table: "bac7", Seq: 3, Type: pitwire.TypeRound, Shoe: 1, Round: r}
 	if err := m.Validate(); err != nil {
 		t.Fatal(err)
 	}

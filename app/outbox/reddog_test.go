@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // TestRedDogTableToBoardOverARealBus: a Red Dog table's loop over a real journal, published
@@ -72,10 +72,10 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	}
 	defer sub.Close()
 	board := pitmodel.New(pitmodel.Config{})
-	want := []message.RedDogRound{
-		{N: 1, Kind: message.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
-		{N: 2, Kind: message.KindCancelled},
-		{N: 3, Kind: message.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
+	want := []pitwire.RedDogRound{
+		{N: 1, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
+		{N: 2, Kind: pitwire.KindCancelled},
+		{N: 3, Kind: pitwire.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
 	}
 	deadline := time.After(20 * time.Second)
 	for {
@@ -93,7 +93,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 			tb, _ := board.Table("rd2")
 			t.Fatalf("the board never saw the table's rounds: %+v", tb)
 		}
-		if tb, ok := board.Table("rd2"); ok && len(tb.RedDog) == 3 && tb.RedDog[1].Kind == message.KindCancelled {
+		if tb, ok := board.Table("rd2"); ok && len(tb.RedDog) == 3 && tb.RedDog[1].Kind == pitwire.KindCancelled {
 			if !reflect.DeepEqual(tb.RedDog, want) || tb.Shoe != 1 {
 				t.Fatalf("board rounds %+v, shoe %d", tb.RedDog, tb.Shoe)
 			}
@@ -108,7 +108,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 // TestRedDogLimits: a sign of one wager goes on the bus under its own name, not as baccarat's.
 func TestRedDogLimits(t *testing.T) {
 	l := limitsOf(&table.SignPayload{Currency: "AUD", Wager: "bet", Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}}})
-	want := &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "bet", Min: 1000, Max: 100000}}}
+	want := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "bet", Min: 1000, Max: 100000}}}
 	if !reflect.DeepEqual(l, want) {
 		t.Fatalf("limits %+v, want %+v", l, want)
 	}

@@ -12,7 +12,7 @@
 //	all := s.Commands()               // the day's commands, newest first (who did what)
 //
 // The Sender checks what it can before sending — the person (People), the line (the table
-// script's own parser, message.ParsePitLine) and the target — and refuses with a clear
+// script's own parser, pitwire.ParsePitLine) and the target — and refuses with a clear
 // error; every rule decision is the table's: each table's engine accepts or refuses exactly as
 // for a local command, journals it with the person, and answers. A table that is offline gets
 // the command when it comes back, if that is before the command expires (default 5 minutes
@@ -39,7 +39,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -105,7 +105,7 @@ type Config struct {
 	Tables []Table        // the tables the pit may command
 	People People         // who may give commands (required)
 	// Expiry is how long after it is sent a command may still be carried out by a table that was
-	// offline (default 5 minutes, at most message.MaxPitExpiry).
+	// offline (default 5 minutes, at most pitwire.MaxPitExpiry).
 	Expiry time.Duration
 	// Offline is how long a table's heartbeat may be silent before it is shown offline
 	// (default 10 s).
@@ -132,7 +132,7 @@ const (
 type TableAnswer struct {
 	Table  string             `json:"table"`
 	State  TableState         `json:"state"`
-	Answer *message.PitAnswer `json:"answer,omitempty"` // once it answered
+	Answer *pitwire.PitAnswer `json:"answer,omitempty"` // once it answered
 	// Received is when the pit read the answer (its clock); zero before.
 	Received time.Time `json:"received,omitzero"`
 	Seen     time.Time `json:"last_seen,omitzero"` // the table's last heartbeat heard
@@ -161,10 +161,10 @@ func (c Command) Done() bool {
 
 // posted is what the Sender keeps of a command.
 type posted struct {
-	cmd     message.PitCommand // the first table's message (ID, Line, By, times)
+	cmd     pitwire.PitCommand // the first table's message (ID, Line, By, times)
 	target  string
 	tables  []string
-	answers map[string]message.PitAnswer
+	answers map[string]pitwire.PitAnswer
 	read    map[string]time.Time // when each answer was read
 }
 
@@ -178,7 +178,7 @@ type Sender struct {
 	cmds    map[string]*posted
 	order   []string             // command ids, oldest first
 	seen    map[string]time.Time // last heartbeat of each table
-	early   []message.PitAnswer  // answers read before their command (record)
+	early   []pitwire.PitAnswer  // answers read before their command (record)
 	changed chan struct{}        // closed and replaced on every change
 
 	ccs []jetstream.ConsumeContext
@@ -194,8 +194,8 @@ func Start(cfg Config) (*Sender, error) {
 	if cfg.Expiry <= 0 {
 		cfg.Expiry = 5 * time.Minute
 	}
-	if cfg.Expiry > message.MaxPitExpiry {
-		return nil, fmt.Errorf("pit commands: expiry %v: at most %v", cfg.Expiry, message.MaxPitExpiry)
+	if cfg.Expiry > pitwire.MaxPitExpiry {
+		return nil, fmt.Errorf("pit commands: expiry %v: at most %v", cfg.Expiry, pitwire.MaxPitExpiry)
 	}
 	if cfg.Offline <= 0 {
 		cfg.Offline = 10 * time.Second
@@ -204,7 +204,7 @@ func Start(cfg Config) (*Sender, error) {
 		cfg.Now = time.Now
 	}
 	for _, t := range cfg.Tables {
-		if !message.ValidTableID(t.ID) {
+		if !pitwire.ValidTableID(t.ID) {
 			return nil, fmt.Errorf("pit commands: bad table id %q", t.ID)
 		}
 		if t.Game != GameBaccarat && t.Game != GameRedDog {
@@ -224,7 +224,7 @@ func Start(cfg Config) (*Sender, error) {
 		return nil, fmt.Errorf("pit commands: %w", err)
 	}
 	s := &Sender{cfg: cfg, nc: nc, js: js, cmds: map[string]*posted{}, seen: map[string]time.Time{}, changed: make(chan struct{})}
-	if s.hb, err = nc.Subscribe(message.Subject("*", message.TypeHeartbeat), s.heartbeat); err != nil {
+	if s.hb, err = nc.Subscribe(pitwire.Subject("*", pitwire.TypeHeartbeat), s.heartbeat); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("pit commands: heartbeats: %w", err)
 	}
@@ -314,13 +314,13 @@ func newID(now time.Time) (string, error) {
 // (0: the Sender's default). A person the pit does not know, a line that is not a pit command,
 // or a target that names no table is refused with the reason and nothing is sent.
 func (s *Sender) Post(ctx context.Context, target Target, line, by string, expiry time.Duration) (string, error) {
-	if !message.ValidPersonID(by) {
+	if !pitwire.ValidPersonID(by) {
 		return "", fmt.Errorf("post: %w %.64q: not a person id", ErrUnknownPerson, by)
 	}
 	if err := s.cfg.People.Check(ctx, by); err != nil {
 		return "", fmt.Errorf("post: %w", err)
 	}
-	if _, err := message.ParsePitLine(line); err != nil {
+	if _, err := pitwire.ParsePitLine(line); err != nil {
 		return "", fmt.Errorf("post %.80q: %w", line, err)
 	}
 	tables, err := s.Resolve(target)
@@ -330,16 +330,16 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 	if expiry == 0 {
 		expiry = s.cfg.Expiry
 	}
-	if expiry < time.Second || expiry > message.MaxPitExpiry {
-		return "", fmt.Errorf("post: expiry %v: want 1s to %v", expiry, message.MaxPitExpiry)
+	if expiry < time.Second || expiry > pitwire.MaxPitExpiry {
+		return "", fmt.Errorf("post: expiry %v: want 1s to %v", expiry, pitwire.MaxPitExpiry)
 	}
 	now := s.cfg.Now()
 	id, err := newID(now)
 	if err != nil {
 		return "", err
 	}
-	base := message.PitCommand{V: message.PitVersion, ID: id, Line: line, By: by, Issued: now, Expires: now.Add(expiry)}
-	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
+	base := pitwire.PitCommand{V: pitwire.PitVersion, ID: id, Line: line, By: by, Issued: now, Expires: now.Add(expiry)}
+	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
 	s.mu.Lock()
 	s.cmds[id] = p
 	s.order = append(s.order, id)
@@ -349,11 +349,11 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 	for _, t := range tables {
 		c := base
 		c.Table = t
-		data, err := message.EncodePitCommand(c)
+		data, err := pitwire.EncodePitCommand(c)
 		if err != nil {
 			return id, fmt.Errorf("post to %s: %w", t, err)
 		}
-		msg := nats.NewMsg(message.PitCommandSubject(t))
+		msg := nats.NewMsg(pitwire.PitCommandSubject(t))
 		msg.Data = data
 		f, err := s.js.PublishMsgAsync(msg, jetstream.WithMsgID(id+"."+t), jetstream.WithExpectStream(bus.CommandStreamName))
 		if err != nil {
@@ -376,13 +376,13 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 // sent follows the PITCMD stream: the commands sent before this Sender started (and, again,
 // its own).
 func (s *Sender) sent(msg jetstream.Msg) {
-	c, err := message.DecodePitCommand(msg.Subject(), msg.Data())
+	c, err := pitwire.DecodePitCommand(msg.Subject(), msg.Data())
 	if err != nil {
 		// Sent with the pit's credentials all the same: kept, so that the table's rejection is
 		// shown against it.
 		s.report(fmt.Errorf("pit commands: stream %s: %w", bus.CommandStreamName, err))
-		c = message.PitCommand{}
-		if json.Unmarshal(msg.Data(), &c) != nil || !message.ValidCommandID(c.ID) {
+		c = pitwire.PitCommand{}
+		if json.Unmarshal(msg.Data(), &c) != nil || !pitwire.ValidCommandID(c.ID) {
 			return
 		}
 	}
@@ -391,11 +391,11 @@ func (s *Sender) sent(msg jetstream.Msg) {
 	p, ok := s.cmds[c.ID]
 	if !ok {
 		c.Table = ""
-		p = &posted{cmd: c, target: "tables", answers: map[string]message.PitAnswer{}, read: map[string]time.Time{}}
+		p = &posted{cmd: c, target: "tables", answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
 		s.cmds[c.ID] = p
 		s.order = append(s.order, c.ID)
 	}
-	if table := msg.Subject()[len(message.PitCommandPrefix)+1:]; !slices.Contains(p.tables, table) {
+	if table := msg.Subject()[len(pitwire.PitCommandPrefix)+1:]; !slices.Contains(p.tables, table) {
 		p.tables = append(p.tables, table)
 	}
 	early := s.early
@@ -409,7 +409,7 @@ func (s *Sender) sent(msg jetstream.Msg) {
 // answer follows the ANSWERS stream. An answer must come on its own table's subject; the
 // first answer of a table to a command stands.
 func (s *Sender) answer(msg jetstream.Msg) {
-	a, err := message.DecodePitAnswer(msg.Subject(), msg.Data())
+	a, err := pitwire.DecodePitAnswer(msg.Subject(), msg.Data())
 	if err != nil {
 		s.report(fmt.Errorf("pit commands: stream %s: %w", bus.AnswerStreamName, err))
 		return
@@ -425,7 +425,7 @@ const maxEarly = 10000
 
 // record keeps a table's first answer to a command. The two streams are read apart, so an
 // answer may come before its command: it is kept until the command is read. s.mu is held.
-func (s *Sender) record(a message.PitAnswer) {
+func (s *Sender) record(a pitwire.PitAnswer) {
 	p, ok := s.cmds[a.ID]
 	if !ok || !slices.Contains(p.tables, a.Table) {
 		if len(s.early) < maxEarly {
@@ -441,7 +441,7 @@ func (s *Sender) record(a message.PitAnswer) {
 }
 
 func (s *Sender) heartbeat(msg *nats.Msg) {
-	m, err := message.Decode(msg.Data)
+	m, err := pitwire.Decode(msg.Data)
 	if err != nil {
 		return
 	}
@@ -472,8 +472,8 @@ func (s *Sender) view(p *posted, now time.Time) Command {
 		ta := TableAnswer{Table: t, Seen: s.seen[t]}
 		if a, ok := p.answers[t]; ok {
 			ta.Answer, ta.Received = &a, p.read[t]
-			ta.State = map[message.Outcome]TableState{message.OutcomeAccepted: Accepted, message.OutcomeRefused: Refused,
-				message.OutcomeTooLate: TooLate, message.OutcomeRejected: Rejected}[a.Outcome]
+			ta.State = map[pitwire.Outcome]TableState{pitwire.OutcomeAccepted: Accepted, pitwire.OutcomeRefused: Refused,
+				pitwire.OutcomeTooLate: TooLate, pitwire.OutcomeRejected: Rejected}[a.Outcome]
 		} else {
 			switch {
 			case now.After(p.cmd.Expires):

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -290,26 +290,26 @@ func TestForgedAndForeignCommands(t *testing.T) {
 	}
 	defer nc1.Close()
 	js1, _ := jetstream.New(nc1)
-	forged := message.PitCommand{V: 1, ID: "forged-1", Table: "T2", Line: "!close at=20:30", By: "S042", Issued: p.clk.Now(), Expires: p.clk.Now().Add(time.Minute)}
-	data, err := message.EncodePitCommand(forged)
+	forged := pitwire.PitCommand{V: 1, ID: "forged-1", Table: "T2", Line: "!close at=20:30", By: "S042", Issued: p.clk.Now(), Expires: p.clk.Now().Add(time.Minute)}
+	data, err := pitwire.EncodePitCommand(forged)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	_, err = js1.Publish(ctx, message.PitCommandSubject("T2"), data)
+	_, err = js1.Publish(ctx, pitwire.PitCommandSubject("T2"), data)
 	cancel()
 	if err == nil {
 		t.Fatal("T1's credentials published a command to T2")
 	}
-	ans, _ := message.EncodePitAnswer(message.PitAnswer{V: 1, ID: "forged-1", Table: "T2", Outcome: message.OutcomeRejected, Reason: "x", Time: p.clk.Now()})
+	ans, _ := pitwire.EncodePitAnswer(pitwire.PitAnswer{V: 1, ID: "forged-1", Table: "T2", Outcome: pitwire.OutcomeRejected, Reason: "x", Time: p.clk.Now()})
 	ctx, cancel = context.WithTimeout(context.Background(), time.Second)
-	_, err = js1.Publish(ctx, message.PitAnswerSubject("T2"), ans)
+	_, err = js1.Publish(ctx, pitwire.PitAnswerSubject("T2"), ans)
 	cancel()
 	if err == nil {
 		t.Fatal("T1's credentials answered for T2")
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 2*time.Second)
-	_, err = js1.CreateOrUpdateConsumer(ctx, bus.CommandStreamName, jetstream.ConsumerConfig{Durable: bus.CommandConsumer("T1"), FilterSubject: message.PitCommandSubject("T2")})
+	_, err = js1.CreateOrUpdateConsumer(ctx, bus.CommandStreamName, jetstream.ConsumerConfig{Durable: bus.CommandConsumer("T1"), FilterSubject: pitwire.PitCommandSubject("T2")})
 	cancel()
 	if err == nil {
 		t.Fatal("T1's credentials made a consumer of T2's commands")
@@ -322,9 +322,9 @@ func TestForgedAndForeignCommands(t *testing.T) {
 	}
 	defer ncp.Close()
 	jsp, _ := jetstream.New(ncp)
-	raw := func(subject string, c message.PitCommand, msgID string) {
+	raw := func(subject string, c pitwire.PitCommand, msgID string) {
 		t.Helper()
-		b, err := message.EncodePitCommand(c)
+		b, err := pitwire.EncodePitCommand(c)
 		if err != nil {
 			b, _ = jsonOf(c)
 		}
@@ -338,7 +338,7 @@ func TestForgedAndForeignCommands(t *testing.T) {
 	}
 	foreign := forged
 	foreign.ID = "foreign-1"
-	raw(message.PitCommandSubject("T1"), foreign, "a")
+	raw(pitwire.PitCommandSubject("T1"), foreign, "a")
 	waitFor(t, "T1's rejection of T2's command", func() bool { return p.state("foreign-1", "T1") == pitcmd.Rejected })
 	if c, _ := p.sender.Command("foreign-1"); !strings.Contains(answerOf(t, c, "T1").Answer.Reason, "arrived on pit.cmd.T1") {
 		t.Errorf("T1's reason: %+v", answerOf(t, c, "T1").Answer)
@@ -346,9 +346,9 @@ func TestForgedAndForeignCommands(t *testing.T) {
 
 	twice := forged
 	twice.ID, twice.Line = "twice-1", "!limits at=20:30 player=50-1000"
-	raw(message.PitCommandSubject("T2"), twice, "b")
+	raw(pitwire.PitCommandSubject("T2"), twice, "b")
 	waitFor(t, "T2's answer", func() bool { return p.state("twice-1", "T2") == pitcmd.Accepted })
-	raw(message.PitCommandSubject("T2"), twice, "c") // a new stream message: past the stream's de-duplication
+	raw(pitwire.PitCommandSubject("T2"), twice, "c") // a new stream message: past the stream's de-duplication
 	waitFor(t, "the replay logged", func() bool {
 		return p.errs.has("table T2 refused pit command twice-1: command already answered (replayed)")
 	})
@@ -358,7 +358,7 @@ func TestForgedAndForeignCommands(t *testing.T) {
 
 	bad := forged
 	bad.ID, bad.Table, bad.Line = "bad-1", "T1", "!limits at=20:30 player=50-10"
-	raw(message.PitCommandSubject("T1"), bad, "d")
+	raw(pitwire.PitCommandSubject("T1"), bad, "d")
 	waitFor(t, "T1's rejection of a malformed line", func() bool { return p.state("bad-1", "T1") == pitcmd.Rejected })
 	if c, _ := p.sender.Command("bad-1"); !strings.Contains(answerOf(t, c, "T1").Answer.Reason, "player=50-10") {
 		t.Errorf("T1's reason names no token: %+v", answerOf(t, c, "T1").Answer)
@@ -369,7 +369,7 @@ func TestForgedAndForeignCommands(t *testing.T) {
 }
 
 // jsonOf encodes a command that fails its own checks, as a careless or hostile pit would.
-func jsonOf(c message.PitCommand) ([]byte, error) {
+func jsonOf(c pitwire.PitCommand) ([]byte, error) {
 	return []byte(fmt.Sprintf(`{"v":1,"id":%q,"table":%q,"line":%q,"by":%q,"issued":%q,"expires":%q}`,
 		c.ID, c.Table, c.Line, c.By, c.Issued.Format(time.RFC3339Nano), c.Expires.Format(time.RFC3339Nano))), nil
 }

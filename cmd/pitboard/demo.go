@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // demo is a floor of simulated tables publishing through real publishers.
@@ -20,12 +20,12 @@ type demo struct {
 // demoGames are the games and limit signs the demo tables cycle through.
 var demoGames = []struct {
 	game   string
-	limits message.Limits
+	limits pitwire.Limits
 }{
-	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}}}},
-	{"No commission: Banker wins on 6 pays 1 to 2", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}, {Bet: "tie", Min: 1000, Max: 100000}}}},
-	{"Mini Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 1000, Max: 200000}, {Bet: "tie", Min: 500, Max: 20000}}}},
-	{"Baccarat — 5% commission", message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 10000, Max: 2500000}, {Bet: "tie", Min: 2500, Max: 250000}}}},
+	{"Baccarat — 5% commission", pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}}}},
+	{"No commission: Banker wins on 6 pays 1 to 2", pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}, {Bet: "tie", Min: 1000, Max: 100000}}}},
+	{"Mini Baccarat — 5% commission", pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 1000, Max: 200000}, {Bet: "tie", Min: 500, Max: 20000}}}},
+	{"Baccarat — 5% commission", pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 10000, Max: 2500000}, {Bet: "tie", Min: 2500, Max: 250000}}}},
 }
 
 // startDemo starts n simulated tables publishing to the server at url, each dealing a coup

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // demoOutbox is a simulated table's journal and outbox for the demo. Unlike bus.MemOutbox,
@@ -17,7 +17,7 @@ type demoOutbox struct {
 	mu    sync.Mutex
 	table string
 	now   func() time.Time
-	recs  []message.Message // not yet acknowledged, in order
+	recs  []pitwire.Message // not yet acknowledged, in order
 	next  uint64
 	acked uint64
 }
@@ -28,12 +28,12 @@ func newDemoOutbox(id string, now func() time.Time) *demoOutbox {
 
 // Append commits m (simtable.Committer): the schema version, the table, the next sequence
 // and the commit time. An invalid message is refused.
-func (o *demoOutbox) Append(m message.Message) (message.Message, error) {
+func (o *demoOutbox) Append(m pitwire.Message) (pitwire.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	m.V, m.Table, m.Seq, m.Time = message.Version, o.table, o.next, o.now()
+	m.V, m.Table, m.Seq, m.Time = pitwire.Version, o.table, o.next, o.now()
 	if err := m.Validate(); err != nil {
-		return message.Message{}, fmt.Errorf("append to demo outbox of %s: %w", o.table, err)
+		return pitwire.Message{}, fmt.Errorf("append to demo outbox of %s: %w", o.table, err)
 	}
 	o.recs = append(o.recs, m)
 	o.next++
@@ -41,7 +41,7 @@ func (o *demoOutbox) Append(m message.Message) (message.Message, error) {
 }
 
 // After implements bus.Outbox.
-func (o *demoOutbox) After(seq uint64, max int) ([]message.Message, error) {
+func (o *demoOutbox) After(seq uint64, max int) ([]pitwire.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	i := sort.Search(len(o.recs), func(i int) bool { return o.recs[i].Seq > seq })

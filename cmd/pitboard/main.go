@@ -21,11 +21,11 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitboard"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/buildinfo"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -160,7 +160,7 @@ func loadConfig(path string) (FileConfig, error) {
 			"run the cluster's nodes with pitserver (deploy/pitserver-casino-*.toml) and give the board their URLs in [bus] urls", path)
 	}
 	for _, id := range fc.Board.Tables {
-		if !message.ValidTableID(id) {
+		if !pitwire.ValidTableID(id) {
 			return fc, fmt.Errorf("read config %s: board.tables: bad table id %q", path, id)
 		}
 	}

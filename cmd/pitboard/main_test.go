@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 func TestParse(t *testing.T) {
@@ -342,12 +342,12 @@ func TestVersion(t *testing.T) {
 func TestDemoOutboxForgetsAcknowledged(t *testing.T) {
 	o := newDemoOutbox("BAC-01", func() time.Time { return time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC) })
 	for range 5 {
-		st := message.Status{Name: "Baccarat 01", State: message.StateOpen}
-		if _, err := o.Append(message.Message{Type: message.TypeStatus, Status: &st}); err != nil {
+		st := pitwire.Status{Name: "Baccarat 01", State: pitwire.StateOpen}
+		if _, err := o.Append(pitwire.Message{Type: pitwire.TypeStatus, Status: &st}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := o.Append(message.Message{Type: message.TypeStatus}); err == nil {
+	if _, err := o.Append(pitwire.Message{Type: pitwire.TypeStatus}); err == nil {
 		t.Fatal("an invalid record was appended")
 	}
 	got, err := o.After(2, 2)
@@ -375,7 +375,7 @@ func TestDemoOutboxForgetsAcknowledged(t *testing.T) {
 }
 
 func TestWake(t *testing.T) {
-	feed := make(chan message.Message, 4)
+	feed := make(chan pitwire.Message, 4)
 	var mu sync.Mutex
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
 	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
@@ -396,7 +396,7 @@ func TestWake(t *testing.T) {
 		}
 	}
 	quiet("nothing new")
-	feed <- message.Message{}
+	feed <- pitwire.Message{}
 	<-woken
 	<-feed
 	time.Sleep(10 * time.Millisecond) // a tick that saw the message may still be scheduling

@@ -3,7 +3,7 @@ package main
 import (
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // wake asks for a frame (schedule) at each multiple of period on now's clock while messages
@@ -12,7 +12,7 @@ import (
 // closed. The board runs with Ebiten's FPSModeVsyncOffMinimum, in which Update and Draw run
 // only on input or when a frame is scheduled: between two wakes it costs nothing, and a
 // record reaches the screen at most period later than it reaches the board.
-func wake(feed <-chan message.Message, period time.Duration, now func() time.Time, schedule func(), stop <-chan struct{}, until time.Time) {
+func wake(feed <-chan pitwire.Message, period time.Duration, now func() time.Time, schedule func(), stop <-chan struct{}, until time.Time) {
 	var second int64
 	for {
 		t := now()

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -18,13 +18,13 @@ import (
 // journal is a minimal committer for simulated tables.
 type journal struct {
 	id   string
-	recs []message.Message
+	recs []pitwire.Message
 }
 
-func (j *journal) Append(m message.Message) (message.Message, error) {
-	m.V, m.Table, m.Seq, m.Time = message.Version, j.id, uint64(len(j.recs)+1), t0
+func (j *journal) Append(m pitwire.Message) (pitwire.Message, error) {
+	m.V, m.Table, m.Seq, m.Time = pitwire.Version, j.id, uint64(len(j.recs)+1), t0
 	if err := m.Validate(); err != nil {
-		return message.Message{}, err
+		return pitwire.Message{}, err
 	}
 	j.recs = append(j.recs, m)
 	return m, nil
@@ -59,7 +59,7 @@ func floorBoard(b *testing.B, n int, opts Options) (*Board, []*simtable.Table, [
 				b.Fatal(err)
 			}
 		}
-		hb := message.Message{V: message.Version, Table: j.id, Seq: uint64(len(j.recs)), Type: message.TypeHeartbeat, Time: t0}
+		hb := pitwire.Message{V: pitwire.Version, Table: j.id, Seq: uint64(len(j.recs)), Type: pitwire.TypeHeartbeat, Time: t0}
 		if _, err := model.Apply(hb, t0); err != nil {
 			b.Fatal(err)
 		}

@@ -17,9 +17,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -68,7 +68,7 @@ const statWindow = 4096
 // Board is the pit board as an ebiten.Game.
 type Board struct {
 	model *pitmodel.Board
-	feed  <-chan message.Message
+	feed  <-chan pitwire.Message
 	theme *ebitentheme.Theme
 	opts  Options
 	start time.Time
@@ -94,7 +94,7 @@ type frameKey struct {
 }
 
 // New is a board drawing model, fed by feed, in theme th.
-func New(model *pitmodel.Board, feed <-chan message.Message, th *ebitentheme.Theme, opts Options) *Board {
+func New(model *pitmodel.Board, feed <-chan pitwire.Message, th *ebitentheme.Theme, opts Options) *Board {
 	if opts.Title == "" {
 		opts.Title = opts.Words.T(i18n.PitTitle)
 	}
@@ -403,14 +403,14 @@ func (b *Board) badge(t *pitmodel.Table, now time.Time) badge {
 		bd.label, bd.fill = w.T(i18n.PitOffline), pal.Error
 	case l == pitmodel.Stale:
 		bd.label, bd.fill = w.T(i18n.PitStale), pal.Warning
-	case t.State == message.StateClosing:
+	case t.State == pitwire.StateClosing:
 		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
 		bd.label, bd.fill = w.T(i18n.PitClosingIn, max(mins, 0)), pal.Notice
-	case t.State == message.StateClosed && !t.OpensAt.IsZero():
+	case t.State == pitwire.StateClosed && !t.OpensAt.IsZero():
 		bd.label, bd.fill = strings.ToUpper(w.T(i18n.Closed)+" · "+w.T(i18n.Reopens, t.OpensAt.Local().Format("15:04"))), pal.TextMuted
-	case t.State == message.StateClosed:
+	case t.State == pitwire.StateClosed:
 		bd.label, bd.fill = strings.ToUpper(w.T(i18n.Closed)), pal.TextMuted
-	case t.State == message.StateOpen:
+	case t.State == pitwire.StateOpen:
 		bd.label, bd.fill = w.T(i18n.PitOpen), pal.OK
 	default:
 		bd.label, bd.fill = w.T(i18n.PitNoStatus), pal.TextMuted

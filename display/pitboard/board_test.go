@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -66,26 +66,26 @@ func TestMain(m *testing.M) {
 
 var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 
-func msg(id string, seq uint64, typ message.Type) message.Message {
-	return message.Message{V: message.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: 1}
+func msg(id string, seq uint64, typ pitwire.Type) pitwire.Message {
+	return pitwire.Message{V: pitwire.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: 1}
 }
 
 // testBoard is a board of tables: T1 live with a banker win last, T2 never heard (offline).
-func testBoard(t *testing.T) (*Board, *ebitentheme.Theme, chan<- message.Message) {
+func testBoard(t *testing.T) (*Board, *ebitentheme.Theme, chan<- pitwire.Message) {
 	t.Helper()
 	th, err := ebitentheme.New(themes.Night())
 	if err != nil {
 		t.Fatal(err)
 	}
 	model := pitmodel.New(pitmodel.Config{})
-	feed := make(chan message.Message, 16)
-	st := msg("T1", 1, message.TypeShoeStarted)
-	st.Status = &message.Status{Name: "Baccarat 1", Game: "Baccarat", State: message.StateOpen}
-	r := msg("T1", 2, message.TypeRound)
-	r.Round = &message.Round{N: 1, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
-	hb := msg("T1", 2, message.TypeHeartbeat)
-	other := msg("T2", 1, message.TypeShoeStarted)
-	for _, m := range []message.Message{st, r, hb, other} {
+	feed := make(chan pitwire.Message, 16)
+	st := msg("T1", 1, pitwire.TypeShoeStarted)
+	st.Status = &pitwire.Status{Name: "Baccarat 1", Game: "Baccarat", State: pitwire.StateOpen}
+	r := msg("T1", 2, pitwire.TypeRound)
+	r.Round = &pitwire.Round{N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	hb := msg("T1", 2, pitwire.TypeHeartbeat)
+	other := msg("T2", 1, pitwire.TypeShoeStarted)
+	for _, m := range []pitwire.Message{st, r, hb, other} {
 		feed <- m
 	}
 	b := New(model, feed, th, Options{Now: func() time.Time { return t0.Add(time.Second) }})
@@ -155,8 +155,8 @@ func TestTileRepaintedOnlyWhenItsTableChanges(t *testing.T) {
 	if got := b.Stats().Redrawn; got != 2 {
 		t.Fatalf("after two frames %d tiles painted, want 2", got)
 	}
-	r := msg("T1", 3, message.TypeRound)
-	r.Round = &message.Round{N: 2, Kind: message.KindNormal, Winner: "P", PlayerTotal: 9, BankerTotal: 0, Natural: true, PlayerCards: 2, BankerCards: 2}
+	r := msg("T1", 3, pitwire.TypeRound)
+	r.Round = &pitwire.Round{N: 2, Kind: pitwire.KindNormal, Winner: "P", PlayerTotal: 9, BankerTotal: 0, Natural: true, PlayerCards: 2, BankerCards: 2}
 	feed <- r
 	var err error
 	onGame(func() { err = b.Update(); b.Draw(img) })
@@ -186,9 +186,9 @@ func TestAlertLine(t *testing.T) {
 		t.Fatal("an alert line with nothing to say")
 	}
 
-	forged := msg("T2", 9, message.TypeRound)
-	forged.Round = &message.Round{N: 1, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
-	forged.Subject = message.Subject("T1", message.TypeRound)
+	forged := msg("T2", 9, pitwire.TypeRound)
+	forged.Round = &pitwire.Round{N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	forged.Subject = pitwire.Subject("T1", pitwire.TypeRound)
 	feed <- forged
 	var err error
 	onGame(func() { err = b.Update(); b.Draw(img) })
@@ -220,7 +220,7 @@ func TestTileShowsSoftware(t *testing.T) {
 	const w, h = 1200, 400
 	var before, after *ebiten.Image
 	onGame(func() { before = ebiten.NewImage(w, h); b.Draw(before) })
-	hb := msg("T1", 2, message.TypeHeartbeat)
+	hb := msg("T1", 2, pitwire.TypeHeartbeat)
 	hb.Software = "coupboard 0.9.0+3f2a9c1"
 	feed <- hb
 	var err error
@@ -280,27 +280,27 @@ func TestIncrementalFrameEqualsFull(t *testing.T) {
 	const w, h = 1200, 400
 	var screen *ebiten.Image
 	onGame(func() { screen = ebiten.NewImage(w, h) })
-	round := func(seq uint64, n int, winner string) message.Message {
-		r := msg("T1", seq, message.TypeRound)
-		r.Round = &message.Round{N: n, Kind: message.KindNormal, Winner: winner, PlayerTotal: 9, BankerTotal: 7, PlayerCards: 2, BankerCards: 3}
+	round := func(seq uint64, n int, winner string) pitwire.Message {
+		r := msg("T1", seq, pitwire.TypeRound)
+		r.Round = &pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: winner, PlayerTotal: 9, BankerTotal: 7, PlayerCards: 2, BankerCards: 3}
 		if winner == "B" {
 			r.Round.PlayerTotal, r.Round.BankerTotal = 7, 9
 		}
 		return r
 	}
-	hb := func(id string, seq uint64) message.Message { return msg(id, seq, message.TypeHeartbeat) }
+	hb := func(id string, seq uint64) pitwire.Message { return msg(id, seq, pitwire.TypeHeartbeat) }
 	steps := []struct {
 		name  string
 		at    time.Duration
-		msgs  []message.Message
+		msgs  []pitwire.Message
 		tiles int // tiles drawn onto the screen by this frame
 	}{
 		{"first frame: everything", time.Second, nil, 2},
-		{"T1 deals, T2 comes alive", 2 * time.Second, []message.Message{round(3, 2, "P"), hb("T1", 3), hb("T2", 1)}, 2},
-		{"T1 deals again", 3 * time.Second, []message.Message{round(4, 3, "B"), hb("T1", 4), hb("T2", 1)}, 1},
+		{"T1 deals, T2 comes alive", 2 * time.Second, []pitwire.Message{round(3, 2, "P"), hb("T1", 3), hb("T2", 1)}, 2},
+		{"T1 deals again", 3 * time.Second, []pitwire.Message{round(4, 3, "B"), hb("T1", 4), hb("T2", 1)}, 1},
 		{"the clock only", 4 * time.Second, nil, 0},
 		{"both go stale", 10 * time.Second, nil, 2},
-		{"T2 offline, T1 back", 40 * time.Second, []message.Message{hb("T1", 4)}, 2},
+		{"T2 offline, T1 back", 40 * time.Second, []pitwire.Message{hb("T1", 4)}, 2},
 	}
 	for _, st := range steps {
 		now = t0.Add(st.at)

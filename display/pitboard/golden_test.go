@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -36,57 +36,57 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	}
 	now := t0
 	model := pitmodel.New(pitmodel.Config{})
-	feed := make(chan message.Message, 64)
+	feed := make(chan pitwire.Message, 64)
 	// The board reads from bus-1 of a three-node pit bus whose bus-2 is down.
 	bus := func() pitmodel.Bus {
 		return pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1", Down: []string{"bus-2"}}
 	}
 	b := New(model, feed, th, Options{Words: words, Now: func() time.Time { return now }, Bus: bus})
 	seq := map[string]uint64{}
-	send := func(id string, typ message.Type, fill func(*message.Message)) {
+	send := func(id string, typ pitwire.Type, fill func(*pitwire.Message)) {
 		seq[id]++
 		m := msg(id, seq[id], typ)
 		if fill != nil {
 			fill(&m)
 		}
-		if typ == message.TypeHeartbeat {
+		if typ == pitwire.TypeHeartbeat {
 			seq[id]-- // a heartbeat carries the sequence of the last message
 			m.Seq = seq[id]
 		}
 		feed <- m
 	}
-	limits := &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}}
-	open := func(id, name string, st message.Status) {
+	limits := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}}
+	open := func(id, name string, st pitwire.Status) {
 		st.Name, st.Game = name, "Baccarat — 5% commission"
-		send(id, message.TypeShoeStarted, func(m *message.Message) { m.Status, m.Limits = &st, limits })
+		send(id, pitwire.TypeShoeStarted, func(m *pitwire.Message) { m.Status, m.Limits = &st, limits })
 	}
-	round := func(id string, n int, r message.Round) {
-		r.N, r.Kind = n, message.KindNormal
+	round := func(id string, n int, r pitwire.Round) {
+		r.N, r.Kind = n, pitwire.KindNormal
 		if !r.ResultOnly {
 			r.PlayerCards, r.BankerCards = 2, 2
 		}
-		send(id, message.TypeRound, func(m *message.Message) { m.Round = &r })
+		send(id, pitwire.TypeRound, func(m *pitwire.Message) { m.Round = &r })
 	}
-	open("T1", "Baccarat 1", message.Status{State: message.StateOpen})
-	round("T1", 1, message.Round{Winner: "P", PlayerTotal: 8, BankerTotal: 3})
-	round("T1", 2, message.Round{Winner: "T", PlayerTotal: 6, BankerTotal: 6})
+	open("T1", "Baccarat 1", pitwire.Status{State: pitwire.StateOpen})
+	round("T1", 1, pitwire.Round{Winner: "P", PlayerTotal: 8, BankerTotal: 3})
+	round("T1", 2, pitwire.Round{Winner: "T", PlayerTotal: 6, BankerTotal: 6})
 	for n := 3; n <= 8; n++ {
-		round("T1", n, message.Round{Winner: "B", PlayerTotal: 4, BankerTotal: 7})
+		round("T1", n, pitwire.Round{Winner: "B", PlayerTotal: 4, BankerTotal: 7})
 	}
 	seq["T1"]++ // the last round carries the table's pace
-	last := msg("T1", seq["T1"], message.TypeRound)
-	last.Round = &message.Round{N: 9, Kind: message.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true, PlayerCards: 2, BankerCards: 2}
-	last.Pace = &message.Pace{HandsPerHour: 64}
+	last := msg("T1", seq["T1"], pitwire.TypeRound)
+	last.Round = &pitwire.Round{N: 9, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true, PlayerCards: 2, BankerCards: 2}
+	last.Pace = &pitwire.Pace{HandsPerHour: 64}
 	feed <- last
-	open("T2", "Baccarat 2", message.Status{State: message.StateClosing, ClosesAt: t0.Add(15 * time.Minute)})
-	round("T2", 1, message.Round{Winner: "B", PlayerTotal: 5, BankerTotal: 6})
-	round("T2", 2, message.Round{Winner: "P", ResultOnly: true, PlayerPair: true})
-	open("T3", "Baccarat 3", message.Status{State: message.StateClosed, OpensAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.Local)})
-	open("T4", "Baccarat 4", message.Status{State: message.StateOpen})
-	round("T4", 1, message.Round{Winner: "P", PlayerTotal: 9, BankerTotal: 7, Natural: true})
-	open("T5", "Baccarat 5", message.Status{State: message.StateOpen})
+	open("T2", "Baccarat 2", pitwire.Status{State: pitwire.StateClosing, ClosesAt: t0.Add(15 * time.Minute)})
+	round("T2", 1, pitwire.Round{Winner: "B", PlayerTotal: 5, BankerTotal: 6})
+	round("T2", 2, pitwire.Round{Winner: "P", ResultOnly: true, PlayerPair: true})
+	open("T3", "Baccarat 3", pitwire.Status{State: pitwire.StateClosed, OpensAt: time.Date(2026, 11, 23, 9, 0, 0, 0, time.Local)})
+	open("T4", "Baccarat 4", pitwire.Status{State: pitwire.StateOpen})
+	round("T4", 1, pitwire.Round{Winner: "P", PlayerTotal: 9, BankerTotal: 7, Natural: true})
+	open("T5", "Baccarat 5", pitwire.Status{State: pitwire.StateOpen})
 	for _, id := range []string{"T1", "T2", "T3", "T4"} {
-		send(id, message.TypeHeartbeat, nil)
+		send(id, pitwire.TypeHeartbeat, nil)
 	}
 	onGame(func() { err = b.Update() })
 	if err != nil {
@@ -94,7 +94,7 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	}
 	now = t0.Add(10 * time.Second) // T4 has been silent 10 s (stale); T5 never spoke (offline)
 	for _, id := range []string{"T1", "T2", "T3"} {
-		send(id, message.TypeHeartbeat, nil)
+		send(id, pitwire.TypeHeartbeat, nil)
 	}
 	onGame(func() { err = b.Update() })
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -20,10 +20,10 @@ import (
 // its spread, in its outcome's colour — the colours of the table screen (display/reddog.go).
 
 // redDogColour is an outcome's fill and the colour of the text on it.
-func (b *Board) redDogColour(r message.RedDogRound) (fill, on color.NRGBA) {
+func (b *Board) redDogColour(r pitwire.RedDogRound) (fill, on color.NRGBA) {
 	p := b.theme.Palette
 	switch {
-	case r.Kind == message.KindCancelled:
+	case r.Kind == pitwire.KindCancelled:
 		return p.Panel, p.TextMuted
 	case r.Outcome == "win" && r.Spread == "pair":
 		return p.Highlight, p.Background // three of a kind (8.1.1)
@@ -36,9 +36,9 @@ func (b *Board) redDogColour(r message.RedDogRound) (fill, on color.NRGBA) {
 }
 
 // redDogLetter is an outcome in one letter: W, L, P (push), X (cancelled).
-func redDogLetter(r message.RedDogRound) string {
+func redDogLetter(r pitwire.RedDogRound) string {
 	switch {
-	case r.Kind == message.KindCancelled:
+	case r.Kind == pitwire.KindCancelled:
 		return "X"
 	case r.Outcome == "win":
 		return "W"
@@ -61,8 +61,8 @@ func redDogSpread(s string) string {
 
 // redDogLast is the last round in words, the outcome first so that a narrow tile keeps it:
 // "Round 7 · win 1:1 · spread 5 · 3H 9S 5D".
-func redDogLast(w i18n.Catalogue, r message.RedDogRound) string {
-	if r.Kind == message.KindCancelled {
+func redDogLast(w i18n.Catalogue, r pitwire.RedDogRound) string {
+	if r.Kind == pitwire.KindCancelled {
 		return w.T(i18n.PitRdCancelled, r.N)
 	}
 	outcome := map[string]i18n.Key{"win": i18n.RdWinWord, "lose": i18n.RdLoseWord, "push": i18n.RdPushWord}[r.Outcome]
@@ -92,7 +92,7 @@ func (b *Board) paintRedDog(dst *ebiten.Image, t *pitmodel.Table, m metrics, y f
 	bodyFace := b.theme.Face(m.body, false)
 	boldBody := b.theme.Face(m.body, true)
 	smallFace := b.theme.Face(m.small, false)
-	var last *message.RedDogRound
+	var last *pitwire.RedDogRound
 	if n := len(t.RedDog); n > 0 {
 		last = &t.RedDog[n-1]
 	}
@@ -154,13 +154,13 @@ func (b *Board) paintRedDog(dst *ebiten.Image, t *pitmodel.Table, m metrics, y f
 		fill, on := b.redDogColour(r)
 		vector.DrawFilledRect(dst, float32(cx+1), float32(y+1), float32(cell-2), float32(cell-2), fill, false)
 		label := redDogLetter(r)
-		if r.Kind != message.KindCancelled {
+		if r.Kind != pitwire.KindCancelled {
 			label = redDogSpread(r.Spread)
 		}
 		vector.StrokeRect(dst, float32(cx+1), float32(y+1), float32(cell-2), float32(cell-2), 1, pal.Grid, false)
 		drawText(dst, label, face, cx+cell/2, y+cell/2, on, text.AlignCenter, text.AlignCenter)
 		lc := fill // the outcome's letter below, in its colour (a push or a cancelled round has none)
-		if r.Kind == message.KindCancelled || r.Outcome == "push" {
+		if r.Kind == pitwire.KindCancelled || r.Outcome == "push" {
 			lc = on
 		}
 		drawText(dst, redDogLetter(r), b.theme.Face(cell*0.45, false), cx+cell/2, y+cell*1.5, lc, text.AlignCenter, text.AlignCenter)

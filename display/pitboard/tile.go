@@ -6,10 +6,10 @@ import (
 	"math"
 	"strings"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/roadmap"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -39,7 +39,7 @@ func (b *Board) winner(s string) color.NRGBA {
 }
 
 // limitText is the main wager's limits: "AUD 25–5,000".
-func limitText(w i18n.Catalogue, l message.Limits) string {
+func limitText(w i18n.Catalogue, l pitwire.Limits) string {
 	if len(l.Bets) == 0 {
 		return w.T(i18n.PitNoLimits)
 	}

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/roadmap"
 )
 
@@ -63,14 +63,14 @@ type Table struct {
 	ID       string
 	Name     string             // the table's name for people ("" until a status arrives)
 	Game     string             // the game in words
-	State    message.TableState // open, closing, closed ("" until a status arrives)
+	State    pitwire.TableState // open, closing, closed ("" until a status arrives)
 	ClosesAt time.Time          // when closing
 	OpensAt  time.Time          // when closed, if known
-	Limits   message.Limits
+	Limits   pitwire.Limits
 	Shoe     int
 	ShoeOver bool           // the shoe has ended and no new one has started
 	LastSeq  uint64         // the highest journal sequence applied
-	Last     *message.Round // the last round with a result, nil at the start of a shoe
+	Last     *pitwire.Round // the last round with a result, nil at the start of a shoe
 	Roads    *roadmap.Roads // the current shoe's roads
 	// Missing counts rounds of this shoe the board never received (a gap in round numbers);
 	// the table's roads are incomplete while it is not 0.
@@ -79,18 +79,18 @@ type Table struct {
 	Software string
 	// RedDog are a Red Dog table's last rounds, oldest first, at most RedDogRounds (reddog.go);
 	// nil for a baccarat table.
-	RedDog []message.RedDogRound
-	// HandsPerHour is the table's pace from its last round with a result (message.Pace: the
+	RedDog []pitwire.RedDogRound
+	// HandsPerHour is the table's pace from its last round with a result (pitwire.Pace: the
 	// rounds of the hour up to it, by the table's journal times); 0 until one says.
 	HandsPerHour int
-	// Signed is the last sign-in or sign-out at the table's operator screen (message.Access);
+	// Signed is the last sign-in or sign-out at the table's operator screen (pitwire.Access);
 	// nil until one arrives.
-	Signed *message.Access
+	Signed *pitwire.Access
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
 
-	rounds      []message.Round // the shoe's rounds by number-1, as received (missing ones cancelled)
+	rounds      []pitwire.Round // the shoe's rounds by number-1, as received (missing ones cancelled)
 	heardAt     time.Time       // board time of the last heartbeat; zero: never
 	heardSeq    uint64          // the table's acknowledged sequence in its last heartbeat
 	behindSince time.Time       // board time since when a heartbeat showed records not yet applied
@@ -157,7 +157,7 @@ func (b *Board) Counters() (applied, duplicates, rejected uint64) {
 }
 
 // Forged is how many messages were refused because they did not match the subject they
-// arrived on (a table claiming another table's id: message.CheckSubject), and the newest of
+// arrived on (a table claiming another table's id: pitwire.CheckSubject), and the newest of
 // them in words. They are also counted as rejected.
 func (b *Board) Forged() (n uint64, last string) { return b.forged, b.lastForged }
 
@@ -236,7 +236,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // table, sequence not above the last applied) changes nothing and is reported Duplicate. A
 // message that does not match the subject it arrived on (Forged), an invalid message, or one
 // that contradicts the table's shoe, is an error and changes nothing.
-func (b *Board) Apply(m message.Message, now time.Time) (Result, error) {
+func (b *Board) Apply(m pitwire.Message, now time.Time) (Result, error) {
 	if err := m.CheckSubject(); err != nil {
 		b.rejected++
 		b.forged++
@@ -248,7 +248,7 @@ func (b *Board) Apply(m message.Message, now time.Time) (Result, error) {
 		return Applied, fmt.Errorf("apply: %w", err)
 	}
 	t, known := b.table(m.Table)
-	if m.Type == message.TypeHeartbeat {
+	if m.Type == pitwire.TypeHeartbeat {
 		if !known {
 			b.add(t)
 		}
@@ -293,9 +293,9 @@ func (b *Board) checkBehind(t *Table, now time.Time) {
 	}
 }
 
-func (b *Board) apply(t *Table, m message.Message) error {
+func (b *Board) apply(t *Table, m pitwire.Message) error {
 	switch m.Type {
-	case message.TypeShoeStarted:
+	case pitwire.TypeShoeStarted:
 		b.newShoe(t, m.Shoe)
 		if m.Limits != nil {
 			t.Limits = cloneLimits(*m.Limits)
@@ -303,19 +303,19 @@ func (b *Board) apply(t *Table, m message.Message) error {
 		if m.Status != nil {
 			setStatus(t, *m.Status)
 		}
-	case message.TypeShoeEnded:
+	case pitwire.TypeShoeEnded:
 		if m.Shoe == t.Shoe {
 			t.ShoeOver = true
 		}
-	case message.TypeLimits:
+	case pitwire.TypeLimits:
 		t.Limits = cloneLimits(*m.Limits)
-	case message.TypeStatus:
+	case pitwire.TypeStatus:
 		setStatus(t, *m.Status)
-	case message.TypeRound:
+	case pitwire.TypeRound:
 		return b.round(t, m)
-	case message.TypeRedDogRound:
+	case pitwire.TypeRedDogRound:
 		return redDogRound(t, m)
-	case message.TypeAccess:
+	case pitwire.TypeAccess:
 		a := *m.Access
 		t.Signed = &a
 	}
@@ -328,7 +328,7 @@ func (b *Board) newShoe(t *Table, shoe int) {
 	t.Version++
 }
 
-func setStatus(t *Table, s message.Status) {
+func setStatus(t *Table, s pitwire.Status) {
 	if s.Name != "" {
 		t.Name = s.Name
 	}
@@ -338,27 +338,27 @@ func setStatus(t *Table, s message.Status) {
 	t.State, t.ClosesAt, t.OpensAt = s.State, s.ClosesAt, s.OpensAt
 }
 
-func cloneLimits(l message.Limits) message.Limits {
-	l.Bets = append([]message.Limit(nil), l.Bets...)
+func cloneLimits(l pitwire.Limits) pitwire.Limits {
+	l.Bets = append([]pitwire.Limit(nil), l.Bets...)
 	return l
 }
 
-var roadKinds = map[message.RoundKind]roadmap.Kind{
-	message.KindNormal: roadmap.Normal, message.KindNoBet: roadmap.NoBet, message.KindCancelled: roadmap.Cancelled,
+var roadKinds = map[pitwire.RoundKind]roadmap.Kind{
+	pitwire.KindNormal: roadmap.Normal, pitwire.KindNoBet: roadmap.NoBet, pitwire.KindCancelled: roadmap.Cancelled,
 }
 
-func (b *Board) round(t *Table, m message.Message) error {
+func (b *Board) round(t *Table, m pitwire.Message) error {
 	// Every check comes before any change: a refused round changes nothing.
 	r := *m.Round
 	idx := r.N - 1
-	if r.Kind == message.KindCancelled {
+	if r.Kind == pitwire.KindCancelled {
 		if m.Shoe != t.Shoe {
 			return fmt.Errorf("cancel round %d of shoe %d: the table is on shoe %d", r.N, m.Shoe, t.Shoe)
 		}
 		if err := t.Roads.Cancel(idx); err != nil {
 			return fmt.Errorf("shoe %d: %w", t.Shoe, err)
 		}
-		t.rounds[idx].Kind = message.KindCancelled
+		t.rounds[idx].Kind = pitwire.KindCancelled
 		t.Last = b.lastResult(t)
 		t.Version++
 		return nil
@@ -377,7 +377,7 @@ func (b *Board) round(t *Table, m message.Message) error {
 		if err := t.Roads.Append(roadmap.Hand{Kind: roadmap.Cancelled}); err != nil {
 			return fmt.Errorf("shoe %d: %w", t.Shoe, err)
 		}
-		t.rounds = append(t.rounds, message.Round{N: len(t.rounds) + 1, Kind: message.KindCancelled})
+		t.rounds = append(t.rounds, pitwire.Round{N: len(t.rounds) + 1, Kind: pitwire.KindCancelled})
 		t.Missing++
 	}
 	if err := t.Roads.Append(roadmap.FromOutcome(r.Outcome(), roadKinds[r.Kind])); err != nil {
@@ -390,9 +390,9 @@ func (b *Board) round(t *Table, m message.Message) error {
 }
 
 // lastResult is the newest round of the shoe that still has a result, after a cancellation.
-func (b *Board) lastResult(t *Table) *message.Round {
+func (b *Board) lastResult(t *Table) *pitwire.Round {
 	for i := len(t.rounds) - 1; i >= 0; i-- {
-		if t.rounds[i].Kind != message.KindCancelled {
+		if t.rounds[i].Kind != pitwire.KindCancelled {
 			r := t.rounds[i]
 			return &r
 		}
@@ -431,7 +431,7 @@ func (b *Board) Hot(t *Table) bool {
 // records have equal summaries.
 type Summary struct {
 	ID, Name, Game string
-	State          message.TableState
+	State          pitwire.TableState
 	ClosesAt       time.Time
 	Limits         string
 	Shoe           int

@@ -7,39 +7,39 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 
 // rec builds a journalled message of table id.
-func rec(id string, seq uint64, typ message.Type, shoe int) message.Message {
-	return message.Message{V: message.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: shoe}
+func rec(id string, seq uint64, typ pitwire.Type, shoe int) pitwire.Message {
+	return pitwire.Message{V: pitwire.Version, Table: id, Seq: seq, Type: typ, Time: t0, Shoe: shoe}
 }
 
 // round is a round message with the given winner letter and totals consistent with it.
-func round(id string, seq uint64, shoe, n int, w string, pairs string) message.Message {
+func round(id string, seq uint64, shoe, n int, w string, pairs string) pitwire.Message {
 	totals := map[string][2]int{"B": {3, 7}, "P": {8, 2}, "T": {6, 6}}[w]
-	m := rec(id, seq, message.TypeRound, shoe)
-	m.Round = &message.Round{N: n, Kind: message.KindNormal, Winner: w, PlayerTotal: totals[0], BankerTotal: totals[1],
+	m := rec(id, seq, pitwire.TypeRound, shoe)
+	m.Round = &pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: w, PlayerTotal: totals[0], BankerTotal: totals[1],
 		PlayerCards: 2, BankerCards: 3, BankerPair: pairs == "b", PlayerPair: pairs == "p", Natural: w == "P"}
 	return m
 }
 
-func started(id string, seq uint64, shoe int) message.Message {
-	m := rec(id, seq, message.TypeShoeStarted, shoe)
-	m.Limits = &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}}
-	m.Status = &message.Status{Name: "Baccarat " + id, Game: "Baccarat — 5% commission", State: message.StateOpen}
+func started(id string, seq uint64, shoe int) pitwire.Message {
+	m := rec(id, seq, pitwire.TypeShoeStarted, shoe)
+	m.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}}
+	m.Status = &pitwire.Status{Name: "Baccarat " + id, Game: "Baccarat — 5% commission", State: pitwire.StateOpen}
 	return m
 }
 
-func heartbeat(id string, acked uint64) message.Message {
-	m := rec(id, acked, message.TypeHeartbeat, 0)
+func heartbeat(id string, acked uint64) pitwire.Message {
+	m := rec(id, acked, pitwire.TypeHeartbeat, 0)
 	return m
 }
 
-func mustApply(t *testing.T, b *Board, m message.Message, now time.Time) Result {
+func mustApply(t *testing.T, b *Board, m pitwire.Message, now time.Time) Result {
 	t.Helper()
 	r, err := b.Apply(m, now)
 	if err != nil {
@@ -51,7 +51,7 @@ func mustApply(t *testing.T, b *Board, m message.Message, now time.Time) Result 
 func TestRoundsAndDedupe(t *testing.T) {
 	tests := []struct {
 		name      string
-		msgs      []message.Message
+		msgs      []pitwire.Message
 		codes     string
 		last      string
 		lastSeq   uint64
@@ -62,37 +62,37 @@ func TestRoundsAndDedupe(t *testing.T) {
 	}{
 		{
 			name:  "in order",
-			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", "p"), round("T1", 4, 1, 3, "P", "")},
+			msgs:  []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", "p"), round("T1", 4, 1, 3, "P", "")},
 			codes: "BPpP", last: "P", lastSeq: 4, streak: engine.Player, streakLen: 2,
 		},
 		{
 			name:  "resent records are dropped",
-			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 2, 1, 1, "B", ""), started("T1", 1, 1), round("T1", 3, 1, 2, "B", "b")},
+			msgs:  []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 2, 1, 1, "B", ""), started("T1", 1, 1), round("T1", 3, 1, 2, "B", "b")},
 			codes: "BBb", last: "B", lastSeq: 3, dups: 2, streak: engine.Banker, streakLen: 2,
 		},
 		{
 			name: "cancelled round leaves the roads",
-			msgs: []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", ""),
-				func() message.Message {
-					m := rec("T1", 4, message.TypeRound, 1)
-					m.Round = &message.Round{N: 2, Kind: message.KindCancelled}
+			msgs: []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", ""),
+				func() pitwire.Message {
+					m := rec("T1", 4, pitwire.TypeRound, 1)
+					m.Round = &pitwire.Round{N: 2, Kind: pitwire.KindCancelled}
 					return m
 				}()},
 			codes: "B", last: "B", lastSeq: 4, streak: engine.Banker, streakLen: 1,
 		},
 		{
 			name:  "new shoe clears the roads",
-			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), rec("T1", 3, message.TypeShoeEnded, 1), started("T1", 4, 2), round("T1", 5, 2, 1, "T", "")},
+			msgs:  []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), rec("T1", 3, pitwire.TypeShoeEnded, 1), started("T1", 4, 2), round("T1", 5, 2, 1, "T", "")},
 			codes: "T", last: "T", lastSeq: 5,
 		},
 		{
 			name:  "a gap in round numbers is counted missing",
-			msgs:  []message.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 5, 1, 4, "P", "")},
+			msgs:  []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 5, 1, 4, "P", "")},
 			codes: "BP", last: "P", lastSeq: 5, missing: 2, streak: engine.Player, streakLen: 1,
 		},
 		{
 			name:  "a round of a shoe whose start was not seen",
-			msgs:  []message.Message{round("T1", 7, 3, 2, "B", "")},
+			msgs:  []pitwire.Message{round("T1", 7, 3, 2, "B", "")},
 			codes: "B", last: "B", lastSeq: 7, missing: 1, streak: engine.Banker, streakLen: 1,
 		},
 	}
@@ -130,20 +130,20 @@ func TestRejects(t *testing.T) {
 	mustApply(t, b, started("T1", 1, 1), t0)
 	mustApply(t, b, round("T1", 2, 1, 1, "B", ""), t0)
 	before := b.Summaries()
-	bad := []message.Message{
+	bad := []pitwire.Message{
 		round("T1", 3, 1, 1, "P", ""), // round 1 again with another result
-		func() message.Message { m := round("T1", 4, 1, 2, "P", ""); m.Round.PlayerTotal = 1; return m }(), // winner contradicts totals
-		func() message.Message { m := round("T1", 5, 1, 2, "P", ""); m.Table = "T 1"; return m }(),
-		func() message.Message {
-			m := rec("T1", 6, message.TypeRound, 1)
-			m.Round = &message.Round{N: 9, Kind: message.KindCancelled}
+		func() pitwire.Message { m := round("T1", 4, 1, 2, "P", ""); m.Round.PlayerTotal = 1; return m }(), // winner contradicts totals
+		func() pitwire.Message { m := round("T1", 5, 1, 2, "P", ""); m.Table = "T 1"; return m }(),
+		func() pitwire.Message {
+			m := rec("T1", 6, pitwire.TypeRound, 1)
+			m.Round = &pitwire.Round{N: 9, Kind: pitwire.KindCancelled}
 			return m
 		}(), // cancel a round that never was
 	}
 	for _, m := range bad {
 		if _, err := b.Apply(m, t0); err == nil {
 			t.Errorf("Apply(%+v) accepted", m.Round)
-		} else if m.Table == "T 1" && !errors.Is(err, message.ErrInvalid) {
+		} else if m.Table == "T 1" && !errors.Is(err, pitwire.ErrInvalid) {
 			t.Errorf("Apply: %v, want ErrInvalid", err)
 		}
 	}
@@ -160,19 +160,19 @@ func TestRejects(t *testing.T) {
 // rejected, and the newest is kept in words for the board's alert.
 func TestForgedRefused(t *testing.T) {
 	b := New(Config{})
-	on := func(m message.Message, subject string) message.Message { m.Subject = subject; return m }
+	on := func(m pitwire.Message, subject string) pitwire.Message { m.Subject = subject; return m }
 	mustApply(t, b, on(started("T1", 1, 1), "table.T1.shoe_started"), t0)
 	mustApply(t, b, on(round("T1", 2, 1, 1, "B", ""), "table.T1.round"), t0)
 	mustApply(t, b, on(started("T2", 1, 1), "table.T2.shoe_started"), t0)
 	before := b.Summaries()
-	forged := []message.Message{
+	forged := []pitwire.Message{
 		on(round("T2", 7, 1, 1, "P", ""), "table.T1.round"),              // T1 speaks for T2
 		on(round("T1", 3, 1, 2, "P", ""), "table.T1.status"),             // a round on the status subject
-		on(rec("T3", 1, message.TypeHeartbeat, 0), "table.T1.heartbeat"), // a heartbeat for a table T1 is not
+		on(rec("T3", 1, pitwire.TypeHeartbeat, 0), "table.T1.heartbeat"), // a heartbeat for a table T1 is not
 		on(started("T2", 9, 2), "table.T1.shoe_started"),                 // a new shoe for T2
 	}
 	for i, m := range forged {
-		if _, err := b.Apply(m, t0); !errors.Is(err, message.ErrForged) {
+		if _, err := b.Apply(m, t0); !errors.Is(err, pitwire.ErrForged) {
 			t.Errorf("forged message %d: %v, want ErrForged", i, err)
 		}
 	}
@@ -195,17 +195,17 @@ func TestLiveness(t *testing.T) {
 	cfg := Config{StaleAfter: 6 * time.Second, OfflineAfter: 30 * time.Second}
 	tests := []struct {
 		name string
-		msgs []message.Message // applied at t0
+		msgs []pitwire.Message // applied at t0
 		at   time.Duration     // liveness asked at t0+at
 		want Liveness
 	}{
-		{"never heard", []message.Message{started("T1", 1, 1)}, 0, Offline},
-		{"fresh heartbeat", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 2 * time.Second, Live},
-		{"late heartbeat", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 7 * time.Second, Stale},
-		{"no heartbeat for long", []message.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 31 * time.Second, Offline},
-		{"records in flight", []message.Message{heartbeat("T1", 3), started("T1", 1, 1)}, 1 * time.Second, Live},
-		{"records missing", []message.Message{heartbeat("T1", 3), started("T1", 1, 1), heartbeat("T1", 3)}, 5 * time.Second, Live},
-		{"rounds missing", []message.Message{heartbeat("T1", 3), round("T1", 3, 1, 2, "B", "")}, 0, Stale},
+		{"never heard", []pitwire.Message{started("T1", 1, 1)}, 0, Offline},
+		{"fresh heartbeat", []pitwire.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 2 * time.Second, Live},
+		{"late heartbeat", []pitwire.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 7 * time.Second, Stale},
+		{"no heartbeat for long", []pitwire.Message{started("T1", 1, 1), heartbeat("T1", 1)}, 31 * time.Second, Offline},
+		{"records in flight", []pitwire.Message{heartbeat("T1", 3), started("T1", 1, 1)}, 1 * time.Second, Live},
+		{"records missing", []pitwire.Message{heartbeat("T1", 3), started("T1", 1, 1), heartbeat("T1", 3)}, 5 * time.Second, Live},
+		{"rounds missing", []pitwire.Message{heartbeat("T1", 3), round("T1", 3, 1, 2, "B", "")}, 0, Stale},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -249,11 +249,11 @@ func TestHotAndStatus(t *testing.T) {
 			t.Fatalf("after %d banker wins: hot %v, want %v", i+1, got, want)
 		}
 	}
-	m := rec("T1", 9, message.TypeStatus, 1)
-	m.Status = &message.Status{State: message.StateClosing, ClosesAt: t0.Add(20 * time.Minute)}
+	m := rec("T1", 9, pitwire.TypeStatus, 1)
+	m.Status = &pitwire.Status{State: pitwire.StateClosing, ClosesAt: t0.Add(20 * time.Minute)}
 	mustApply(t, b, m, t0)
 	tb, _ := b.Table("T1")
-	if tb.State != message.StateClosing || !tb.ClosesAt.Equal(t0.Add(20*time.Minute)) || tb.Name != "Baccarat T1" {
+	if tb.State != pitwire.StateClosing || !tb.ClosesAt.Equal(t0.Add(20*time.Minute)) || tb.Name != "Baccarat T1" {
 		t.Fatalf("status not applied (or name lost): %+v", tb)
 	}
 }
@@ -296,7 +296,7 @@ func TestSoftware(t *testing.T) {
 	if r := mustApply(t, b, hb, now); r != Heartbeat || tb.Version != v+1 {
 		t.Fatalf("same build again: result %v, version %d", r, tb.Version)
 	}
-	for _, bad := range []string{strings.Repeat("x", message.MaxSoftware+1), "coupboard\n0.9"} {
+	for _, bad := range []string{strings.Repeat("x", pitwire.MaxSoftware+1), "coupboard\n0.9"} {
 		hb.Software = bad
 		if _, err := b.Apply(hb, now); err == nil {
 			t.Errorf("software %q accepted", bad)

@@ -3,7 +3,7 @@ package pitmodel
 import (
 	"testing"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // TestPaceAndSignInsReachTheTable: the hands per hour of a table's last round with a result
@@ -12,25 +12,25 @@ func TestPaceAndSignInsReachTheTable(t *testing.T) {
 	b := New(Config{})
 	mustApply(t, b, started("T1", 1, 1), t0)
 	r := round("T1", 2, 1, 1, "B", "")
-	r.Pace = &message.Pace{HandsPerHour: 58}
+	r.Pace = &pitwire.Pace{HandsPerHour: 58}
 	mustApply(t, b, r, t0)
-	in := rec("T1", 3, message.TypeAccess, 1)
-	in.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}
+	in := rec("T1", 3, pitwire.TypeAccess, 1)
+	in.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}
 	mustApply(t, b, in, t0)
-	void := rec("T1", 4, message.TypeRound, 1)
-	void.Round = &message.Round{N: 1, Kind: message.KindCancelled}
+	void := rec("T1", 4, pitwire.TypeRound, 1)
+	void.Round = &pitwire.Round{N: 1, Kind: pitwire.KindCancelled}
 	mustApply(t, b, void, t0)
 	tb, _ := b.Table("T1")
-	if tb.HandsPerHour != 58 || tb.Signed == nil || tb.Signed.Person != "D1234" || tb.Signed.Role != message.RoleDealer {
+	if tb.HandsPerHour != 58 || tb.Signed == nil || tb.Signed.Person != "D1234" || tb.Signed.Role != pitwire.RoleDealer {
 		t.Fatalf("table %+v, signed %+v", tb, tb.Signed)
 	}
-	out := rec("T1", 5, message.TypeAccess, 1)
-	out.Access = &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle"}
+	out := rec("T1", 5, pitwire.TypeAccess, 1)
+	out.Access = &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle"}
 	r = round("T1", 6, 1, 2, "P", "")
-	r.Pace = &message.Pace{HandsPerHour: 61}
+	r.Pace = &pitwire.Pace{HandsPerHour: 61}
 	mustApply(t, b, out, t0)
 	mustApply(t, b, r, t0)
-	if tb.HandsPerHour != 61 || tb.Signed.Event != message.AccessSignOut {
+	if tb.HandsPerHour != 61 || tb.Signed.Event != pitwire.AccessSignOut {
 		t.Fatalf("after the sign-out and another round: %d hands per hour, signed %+v", tb.HandsPerHour, tb.Signed)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // FuzzApply feeds the board arbitrary lines of JSON: it never panics, and a message that is
@@ -25,7 +25,7 @@ func FuzzApply(f *testing.F) {
 		b := New(Config{})
 		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 		for i, line := range bytes.Split(data, []byte("\n")) {
-			m, err := message.Decode(line)
+			m, err := pitwire.Decode(line)
 			if err != nil {
 				continue
 			}

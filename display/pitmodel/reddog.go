@@ -4,28 +4,28 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // RedDogRounds is how many of a Red Dog table's rounds the board keeps: as many as the table
 // screen's history (table.RedDogHistory).
 const RedDogRounds = 24
 
-// redDogRound applies a Red Dog round (message.TypeRedDogRound). Red Dog has no roads; rounds
+// redDogRound applies a Red Dog round (pitwire.TypeRedDogRound). Red Dog has no roads; rounds
 // are counted over the session (003 9.7), so a new shoe does not clear them. A round cancelled
 // after the fact keeps its place, marked cancelled; one already gone from the board's window
 // changes nothing; a newer one (cancelled before it had a result) takes its place at the end. A second result for a round the board has is an error and changes nothing.
-func redDogRound(t *Table, m message.Message) error {
+func redDogRound(t *Table, m pitwire.Message) error {
 	r := *m.RedDog
-	i := slices.IndexFunc(t.RedDog, func(x message.RedDogRound) bool { return x.N == r.N })
-	if r.Kind == message.KindCancelled && i >= 0 {
-		t.RedDog[i] = message.RedDogRound{N: r.N, Kind: message.KindCancelled}
+	i := slices.IndexFunc(t.RedDog, func(x pitwire.RedDogRound) bool { return x.N == r.N })
+	if r.Kind == pitwire.KindCancelled && i >= 0 {
+		t.RedDog[i] = pitwire.RedDogRound{N: r.N, Kind: pitwire.KindCancelled}
 		return nil
 	}
 	if i >= 0 {
 		return fmt.Errorf("red dog round %d already has a result", r.N)
 	}
-	if n := len(t.RedDog); r.Kind == message.KindCancelled && n > 0 && r.N < t.RedDog[n-1].N {
+	if n := len(t.RedDog); r.Kind == pitwire.KindCancelled && n > 0 && r.N < t.RedDog[n-1].N {
 		return nil // an older round, gone from the board's window
 	}
 	if m.Shoe != t.Shoe {

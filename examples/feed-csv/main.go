@@ -1,6 +1,6 @@
 // Command feed-csv is an example consumer of the coupboard integration feed: it reads every
 // table's messages from the pit bus (the TABLES stream, from its first message), checks each
-// against the feed's JSON Schema (app/bus/message/schema, v1), and writes one CSV row per
+// against the feed's JSON Schema (pitwire/schema, v1), and writes one CSV row per
 // message. A message that fails its schema is not written: it is counted and reported on
 // stderr. It uses only NATS, the schema files and the standard library, the way a casino
 // management system would (docs/integrator.md).
@@ -25,7 +25,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message/schema"
+	"github.com/coupboard/coupboard/pitwire/schema"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )

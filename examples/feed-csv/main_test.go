@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 )
 
@@ -36,21 +36,21 @@ func TestFeedToCSV(t *testing.T) {
 	}
 	// A dealer signs in, a round with the table's pace, the dealer signs out.
 	recs := ob.Records()
-	var last message.Message
+	var last pitwire.Message
 	for _, m := range recs {
-		if m.Type == message.TypeRound && m.Round.PlayerHand != nil {
+		if m.Type == pitwire.TypeRound && m.Round.PlayerHand != nil {
 			last = m
 		}
 	}
 	paced := last
-	paced.Round = new(message.Round)
+	paced.Round = new(pitwire.Round)
 	*paced.Round = *last.Round
 	paced.Round.N += 100
-	paced.Pace = &message.Pace{HandsPerHour: 64}
-	for _, m := range []message.Message{
-		{V: 1, Table: "BAC-07", Type: message.TypeAccess, Shoe: last.Shoe, Access: &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}},
+	paced.Pace = &pitwire.Pace{HandsPerHour: 64}
+	for _, m := range []pitwire.Message{
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}},
 		paced,
-		{V: 1, Table: "BAC-07", Type: message.TypeAccess, Shoe: last.Shoe, Access: &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
 	} {
 		if _, err := ob.Append(m); err != nil {
 			t.Fatal(err)
@@ -100,7 +100,7 @@ func TestFeedToCSV(t *testing.T) {
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
 			t.Fatalf("row %d %v for %+v", i+1, r, m)
 		}
-		if m.Type == message.TypeRound {
+		if m.Type == pitwire.TypeRound {
 			want := []string{m.Round.Winner, strings.Join(m.Round.PlayerHand, " "), strings.Join(m.Round.BankerHand, " ")}
 			got := []string{r[col["winner"]], r[col["player_hand"]], r[col["banker_hand"]]}
 			if strings.Join(got, "|") != strings.Join(want, "|") || len(m.Round.PlayerHand) < 2 {
@@ -114,7 +114,7 @@ func TestFeedToCSV(t *testing.T) {
 			strings.Join([]string{a.Event, a.Outcome, a.Role, a.Person, a.Reason}, "|") {
 			t.Fatalf("access row %v for %+v", r, a)
 		}
-		if m.Type == message.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
+		if m.Type == pitwire.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
 			t.Fatalf("shoe row %v", r)
 		}
 	}

@@ -11,13 +11,13 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Committer is where the table commits its records: the journal, or a bus.MemOutbox.
 type Committer interface {
-	Append(m message.Message) (message.Message, error)
+	Append(m pitwire.Message) (pitwire.Message, error)
 }
 
 // Config configures a simulated table.
@@ -27,7 +27,7 @@ type Config struct {
 	Game   string         // game in words; default "Baccarat — 5% commission"
 	Seed   uint64         // the shuffles' seed
 	Decks  int            // decks in the shoe; default 8
-	Limits message.Limits // the limit sign; default AUD 25–5000 main, 5–500 tie, 5–250 pairs
+	Limits pitwire.Limits // the limit sign; default AUD 25–5000 main, 5–500 tie, 5–250 pairs
 	// Closing, when positive, announces that the table closes this long after Open.
 	Closing time.Duration
 	// Closed opens the table closed (reopening ReopensIn after Open, when positive); a
@@ -47,12 +47,12 @@ type Table struct {
 	cutAt  int // the cut card lies before card cutAt
 	shoeNo int
 	n      int // rounds dealt in this shoe
-	status message.Status
+	status pitwire.Status
 }
 
 // New is a simulated table committing to out.
 func New(cfg Config, out Committer) (*Table, error) {
-	if !message.ValidTableID(cfg.ID) {
+	if !pitwire.ValidTableID(cfg.ID) {
 		return nil, fmt.Errorf("simulated table: bad id %q", cfg.ID)
 	}
 	if cfg.Name == "" {
@@ -68,7 +68,7 @@ func New(cfg Config, out Committer) (*Table, error) {
 		cfg.Now = time.Now
 	}
 	if len(cfg.Limits.Bets) == 0 {
-		cfg.Limits = message.Limits{Currency: "AUD", Bets: []message.Limit{
+		cfg.Limits = pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{
 			{Bet: "player_banker", Min: 2500, Max: 500000}, {Bet: "tie", Min: 500, Max: 50000}, {Bet: "pairs", Min: 500, Max: 25000},
 		}}
 	}
@@ -80,19 +80,19 @@ func (t *Table) Rounds() int { return t.n }
 
 // Open commits the table's opening status and its first shoe.
 func (t *Table) Open() error {
-	t.status = message.Status{Name: t.cfg.Name, Game: t.cfg.Game, State: message.StateOpen}
+	t.status = pitwire.Status{Name: t.cfg.Name, Game: t.cfg.Game, State: pitwire.StateOpen}
 	switch {
 	case t.cfg.Closed:
-		t.status.State = message.StateClosed
+		t.status.State = pitwire.StateClosed
 		if t.cfg.ReopensIn > 0 {
 			t.status.OpensAt = t.cfg.Now().Add(t.cfg.ReopensIn).Truncate(time.Minute)
 		}
 	case t.cfg.Closing > 0:
-		t.status.State = message.StateClosing
+		t.status.State = pitwire.StateClosing
 		t.status.ClosesAt = t.cfg.Now().Add(t.cfg.Closing).Truncate(time.Minute)
 	}
 	st := t.status
-	if _, err := t.out.Append(message.Message{Type: message.TypeStatus, Status: &st}); err != nil {
+	if _, err := t.out.Append(pitwire.Message{Type: pitwire.TypeStatus, Status: &st}); err != nil {
 		return fmt.Errorf("open table %s: %w", t.cfg.ID, err)
 	}
 	return t.newShoe()
@@ -115,8 +115,8 @@ func (t *Table) newShoe() error {
 	t.shoeNo++
 	t.n = 0
 	lim, st := t.cfg.Limits, t.status
-	lim.Bets = append([]message.Limit(nil), lim.Bets...)
-	if _, err := t.out.Append(message.Message{Type: message.TypeShoeStarted, Shoe: t.shoeNo, Limits: &lim, Status: &st}); err != nil {
+	lim.Bets = append([]pitwire.Limit(nil), lim.Bets...)
+	if _, err := t.out.Append(pitwire.Message{Type: pitwire.TypeShoeStarted, Shoe: t.shoeNo, Limits: &lim, Status: &st}); err != nil {
 		return fmt.Errorf("table %s shoe %d: %w", t.cfg.ID, t.shoeNo, err)
 	}
 	return nil
@@ -168,26 +168,26 @@ func codes(cards []engine.Card) []string {
 
 // Step plays the next coup and commits it; when the cut card has come out, it commits the
 // end of the shoe and the start of the next instead. It returns the records committed.
-func (t *Table) Step() ([]message.Message, error) {
+func (t *Table) Step() ([]pitwire.Message, error) {
 	if t.pos >= t.cutAt {
-		end, err := t.out.Append(message.Message{Type: message.TypeShoeEnded, Shoe: t.shoeNo})
+		end, err := t.out.Append(pitwire.Message{Type: pitwire.TypeShoeEnded, Shoe: t.shoeNo})
 		if err != nil {
 			return nil, fmt.Errorf("table %s end shoe %d: %w", t.cfg.ID, t.shoeNo, err)
 		}
 		if err := t.newShoe(); err != nil {
-			return []message.Message{end}, err
+			return []pitwire.Message{end}, err
 		}
-		return []message.Message{end}, nil
+		return []pitwire.Message{end}, nil
 	}
 	o, p, b := t.play()
 	t.n++
-	r := message.RoundFromOutcome(t.n, message.KindNormal, o)
+	r := pitwire.RoundFromOutcome(t.n, pitwire.KindNormal, o)
 	r.PlayerHand, r.BankerHand = codes(p), codes(b)
-	m, err := t.out.Append(message.Message{Type: message.TypeRound, Shoe: t.shoeNo, Round: &r})
+	m, err := t.out.Append(pitwire.Message{Type: pitwire.TypeRound, Shoe: t.shoeNo, Round: &r})
 	if err != nil {
 		return nil, fmt.Errorf("table %s shoe %d round %d: %w", t.cfg.ID, t.shoeNo, t.n, err)
 	}
-	return []message.Message{m}, nil
+	return []pitwire.Message{m}, nil
 }
 
 // Run plays a coup about every interval (jittered ±50% so that tables do not deal in step)

@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 func clock() time.Time { return time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC) }
 
 // play runs a table of the given seed for steps steps and returns its records.
-func play(t *testing.T, seed uint64, steps int) []message.Message {
+func play(t *testing.T, seed uint64, steps int) []pitwire.Message {
 	t.Helper()
 	ob := bus.NewMemOutbox("T1", clock)
 	tb, err := New(Config{ID: "T1", Seed: seed, Now: clock}, ob)
@@ -50,14 +50,14 @@ func TestShoes(t *testing.T) {
 			t.Fatalf("record %d has sequence %d", i, m.Seq)
 		}
 		switch m.Type {
-		case message.TypeShoeStarted:
+		case pitwire.TypeShoeStarted:
 			if m.Shoe != shoe+1 || m.Limits == nil || m.Status == nil {
 				t.Fatalf("shoe_started %+v after shoe %d", m, shoe)
 			}
 			shoe = m.Shoe
-		case message.TypeShoeEnded:
+		case pitwire.TypeShoeEnded:
 			ended++
-		case message.TypeRound:
+		case pitwire.TypeRound:
 			perShoe[m.Shoe]++
 			if m.Round.N != perShoe[m.Shoe] {
 				t.Fatalf("shoe %d: round numbered %d, want %d", m.Shoe, m.Round.N, perShoe[m.Shoe])
@@ -93,7 +93,7 @@ func TestClosing(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := ob.Records()[0].Status
-	if st.State != message.StateClosing || !st.ClosesAt.Equal(clock().Add(25*time.Minute)) {
+	if st.State != pitwire.StateClosing || !st.ClosesAt.Equal(clock().Add(25*time.Minute)) {
 		t.Fatalf("status %+v", st)
 	}
 	if _, err := New(Config{ID: "bad id"}, ob); err == nil {

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Config configures a simulated table.
@@ -37,7 +37,7 @@ type Table struct {
 	mu   sync.Mutex
 	desk *desk.Table
 	seq  uint64
-	log  []message.PitCommand // the commands carried out (accepted or refused), in order
+	log  []pitwire.PitCommand // the commands carried out (accepted or refused), in order
 }
 
 // New is a simulated table with the sign cfg.Sign at cfg.Now().
@@ -84,9 +84,9 @@ func (t *Table) Run(ctx context.Context) error {
 			tick := time.NewTicker(t.cfg.Heartbeat)
 			defer tick.Stop()
 			for {
-				m := message.Message{V: message.Version, Table: t.cfg.ID, Type: message.TypeHeartbeat, Time: t.cfg.Now()}
-				if data, err := message.Encode(m); err == nil && nc.IsConnected() {
-					_ = nc.Publish(message.Subject(t.cfg.ID, message.TypeHeartbeat), data)
+				m := pitwire.Message{V: pitwire.Version, Table: t.cfg.ID, Type: pitwire.TypeHeartbeat, Time: t.cfg.Now()}
+				if data, err := pitwire.Encode(m); err == nil && nc.IsConnected() {
+					_ = nc.Publish(pitwire.Subject(t.cfg.ID, pitwire.TypeHeartbeat), data)
 				}
 				select {
 				case <-ctx.Done():
@@ -100,24 +100,24 @@ func (t *Table) Run(ctx context.Context) error {
 }
 
 // handle applies one command to the desk at the table's clock, as a live table's loop does.
-func (t *Table) handle(_ context.Context, cmd message.PitCommand, c desk.Command) (message.PitAnswer, error) {
+func (t *Table) handle(_ context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now := t.cfg.Now()
 	out, err := t.desk.Apply(desk.Input{Command: &c, Line: 1}, now)
 	if err != nil {
-		return message.PitAnswer{}, err
+		return pitwire.PitAnswer{}, err
 	}
 	t.seq++
 	t.log = append(t.log, cmd)
-	a := message.PitAnswer{Seq: t.seq, Time: now}
+	a := pitwire.PitAnswer{Seq: t.seq, Time: now}
 	if len(out.Refused) > 0 {
 		r := out.Refused[0]
 		// The desk reports a refusal as data: the earliest time allowed is in its reason.
-		a.Outcome, a.Rule, a.Reason = message.OutcomeRefused, r.Rule, r.Reason
+		a.Outcome, a.Rule, a.Reason = pitwire.OutcomeRefused, r.Rule, r.Reason
 		return a, nil
 	}
-	a.Outcome, a.Effective = message.OutcomeAccepted, now
+	a.Outcome, a.Effective = pitwire.OutcomeAccepted, now
 	if c.At != nil {
 		a.Effective = c.At.At(now)
 	}
@@ -125,10 +125,10 @@ func (t *Table) handle(_ context.Context, cmd message.PitCommand, c desk.Command
 }
 
 // Carried are the commands the table carried out (accepted or refused by its rules), in order.
-func (t *Table) Carried() []message.PitCommand {
+func (t *Table) Carried() []pitwire.PitCommand {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]message.PitCommand(nil), t.log...)
+	return append([]pitwire.PitCommand(nil), t.log...)
 }
 
 // Scheduled are the changes posted to the table's sign.

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/bus/message"
-	"github.com/coupboard/coupboard/app/bus/message/schema"
 	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/pitwire"
+	"github.com/coupboard/coupboard/pitwire/schema"
 )
 
 func compile(t *testing.T) *schema.Set {
@@ -29,7 +29,7 @@ func compile(t *testing.T) *schema.Set {
 
 // samples are messages of every type a table sends: two shoes of a simulated table (shoe
 // started and ended, rounds with their cards), and by hand the kinds it does not deal.
-func samples(t *testing.T) []message.Message {
+func samples(t *testing.T) []pitwire.Message {
 	t.Helper()
 	ob := bus.NewMemOutbox("BAC-07", func() time.Time { return time.Date(2026, 11, 26, 3, 4, 5, 600, time.UTC) })
 	sim, err := simtable.New(simtable.Config{ID: "BAC-07", Seed: 26, Closing: 30 * time.Minute}, ob)
@@ -46,44 +46,44 @@ func samples(t *testing.T) []message.Message {
 	}
 	out := ob.Records()
 	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
-	m := func(seq uint64, typ message.Type) message.Message {
-		return message.Message{V: message.Version, Table: "BAC-07", Seq: seq, Type: typ, Time: at, Shoe: 3}
+	m := func(seq uint64, typ pitwire.Type) pitwire.Message {
+		return pitwire.Message{V: pitwire.Version, Table: "BAC-07", Seq: seq, Type: typ, Time: at, Shoe: 3}
 	}
-	cancelled := m(900, message.TypeRound)
-	cancelled.Round = &message.Round{N: 12, Kind: message.KindCancelled}
-	byHand := m(901, message.TypeRound)
-	byHand.Round = &message.Round{N: 13, Kind: message.KindNoBet, Winner: "T", ResultOnly: true}
-	noSuits := m(902, message.TypeRound)
-	noSuits.Round = &message.Round{N: 14, Kind: message.KindNormal, Winner: "P", PlayerTotal: 8, BankerTotal: 0, Natural: true,
+	cancelled := m(900, pitwire.TypeRound)
+	cancelled.Round = &pitwire.Round{N: 12, Kind: pitwire.KindCancelled}
+	byHand := m(901, pitwire.TypeRound)
+	byHand.Round = &pitwire.Round{N: 13, Kind: pitwire.KindNoBet, Winner: "T", ResultOnly: true}
+	noSuits := m(902, pitwire.TypeRound)
+	noSuits.Round = &pitwire.Round{N: 14, Kind: pitwire.KindNormal, Winner: "P", PlayerTotal: 8, BankerTotal: 0, Natural: true,
 		PlayerCards: 2, BankerCards: 2, PlayerHand: []string{"4", "4"}, BankerHand: []string{"K", "T"}, PlayerPair: true, BankerPair: false}
-	closed := m(903, message.TypeStatus)
-	closed.Status = &message.Status{Name: "Baccarat 7", Game: "Baccarat", State: message.StateClosed, OpensAt: at.Add(8 * time.Hour)}
-	limits := m(904, message.TypeLimits)
-	limits.Limits = &message.Limits{Currency: "AUD", Bets: []message.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}}}
-	hb := m(904, message.TypeHeartbeat)
+	closed := m(903, pitwire.TypeStatus)
+	closed.Status = &pitwire.Status{Name: "Baccarat 7", Game: "Baccarat", State: pitwire.StateClosed, OpensAt: at.Add(8 * time.Hour)}
+	limits := m(904, pitwire.TypeLimits)
+	limits.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}}}
+	hb := m(904, pitwire.TypeHeartbeat)
 	hb.Software = "coupboard 0.9.0+3f2a9c1"
-	head := m(904, message.TypeHead)
-	head.Head = &message.Head{Hash: strings.Repeat("0a", 32)}
-	bare := m(905, message.TypeShoeStarted)
-	rdWin := m(906, message.TypeRedDogRound)
-	rdWin.RedDog = &message.RedDogRound{N: 1, Kind: message.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
-	rdPush := m(907, message.TypeRedDogRound)
-	rdPush.RedDog = &message.RedDogRound{N: 2, Kind: message.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
-	rdCancelled := m(908, message.TypeRedDogRound)
-	rdCancelled.RedDog = &message.RedDogRound{N: 3, Kind: message.KindCancelled}
-	rdWin.Pace = &message.Pace{HandsPerHour: 41}
+	head := m(904, pitwire.TypeHead)
+	head.Head = &pitwire.Head{Hash: strings.Repeat("0a", 32)}
+	bare := m(905, pitwire.TypeShoeStarted)
+	rdWin := m(906, pitwire.TypeRedDogRound)
+	rdWin.RedDog = &pitwire.RedDogRound{N: 1, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	rdPush := m(907, pitwire.TypeRedDogRound)
+	rdPush.RedDog = &pitwire.RedDogRound{N: 2, Kind: pitwire.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
+	rdCancelled := m(908, pitwire.TypeRedDogRound)
+	rdCancelled.RedDog = &pitwire.RedDogRound{N: 3, Kind: pitwire.KindCancelled}
+	rdWin.Pace = &pitwire.Pace{HandsPerHour: 41}
 	for i := range out { // the first dealt round, with the table's pace
 		if out[i].Round != nil && out[i].Round.PlayerHand != nil {
-			out[i].Pace = &message.Pace{HandsPerHour: 72}
+			out[i].Pace = &pitwire.Pace{HandsPerHour: 72}
 			break
 		}
 	}
-	signIn := m(909, message.TypeAccess)
-	signIn.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeGranted, Role: message.RoleDealer, Person: "D1234"}
-	wrong := m(910, message.TypeAccess)
-	wrong.Access = &message.Access{Event: message.AccessSignIn, Outcome: message.OutcomeWrongPIN, Person: "D1234"}
-	signOut := m(911, message.TypeAccess)
-	signOut.Access = &message.Access{Event: message.AccessSignOut, Role: message.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}
+	signIn := m(909, pitwire.TypeAccess)
+	signIn.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}
+	wrong := m(910, pitwire.TypeAccess)
+	wrong.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeWrongPIN, Person: "D1234"}
+	signOut := m(911, pitwire.TypeAccess)
+	signOut.Access = &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}
 	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut)
 }
 
@@ -91,17 +91,17 @@ func samples(t *testing.T) []message.Message {
 // message.schema.json and its type's schema, and every type has a schema.
 func TestEveryMessageFitsItsSchema(t *testing.T) {
 	s := compile(t)
-	seen := map[message.Type]bool{}
+	seen := map[pitwire.Type]bool{}
 	hands := 0
 	for _, m := range samples(t) {
-		data, err := message.Encode(m)
+		data, err := pitwire.Encode(m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Validate(data, string(m.Type)); err != nil {
 			t.Fatalf("%s fails its schema: %v", data, err)
 		}
-		if _, err := message.Decode(data); err != nil {
+		if _, err := pitwire.Decode(data); err != nil {
 			t.Fatalf("%s: %v", data, err)
 		}
 		seen[m.Type] = true
@@ -125,7 +125,7 @@ func TestEveryMessageFitsItsSchema(t *testing.T) {
 }
 
 // TestSchemaAndDecodeRefuseTheSame: a message the schema refuses, the board refuses too
-// (message.Decode), and the reverse except for the rules between fields that the schema
+// (pitwire.Decode), and the reverse except for the rules between fields that the schema
 // does not express (listed in docs/integrator.md).
 func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	s := compile(t)
@@ -161,7 +161,7 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		if err := s.Validate([]byte(data), ""); err == nil {
 			t.Errorf("%s: the schema takes %s", tc.name, data)
 		}
-		if _, err := message.Decode([]byte(data)); !errors.Is(err, message.ErrInvalid) {
+		if _, err := pitwire.Decode([]byte(data)); !errors.Is(err, pitwire.ErrInvalid) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
 		}
 	}
@@ -171,7 +171,7 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
 		}
-		if _, err := message.Decode([]byte(good)); err != nil {
+		if _, err := pitwire.Decode([]byte(good)); err != nil {
 			t.Errorf("the board refuses %s: %v", good, err)
 		}
 	}
@@ -201,7 +201,7 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		if err := s.Validate([]byte(tc.data), ""); err == nil {
 			t.Errorf("%s: the schema takes %s", tc.name, tc.data)
 		}
-		if _, err := message.Decode([]byte(tc.data)); !errors.Is(err, message.ErrInvalid) {
+		if _, err := pitwire.Decode([]byte(tc.data)); !errors.Is(err, pitwire.ErrInvalid) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, tc.data, err)
 		}
 	}
@@ -217,11 +217,11 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		if err := s.Validate([]byte(data), ""); err != nil {
 			t.Errorf("%s: the schema now refuses it (%v): move it out of the board-only list in docs/integrator.md", tc.name, err)
 		}
-		if _, err := message.Decode([]byte(data)); !errors.Is(err, message.ErrInvalid) {
+		if _, err := pitwire.Decode([]byte(data)); !errors.Is(err, pitwire.ErrInvalid) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
 		}
 	}
-	var limits message.Message
+	var limits pitwire.Message
 	if err := json.Unmarshal([]byte(`{"v":1,"table":"T1","seq":1,"type":"limits","time":"2026-01-02T03:04:05Z","shoe":0,"limits":{"currency":"AUD","bets":[{"bet":"tie","min":50,"max":10}]}}`), &limits); err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ var update = flag.Bool("update", false, "rewrite the golden examples in examples
 // them; each fits its schema and the board takes it. go test -update rewrites them.
 func TestGoldenExamples(t *testing.T) {
 	s := compile(t)
-	first := map[message.Type]message.Message{}
+	first := map[pitwire.Type]pitwire.Message{}
 	for _, m := range samples(t) {
 		if _, ok := first[m.Type]; ok && (m.Pace == nil || first[m.Type].Pace != nil) {
 			continue
@@ -245,13 +245,13 @@ func TestGoldenExamples(t *testing.T) {
 		first[m.Type] = m
 	}
 	for typ, m := range first {
-		if m.Status != nil && m.Status.State == message.StateClosing {
+		if m.Status != nil && m.Status.State == pitwire.StateClosing {
 			// The simulated table closes 30 minutes after the wall clock: fix it for the file.
 			st := *m.Status
 			st.ClosesAt = time.Date(2026, 11, 26, 3, 34, 0, 0, time.UTC)
 			m.Status = &st
 		}
-		data, err := message.Encode(m)
+		data, err := pitwire.Encode(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +279,7 @@ func TestGoldenExamples(t *testing.T) {
 		if err := s.Validate(golden, string(typ)); err != nil {
 			t.Errorf("%s fails its schema: %v", path, err)
 		}
-		if _, err := message.Decode(golden); err != nil {
+		if _, err := pitwire.Decode(golden); err != nil {
 			t.Errorf("%s: the board refuses it: %v", path, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package message
+package pitwire
 
 // Pace is how fast a table deals, carried by its round messages (TypeRound, TypeRedDogRound):
 // computed by the table from its journal's round times, so that every reader of the feed (and

@@ -2,7 +2,7 @@
 // integration feed — version 1: one file per message type (v1/<type>.schema.json) and
 // v1/message.schema.json for any message. docs/integrator.md describes them; Compile builds
 // a validator for consumers written in Go (examples/feed-csv). The board itself checks the
-// same rules with message.Decode, which the tests hold to these files. The pit's commands to
+// same rules with pitwire.Decode, which the tests hold to these files. The pit's commands to
 // the tables and their answers (v1/pit_command.schema.json, v1/pit_answer.schema.json) are
 // not feed messages: ValidatePit checks them.
 package schema
@@ -105,7 +105,7 @@ func (s *Set) Validate(data []byte, typ string) error {
 }
 
 // ValidatePit checks a pit command or answer (its JSON) against its schema: typ is
-// "pit_command" or "pit_answer" (app/bus/message, command.go).
+// "pit_command" or "pit_answer" (pitwire, command.go).
 func (s *Set) ValidatePit(data []byte, typ string) error {
 	sch, ok := s.pit[typ]
 	if !ok {

@@ -1,4 +1,4 @@
-package message
+package pitwire
 
 // TypeAccess is a sign-in attempt or a sign-out at a table's operator screen: its payload is
 // Message.Access. It says who (the role and, when one was typed, the operator's id), never a

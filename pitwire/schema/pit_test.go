@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus/message"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // TestPitMessagesFitTheirSchemas: the pit commands and answers the code writes fit their
@@ -12,14 +12,14 @@ import (
 func TestPitMessagesFitTheirSchemas(t *testing.T) {
 	s := compile(t)
 	at := time.Date(2026, 11, 26, 21, 0, 0, 0, time.UTC)
-	cmds := []message.PitCommand{
+	cmds := []pitwire.PitCommand{
 		{V: 1, ID: "20261126T210000Z-3fa9c01b22de", Table: "BAC-07", Line: `!limits at=21:30 player=50-5000/5 banker=50-5000/5 reason="evening"`, By: "S042", Issued: at, Expires: at.Add(5 * time.Minute)},
 		{V: 1, ID: "c2", Table: "RD-01", Line: "!close at=23:00", By: "jane.doe@pit-east", Issued: at, Expires: at.Add(time.Hour)},
 		{V: 1, ID: "c3", Table: "BAC-07", Line: "!differential at=21:30 max=200", By: "S7", Issued: at, Expires: at.Add(time.Minute)},
 		{V: 1, ID: "c4", Table: "BAC-07", Line: "!setting at=22:00 settlement=B", By: "S7", Issued: at, Expires: at.Add(time.Minute)},
 	}
 	for _, c := range cmds {
-		data, err := message.EncodePitCommand(c)
+		data, err := pitwire.EncodePitCommand(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,14 +27,14 @@ func TestPitMessagesFitTheirSchemas(t *testing.T) {
 			t.Errorf("%s: %v", data, err)
 		}
 	}
-	answers := []message.PitAnswer{
-		{V: 1, ID: "c1", Table: "BAC-07", Outcome: message.OutcomeAccepted, Effective: at.Add(30 * time.Minute), Seq: 812, Time: at},
-		{V: 1, ID: "c1", Table: "BAC-08", Outcome: message.OutcomeRefused, Rule: "000 7.7", Reason: "minimum needs 20 minutes' notice", Earliest: at.Add(20 * time.Minute), Seq: 9, Time: at},
-		{V: 1, ID: "c1", Table: "BAC-09", Outcome: message.OutcomeTooLate, Reason: "received after it expired", Time: at},
-		{V: 1, ID: "c1", Table: "BAC-10", Outcome: message.OutcomeRejected, Reason: "the command names another table", Time: at},
+	answers := []pitwire.PitAnswer{
+		{V: 1, ID: "c1", Table: "BAC-07", Outcome: pitwire.OutcomeAccepted, Effective: at.Add(30 * time.Minute), Seq: 812, Time: at},
+		{V: 1, ID: "c1", Table: "BAC-08", Outcome: pitwire.OutcomeRefused, Rule: "000 7.7", Reason: "minimum needs 20 minutes' notice", Earliest: at.Add(20 * time.Minute), Seq: 9, Time: at},
+		{V: 1, ID: "c1", Table: "BAC-09", Outcome: pitwire.OutcomeTooLate, Reason: "received after it expired", Time: at},
+		{V: 1, ID: "c1", Table: "BAC-10", Outcome: pitwire.OutcomeRejected, Reason: "the command names another table", Time: at},
 	}
 	for _, a := range answers {
-		data, err := message.EncodePitAnswer(a)
+		data, err := pitwire.EncodePitAnswer(a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,9 +59,9 @@ func TestPitMessagesFitTheirSchemas(t *testing.T) {
 		}
 		var err error
 		if b.typ == "pit_command" {
-			_, err = message.DecodePitCommand("", []byte(b.json))
+			_, err = pitwire.DecodePitCommand("", []byte(b.json))
 		} else {
-			_, err = message.DecodePitAnswer("", []byte(b.json))
+			_, err = pitwire.DecodePitAnswer("", []byte(b.json))
 		}
 		if err == nil {
 			t.Errorf("the decoder accepts %s", b.json)

@@ -1,4 +1,4 @@
-// Package message is the JSON schema of the pit bus: what a table publishes about its coups
+// Package pitwire is the wire schema of the pit bus: what a table publishes about its coups
 // and its state, and what the pit board (and any management system reading the bus) consumes.
 //
 // The package is pure (standard library and the engine packages only) so that both the table side
@@ -6,7 +6,7 @@
 // NATS or a UI toolkit. Nothing derived from a face-down card is in any message: a round is
 // published only once it is finished, with exactly what the table screen shows
 // (architecture.md, invariant 4).
-package message
+package pitwire
 
 import (
 	"encoding/json"
