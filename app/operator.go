@@ -36,17 +36,7 @@ type loopTable struct {
 
 // Do sends one command to the loop and waits until it is durable.
 func (t loopTable) Do(m table.Msg) table.Result {
-	reply := make(chan table.Result, 1)
-	m.Reply = reply
-	if err := t.loop.Send(t.ctx, m); err != nil {
-		return table.Result{Err: err}
-	}
-	select {
-	case r := <-reply:
-		return r
-	case <-t.ctx.Done():
-		return table.Result{Err: t.ctx.Err()}
-	}
+	return t.loop.Do(t.ctx, m)
 }
 
 // Snapshot is what the operator screen draws, read between two inputs.

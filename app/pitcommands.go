@@ -44,17 +44,7 @@ func (p pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.
 	if c.Reason != "" {
 		reason += ": " + c.Reason
 	}
-	reply := make(chan table.Result, 1)
-	m := table.Msg{Input: in, Source: journal.SourceOperator, Actor: journal.Actor{Role: pitActorRole, ID: cmd.By}, Reason: reason, Reply: reply}
-	if err := p.loop.Send(ctx, m); err != nil {
-		return pitwire.PitAnswer{}, err
-	}
-	var res table.Result
-	select {
-	case res = <-reply:
-	case <-ctx.Done():
-		return pitwire.PitAnswer{}, ctx.Err()
-	}
+	res := p.loop.Do(ctx, table.Msg{Input: in, Source: journal.SourceOperator, Actor: journal.Actor{Role: pitActorRole, ID: cmd.By}, Reason: reason})
 	if res.Err != nil {
 		return pitwire.PitAnswer{}, res.Err
 	}

@@ -375,12 +375,10 @@ func (t *runningTable) scheduleDemoRaise(setup table.Setup) {
 	sign := setup.Sign
 	sign.Player.Min, sign.Banker.Min = 5000, 5000
 	c := engine.Change{At: time.Now().Add(21 * time.Minute).Truncate(time.Minute), Sign: sign}
-	reply := make(chan table.Result, 1)
-	_ = t.loop.Send(t.ctx, table.Msg{
+	t.loop.Do(t.ctx, table.Msg{
 		Input: table.Input{Op: &table.Op{Kind: table.OpSchedule, Change: &c}}, Source: journal.SourceOperator,
-		Actor: journal.Actor{Role: "supervisor", ID: "demo"}, Reason: "demo: a minimum raise with 20 minutes' notice", Reply: reply,
+		Actor: journal.Actor{Role: "supervisor", ID: "demo"}, Reason: "demo: a minimum raise with 20 minutes' notice",
 	})
-	<-reply
 }
 
 // startPublisher publishes the journal to the pit bus from its own goroutine; the table works

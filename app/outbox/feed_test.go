@@ -55,12 +55,7 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 	go loop.Run(ctx)
 	send := func(m table.Msg) {
 		t.Helper()
-		reply := make(chan table.Result, 1)
-		m.Reply = reply
-		if err := loop.Send(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-		if r := <-reply; r.Err != nil {
+		if r := loop.Do(ctx, m); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 	}

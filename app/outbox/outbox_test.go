@@ -47,11 +47,7 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	toks, _ := engine.ParseScript("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC")
 	for _, tok := range toks {
 		in := engine.TokenInput(tok)
-		reply := make(chan table.Result, 1)
-		if err := loop.Send(ctx, table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe, Reply: reply}); err != nil {
-			t.Fatal(err)
-		}
-		if r := <-reply; r.Err != nil {
+		if r := loop.Do(ctx, table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe}); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 	}

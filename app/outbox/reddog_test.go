@@ -42,15 +42,11 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	go loop.Run(ctx)
 	send := func(in engine.Input, src string) {
 		t.Helper()
-		reply := make(chan table.Result, 1)
-		m := table.Msg{Input: table.Input{Game: &in}, Source: src, Reply: reply}
+		m := table.Msg{Input: table.Input{Game: &in}, Source: src}
 		if src == journal.SourceOperator {
 			m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "checked"
 		}
-		if err := loop.Send(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-		if r := <-reply; r.Err != nil || r.Refused != nil {
+		if r := loop.Do(ctx, m); r.Err != nil || r.Refused != nil {
 			t.Fatalf("%+v: %v / %v", in, r.Err, r.Refused)
 		}
 	}

@@ -154,6 +154,23 @@ func (l *Loop[S]) Send(ctx context.Context, m Msg) error {
 	}
 }
 
+// Do sends m to the loop and waits for its result: the input journalled and applied (or
+// refused, or not taken). A send or a wait that ctx ends is the Result's Err. m.Reply is set
+// by Do.
+func (l *Loop[S]) Do(ctx context.Context, m Msg) Result {
+	reply := make(chan Result, 1)
+	m.Reply = reply
+	if err := l.Send(ctx, m); err != nil {
+		return Result{Err: err}
+	}
+	select {
+	case r := <-reply:
+		return r
+	case <-ctx.Done():
+		return Result{Err: ctx.Err()}
+	}
+}
+
 // Inspect runs fn with the table's machine on the loop goroutine, between inputs, and waits for
 // it: the way for readers (the operator screen) to look at state without racing the one writer.
 // fn must not keep the machine or change it.

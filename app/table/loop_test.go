@@ -82,15 +82,11 @@ func start(t testing.TB, s Setup, j *journal.Journal, c *clock) *running {
 
 func (r *running) send(t testing.TB, in Input, source string) Result {
 	t.Helper()
-	reply := make(chan Result, 1)
-	m := Msg{Input: in, Source: source, Reply: reply}
+	m := Msg{Input: in, Source: source}
 	if source == journal.SourceOperator {
 		m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "test"
 	}
-	if err := r.l.Send(context.Background(), m); err != nil {
-		t.Fatal(err)
-	}
-	return <-reply
+	return r.l.Do(context.Background(), m)
 }
 
 func (r *running) script(t testing.TB, src string) {

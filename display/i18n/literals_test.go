@@ -17,7 +17,7 @@ import (
 // record, why a session ended: the record is English, and the screen words the action by its
 // label), and the catalogue's own calls, whose literals are formats or arguments.
 var notShown = map[string]bool{
-	"Errorf": true, "New": true, "game": true, "op": true, "journalAccess": true,
+	"Errorf": true, "New": true, "game": true, "op": true, "command": true, "journalAccess": true,
 	"SignOutBecause": true, "End": true, "TrimPrefix": true, "FixedZone": true,
 	"T": true, "t": true, "Say": true, "Letter": true, "Winner": true, "m": true,
 }

@@ -97,12 +97,7 @@ func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 }
 
 func (lt *liveTable) Do(m table.Msg) table.Result {
-	reply := make(chan table.Result, 1)
-	m.Reply = reply
-	if err := lt.l.Send(context.Background(), m); err != nil {
-		return table.Result{Err: err}
-	}
-	return <-reply
+	return lt.l.Do(context.Background(), m)
 }
 
 func (lt *liveTable) Snapshot() Snapshot {

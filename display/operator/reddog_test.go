@@ -58,12 +58,7 @@ func newLiveRedDog(t testing.TB) *liveRedDog {
 }
 
 func (lt *liveRedDog) Do(m table.Msg) table.Result {
-	reply := make(chan table.Result, 1)
-	m.Reply = reply
-	if err := lt.l.Send(context.Background(), m); err != nil {
-		return table.Result{Err: err}
-	}
-	return <-reply
+	return lt.l.Do(context.Background(), m)
 }
 
 // inspect runs fn with the Red Dog machine on the loop's goroutine.

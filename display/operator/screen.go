@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -352,8 +353,9 @@ func (sc *Screen) refusal(id string, err error) string {
 	default:
 		return err.Error()
 	}
-	if _, rec, ok := strings.Cut(err.Error(), "(this attempt was NOT RECORDED"); ok {
-		msg += "\n(this attempt was NOT RECORDED" + rec
+	var nr *notRecordedError
+	if errors.As(err, &nr) {
+		msg += "\n" + sc.t(i18n.LogSignInNotRecorded, nr.rec.Error())
 	}
 	return msg
 }

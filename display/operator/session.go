@@ -264,7 +264,7 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Directory: a.Directory, Wrong: a.Wrong, LockedUntil: a.LockedUntil}, actor, "sign-in")
 	if err != nil {
 		if recErr != nil {
-			return access.NoRole, fmt.Errorf("%w (this attempt was NOT RECORDED: %v)", err, recErr)
+			return access.NoRole, &notRecordedError{refusal: err, rec: recErr}
 		}
 		return access.NoRole, err
 	}
@@ -639,3 +639,14 @@ func runLine(r engine.RunSettlement) msg {
 	}
 	return m(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
 }
+
+// notRecordedError is a sign-in refusal whose attempt the journal could not record.
+type notRecordedError struct{ refusal, rec error }
+
+// Error is the refusal, then why the attempt is not on the record.
+func (e *notRecordedError) Error() string {
+	return fmt.Errorf("%w (this attempt was NOT RECORDED: %v)", e.refusal, e.rec).Error()
+}
+
+// Unwrap is the refusal.
+func (e *notRecordedError) Unwrap() error { return e.refusal }

@@ -81,24 +81,15 @@ func (p *plant) settle() {
 // send gives the table a supervisor's input and waits until it is journalled.
 func (p *plant) send(in table.Input, why string) table.Result {
 	p.t.Helper()
-	reply := make(chan table.Result, 1)
 	m := table.Msg{Input: in, Source: journal.SourceOperator,
-		Actor: journal.Actor{Role: "supervisor", ID: "s1"}, Reason: why, Reply: reply}
+		Actor: journal.Actor{Role: "supervisor", ID: "s1"}, Reason: why}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := p.loop.Send(ctx, m); err != nil {
-		p.t.Fatal(err)
+	res := p.loop.Do(ctx, m)
+	if res.Err != nil {
+		p.t.Fatalf("supervisor input: %v", res.Err)
 	}
-	select {
-	case res := <-reply:
-		if res.Err != nil {
-			p.t.Fatalf("supervisor input: %v", res.Err)
-		}
-		return res
-	case <-ctx.Done():
-		p.t.Fatal("supervisor input: no reply in 30 s")
-	}
-	return table.Result{}
+	return res
 }
 
 // shutdown stops the table, the feed and the line, and closes the journal.
