@@ -19,7 +19,7 @@ func inCoup(t *testing.T, tb *runningTable) (bool, int) {
 	t.Helper()
 	var in bool
 	var n int
-	if err := tb.loop.Inspect(tb.ctx, func(m table.Machine[view.Screen]) { in, n = m.InCoup() }); err != nil {
+	if err := tb.loop.Inspect(tb.ctx, func(m table.Machine) { in, n = m.InCoup() }); err != nil {
 		t.Fatal(err)
 	}
 	return in, n

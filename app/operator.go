@@ -17,7 +17,6 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/operator"
-	"github.com/coupboard/coupboard/display/view"
 )
 
 // demoDealerPIN and demoSupervisorPIN open the operator screen in the demo (never in a
@@ -31,7 +30,7 @@ const (
 // so the journal, synced before Do returns) and its snapshots are taken on the loop goroutine.
 type loopTable struct {
 	ctx  context.Context
-	loop *table.Loop[view.Screen]
+	loop *table.Loop
 }
 
 // Do sends one command to the loop and waits until it is durable.
@@ -42,7 +41,7 @@ func (t loopTable) Do(m table.Msg) table.Result {
 // Snapshot is what the operator screen draws, read between two inputs.
 func (t loopTable) Snapshot() operator.Snapshot {
 	var s operator.Snapshot
-	_ = t.loop.Inspect(t.ctx, func(m table.Machine[view.Screen]) {
+	_ = t.loop.Inspect(t.ctx, func(m table.Machine) {
 		switch st := m.(type) {
 		case *table.State:
 			s = operator.SnapshotOf(st, time.Now())

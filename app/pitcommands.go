@@ -8,7 +8,6 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/pitwire"
@@ -29,7 +28,7 @@ const pitActorRole = "pit"
 
 // pitCommands carries out pit commands on a table's loop.
 type pitCommands struct {
-	loop *table.Loop[view.Screen]
+	loop *table.Loop
 }
 
 // handle gives one command to the loop and waits until it is durable; the answer is what the

@@ -210,7 +210,7 @@ func loadConfig(f runFlags) (*config.Config, string, error) {
 
 // runningTable is a started table: journal, loop, shoe and the goroutines feeding it.
 type runningTable struct {
-	loop   *table.Loop[view.Screen]
+	loop   *table.Loop
 	j      *journal.Journal
 	sim    *serialin.SimShoe
 	link   *shoeLink
@@ -269,7 +269,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		t.trace = json.NewEncoder(trace)
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
-	opt := table.Options[view.Screen]{Present: t.present, Committed: t.committed}
+	opt := table.Options{Present: t.present, Committed: t.committed}
 	if redDog {
 		t.loop, err = table.NewRedDogLoop(rdSetup, j, opt)
 	} else {

@@ -12,7 +12,6 @@ import (
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
@@ -46,7 +45,7 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	loop, err := table.NewBaccaratLoop(setup, j, table.Options[view.Screen]{Clock: c.now})
+	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Clock: c.now})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/pitmodel"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/coupboard/coupboard/pitwire"
@@ -38,7 +37,7 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 		t.Fatal(err)
 	}
 	go pub.Run(ctx)
-	loop, err := table.NewBaccaratLoop(setup, j, table.Options[view.Screen]{Committed: func([]journal.Record) { pub.Notify() }})
+	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Committed: func([]journal.Record) { pub.Notify() }})
 	if err != nil {
 		t.Fatal(err)
 	}

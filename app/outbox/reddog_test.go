@@ -12,7 +12,6 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/pitmodel"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
@@ -35,7 +34,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	}
 	go pub.Run(ctx)
 	setup := table.RedDogSetup{ID: "rd2", Name: "Red Dog 2", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}}
-	loop, err := table.NewRedDogLoop(setup, j, table.Options[view.Screen]{Committed: func([]journal.Record) { pub.Notify() }})
+	loop, err := table.NewRedDogLoop(setup, j, table.Options{Committed: func([]journal.Record) { pub.Notify() }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func TestSimulatedShoeThroughThePortToTheLoop(t *testing.T) {
 	var mu sync.Mutex
 	var last view.Screen
 	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
-		j, table.Options[view.Screen]{Frame: time.Millisecond, Present: func(v view.Screen) { mu.Lock(); last = v; mu.Unlock() }})
+		j, table.Options{Frame: time.Millisecond, Present: func(v view.Screen) { mu.Lock(); last = v; mu.Unlock() }})
 	if err != nil {
 		t.Fatal(err)
 	}

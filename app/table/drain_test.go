@@ -42,7 +42,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		j := openJournal(t, path)
 		// A small inbox, so that the drain request is not queued behind the whole shoe.
 		r := &running{done: make(chan error, 1)}
-		l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond, Queue: 8})
+		l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Queue: 8})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		// Ask for the drain in the middle of the shoe.
 		for {
 			var coups int
-			if err := r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { _, coups = m.InCoup() }); err != nil {
+			if err := r.l.Inspect(context.Background(), func(m Machine) { _, coups = m.InCoup() }); err != nil {
 				t.Fatal(err)
 			}
 			if coups >= 3+int(seed) {
@@ -116,7 +116,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 			var in bool
 			var n int
 			var sc view.Screen
-			_ = r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { in, n = m.InCoup(); sc = m.Screen(c.Now(), Link(0)) })
+			_ = r.l.Inspect(context.Background(), func(m Machine) { in, n = m.InCoup(); sc = m.Screen(c.Now(), Link(0)) })
 			t.Fatalf("no stop within 30 s of the drain: in coup %v, coup %d; %+v", in, n, sc.Status)
 		}
 		// Stopped: a card now is refused and not journalled; a sign-out is still journalled.

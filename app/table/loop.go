@@ -42,8 +42,8 @@ type Result struct {
 }
 
 // Machine is the game a table plays, with everything the loop needs of it: baccarat (State)
-// or Red Dog. S is the type of its screen's view model. Only the loop calls it (one writer).
-type Machine[S any] interface {
+// or Red Dog. Only the loop calls it (one writer).
+type Machine interface {
 	// Apply makes one input's change at time now. The same inputs at the same times always
 	// give the same state (the journal replays to the same screen).
 	Apply(in Input, now time.Time) Applied
@@ -57,17 +57,17 @@ type Machine[S any] interface {
 	// Pending counts the changes posted to the sign that are still to come at now.
 	Pending(now time.Time) int
 	// Screen is the view model of the table screen at now.
-	Screen(now time.Time, link Link) S
+	Screen(now time.Time, link Link) view.Screen
 	// Raise shows an alert that cannot be journalled (the journal itself failed).
 	Raise(text string, now time.Time)
 }
 
-// Options configure a Loop whose screens are of type S.
-type Options[S any] struct {
+// Options configure a Loop: how it shows its screen and tells of what it committed.
+type Options struct {
 	// Present receives every new screen, from the loop's goroutine; the table display wraps it
 	// in fyne.Do. A screen an input changed is presented at most once per Frame; the clock's
 	// once-a-second screen does not hold the next input's back.
-	Present func(S)
+	Present func(view.Screen)
 	// Committed, when set, is told of every batch of records once it is durable (the pit
 	// publisher's wake-up); it must not block.
 	Committed func([]journal.Record)
@@ -81,12 +81,12 @@ type Options[S any] struct {
 
 // Loop is the single goroutine that changes table state: every input goes through it,
 // is written to the journal and synced, and only then drawn or published.
-type Loop[S any] struct {
-	fresh func() (Machine[S], error)
+type Loop struct {
+	fresh func() (Machine, error)
 	j     *journal.Journal
-	opt   Options[S]
+	opt   Options
 	in    chan Msg
-	st    Machine[S]
+	st    Machine
 	link  Link
 	rec   Recovery
 	// drained, once a drain is asked (Drain), are closed when the loop has journalled its clean
@@ -98,15 +98,15 @@ type Loop[S any] struct {
 }
 
 // NewBaccaratLoop is the loop of a baccarat table (State) with the table screen's view model.
-func NewBaccaratLoop(setup Setup, j *journal.Journal, opt Options[view.Screen]) (*Loop[view.Screen], error) {
-	return NewLoop(func() (Machine[view.Screen], error) { return NewState(setup) }, j, opt)
+func NewBaccaratLoop(setup Setup, j *journal.Journal, opt Options) (*Loop, error) {
+	return NewLoop(func() (Machine, error) { return NewState(setup) }, j, opt)
 }
 
 // NewLoop opens a table's loop over its journal: fresh makes the game with nothing played, and
 // the journal is replayed into it. After an unclean stop it records an alert with the recovery
 // banner, and a review alert when a coup was in progress (it cannot be completed from the
 // journal: its remaining cards are on the table).
-func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Options[S]) (*Loop[S], error) {
+func NewLoop(fresh func() (Machine, error), j *journal.Journal, opt Options) (*Loop, error) {
 	if opt.Frame <= 0 {
 		opt.Frame = time.Second / 60
 	}
@@ -126,7 +126,7 @@ func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Op
 		return nil, err
 	}
 	rec.Duration = opt.Clock().Sub(start)
-	l := &Loop[S]{fresh: fresh, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
+	l := &Loop{fresh: fresh, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
 	if b := rec.Banner(); b != "" && rec.Inputs > 0 {
 		l.handle(Msg{Input: Input{Alert: &Alert{Text: b, Key: "recovery"}}, Source: journal.SourceConfig})
 		if rec.InCoup {
@@ -141,11 +141,11 @@ func NewLoop[S any](fresh func() (Machine[S], error), j *journal.Journal, opt Op
 }
 
 // Recovery is what start-up rebuilt from the journal.
-func (l *Loop[S]) Recovery() Recovery { return l.rec }
+func (l *Loop) Recovery() Recovery { return l.rec }
 
 // Send queues a message for the loop; it blocks only while the inbox is full, and gives up
 // when ctx is done. Readers (the shoe, the UI, the clock) call it from their own goroutines.
-func (l *Loop[S]) Send(ctx context.Context, m Msg) error {
+func (l *Loop) Send(ctx context.Context, m Msg) error {
 	select {
 	case l.in <- m:
 		return nil
@@ -157,7 +157,7 @@ func (l *Loop[S]) Send(ctx context.Context, m Msg) error {
 // Do sends m to the loop and waits for its result: the input journalled and applied (or
 // refused, or not taken). A send or a wait that ctx ends is the Result's Err. m.Reply is set
 // by Do.
-func (l *Loop[S]) Do(ctx context.Context, m Msg) Result {
+func (l *Loop) Do(ctx context.Context, m Msg) Result {
 	reply := make(chan Result, 1)
 	m.Reply = reply
 	if err := l.Send(ctx, m); err != nil {
@@ -174,7 +174,7 @@ func (l *Loop[S]) Do(ctx context.Context, m Msg) Result {
 // Inspect runs fn with the table's machine on the loop goroutine, between inputs, and waits for
 // it: the way for readers (the operator screen) to look at state without racing the one writer.
 // fn must not keep the machine or change it.
-func (l *Loop[S]) Inspect(ctx context.Context, fn func(Machine[S])) error {
+func (l *Loop) Inspect(ctx context.Context, fn func(Machine)) error {
 	done := make(chan struct{})
 	if err := l.Send(ctx, Msg{call: func() { fn(l.st); close(done) }}); err != nil {
 		return err
@@ -198,7 +198,7 @@ var ErrStopped = errors.New("the table has stopped between coups for an update: 
 // input is a clean stop between coups; it still journals sign-ins and sign-outs (the screen's
 // sign-out at shutdown) and answers Inspect, until ctx of Run is done. A coup that never ends
 // (held for a supervisor) keeps the table playing.
-func (l *Loop[S]) Drain(ctx context.Context) (<-chan struct{}, error) {
+func (l *Loop) Drain(ctx context.Context) (<-chan struct{}, error) {
 	ch := make(chan struct{})
 	if err := l.Send(ctx, Msg{drain: ch}); err != nil {
 		return nil, err
@@ -210,7 +210,7 @@ func (l *Loop[S]) Drain(ctx context.Context) (<-chan struct{}, error) {
 // in the inbox and then, if no coup is in progress, journals the clean stop and marks the loop
 // stopped. A clean stop the journal cannot take leaves the table playing (the drain waits, and
 // tries again after the next input).
-func (l *Loop[S]) drainIdle() {
+func (l *Loop) drainIdle() {
 	if len(l.drained) == 0 || l.stopped {
 		return
 	}
@@ -241,7 +241,7 @@ func (l *Loop[S]) drainIdle() {
 
 // Run is the event loop. It returns when ctx is done, after journalling a clean stop (unless a
 // drain journalled it already).
-func (l *Loop[S]) Run(ctx context.Context) error {
+func (l *Loop) Run(ctx context.Context) error {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	var frame <-chan time.Time
@@ -297,7 +297,7 @@ func (l *Loop[S]) Run(ctx context.Context) error {
 
 // due journals what changed by itself with the time (a scheduled sign change or closing that
 // took effect), for machines that report it, so the pit board hears of it.
-func (l *Loop[S]) due() {
+func (l *Loop) due() {
 	if l.stopped { // nothing of the game is written after the clean stop
 		return
 	}
@@ -322,7 +322,7 @@ func (l *Loop[S]) due() {
 }
 
 // handle applies one message: journal first, then state visible.
-func (l *Loop[S]) handle(m Msg) {
+func (l *Loop) handle(m Msg) {
 	if m.call != nil {
 		m.call()
 		return
@@ -367,7 +367,7 @@ func (l *Loop[S]) handle(m Msg) {
 // commit applies the input to the state, writes the input and what it produced to the journal in
 // one synced transaction, and tells the publisher. If the journal cannot take it, the state is
 // rebuilt from the journal, so that nothing is shown that is not on disk, and the failure is shown.
-func (l *Loop[S]) commit(m Msg) (Result, error) {
+func (l *Loop) commit(m Msg) (Result, error) {
 	now := l.opt.Clock()
 	payload, err := m.Input.Encode()
 	if err != nil {
@@ -405,7 +405,7 @@ func (l *Loop[S]) commit(m Msg) (Result, error) {
 
 // commitAccess journals a sign-in attempt or sign-out (m.Access): a record of who came to the
 // operator screen, in the journal's order with the inputs, that changes no table state.
-func (l *Loop[S]) commitAccess(m Msg) (Result, error) {
+func (l *Loop) commitAccess(m Msg) (Result, error) {
 	r := journal.Record{Time: l.opt.Clock(), Kind: journal.KindAccess, Source: journal.SourceOperator,
 		Actor: m.Actor, Reason: m.Reason, Shoe: int64(l.st.Shoe()), Payload: m.Access}
 	out, err := l.j.AppendBatch(r)
@@ -460,7 +460,7 @@ func derived(e engine.Event, now time.Time, m Msg, extra func(*Event)) (journal.
 
 // rebuild replaces the state with what the journal holds after a failed write, and raises the
 // failure where the screen shows it (an alert that is itself not journalled: the journal failed).
-func (l *Loop[S]) rebuild(cause error) {
+func (l *Loop) rebuild(cause error) {
 	if st, err := l.fresh(); err == nil {
 		if _, err := Replay(l.j, st, l.opt.Clock()); err == nil {
 			l.st = st

@@ -54,7 +54,7 @@ func openJournal(t testing.TB, path string) *journal.Journal {
 
 // running starts a loop and returns a send function that waits for each input to be durable.
 type running struct {
-	l      *Loop[view.Screen]
+	l      *Loop
 	cancel context.CancelFunc
 	done   chan error
 	mu     sync.Mutex
@@ -65,7 +65,7 @@ type running struct {
 func start(t testing.TB, s Setup, j *journal.Journal, c *clock) *running {
 	t.Helper()
 	r := &running{done: make(chan error, 1)}
-	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
+	l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
 		r.mu.Lock()
 		r.last, r.frames = v, r.frames+1
 		r.mu.Unlock()
@@ -162,7 +162,7 @@ func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 func diedMidCoup(t *testing.T, path string, s Setup, c *clock) {
 	t.Helper()
 	j := openJournal(t, path)
-	l, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now})
+	l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 
 	j2 := openJournal(t, path)
 	defer j2.Close()
-	l2, err := NewBaccaratLoop(s, j2, Options[view.Screen]{Clock: c.Now})
+	l2, err := NewBaccaratLoop(s, j2, Options{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestRecoveryAlertsAreBounded(t *testing.T) {
 	for i := 0; i < restarts; i++ {
 		c.t = c.t.Add(time.Minute)
 		j := openJournal(t, path)
-		if _, err := NewBaccaratLoop(s, j, Options[view.Screen]{Clock: c.Now}); err != nil {
+		if _, err := NewBaccaratLoop(s, j, Options{Clock: c.Now}); err != nil {
 			t.Fatal(err)
 		}
 		j.Close()
@@ -352,7 +352,7 @@ func TestInspectRunsOnTheLoop(t *testing.T) {
 	defer r.stop(t)
 	r.script(t, nzExample)
 	var rounds int
-	if err := r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { rounds = len(m.(*State).Rounds()) }); err != nil {
+	if err := r.l.Inspect(context.Background(), func(m Machine) { rounds = len(m.(*State).Rounds()) }); err != nil {
 		t.Fatal(err)
 	}
 	if rounds != 3 {
@@ -446,7 +446,7 @@ func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
 	presents := make(chan time.Time, 16)
 	const frame = 600 * time.Millisecond
-	l, err := NewBaccaratLoop(setup(t, "vic-baccarat-2002"), j, Options[view.Screen]{Clock: c.Now, Frame: frame,
+	l, err := NewBaccaratLoop(setup(t, "vic-baccarat-2002"), j, Options{Clock: c.Now, Frame: frame,
 		Present: func(view.Screen) { presents <- time.Now() }})
 	if err != nil {
 		t.Fatal(err)

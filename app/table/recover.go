@@ -57,7 +57,7 @@ func ReplayState(j *journal.Journal, setup Setup, now time.Time) (*State, Recove
 // every input record, in order, applied at the time it was recorded. Derived records (rounds,
 // events) are outputs and are not re-applied; they are counted. Only the intact part of a
 // damaged journal is replayed. now stamps the Recovery.
-func Replay[S any](j *journal.Journal, st Machine[S], now time.Time) (Recovery, error) {
+func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 	rec := Recovery{Clean: true, At: now}
 	su := j.Startup()
 	if su.Damaged() {

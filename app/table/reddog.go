@@ -41,7 +41,7 @@ type RedDogSetup struct {
 }
 
 // RedDog is one Red Dog table's live state: the table aggregate (engine/desk: the deal, the limit
-// sign and its notices), the history of rounds and the alerts. It implements Machine[view.Screen].
+// sign and its notices), the history of rounds and the alerts. It implements Machine.
 // Only the event loop calls its methods (one writer).
 type RedDog struct {
 	setup   RedDogSetup
@@ -71,8 +71,8 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 }
 
 // NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.
-func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options[view.Screen]) (*Loop[view.Screen], error) {
-	return NewLoop(func() (Machine[view.Screen], error) { return NewRedDog(setup) }, j, opt)
+func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options) (*Loop, error) {
+	return NewLoop(func() (Machine, error) { return NewRedDog(setup) }, j, opt)
 }
 
 // ErrNotRedDog is returned for a game input that Red Dog does not have (turning a hand, a

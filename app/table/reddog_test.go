@@ -24,14 +24,14 @@ func rdSetup() RedDogSetup {
 
 // rdRunning is a Red Dog loop running on its own goroutine.
 type rdRunning struct {
-	l      *Loop[view.Screen]
+	l      *Loop
 	cancel context.CancelFunc
 	done   chan error
 }
 
 func rdStart(t testing.TB, j *journal.Journal, c *clock) *rdRunning {
 	t.Helper()
-	l, err := NewRedDogLoop(rdSetup(), j, Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond})
+	l, err := NewRedDogLoop(rdSetup(), j, Options{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func (r *rdRunning) script(t testing.TB, src string) {
 func (r *rdRunning) screen(t testing.TB, now time.Time) view.Screen {
 	t.Helper()
 	var s view.Screen
-	if err := r.l.Inspect(context.Background(), func(m Machine[view.Screen]) { s = m.Screen(now, view.LinkConnected) }); err != nil {
+	if err := r.l.Inspect(context.Background(), func(m Machine) { s = m.Screen(now, view.LinkConnected) }); err != nil {
 		t.Fatal(err)
 	}
 	return s

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 )
@@ -50,7 +49,7 @@ func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
 		t.Fatalf("recovery: %d differ, %q", rec.Differ, rec.DifferAlert)
 	}
 	var alerts []Alert
-	if err := r.l.Inspect(t.Context(), func(m Machine[view.Screen]) { alerts = m.(*State).Alerts() }); err != nil {
+	if err := r.l.Inspect(t.Context(), func(m Machine) { alerts = m.(*State).Alerts() }); err != nil {
 		t.Fatal(err)
 	}
 	found := false

@@ -15,7 +15,6 @@ import (
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
@@ -48,7 +47,7 @@ type liveTable struct {
 	t      testing.TB
 	setup  table.Setup
 	j      *journal.Journal
-	l      *table.Loop[view.Screen]
+	l      *table.Loop
 	clock  *fakeClock
 	cancel context.CancelFunc
 	done   chan error
@@ -77,7 +76,7 @@ func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := table.NewBaccaratLoop(s, j, table.Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond})
+	l, err := table.NewBaccaratLoop(s, j, table.Options{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 // liveRedDog is the operator screen's Table over a REAL Red Dog loop and journal.
 type liveRedDog struct {
 	t     testing.TB
-	l     *table.Loop[view.Screen]
+	l     *table.Loop
 	j     *journal.Journal
 	clock *fakeClock
 }
@@ -38,7 +38,7 @@ func newLiveRedDog(t testing.TB) *liveRedDog {
 	}
 	setup := table.RedDogSetup{ID: "t1", Name: "RD-02", Profile: reddog.VicRedDog1997(), Currency: "$",
 		Bet: engine.WagerLimit{Min: 1000, Max: 100000, Multiple: 500}}
-	l, err := table.NewRedDogLoop(setup, j, table.Options[view.Screen]{Clock: c.Now, Frame: time.Millisecond})
+	l, err := table.NewRedDogLoop(setup, j, table.Options{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func (lt *liveRedDog) Do(m table.Msg) table.Result {
 
 // inspect runs fn with the Red Dog machine on the loop's goroutine.
 func (lt *liveRedDog) inspect(fn func(*table.RedDog)) {
-	err := lt.l.Inspect(context.Background(), func(m table.Machine[view.Screen]) {
+	err := lt.l.Inspect(context.Background(), func(m table.Machine) {
 		rd, ok := m.(*table.RedDog)
 		if !ok {
 			lt.t.Errorf("the loop's machine is %T", m)

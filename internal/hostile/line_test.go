@@ -319,7 +319,7 @@ func newRig(t *testing.T, seed uint64) *rig {
 	r.open(t)
 	lim := engine.WagerLimit{Min: 2500, Max: 500000}
 	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
-		r.j, table.Options[view.Screen]{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
+		r.j, table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
 	if err != nil {
 		t.Fatal(err)
 	}

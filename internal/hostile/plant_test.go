@@ -10,7 +10,6 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/shoefeed"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/serialin"
 )
 
@@ -20,7 +19,7 @@ type plant struct {
 	t       *testing.T
 	db      string
 	j       *journal.Journal
-	loop    *table.Loop[view.Screen]
+	loop    *table.Loop
 	line    *line
 	mgr     *serialin.Manager
 	stop    context.CancelFunc
@@ -46,7 +45,7 @@ func (p *plant) open(t *testing.T) {
 }
 
 // run starts the port manager on the line, the loop and the shoe feed.
-func (p *plant) run(loop *table.Loop[view.Screen]) {
+func (p *plant) run(loop *table.Loop) {
 	p.t.Helper()
 	p.loop = loop
 	var err error

@@ -100,7 +100,7 @@ func newRedDogRig(t *testing.T, seed uint64, rounds int) *rdRig {
 	r := &rdRig{truth: dealRedDog(t, rng, rounds)}
 	r.open(t)
 	setup := table.RedDogSetup{ID: "t1", Name: "RD", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}}
-	loop, err := table.NewRedDogLoop(setup, r.j, table.Options[view.Screen]{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
+	loop, err := table.NewRedDogLoop(setup, r.j, table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func (r *rdRig) supervise(rd rdRound, rng *rand.Rand) string {
 	var v reddog.View
 	var hist []reddog.Round
 	var inRound bool
-	_ = r.loop.Inspect(context.Background(), func(m table.Machine[view.Screen]) {
+	_ = r.loop.Inspect(context.Background(), func(m table.Machine) {
 		t := m.(*table.RedDog)
 		v, hist = t.View(), t.History()
 		inRound, _ = t.InCoup()

@@ -10,7 +10,6 @@ import (
 	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -22,7 +21,7 @@ import (
 func (r *rig) supervise(c coup, rng *rand.Rand) string {
 	var v engine.View
 	var rounds []engine.Round
-	_ = r.loop.Inspect(context.Background(), func(m table.Machine[view.Screen]) {
+	_ = r.loop.Inspect(context.Background(), func(m table.Machine) {
 		st := m.(*table.State)
 		v, rounds = st.Game(), slices.Clone(st.Rounds())
 	})
