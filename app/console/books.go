@@ -1,12 +1,12 @@
 package console
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
 )
@@ -160,7 +160,7 @@ func (bk book) signOf(l pitwire.Limits) engine.Sign {
 // earliest is the earliest time, rounded up to the minute, at which change may take effect on
 // a table of book bk whose sign is sign (closes: when it closed or closes, zero when it is
 // open and no closing is announced), if posted at now: the
-// engine's board decides (engine.Board.Schedule, engine.Earliest). rule is the rule that asks
+// table's own rules decide (desk.Earliest). rule is the rule that asks
 // for notice ("" when none is needed). A change the engine refuses whatever its time is an
 // error.
 func (bk book) earliest(sign engine.Sign, closes time.Time, change engine.Change, now time.Time) (at time.Time, rule string, err error) {
@@ -168,29 +168,9 @@ func (bk book) earliest(sign engine.Sign, closes time.Time, change engine.Change
 		sign = engine.Sign{Player: sign.Player}
 		change.Sign = engine.Sign{Player: change.Sign.Player}
 	}
-	b, err := engine.NewBoard(bk.notices, sign)
+	t, rule, err := desk.Earliest(bk.notices, sign, closes, change, now)
 	if err != nil {
 		return time.Time{}, "", err
-	}
-	if !closes.IsZero() {
-		// The closing as the table posted it: at least the notice period before it.
-		posted := earlier(now, closes.Add(-bk.notices.Period()))
-		if _, err := b.Schedule(engine.Change{At: closes, Close: true}, posted); err != nil {
-			return time.Time{}, "", err
-		}
-	}
-	change.At = now
-	_, err = b.Schedule(change, now)
-	if err == nil {
-		return ceilMinute(now), "", nil
-	}
-	t, ok := engine.Earliest(err)
-	if !ok {
-		return time.Time{}, "", err
-	}
-	var ne *engine.NoticeError
-	if errors.As(err, &ne) {
-		rule = ne.Rule
 	}
 	return ceilMinute(t), rule, nil
 }
