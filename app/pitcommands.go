@@ -8,7 +8,6 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
-	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/pitwire"
 )
@@ -53,16 +52,11 @@ func (p pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.
 	a := pitwire.PitAnswer{Seq: uint64(res.Records[0].Seq), Time: res.Records[0].Time}
 	if res.Refused != nil {
 		a.Outcome, a.Reason = pitwire.OutcomeRefused, res.Refused.Error()
-		var ne *engine.NoticeError
+		// A command's refusal is the table aggregate's: its rule and, for a change refused for
+		// its time, the earliest time the rules allow.
 		var dr desk.Refusal
-		switch {
-		case errors.As(res.Refused, &ne):
-			a.Rule = ne.Rule
-		case errors.As(res.Refused, &dr):
+		if errors.As(res.Refused, &dr) {
 			a.Rule, a.Earliest = dr.Rule, dr.Earliest
-		}
-		if t, ok := engine.Earliest(res.Refused); ok {
-			a.Earliest = t
 		}
 		return a, nil
 	}
