@@ -74,3 +74,45 @@ active = false
 		}
 	}
 }
+
+// TestBurstOfGuessesIsCounted: wrong PINs sent at once for one id are no more than the
+// lockout allows: each attempt is counted before its PIN is compared.
+func TestBurstOfGuessesIsCounted(t *testing.T) {
+	clk := newClock()
+	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 12
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := pf.Authenticate(context.Background(), "S-1", "0000")
+			errs <- err
+		}()
+	}
+	wrong := 0
+	for range n {
+		if errors.Is(<-errs, ErrBadCredentials) {
+			wrong++
+		}
+	}
+	if wrong != 2 {
+		t.Errorf("%d of %d simultaneous guesses were compared and refused as wrong, want 2 (the third locks the id)", wrong, n)
+	}
+}
+
+// TestLiveStreamLeavesTheSessionIdle: checking a session is alive does not mark it used.
+func TestLiveStreamLeavesTheSessionIdle(t *testing.T) {
+	clk := newClock()
+	s := newSessions(time.Minute, clk.now)
+	ss := s.start(Person{ID: "S-1"}, "en")
+	clk.add(50 * time.Second)
+	if !s.alive(ss.token) {
+		t.Fatal("a session used 50 s ago is not alive")
+	}
+	clk.add(20 * time.Second)
+	if s.alive(ss.token) {
+		t.Error("the check kept the session alive past its idle time")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/coupboard/coupboard/app/people"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -148,9 +149,10 @@ func LoadPeople(path string, lockout Lockout, now func() time.Time) (*PeopleFile
 }
 
 // dummyHash is compared when the id is unknown, so that an unknown id takes as long as a
-// wrong PIN (at the cost coupboard pin-hash uses); made at the first use.
+// wrong PIN (at the cost coupboard pin-hash and the operator directory use); made at the
+// first use.
 var dummyHash = sync.OnceValue(func() []byte {
-	h, _ := bcrypt.GenerateFromPassword([]byte("0000"), bcrypt.DefaultCost)
+	h, _ := bcrypt.GenerateFromPassword([]byte("0000"), people.BcryptCost)
 	return h
 })
 
@@ -163,45 +165,64 @@ func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, 
 }
 
 // check checks id and pin against the person lookup finds, with the lockout per id: an unknown
-// id takes as long as a wrong PIN and counts as one.
+// id takes as long as a wrong PIN and counts as one. The attempt is counted before the PIN is
+// compared, so that attempts sent at once for one id are no more than the lockout allows.
 func (p *guard) check(ctx context.Context, id, pin string, lookup func(id string) (filePerson, bool, error)) (Person, error) {
 	if err := ctx.Err(); err != nil {
 		return Person{}, err
 	}
-	now := p.now()
-	p.mu.Lock()
-	if u, ok := p.until[id]; ok && now.Before(u) {
-		p.mu.Unlock()
-		return Person{}, &LockedError{Until: u}
-	}
-	p.mu.Unlock()
 	fp, known, err := lookup(id)
 	if err != nil {
 		return Person{}, err
 	}
-	var hash []byte
+	now := p.now()
+	locked, err := p.count(id, known, now)
+	if err != nil {
+		return Person{}, err
+	}
+	hash := dummyHash()
 	if known {
 		hash = []byte(fp.PINHash)
-	} else {
-		hash = dummyHash()
 	}
-	ok := bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil && known && (fp.Active == nil || *fp.Active)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if ok {
+	if bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil && known && (fp.Active == nil || *fp.Active) {
+		p.mu.Lock()
 		delete(p.wrong, id)
 		delete(p.until, id)
+		p.mu.Unlock()
 		return Person{ID: fp.ID, Name: fp.Name, Role: fp.Role}, nil
 	}
-	if !known && len(p.wrong) > MaxPeople {
-		return Person{}, ErrBadCredentials // do not grow without bound on guessed ids
-	}
-	p.wrong[id]++
-	if p.wrong[id] >= p.lockout.Attempts {
-		delete(p.wrong, id)
-		u := now.Add(p.lockout.Lock)
-		p.until[id] = u
-		return Person{}, &LockedError{Until: u}
+	if !locked.IsZero() {
+		return Person{}, &LockedError{Until: locked}
 	}
 	return Person{}, ErrBadCredentials
+}
+
+// count counts one attempt for id at now, as a wrong PIN until the PIN proves right: a
+// LockedError while id is locked out; the time the lockout it starts ends, when this attempt is
+// the last one allowed. Guessed ids are counted up to MaxPeople ids in all (lockouts over are
+// forgotten first), and not counted beyond.
+func (p *guard) count(id string, known bool, now time.Time) (lockedUntil time.Time, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u, ok := p.until[id]; ok && now.Before(u) {
+		return time.Time{}, &LockedError{Until: u}
+	}
+	if !known && p.wrong[id] == 0 && len(p.wrong)+len(p.until) >= MaxPeople {
+		for k, u := range p.until {
+			if !now.Before(u) {
+				delete(p.until, k)
+			}
+		}
+		if len(p.wrong)+len(p.until) >= MaxPeople {
+			return time.Time{}, nil // do not grow without bound on guessed ids
+		}
+	}
+	p.wrong[id]++
+	if p.wrong[id] < p.lockout.Attempts {
+		return time.Time{}, nil
+	}
+	delete(p.wrong, id)
+	u := now.Add(p.lockout.Lock)
+	p.until[id] = u
+	return u, nil
 }

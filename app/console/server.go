@@ -746,9 +746,10 @@ func (c *Console) events(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	end := time.After(MaxSessionLength)
 	for {
-		if _, ok := c.sessions.get(ss.token); !ok {
+		if !c.sessions.alive(ss.token) {
 			return // signed out or expired: the page reloads to the sign-in page
 		}
+		changed := c.opt.Live.Changed() // before the page is filled: a change after it is not missed
 		d := c.base(cat, ss)
 		c.fill(r.Context(), d, nil)
 		tables, err1 := c.fragment("tables", d)
@@ -778,7 +779,7 @@ func (c *Console) events(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-end:
 			return
-		case <-c.opt.Live.Changed():
+		case <-changed:
 			// a burst of changes is sent at most every quarter second
 			select {
 			case <-time.After(250 * time.Millisecond):

@@ -94,6 +94,16 @@ func (s *sessions) get(tok string) (*session, bool) {
 	return ss, true
 }
 
+// alive reports whether the session of token is live, without marking it used: the live
+// stream of an open page must not keep a session from going idle.
+func (s *sessions) alive(tok string) bool {
+	now := s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ss, ok := s.m[tok]
+	return ok && !s.expired(ss, now)
+}
+
 // update runs fn on the session under the lock.
 func (s *sessions) update(ss *session, fn func(*session)) {
 	s.mu.Lock()
