@@ -35,7 +35,7 @@ VERSION_LDFLAGS := -X $(BUILDINFO).version=$(VERSION) -X $(BUILDINFO).commit=$(C
 # plus what the tests use (a virtual X server, socat for pseudo-terminals, imagemagick for screenshots,
 # lintian for the Debian packages, chromium for the pit console's browser test).
 BUILD_DEBS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
-TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick lintian chromium
+TEST_DEBS := $(BUILD_DEBS) xvfb xauth socat imagemagick lintian chromium xdotool unzip
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build release deb deb-test nfpm pitboard fyne-check fyne-apply deps-build deps-test staticcheck fmt-check vet gotest bench sigterm-soak clean
