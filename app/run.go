@@ -504,41 +504,36 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		return err
 	}
 	w.SetContent(content)
-	// An operator still signed in when the window goes is signed out in the journal, with why;
-	// not once the loop has stopped (nothing could journal it, and the send would wait for ever).
-	var loopStopped atomic.Bool
-	leaveLive := func(reason string) {
-		if !loopStopped.Load() {
-			leave(reason)
-		}
-	}
 	// Quit closes the window first, which signs out (on the Fyne goroutine, while the event loop
-	// runs) with the reason: "shutdown" after a stop signal (SIGINT, SIGTERM, a drain).
+	// runs) an operator still signed in, with the reason: "shutdown" after a stop signal (SIGINT,
+	// SIGTERM, a drain). The event loop runs until close, after the window has gone.
 	var stopping atomic.Bool
 	w.SetOnClosed(func() {
 		if stopping.Load() {
-			leaveLive("shutdown")
+			leave("shutdown")
 		} else {
-			leaveLive("window closed")
+			leave("window closed")
 		}
 	})
 	t.attach(scr)
+	ended := make(chan struct{})
 	go func() {
 		select {
 		case <-sig:
-		case <-t.done:
-			loopStopped.Store(true)
+		case <-ended: // the window was closed: nothing to quit
+			return
 		}
 		stopping.Store(true)
 		fyne.Do(a.Quit)
 	}()
 	w.ShowAndRun()
+	close(ended)
 	// The event loop has ended and no Fyne callback runs any more (leave stops the operator
 	// screen's timer first). Whatever ended it without closing the window signed nobody out:
 	// do it here, on this goroutine. Never in a function queued for the loop beside the Quit:
 	// the loop drops what is still queued when it shuts down, and Fyne's own SIGTERM handler
 	// (removed by third_party/fyne patch 3) could quit first; the sign-out was lost (issue 21).
-	leaveLive("shutdown")
+	leave("shutdown")
 	return nil
 }
 
