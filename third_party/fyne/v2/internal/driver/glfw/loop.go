@@ -227,19 +227,25 @@ func (d *gLDriver) runGL() {
 			if f.done != nil {
 				f.done <- struct{}{}
 			}
-			// What a function changed is painted at once when no frame was painted in the last
+			if !d.runQueued() {
+				continue // Quit ran: shut down without painting
+			}
+			// What the functions changed is painted at once when no frame was painted in the last
 			// frame interval (after a sleep, or between a dealer's cards), rather than on the next
 			// tick, up to a tick later; in a burst, the rest wait for the tick (60 Hz at most).
 			// Tick at least twice more.
-			if now := time.Now(); now.Sub(lastPaint) >= frameInterval && d.frame() {
-				quiet, lastPaint = 0, now
+			if time.Since(lastPaint) >= frameInterval && d.frame() {
+				quiet, lastPaint = 0, time.Now()
 			}
 			if quiet > idleAfterTicks-2 {
 				quiet = idleAfterTicks - 2
 			}
 		case <-eventTick.C:
-			if now := time.Now(); d.frame() {
-				quiet, lastPaint = 0, now
+			if !d.runQueued() {
+				continue
+			}
+			if d.frame() {
+				quiet, lastPaint = 0, time.Now()
 			} else {
 				quiet++
 			}
@@ -251,6 +257,34 @@ func (d *gLDriver) runGL() {
 				eventTick.Reset(frameInterval)
 			}
 		}
+	}
+}
+
+// runQueued runs the functions queued before it was called, and reports false when one of them
+// quit the app (d.done). (coupboard patch: the loop catches up with what was queued before it
+// paints, so a burst of changes is painted once, whole, and a queued Quit does not wait behind
+// one frame per queued function when frames are slow. Upstream ran one function per turn of
+// its loop.) Counting first bounds the catch-up: what a fast producer queues meanwhile waits
+// for the next turn, so painting is never starved either.
+func (d *gLDriver) runQueued() bool {
+	for n := queued.Load(); n > 0; n-- {
+		select {
+		case <-d.done:
+			return false
+		default:
+		}
+		f := <-funcQueue.Out() // counted in queued: in the queue or on its way out
+		queued.Add(-1)
+		f.f()
+		if f.done != nil {
+			f.done <- struct{}{}
+		}
+	}
+	select {
+	case <-d.done:
+		return false
+	default:
+		return true
 	}
 }
 
