@@ -101,3 +101,14 @@ func (g *Game) View() View {
 	v.LastCoup = g.announced && g.lastN == next && g.ph != phEnded
 	return v
 }
+
+// InCoup reports whether a round is in progress (its first card is out and it has not
+// finished): what View().InCoup says, without building the view. A table's wager desk asks it
+// before every wager (no wager after the first card: 000 6.4).
+func (g *Game) InCoup() bool { return g.inRound }
+
+// Shoe is View().Shoe without building the view: the loop asks it for every input.
+func (g *Game) Shoe() int { return g.shoe }
+
+// Coup is View().Coup without building the view: the number of the latest round begun.
+func (g *Game) Coup() int { return g.rounds }

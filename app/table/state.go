@@ -43,8 +43,9 @@ type State struct {
 	disputed map[int]bool
 	messages []string // transient notes for the operator (refusals, settlements), newest last
 
-	// out is a copy of the desk's outcome of the latest input (LastOutcome).
-	out desk.Outcome
+	// out is the desk's outcome of the latest input (LastOutcome): valid until the next Apply,
+	// the only caller of the desk's methods that change it.
+	out *desk.Outcome
 
 	// What the pit board was last told of the sign and the table's state (Due).
 	told told
@@ -87,7 +88,6 @@ type Applied struct {
 // Apply makes one input's change at time now. The same inputs at the same times always give the same state.
 func (s *State) Apply(in Input, now time.Time) Applied {
 	var a Applied
-	s.out.Reset()
 	var out *desk.Outcome
 	var err error
 	switch {
@@ -101,8 +101,8 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 		s.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
 		out = s.desk.Advance(now)
 	}
+	s.out = out
 	if out != nil {
-		s.out.CopyFrom(out)
 		s.follow(&a, now)
 	}
 	if err != nil { // the desk's own error for what it refused: a *engine.NoticeError names the earliest time
@@ -120,12 +120,17 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 
 // LastOutcome is what the table aggregate decided for the latest input: the settlements, runs,
 // commission, notices, signs and refusals it reported. The caller must not keep or change it.
-func (s *State) LastOutcome() *desk.Outcome { return &s.out }
+func (s *State) LastOutcome() *desk.Outcome {
+	if s.out == nil {
+		return &desk.Outcome{}
+	}
+	return s.out
+}
 
 // follow keeps the roads and the rounds in step with the desk's outcome, and words what it
 // settled for the operator.
 func (s *State) follow(a *Applied, now time.Time) {
-	o := &s.out
+	o := s.out
 	a.Events = append(a.Events, o.Events...)
 	for _, e := range o.Events {
 		s.followEvent(e, now)
@@ -318,12 +323,11 @@ func (s *State) Commission() *engine.CommissionLedger { return s.desk.Commission
 func (s *State) Settlement() engine.SettlementRules { return s.desk.Settlement() }
 
 // Shoe is the current shoe number (0 before the first shoe).
-func (s *State) Shoe() int { return s.desk.Game().Shoe }
+func (s *State) Shoe() int { return s.desk.Shoe() }
 
 // InCoup reports whether a round is in progress, and its number.
 func (s *State) InCoup() (bool, int) {
-	v := s.desk.Game()
-	return v.InCoup, v.Coup
+	return s.desk.InCoup()
 }
 
 // Pending counts the changes posted to the sign that are still to come at now.

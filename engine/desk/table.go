@@ -115,17 +115,6 @@ type Outcome struct {
 	Refused    []Refusal
 }
 
-// Reset empties the outcome, keeping its slices for reuse.
-func (o *Outcome) Reset() { o.reset() }
-
-// CopyFrom makes o a copy of src that the next Apply does not change (o's slices are reused).
-func (o *Outcome) CopyFrom(src *Outcome) {
-	o.Events, o.RedDog = append(o.Events[:0], src.Events...), append(o.RedDog[:0], src.RedDog...)
-	o.Settled, o.Runs = append(o.Settled[:0], src.Settled...), append(o.Runs[:0], src.Runs...)
-	o.Commission, o.Notices = append(o.Commission[:0], src.Commission...), append(o.Notices[:0], src.Notices...)
-	o.Signs, o.Refused = append(o.Signs[:0], src.Signs...), append(o.Refused[:0], src.Refused...)
-}
-
 func (o *Outcome) reset() {
 	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
 	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
@@ -611,6 +600,23 @@ func (t *Table) Changes() []engine.Scheduled { return t.board.Changes() }
 
 // Scheduled lists every change posted to the sign.
 func (t *Table) Scheduled() []engine.Scheduled { return t.board.Changes() }
+
+// Shoe is the baccarat shoe's number (0 at a Red Dog table), without building the engine's view.
+func (t *Table) Shoe() int {
+	if t.game == nil {
+		return 0
+	}
+	return t.game.Shoe()
+}
+
+// InCoup reports whether a baccarat coup is in progress, and its number (false at a Red Dog
+// table), without building the engine's view.
+func (t *Table) InCoup() (bool, int) {
+	if t.game == nil {
+		return false, 0
+	}
+	return t.game.InCoup(), t.game.Coup()
+}
 
 // Game is the baccarat engine's public view (the zero View at a Red Dog table).
 func (t *Table) Game() engine.View {
