@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Lang is a language of the table screen, named by its BCP 47 tag as written in config files.
@@ -49,12 +50,22 @@ func New(lang Lang) (Catalogue, error) {
 	default:
 		return Catalogue{}, fmt.Errorf("language %q: no catalogue (want one of en, zh-Hans, zh-Hant)", lang)
 	}
-	c := Catalogue{lang: lang, words: make(map[Key]string, len(entries()))}
-	for _, e := range append(entries(), consoleEntries()...) {
-		c.words[e.key] = e.in(lang)
-	}
-	return c, nil
+	return Catalogue{lang: lang, words: tables()[lang]}, nil
 }
+
+// tables are the catalogue's words by language, built once and never changed: every Catalogue
+// of a language shares its table, and the zero Catalogue (English) looks words up in it.
+var tables = sync.OnceValue(func() map[Lang]map[Key]string {
+	all := append(entries(), consoleEntries()...)
+	t := map[Lang]map[Key]string{}
+	for _, lang := range []Lang{English, SimplifiedChinese, TraditionalChinese} {
+		t[lang] = make(map[Key]string, len(all))
+		for _, e := range all {
+			t[lang][e.key] = e.in(lang)
+		}
+	}
+	return t
+})
 
 // in is the entry's text in lang.
 func (e entry) in(lang Lang) string {
@@ -79,15 +90,11 @@ func (c Catalogue) Lang() Lang {
 // indexed where the word order differs). An unknown key gives the key itself in brackets,
 // so a missing translation is visible, never blank.
 func (c Catalogue) T(key Key, args ...any) string {
-	f, ok := c.words[key]
-	if c.words == nil { // the zero Catalogue: English, looked up without a map
-		for _, e := range append(entries(), consoleEntries()...) {
-			if e.key == key {
-				f, ok = e.en, true
-				break
-			}
-		}
+	words := c.words
+	if words == nil { // the zero Catalogue: English
+		words = tables()[English]
 	}
+	f, ok := words[key]
 	if !ok {
 		return "[" + string(key) + "]"
 	}
