@@ -1,7 +1,6 @@
 package pitwire
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/internal/strictjson"
 )
 
 // Pit commands: the pit tells a table to change its sign, its settlement method, or to close
@@ -237,26 +237,12 @@ func (a *PitAnswer) Validate() error {
 	return nil
 }
 
-// strictJSON reads exactly one JSON value into v, refusing fields v does not have and data
-// after the value.
-func strictJSON(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("data after the message")
-	}
-	return nil
-}
-
-// decodeStrict reads one pit message into v, at most MaxPitSize bytes (strictJSON).
+// decodeStrict reads one pit message into v, at most MaxPitSize bytes (strictjson.Decode).
 func decodeStrict(data []byte, v any) error {
 	if len(data) > MaxPitSize {
 		return fmt.Errorf("%w: %d bytes, at most %d", ErrPitInvalid, len(data), MaxPitSize)
 	}
-	if err := strictJSON(data, v); err != nil {
+	if err := strictjson.Decode(data, v); err != nil {
 		return fmt.Errorf("%w: %v", ErrPitInvalid, err)
 	}
 	return nil

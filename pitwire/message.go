@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/strictjson"
 )
 
 // Version is the schema version written in every message's "v" field.
@@ -191,20 +192,7 @@ func (m *Message) CheckSubject() error {
 
 // ValidTableID reports whether id can be a table id: 1 to 64 letters, digits, '-' or '_'
 // (one NATS subject token, no wildcards).
-func ValidTableID(id string) bool {
-	if len(id) == 0 || len(id) > 64 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
-		default:
-			return false
-		}
-	}
-	return true
-}
+func ValidTableID(id string) bool { return validPitID(id, "") }
 
 // RoundFromOutcome is the round payload of outcome o, round n of the shoe.
 func RoundFromOutcome(n int, kind RoundKind, o engine.Outcome) Round {
@@ -246,7 +234,7 @@ var ErrInvalid = errors.New("invalid message")
 // have (schema/v1) is refused like a missing one.
 func Decode(data []byte) (Message, error) {
 	var m Message
-	if err := strictJSON(data, &m); err != nil {
+	if err := strictjson.Decode(data, &m); err != nil {
 		return Message{}, fmt.Errorf("decode message: %w: %v", ErrInvalid, err)
 	}
 	if err := m.Validate(); err != nil {

@@ -1,13 +1,14 @@
 package journal
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/coupboard/coupboard/internal/strictjson"
 )
 
 // DefaultPruneBatch is how many records one pruning transaction deletes when
@@ -25,13 +26,8 @@ type Checkpoint struct {
 // DecodeCheckpoint parses the payload of a KindPrune record, strictly.
 func DecodeCheckpoint(payload []byte) (Checkpoint, error) {
 	var cp Checkpoint
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cp); err != nil {
+	if err := strictjson.Decode(payload, &cp); err != nil {
 		return Checkpoint{}, fmt.Errorf("decode prune checkpoint: %w", err)
-	}
-	if dec.More() {
-		return Checkpoint{}, errors.New("decode prune checkpoint: data after the object")
 	}
 	if cp.ThroughSeq <= 0 {
 		return Checkpoint{}, fmt.Errorf("decode prune checkpoint: through_seq %d is not a record", cp.ThroughSeq)

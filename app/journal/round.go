@@ -1,10 +1,10 @@
 package journal
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+
+	"github.com/coupboard/coupboard/internal/strictjson"
 )
 
 // Round is the payload of a KindRound record: one finished round as recall, export and the
@@ -62,13 +62,8 @@ const (
 // result entered without cards (ResultOnly), no cards, totals 0 and a winner B, P or T.
 func DecodeRound(payload []byte) (Round, error) {
 	var r Round
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	if err := strictjson.Decode(payload, &r); err != nil {
 		return Round{}, fmt.Errorf("decode round: %w", err)
-	}
-	if dec.More() {
-		return Round{}, errors.New("decode round: data after the object")
 	}
 	if err := r.Check(); err != nil {
 		return Round{}, fmt.Errorf("decode round: %w", err)

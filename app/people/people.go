@@ -9,7 +9,6 @@
 package people
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/coupboard/coupboard/internal/strictjson"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -182,14 +182,11 @@ func Decode(b []byte) (*Directory, error) {
 	if len(b) > MaxSize {
 		return nil, fmt.Errorf("operator directory: %d bytes, at most %d", len(b), MaxSize)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
 	var d Directory
-	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("operator directory: %w", err)
-	}
-	if dec.More() {
+	if err := strictjson.Decode(b, &d); errors.Is(err, strictjson.ErrTrailing) {
 		return nil, errors.New("operator directory: data after the document")
+	} else if err != nil {
+		return nil, fmt.Errorf("operator directory: %w", err)
 	}
 	if err := d.Check(); err != nil {
 		return nil, err
