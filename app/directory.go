@@ -91,15 +91,6 @@ func (d *operatorDirectory) got(raw []byte, revision uint64) {
 	d.log.Info(fmt.Sprintf("operator directory version %d from the pit: %d people", nd.Version, len(nd.People)), "version", nd.Version, "by", nd.By)
 }
 
-// tableBusConn is the table's connection to the pit bus, with its own credentials and inbox.
-func tableBusConn(cfg *config.Config, name string) bus.ConnConfig {
-	return bus.ConnConfig{
-		URLs: cfg.Bus.URLs, Name: name, User: cfg.Bus.User, Password: cfg.Bus.Password,
-		NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
-		InboxPrefix: bus.TableInbox(cfg.Table.ID),
-	}
-}
-
 // watch follows the pit's directory until ctx ends (a goroutine of its own: the table plays
 // the same with the bus down, and signs operators in from its copy).
 func (d *operatorDirectory) watch(ctx context.Context, conn bus.ConnConfig) {

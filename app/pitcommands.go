@@ -17,9 +17,8 @@ import (
 // to the event loop as a local operator command — journalled, synced, decided by the engine —
 // and answers with what the engine decided.
 //
-// pitInput is the one bridge from a parsed table-script command to the loop's input: the
-// command itself, decided by the table aggregate (engine/desk) exactly as the same command
-// typed at the operator screen.
+// The command itself is the loop's input, decided by the table aggregate (engine/desk) exactly
+// as the same command typed at the operator screen.
 
 // pitActorRole is the journal's actor role of a command from the pit: the actor id is the
 // person the pit names (not verified at the table; the pit checks its people directory).
@@ -34,15 +33,15 @@ type pitCommands struct {
 // table's rules decided. An error (the journal failed, the table is stopping) leaves the
 // command unanswered, to come again.
 func (p pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error) {
-	in, err := pitInput(c)
-	if err != nil {
-		return pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: err.Error()}, nil
-	}
 	reason := "pit command " + cmd.ID
 	if c.Reason != "" {
 		reason += ": " + c.Reason
 	}
-	res := p.loop.Do(ctx, table.Msg{Input: in, Source: journal.SourceOperator, Actor: journal.Actor{Role: pitActorRole, ID: cmd.By}, Reason: reason})
+	// The reader parsed the line as a pit command (pitwire.ParsePitLine: a sign, a
+	// differential, a setting or a closing, with no as=); its reason is the record's, not the
+	// payload's.
+	c.Reason = ""
+	res := p.loop.Do(ctx, table.Msg{Input: table.Input{Command: &c}, Source: journal.SourceOperator, Actor: journal.Actor{Role: pitActorRole, ID: cmd.By}, Reason: reason})
 	if res.Err != nil {
 		return pitwire.PitAnswer{}, res.Err
 	}
@@ -66,18 +65,6 @@ func (p pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.
 		a.Effective = c.At.At(a.Time)
 	}
 	return a, nil
-}
-
-// pitInput is the loop input a pit command stands for: the command itself, when it is one the
-// pit may give (a sign, a differential, a setting, a closing); the table's rules decide it.
-func pitInput(c desk.Command) (table.Input, error) {
-	switch c.Verb {
-	case desk.VerbLimits, desk.VerbDifferential, desk.VerbSetting, desk.VerbClose:
-		// Who gave it and why are the journal record's actor and reason, not its payload.
-		c.As, c.Reason = desk.Actor{}, ""
-		return table.Input{Command: &c}, nil
-	}
-	return table.Input{}, fmt.Errorf("!%s is not a pit command", c.Verb)
 }
 
 // startPitCommands starts reading the pit's commands for this table from the bus (conn, the

@@ -384,10 +384,7 @@ func (t *runningTable) scheduleDemoRaise(setup table.Setup) {
 // startPublisher publishes the journal to the pit bus from its own goroutine; the table works
 // the same with the bus down (the journal keeps what the bus has not acknowledged).
 func (t *runningTable) startPublisher(cfg *config.Config) error {
-	conn := bus.ConnConfig{
-		URLs: cfg.Bus.URLs, Name: "table " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
-		NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
-	}
+	conn := tableBusConn(cfg, "table "+cfg.Table.ID)
 	pub, err := bus.NewPublisher(bus.PublisherConfig{
 		Table:    cfg.Table.ID,
 		Conn:     conn,
@@ -409,6 +406,15 @@ func (t *runningTable) startPublisher(cfg *config.Config) error {
 		}
 	}()
 	return t.startPitCommands(conn) // pitcommands.go
+}
+
+// tableBusConn is the table's connection to the pit bus, with its own credentials and inbox.
+func tableBusConn(cfg *config.Config, name string) bus.ConnConfig {
+	return bus.ConnConfig{
+		URLs: cfg.Bus.URLs, Name: name, User: cfg.Bus.User, Password: cfg.Bus.Password,
+		NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
+		InboxPrefix: bus.TableInbox(cfg.Table.ID),
+	}
 }
 
 // committed wakes the publisher once records are durable.
