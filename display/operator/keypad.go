@@ -1,8 +1,9 @@
 package operator
 
 import (
-	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
+
+	"github.com/coupboard/coupboard/display/i18n"
 
 	"github.com/coupboard/coupboard/engine"
 )
@@ -129,10 +130,7 @@ func (k *Keypad) ResultMode() bool { return k.resultMode }
 // Result is the result entered so far in result-only entry.
 func (k *Keypad) Result() engine.ManualResult { return k.result }
 
-// ResultText words a result entered without cards: "BANKER · B pair · natural".
-func ResultText(r engine.ManualResult) string { return resultText(r).english() }
-
-// resultText is ResultText as a message.
+// resultText words a result entered without cards, as a message: "BANKER · B pair · natural".
 func resultText(r engine.ManualResult) msg {
 	parts := []msg{verbatim("?")}
 	if key, ok := map[engine.Winner]i18n.Key{engine.Banker: i18n.HandBanker, engine.Player: i18n.HandPlayer, engine.Tie: i18n.ResultTieOnly}[r.Winner]; ok {

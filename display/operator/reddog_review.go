@@ -1,9 +1,9 @@
 package operator
 
 import (
-	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
 
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )

@@ -1,12 +1,12 @@
 package operator
 
 import (
-	"github.com/coupboard/coupboard/display/i18n"
 	"strings"
 	"testing"
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"

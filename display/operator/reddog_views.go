@@ -15,10 +15,7 @@ import (
 // three boxes, the spread and what the deal waits for, and the recall tab the session's rounds
 // with their cards, spread, outcome and review. Every card in them was dealt face up.
 
-// RedDogStageWords says what the deal waits for, as the dealer needs it.
-func RedDogStageWords(v reddog.View) string { return redDogStage(i18n.Catalogue{}, v) }
-
-// redDogStage is RedDogStageWords in w's language.
+// redDogStage says in w's language what the deal waits for, as the dealer needs it.
 func redDogStage(w i18n.Catalogue, v reddog.View) string {
 	switch v.Stage {
 	case reddog.StageNoShoe:
@@ -43,11 +40,8 @@ func redDogStage(w i18n.Catalogue, v reddog.View) string {
 	return ""
 }
 
-// RedDogSpreadWords is a round's spread and payout in words: "spread 5, pays 1 to 1",
-// "no spread (consecutive)", "a pair".
-func RedDogSpreadWords(r reddog.Round) string { return redDogSpread(i18n.Catalogue{}, r) }
-
-// redDogSpread is RedDogSpreadWords in w's language.
+// redDogSpread is a round's spread and payout in w's language: "spread 5, pays 1 to 1", "no
+// spread (consecutive)", "a pair".
 func redDogSpread(w i18n.Catalogue, r reddog.Round) string {
 	switch {
 	case len(r.Cards) < 2:
@@ -60,11 +54,8 @@ func redDogSpread(w i18n.Catalogue, r reddog.Round) string {
 	return w.T(i18n.RdSpreadN, r.Spread.String())
 }
 
-// RedDogResultWords is a finished round's result: "win 1:1", "lose", "push", "cancelled";
-// "no result" for a round in progress or under review.
-func RedDogResultWords(r reddog.Round) string { return redDogResult(i18n.Catalogue{}, r) }
-
-// redDogResult is RedDogResultWords in w's language.
+// redDogResult is a finished round's result in w's language: "win 1:1", "lose", "push",
+// "cancelled"; "no result" for a round in progress or under review.
 func redDogResult(w i18n.Catalogue, r reddog.Round) string {
 	switch {
 	case r.Kind == reddog.KindCancelled:
@@ -82,12 +73,9 @@ func redDogResult(w i18n.Catalogue, r reddog.Round) string {
 	return out
 }
 
-// RedDogRoundLine words a finished Red Dog round for recall:
-// "#3 win 11:1  8D 8S 8H  a pair [10.10] review confirmed".
-func RedDogRoundLine(r reddog.Round) string { return redDogRoundLine(i18n.Catalogue{}, r) }
-
-// redDogRoundLine is RedDogRoundLine in w's language; the rules and the reasons for a review
-// stay as the journal has them.
+// redDogRoundLine words a finished Red Dog round for recall in w's language: "#3 win 11:1  8D 8S
+// 8H  a pair [10.10] review confirmed"; the rules and the reasons for a review stay as the
+// journal has them.
 func redDogRoundLine(w i18n.Catalogue, r reddog.Round) string {
 	cards := make([]string, len(r.Cards))
 	for i, c := range r.Cards {
@@ -109,13 +97,8 @@ func redDogRoundLine(w i18n.Catalogue, r reddog.Round) string {
 // isRedDogRound reports whether rec is a Red Dog round record.
 func isRedDogRound(rec journal.Record) bool { return rec.Kind == table.KindRoundRedDog }
 
-// RedDogRecallLine words a journalled Red Dog round (table.KindRoundRedDog) for recall, its time
-// in loc.
-func RedDogRecallLine(rec journal.Record, loc *time.Location) string {
-	return redDogRecallLine(i18n.Catalogue{}, rec, loc)
-}
-
-// redDogRecallLine is RedDogRecallLine in w's language.
+// redDogRecallLine words a journalled Red Dog round (table.KindRoundRedDog) for recall in w's
+// language, its time in loc.
 func redDogRecallLine(w i18n.Catalogue, rec journal.Record, loc *time.Location) string {
 	at := rec.Time.In(loc).Format("15:04:05")
 	r, err := reddog.DecodeRound(reddog.VicRedDog1997(), rec.Payload)

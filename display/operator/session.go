@@ -502,10 +502,7 @@ func describeAll(name msg, res table.Result) (out []msg, done bool) {
 	return out, false
 }
 
-// EventLine words one engine event for the operator ("" for none worth a line).
-func EventLine(e engine.Event) string { return eventLine(e).english() }
-
-// eventLine is EventLine as a message (zero for none worth a line).
+// eventLine words one engine event for the operator, as a message (zero for none worth a line).
 func eventLine(e engine.Event) msg {
 	rule := ruleSuffix(e.Rule)
 	switch e.Kind {
@@ -547,10 +544,7 @@ func eventLine(e engine.Event) msg {
 	return msg{}
 }
 
-// RoundLine words a finished round: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
-func RoundLine(r engine.Round) string { return roundLine(r).english() }
-
-// roundLine is RoundLine as a message.
+// roundLine words a finished round, as a message: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
 func roundLine(r engine.Round) msg {
 	o := r.Outcome
 	var marks []msg
@@ -584,12 +578,9 @@ type roundWords struct{ r engine.Round }
 
 func (x roundWords) in(w i18n.Catalogue) string { return resultWords(w, x.r) }
 
-// ResultWords is a round's result as the table screen words it: "BANKER WINS 7 TO 5",
-// "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered without
-// cards; "(no bets)" follows a round without wagers.
-func ResultWords(r engine.Round) string { return resultWords(i18n.Catalogue{}, r) }
-
-// resultWords is ResultWords in w's language, in the table screen's words (BANKER WINS 7 TO 5).
+// resultWords is a round's result in w's language, as the table screen words it: "BANKER WINS 7
+// TO 5", "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered
+// without cards; "(no bets)" follows a round without wagers.
 func resultWords(w i18n.Catalogue, r engine.Round) string {
 	o := r.Outcome
 	var res string
@@ -624,10 +615,7 @@ func cardList(cs []engine.Card) string {
 	return strings.Join(parts, " ")
 }
 
-// RunLine words a decided run: "run #1 seat 3 Player × 2: WON, pays $30".
-func RunLine(r engine.RunSettlement) string { return runLine(r).english() }
-
-// runLine is RunLine as a message.
+// runLine words a decided run, as a message: "run #1 seat 3 Player × 2: WON, pays $30".
 func runLine(r engine.RunSettlement) msg {
 	w := r.Run
 	head := m(i18n.LogRunHead, w.ID, w.Seat, runKindWord(w.Kind), w.Length)
