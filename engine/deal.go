@@ -4,6 +4,15 @@ package engine
 
 import "fmt"
 
+// carried is a card drawn in excess, waiting for the round it will start.
+type carried struct {
+	card      Card
+	pos       Position
+	src       Source
+	faceUp    bool // found face up in the shoe, or disclosed
+	disclosed bool // reported exposed
+}
+
 // card is a card out of the shoe (or entered by hand).
 func (g *Game) card(c Card, pos Position, src Source) {
 	if !c.Valid() {

@@ -11,15 +11,7 @@ const (
 	phEnded               // the shoe is over (last coup played, or empty); waiting for the next shoe
 )
 
-// carried is a card drawn in excess, waiting for the round it will start.
-type carried struct {
-	card      Card
-	pos       Position
-	src       Source
-	faceUp    bool // found face up in the shoe, or disclosed
-	disclosed bool // reported exposed
-}
-
+// setting is a change of a table setting waiting for the next round or shoe (irregular.go).
 type setting struct{ key, value string }
 
 // historyLen bounds the finished rounds remembered for "void N" (continuous shufflers have no
@@ -97,16 +89,6 @@ type Game struct {
 
 	out []Event
 }
-
-// lastCard is where the card just drawn went, for "exposed".
-type lastCard uint8
-
-const (
-	lastNone lastCard = iota
-	lastBurn
-	lastRound
-	lastCarry
-)
 
 // NewGame starts a table under a profile and its settings (see ParseSettings). No shoe is
 // loaded until a "shoe" token.

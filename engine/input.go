@@ -102,6 +102,9 @@ func AuthorisedTurnInput(h Hand) Input { return Input{Kind: InTurn, Hand: h, Aut
 // SettingInput is the input that changes a table setting.
 func SettingInput(key, value string) Input { return Input{Kind: InSetting, Key: key, Value: value} }
 
+// InAcceptReviewInput is the input by which the supervisor accepts what was flagged for review.
+func InAcceptReviewInput() Input { return Input{Kind: InAcceptReview} }
+
 // EventKind is what an Event reports.
 type EventKind uint8
 
@@ -188,6 +191,3 @@ type Event struct {
 	Key    string // EvSetting
 	Value  string // EvSetting
 }
-
-// InAcceptReviewInput is the input by which the supervisor accepts what was flagged for review.
-func InAcceptReviewInput() Input { return Input{Kind: InAcceptReview} }

@@ -49,7 +49,8 @@ func (g *Game) result(r ManualResult) {
 	}
 	g.rounds++
 	// A coup flagged for review before its first card (pendReview) is held as the result: it
-	// has no cards to come, so cards dealt while it is held are drawn ahead of the next coup.
+	// has no cards to come, so cards dealt while it is held are drawn ahead of the next coup
+	// (000 11.2: a card beyond the coup's is the first card of the next).
 	g.c = coup{n: g.rounds, excessNote: -1, review: g.pendReview, why: g.pendWhy, byHand: true, result: r}
 	g.pendReview, g.pendFace, g.pendWhy = false, false, nil
 	g.inRound = true

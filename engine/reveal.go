@@ -76,7 +76,7 @@ func (c *coup) started() bool { return c.np+c.nb > 0 }
 
 // complete reports whether the coup has every card the table of play gives it.
 func (c *coup) complete() bool {
-	return c.byHand || c.np >= 2 && c.nb >= 2 && c.next() == PosNone // a result entered by hand has no cards to come
+	return c.byHand || c.np >= 2 && c.nb >= 2 && c.next() == PosNone // a result entered by hand has no cards to come (000 11.2)
 }
 
 // put places a card at a position given by next.

@@ -4,6 +4,16 @@ package engine
 
 import "fmt"
 
+// lastCard is where the card just drawn went, for "exposed".
+type lastCard uint8
+
+const (
+	lastNone lastCard = iota
+	lastBurn
+	lastRound
+	lastCarry
+)
+
 // newShoe loads a shuffled shoe: the previous one ends, shoe-level settings take effect and
 // the burn procedure begins.
 func (g *Game) newShoe() {

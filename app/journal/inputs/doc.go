@@ -31,5 +31,5 @@
 // command ("op": run.place, run.nominate, commission.defer, commission.collect, insurance) is
 // read as the table-script command it is (KindCommand), which the table aggregate decides by
 // today's rules; app/table journals each refusal and reports on replay a command that the rules
-// now decide differently from the record (docs/reference.md, "Operator commands, their refusals").
+// now decide differently from the record (docs/auditor.md, "Operator commands, their refusals, and old journals").
 package inputs
