@@ -72,22 +72,17 @@ func toSchema(in Input) (inputs.Input, error) {
 	switch g.Kind {
 	case engine.InToken:
 		return inputs.Input{Kind: inputs.KindToken, Token: g.Token, Source: g.Source}, nil
-	case engine.InTurn:
-		return command(desk.Command{Verb: desk.VerbTurn, Turn: g.Hand})
-	case engine.InSetting:
-		return command(desk.Command{Verb: desk.VerbSetting, Key: g.Key, Value: g.Value})
-	case engine.InAcceptReview:
-		return command(desk.Command{Verb: desk.VerbAccept})
-	case engine.InResult:
-		return command(desk.Command{Verb: desk.VerbResult, Result: g.Result})
 	case engine.InDoubt:
 		return inputs.Input{Kind: inputs.KindDoubt, Doubt: g.Doubt}, nil
 	case engine.InShoeResult:
 		return inputs.Input{Kind: inputs.KindShoeResult, ShoeResult: g.ShoeResult}, nil
-	case engine.InReconstruct:
-		return command(desk.Command{Verb: desk.VerbReconstruct, Cards: g.Cards})
 	}
-	return inputs.Input{}, fmt.Errorf("unknown game input kind %d", g.Kind)
+	// turn, accept, result, reconstruct, setting: journalled as the table-script command
+	c, err := desk.GameCommand(*g)
+	if err != nil {
+		return inputs.Input{}, fmt.Errorf("game input: %w", err)
+	}
+	return command(*c)
 }
 
 // fromSchema is the table input a journalled input stands for.
@@ -115,16 +110,8 @@ func fromSchema(s inputs.Input) (Input, error) {
 	default:
 		return Input{}, fmt.Errorf("unknown kind %q", s.Kind)
 	}
-	c := s.Command
-	switch c.Verb {
-	case desk.VerbTurn:
-		return game(engine.TurnInput(c.Turn))
-	case desk.VerbAccept:
-		return game(engine.InAcceptReviewInput())
-	case desk.VerbResult:
-		return game(engine.ResultInput(c.Result))
-	case desk.VerbReconstruct:
-		return game(engine.ReconstructInput(c.Cards))
+	if g, ok := desk.GameInput(s.Command); ok {
+		return game(g)
 	}
-	return Input{Command: c}, nil
+	return Input{Command: s.Command}, nil
 }

@@ -63,7 +63,8 @@ func (t *Table) command(c *Command, line int) {
 	case VerbClose:
 		t.schedule(engine.Change{At: t.at(c.At), Close: true})
 	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct:
-		t.gameCommand(gameInput(c))
+		in, _ := GameInput(c)
+		t.gameCommand(in)
 	default:
 		t.no("", fmt.Sprintf("unknown command %q", c.Verb))
 	}
@@ -72,17 +73,20 @@ func (t *Table) command(c *Command, line int) {
 // no records a refusal of the command being carried out.
 func (t *Table) no(rule, reason string) { t.refuse(t.curLine, t.curVerb, rule, reason) }
 
-// gameInput is the game input a game command gives (the inverse of GameCommand).
-func gameInput(c *Command) engine.Input {
+// GameInput is the game input a game command gives (turn, accept, result, reconstruct; the
+// inverse of GameCommand), and false for any other command.
+func GameInput(c *Command) (engine.Input, bool) {
 	switch c.Verb {
 	case VerbTurn:
-		return engine.TurnInput(c.Turn)
+		return engine.TurnInput(c.Turn), true
 	case VerbAccept:
-		return engine.InAcceptReviewInput()
+		return engine.InAcceptReviewInput(), true
 	case VerbResult:
-		return engine.ResultInput(c.Result)
+		return engine.ResultInput(c.Result), true
+	case VerbReconstruct:
+		return engine.ReconstructInput(c.Cards), true
 	}
-	return engine.Input{Kind: engine.InReconstruct, Source: engine.SourceManual, Cards: c.Cards}
+	return engine.Input{}, false
 }
 
 // gameCommand gives a game command to the engine; the engine's refusals are its events.
