@@ -62,6 +62,9 @@ func answerOf(t pitcmd.TableAnswer) Answer {
 	return a
 }
 
+// CanCancel is false: the page offers no Cancel for a change sent to the tables (Cancel says why).
+func (c Commands) CanCancel() bool { return false }
+
 // Cancel cannot withdraw a change sent to the tables: the table script has no command that
 // takes a posted change off the sign (a change is replaced by posting another, which the
 // tables' rules judge on its own).

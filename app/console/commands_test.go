@@ -3,8 +3,10 @@ package console
 import (
 	"context"
 	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,5 +116,27 @@ func TestLiveStreamLeavesTheSessionIdle(t *testing.T) {
 	clk.add(20 * time.Second)
 	if s.alive(ss.token) {
 		t.Error("the check kept the session alive past its idle time")
+	}
+}
+
+// noCancel is a recorder that cannot cancel, as the command sender cannot.
+type noCancel struct{ *recorder }
+
+func (noCancel) CanCancel() bool { return false }
+
+// TestNoCancelWhereThePosterCannot: the page offers Cancel only where the poster can cancel.
+func TestNoCancelWhereThePosterCannot(t *testing.T) {
+	r := newRig(t)
+	r.con.opt.Poster = noCancel{r.poster}
+	b := r.browser()
+	page := b.signIn("S-1", "2468")
+	b.post("/", url.Values{"csrf": {csrfOf(t, page)}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
+		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"10,000"}, "tie_min": {"10"}, "tie_max": {"1000"}})
+	_, page = b.get("/")
+	if !strings.Contains(page, "to 2 tables") || strings.Contains(page, "Cancel this change") {
+		t.Errorf("the posting is not listed, or offers a Cancel the poster cannot do:\n%s", page)
+	}
+	if (Commands{}).CanCancel() {
+		t.Error("the command sender says it can cancel")
 	}
 }

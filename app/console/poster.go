@@ -23,6 +23,16 @@ type Poster interface {
 	Cancel(ctx context.Context, id string, by Person) error
 }
 
+// cancelKnower is a Poster that says whether it can cancel a posting at all; a Poster without
+// the method can (Cancel may still refuse one already in effect).
+type cancelKnower interface{ CanCancel() bool }
+
+// posterCancels reports whether p can cancel postings at all.
+func posterCancels(p Poster) bool {
+	k, ok := p.(cancelKnower)
+	return !ok || k.CanCancel()
+}
+
 // AnswerState is where a table stands on a posting.
 type AnswerState string
 

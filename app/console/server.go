@@ -320,6 +320,7 @@ func kindLabel(k Kind) i18n.Key {
 }
 
 func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel bool) []activityRow {
+	canCancelPostings := posterCancels(c.opt.Poster)
 	c.mu.Lock()
 	acts := slices.Clone(c.activity)
 	c.mu.Unlock()
@@ -342,7 +343,7 @@ func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel 
 			row.Answers = append(row.Answers, answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: an.Reason})
 			pending = pending || an.State == AnswerAccepted || an.State == AnswerPending
 		}
-		row.CanCancel = canCancel && a.CancelledBy == nil && pending
+		row.CanCancel = canCancel && canCancelPostings && a.CancelledBy == nil && pending
 		out = append(out, row)
 	}
 	return out
