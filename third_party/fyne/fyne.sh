@@ -40,7 +40,11 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir "$tmp/pin"
 printf 'module pin\n\ngo 1.21\n' >"$tmp/pin/go.mod"
 cp "$here/upstream.sum" "$tmp/pin/go.sum"
-json=$(cd "$tmp/pin" && go mod download -json "$mod@$ver")
+json=$(cd "$tmp/pin" && go mod download -json "$mod@$ver") || {
+	echo "third_party/fyne: go mod download $mod@$ver failed:" >&2
+	echo "$json" >&2
+	exit 1
+}
 zip=$(sed -n 's/^[[:space:]]*"Zip": "\(.*\)",$/\1/p' <<<"$json")
 dl=$(sed -n 's/^[[:space:]]*"Sum": "\(.*\)",$/\1/p' <<<"$json")
 if [ "$dl" != "$sum" ] || [ ! -f "$zip" ]; then
@@ -72,7 +76,7 @@ done
 
 case $mode in
 check)
-	if ! out=$(cd "$tmp" && ln -s "$tree" b && diff -r -N -u a b); then
+	if ! out=$(cd "$tmp" && ln -s "$tree" b && diff -r -u a b); then
 		echo "third_party/fyne/v2 is not $mod@$ver + third_party/fyne/patches; edit a patch and run third_party/fyne/fyne.sh apply:" >&2
 		echo "$out" | head -200 >&2
 		exit 1
