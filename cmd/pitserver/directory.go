@@ -139,8 +139,6 @@ func runDirectory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 // ensureDirectory makes the operator directory's bucket as the pit's administrator and says
 // which version it holds.
 func ensureDirectory(ctx context.Context, admin *nats.Conn, srv *bus.Server, stdout io.Writer) error {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
 	if _, err := bus.EnsureDirectoryBucket(ctx, admin, srv.Replicas()); err != nil {
 		return err
 	}

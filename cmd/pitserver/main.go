@@ -200,36 +200,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 
 	nodes := &nodeWatch{srv: srv, out: stdout}
-	tick := time.NewTicker(o.status)
-	defer tick.Stop()
-	// The stream (and its keeper) need the cluster's JetStream: a node that starts before the
-	// others waits for them, saying so now and then.
+	defer nodes.watch(o.status)()
+	// The stream (and its keeper) and the operator directory need the cluster's JetStream: a
+	// node that starts before the others, or while one is down, waits for them, saying so now
+	// and then (and the node watch says which node is missing).
 	var keeper *bus.Keeper
-	var waitedSince time.Time
-	for keeper == nil {
-		kctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		keeper, err = bus.StartKeeper(kctx, admin, bus.Replicas(srv.Replicas()))
-		cancel()
-		if keeper != nil {
-			break
-		}
-		if ctx.Err() != nil {
-			return nil
-		}
-		if waitedSince.IsZero() || time.Since(waitedSince) > 30*time.Second {
-			fmt.Fprintf(stderr, "pitserver: waiting for the cluster to keep stream %s on %d nodes: %v\n", bus.StreamName, srv.Replicas(), err)
-			waitedSince = time.Now()
-		}
-		nodes.check()
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
-		}
+	if err := untilReady(ctx, o.status, stderr, "keep stream "+bus.StreamName+fmt.Sprintf(" on %d nodes", srv.Replicas()), func(ctx context.Context) (err error) {
+		keeper, err = bus.StartKeeper(ctx, admin, bus.Replicas(srv.Replicas()))
+		return err
+	}); err != nil || keeper == nil {
+		return err // stopped while waiting
 	}
 	defer keeper.Stop()
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
-	if err := ensureDirectory(ctx, admin, srv, stdout); err != nil {
+	if err := untilReady(ctx, o.status, stderr, "keep the operator directory", func(ctx context.Context) error {
+		return ensureDirectory(ctx, admin, srv, stdout)
+	}); err != nil || ctx.Err() != nil {
 		return err
 	}
 	if o.console != "" && fc.Console.Directory {
@@ -258,14 +244,37 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer stopConsole()
 	}
 	for {
-		nodes.check()
 		select {
 		case <-ctx.Done():
 			fmt.Fprintf(stdout, "pit server %s: stopping\n", srv.Name())
 			return nil
 		case err := <-keeper.Errors():
 			fmt.Fprintln(stderr, "pitserver:", err)
-		case <-tick.C:
+		}
+	}
+}
+
+// untilReady runs step, each try given 5 s, until it succeeds or ctx ends (then it returns nil
+// with ctx done: the server was asked to stop). A failing try is said on stderr at most every
+// 30 s; the next one comes after every (a cluster of three whose third node is still starting,
+// or down, cannot keep a stream on three nodes yet).
+func untilReady(ctx context.Context, every time.Duration, stderr io.Writer, what string, step func(context.Context) error) error {
+	var saidAt time.Time
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := step(tctx)
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			return nil
+		}
+		if saidAt.IsZero() || time.Since(saidAt) > 30*time.Second {
+			fmt.Fprintf(stderr, "pitserver: waiting for the cluster to %s: %v\n", what, err)
+			saidAt = time.Now()
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(every):
 		}
 	}
 }
@@ -277,6 +286,26 @@ type nodeWatch struct {
 	out  io.Writer
 	seen []string // every node ever routed to
 	up   []string // the nodes routed to at the last check
+}
+
+// watch checks every interval in its own goroutine, from the start (a node may go down while
+// this one waits for the cluster); stop ends it and waits for it.
+func (w *nodeWatch) watch(every time.Duration) (stop func()) {
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			w.check()
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() { close(done); <-ended }
 }
 
 func (w *nodeWatch) check() {

@@ -192,6 +192,17 @@ func TestCasinoClusterOfThree(t *testing.T) {
 	for _, n := range nodes[:2] {
 		waitFor(t, 30*time.Second, "bus-3 back on the console", func() bool { return strings.Count(n.out.String(), "node bus-3 up (routed)") == 2 })
 	}
+	// Whether bus-3 went down before or after the others made the operator directory (three
+	// replicas: not while a node is down), they wait for it and go on, and the node watch said
+	// so meanwhile.
+	for _, n := range nodes {
+		waitFor(t, 30*time.Second, "the operator directory on every node", func() bool { return strings.Contains(n.out.String(), "operator directory empty") })
+		select {
+		case err := <-n.done:
+			t.Fatalf("a node stopped: %v", err)
+		default:
+		}
+	}
 }
 
 // TestConfigRefusedByName: impossible configurations are refused naming the key.
