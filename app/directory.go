@@ -92,10 +92,25 @@ func (d *operatorDirectory) got(raw []byte, revision uint64) {
 }
 
 // watch follows the pit's directory until ctx ends (a goroutine of its own: the table plays
-// the same with the bus down, and signs operators in from its copy).
+// the same with the bus down, and signs operators in from its copy). The first failure after
+// a success (or at the start) is a warning in the log, its retries every 2 s are debug lines:
+// a table that stops following the pit's directory says so once, not never and not every 2 s.
 func (d *operatorDirectory) watch(ctx context.Context, conn bus.ConnConfig) {
-	bus.WatchDirectory(ctx, conn, d.got, func(err error) {
-		d.log.Debug("operator directory: "+err.Error(), "urls", conn.URLs)
+	failing := false // both callbacks run on WatchDirectory's goroutine
+	got := func(raw []byte, revision uint64) {
+		if failing {
+			d.log.Info("operator directory: following the pit's again", "urls", conn.URLs)
+			failing = false
+		}
+		d.got(raw, revision)
+	}
+	bus.WatchDirectory(ctx, conn, got, func(err error) {
+		if failing {
+			d.log.Debug("operator directory: "+err.Error(), "urls", conn.URLs)
+			return
+		}
+		failing = true
+		d.log.Warn("operator directory: not following the pit's (sign-in goes on from the table's copy; retrying every 2 s): "+err.Error(), "urls", conn.URLs)
 	})
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // directoryTable is the part of a started table the operator directory needs: its journal,
@@ -229,5 +230,68 @@ func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 	d.got(raw, 5) // the same version again: all is well
 	if len(board.Texts()) != 0 {
 		t.Fatalf("strip: %v", board.Texts())
+	}
+}
+
+// TestDirectoryWatchSaysAFailureOnce: a table that cannot follow the pit's directory says so
+// once as a warning (not only at debug level, where nobody sees it, and not every 2 s), and
+// says when it follows it again.
+func TestDirectoryWatchSaysAFailureOnce(t *testing.T) {
+	srv := bustest.Start(t, bus.ServerConfig{
+		Tables:   []bus.Credential{{Table: "T1", User: "t1", Password: "secret-1"}},
+		Managers: []bus.Credential{{User: "pit", Password: "secret-p"}},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	admin, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	js, err := jetstream.New(admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := js.DeleteKeyValue(ctx, bus.DirectoryBucket); err != nil {
+		t.Fatal(err)
+	}
+
+	var out syncBuffer
+	log := slog.New(slog.NewTextHandler(&out, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	g, err := access.NewGuard("", "", 3, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newOperatorDirectory(filepath.Join(t.TempDir(), "T1.operators"), g, health.NewBoard(log), log)
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.watch(wctx, bus.ConnConfig{URLs: []string{srv.URL()}, User: "t1", Password: "secret-1", InboxPrefix: bus.TableInbox("T1")})
+	}()
+	defer func() { stop(); <-done }()
+
+	const warned = "level=WARN msg=\"operator directory: not following the pit's"
+	waitUntil(t, "a warning and two retries", func() bool {
+		return strings.Count(out.String(), "level=DEBUG msg=\"operator directory:") >= 2
+	})
+	if n := strings.Count(out.String(), warned); n != 1 {
+		t.Fatalf("%d warnings for one failure (want 1):\n%s", n, out.String())
+	}
+
+	if _, err := bus.EnsureDirectoryBucket(ctx, admin, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bustest.Manage(t, srv, "pit", "secret-p").Add(ctx, people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, "installer"); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if t.Failed() {
+			t.Log(out.String())
+		}
+	}()
+	waitUntil(t, "the directory at the table", func() bool { d := g.Directory(); return d != nil && d.Version == 1 })
+	if s := out.String(); !strings.Contains(s, "following the pit's again") || strings.Count(s, warned) != 1 {
+		t.Fatalf("after the pit's directory came back:\n%s", s)
 	}
 }
