@@ -18,6 +18,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // directoryTable is the part of a started table the operator directory needs: its journal,
@@ -35,7 +36,7 @@ func startDirectoryTable(t *testing.T, cfg *config.Config) (*directoryTable, *ac
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
+	log := slog.New(slog.NewTextHandler(&testbin.Buffer{}, nil))
 	rt := &runningTable{j: j, log: log, cond: &conditions{board: health.NewBoard(log)}}
 	ctx, cancel := context.WithCancel(context.Background())
 	rt.ctx = ctx
@@ -196,7 +197,7 @@ lockout_attempts = 2
 // TestDirectoryFromThePitIsCheckedBeforeUse: a version the table cannot read, or older than
 // its own, is not used and is on the status strip.
 func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
-	log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
+	log := slog.New(slog.NewTextHandler(&testbin.Buffer{}, nil))
 	board := health.NewBoard(log)
 	g, _ := access.NewGuard("", "", 3, time.Minute)
 	path := filepath.Join(t.TempDir(), "T1.operators")
