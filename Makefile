@@ -52,15 +52,24 @@ fyne-check:
 fyne-apply:
 	./third_party/fyne/fyne.sh apply
 
+# go build flags of `make build` and of `make release` (the kiosk's binaries).
+BUILD_FLAGS := -ldflags '$(VERSION_LDFLAGS)'
+RELEASE_FLAGS := -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)'
+
+# Builds the three programs into bin/ with the go build flags $(1). The table and the pit board
+# link Fyne and Ebiten (cgo); the pit server needs no cgo and is built without it: a static
+# binary, with nothing for the dynamic loader (or RELRO) to do.
+define build_all
+	$(GO) build $(1) -o bin/coupboard .
+	$(GO) build $(1) -o bin/pitboard ./cmd/pitboard
+	CGO_ENABLED=0 $(GO) build $(1) -o bin/pitserver ./cmd/pitserver
+endef
+
 build:
-	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/coupboard .
-	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
-	$(GO) build -ldflags '$(VERSION_LDFLAGS)' -o bin/pitserver ./cmd/pitserver
+	$(call build_all,$(BUILD_FLAGS))
 
 release: deps-build
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/coupboard .
-	$(GO) build -tags $(RELEASE_TAGS) -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitboard ./cmd/pitboard
-	$(GO) build -trimpath -ldflags '-s -w $(VERSION_LDFLAGS)' -o bin/pitserver ./cmd/pitserver
+	$(call build_all,$(RELEASE_FLAGS))
 
 # Debian packages coupboard and coupboard-pit (docs/installer.md, "Debian packages") from the release binaries, into build/deb/.
 # DEB_BIN_DIR: package other binaries (the packaging test packages an older build this way).
@@ -78,7 +87,7 @@ deb-test: deb
 	$(SUDO) ./deploy/deb/test.sh "$(NFPM)" "$(VERSION)" "$(DEB_ARCH)" "$(DEB_OUT)" "$(DEB_BIN_DIR)"
 
 pitboard: deps-build
-	$(GO) build -o bin/pitboard ./cmd/pitboard
+	$(GO) build $(RELEASE_FLAGS) -o bin/pitboard ./cmd/pitboard
 	./bin/pitboard --demo --tables 24
 
 test: deps-test fyne-check staticcheck fmt-check vet gotest deb-test

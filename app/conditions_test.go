@@ -12,6 +12,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // fakeClock is a clock whose synchronisation the test sets.
@@ -93,7 +94,7 @@ func hasAll(lines, want []string) bool {
 }
 
 // waitScreen waits up to 20 s for a presented screen (the trace's last line) that ok accepts.
-func waitScreen(t *testing.T, trace *syncBuffer, ok func(view.Screen) bool) {
+func waitScreen(t *testing.T, trace *testbin.Buffer, ok func(view.Screen) bool) {
 	t.Helper()
 	var last view.Screen
 	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {

@@ -18,6 +18,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -36,7 +37,7 @@ func startDirectoryTable(t *testing.T, cfg *config.Config) (*directoryTable, *ac
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
+	log := slog.New(slog.NewTextHandler(&testbin.Buffer{}, nil))
 	rt := &runningTable{j: j, log: log, cond: &conditions{board: health.NewBoard(log)}}
 	ctx, cancel := context.WithCancel(context.Background())
 	rt.ctx = ctx
@@ -197,7 +198,7 @@ lockout_attempts = 2
 // TestDirectoryFromThePitIsCheckedBeforeUse: a version the table cannot read, or older than
 // its own, is not used and is on the status strip.
 func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
-	log := slog.New(slog.NewTextHandler(&syncBuffer{}, nil))
+	log := slog.New(slog.NewTextHandler(&testbin.Buffer{}, nil))
 	board := health.NewBoard(log)
 	g, _ := access.NewGuard("", "", 3, time.Minute)
 	path := filepath.Join(t.TempDir(), "T1.operators")
@@ -256,7 +257,7 @@ func TestDirectoryWatchSaysAFailureOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var out syncBuffer
+	var out testbin.Buffer
 	log := slog.New(slog.NewTextHandler(&out, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	g, err := access.NewGuard("", "", 3, time.Minute)
 	if err != nil {

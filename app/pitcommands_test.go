@@ -13,6 +13,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // startPitTable starts a real table (its journal, its event loop, its publisher and its
@@ -36,7 +37,7 @@ password = "p-%s"
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
+	var stderr testbin.Buffer
 	tb, err := startTable(cfg, false, &stderr, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,10 @@ package app
 
 import (
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/table"
 )
 
 // journalRecall is the operator screen's recall of earlier shoes over the table's journal: the
-// round records of a shoe, baccarat's (journal.KindRound) or Red Dog's (table.KindRoundRedDog),
+// round records of a shoe, baccarat's (journal.KindRound) or Red Dog's (journal.KindRoundRedDog),
 // oldest first.
 type journalRecall struct{ j *journal.Journal }
 
@@ -18,7 +17,7 @@ func (r journalRecall) Rounds(shoe int64) ([]journal.Record, error) {
 	}
 	out := recs[:0]
 	for _, rec := range recs {
-		if rec.Kind == journal.KindRound || rec.Kind == table.KindRoundRedDog {
+		if rec.Kind == journal.KindRound || rec.Kind == journal.KindRoundRedDog {
 			out = append(out, rec)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/table"
 )
 
 // TestJournalRecall: recall of a shoe reads its round records of either game, and nothing else.
@@ -21,14 +20,14 @@ func TestJournalRecall(t *testing.T) {
 	rd := json.RawMessage(`{"n":1,"cards":["3H","9S","5D"],"spread":5,"raise":true,"outcome":"win","pays":"1:1","kind":"normal","notes":[]}`)
 	if _, err := j.AppendBatch(
 		journal.Record{Time: at, Kind: journal.KindShoe, Source: journal.SourceShoe, Shoe: 2, Payload: json.RawMessage(`{}`)},
-		journal.Record{Time: at, Kind: table.KindRoundRedDog, Source: journal.SourceShoe, Shoe: 2, Payload: rd},
+		journal.Record{Time: at, Kind: journal.KindRoundRedDog, Source: journal.SourceShoe, Shoe: 2, Payload: rd},
 		journal.Record{Time: at, Kind: journal.KindEvent, Source: journal.SourceShoe, Shoe: 2, Payload: json.RawMessage(`{"event":"burn"}`)},
-		journal.Record{Time: at, Kind: table.KindRoundRedDog, Source: journal.SourceShoe, Shoe: 3, Payload: rd},
+		journal.Record{Time: at, Kind: journal.KindRoundRedDog, Source: journal.SourceShoe, Shoe: 3, Payload: rd},
 	); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := journalRecall{j}.Rounds(2)
-	if err != nil || len(recs) != 1 || recs[0].Kind != table.KindRoundRedDog || recs[0].Shoe != 2 {
+	if err != nil || len(recs) != 1 || recs[0].Kind != journal.KindRoundRedDog || recs[0].Shoe != 2 {
 		t.Fatalf("recall of shoe 2: %+v, %v", recs, err)
 	}
 }

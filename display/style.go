@@ -101,30 +101,8 @@ func (s Style) letter(m view.Mark) string {
 	return ""
 }
 
-// money formats cents as the sign shows them: "$1,000", "$2.50".
-func money(currency string, m view.Money) string {
-	neg := m < 0
-	if neg {
-		m = -m
-	}
-	whole, cents := int64(m)/100, int64(m)%100
-	digits := fmt.Sprint(whole)
-	var b strings.Builder
-	for i, d := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(d)
-	}
-	s := currency + b.String()
-	if cents != 0 {
-		s += fmt.Sprintf(".%02d", cents)
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
+// money formats cents as the sign shows them: "$1,000", "$2.50" (engine.FormatMoney).
+func money(currency string, m view.Money) string { return engine.FormatMoney(int64(m), currency) }
 
 // clock is the time of day as the screen shows it, in the time's own location: "21:30".
 func clock(t time.Time) string { return t.Format("15:04") }

@@ -3,14 +3,38 @@
 
 package engine
 
-// Source is where a card came from.
+import "fmt"
+
+// Source is where a card came from. Its word (String) is the journal's: a record's and a
+// table input's source (app/journal SourceShoe and SourceManual).
 type Source uint8
 
-// The card sources: one path into the engine for both (spec/shoe-protocol.md).
+// The card sources: one path into the engine for both (spec/shoe-protocol.md). The numbers are
+// those of version 1 of the journal's table inputs.
 const (
 	SourceShoe   Source = iota // read by a smart shoe (or a script)
 	SourceManual               // entered by the dealer on the operator screen
 )
+
+var sourceNames = [...]string{"shoe", "manual"}
+
+// String is the source's word: "shoe" or "manual".
+func (s Source) String() string {
+	if int(s) < len(sourceNames) {
+		return sourceNames[s]
+	}
+	return fmt.Sprintf("Source(%d)", uint8(s))
+}
+
+// ParseSource reads a source's word as String writes it.
+func ParseSource(w string) (Source, error) {
+	for i, name := range sourceNames {
+		if name == w {
+			return Source(i), nil
+		}
+	}
+	return 0, fmt.Errorf("card source %q: want shoe or manual", w)
+}
 
 // Hand names one of the two hands of a coup.
 type Hand uint8

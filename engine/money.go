@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -67,4 +68,45 @@ func ParseMoney(s string) (int64, error) {
 		}
 	}
 	return cents, nil
+}
+
+// FormatCents writes an amount as the rules' notes and reasons do: "$50", "$12.50",
+// "-$3.05", "$1000" (no thousands separators). ParseMoney reads it back.
+func FormatCents(c int64) string {
+	sign := ""
+	u := uint64(c)
+	if c < 0 {
+		sign, u = "-", uint64(-c)
+	}
+	if u%100 == 0 {
+		return fmt.Sprintf("%s$%d", sign, u/100)
+	}
+	return fmt.Sprintf("%s$%d.%02d", sign, u/100, u%100)
+}
+
+// FormatMoney writes an amount as a sign and the pit board show it, in the table's currency
+// symbol (Setup.Currency; "" for none): "$1,000", "$2.50", "-$5", "25,000". ParseMoney reads
+// back what FormatMoney writes with "$" or no symbol.
+func FormatMoney(cents int64, symbol string) string {
+	neg := cents < 0
+	u := uint64(cents)
+	if neg {
+		u = uint64(-cents)
+	}
+	digits := strconv.FormatUint(u/100, 10)
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(symbol)
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(digits[i])
+	}
+	if c := u % 100; c != 0 {
+		fmt.Fprintf(&b, ".%02d", c)
+	}
+	return b.String()
 }

@@ -53,5 +53,36 @@ func FuzzParseMoney(f *testing.F) {
 		if err != nil || again != c {
 			t.Fatalf("ParseMoney(%q) = %d; FormatCents %q reads back as %d, %v", s, c, FormatCents(c), again, err)
 		}
+		for _, sym := range []string{"$", ""} {
+			if again, err := ParseMoney(FormatMoney(c, sym)); err != nil || again != c {
+				t.Fatalf("ParseMoney(%q) = %d; FormatMoney %q reads back as %d, %v", s, c, FormatMoney(c, sym), again, err)
+			}
+		}
 	})
+}
+
+// TestFormatMoney: the sign's and the board's amounts in the table's currency, grouped by
+// thousands, with cents only when there are any; each reads back (ParseMoney, with "$").
+func TestFormatMoney(t *testing.T) {
+	for _, tc := range []struct {
+		cents int64
+		sym   string
+		want  string
+	}{
+		{0, "$", "$0"}, {250, "$", "$2.50"}, {100000, "$", "$1,000"}, {2500000, "", "25,000"},
+		{123456789, "€", "€1,234,567.89"}, {-500, "$", "-$5"}, {-150, "", "-1.50"}, {MaxCents, "$", "$10,000,000,000"},
+	} {
+		got := FormatMoney(tc.cents, tc.sym)
+		if got != tc.want {
+			t.Errorf("FormatMoney(%d, %q) = %q, want %q", tc.cents, tc.sym, got, tc.want)
+		}
+		if tc.cents >= 0 && tc.sym != "€" {
+			if back, err := ParseMoney(got); err != nil || back != tc.cents {
+				t.Errorf("ParseMoney(%q) = %d, %v; want %d", got, back, err, tc.cents)
+			}
+		}
+	}
+	if FormatCents(100000) != "$1000" || FormatCents(-305) != "-$3.05" {
+		t.Errorf("FormatCents: %q %q", FormatCents(100000), FormatCents(-305))
+	}
 }

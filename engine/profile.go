@@ -20,14 +20,44 @@ const (
 	KindCancelled
 )
 
+// roundKindNames are the kinds' words: the one spelling of a round's kind in replay output,
+// the journal's round records, the pit bus and the roads.
 var roundKindNames = [...]string{"normal", "nobet", "cancelled"}
 
-// String is the kind's word in replay output: "normal", "nobet" or "cancelled".
+// String is the kind's word: "normal", "nobet" or "cancelled".
 func (k RoundKind) String() string {
 	if int(k) < len(roundKindNames) {
 		return roundKindNames[k]
 	}
 	return "?"
+}
+
+// ParseRoundKind reads a kind's word as String writes it.
+func ParseRoundKind(s string) (RoundKind, error) {
+	for i, w := range roundKindNames {
+		if w == s {
+			return RoundKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("round kind %q: must be normal, nobet or cancelled", s)
+}
+
+// MarshalText encodes the kind as its word, so it is a string in JSON; an unknown kind is an error.
+func (k RoundKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(roundKindNames) {
+		return nil, fmt.Errorf("round kind %d: unknown", k)
+	}
+	return []byte(roundKindNames[k]), nil
+}
+
+// UnmarshalText decodes a kind's word (ParseRoundKind).
+func (k *RoundKind) UnmarshalText(b []byte) error {
+	v, err := ParseRoundKind(string(b))
+	if err != nil {
+		return err
+	}
+	*k = v
+	return nil
 }
 
 // Style is a dealing style (002 8.4, 004 8.5).

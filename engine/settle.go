@@ -702,19 +702,6 @@ func isBook(r string) bool {
 	return len(r) > 3 && r[3] == ' ' && r[0] >= '0' && r[0] <= '9' && r[1] >= '0' && r[1] <= '9' && r[2] >= '0' && r[2] <= '9'
 }
 
-// FormatCents writes an amount as the sign does: "$50", "$12.50", "-$3.05".
-func FormatCents(c int64) string {
-	sign := ""
-	u := uint64(c)
-	if c < 0 {
-		sign, u = "-", uint64(-c)
-	}
-	if u%100 == 0 {
-		return fmt.Sprintf("%s$%d", sign, u/100)
-	}
-	return fmt.Sprintf("%s$%d.%02d", sign, u/100, u%100)
-}
-
 func formatBP(b BasisPoints) string {
 	if b%100 == 0 {
 		return fmt.Sprintf("%d%%", b/100)

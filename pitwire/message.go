@@ -39,16 +39,6 @@ const (
 	TypeHead Type = "head"
 )
 
-// RoundKind says how a round counts for the roads (roadmap.md, introduction).
-type RoundKind string
-
-// The round kinds.
-const (
-	KindNormal    RoundKind = "normal"    // an ordinary coup
-	KindNoBet     RoundKind = "nobet"     // a dummy coup, no-bet coup or void hand: a result, but nobody bet
-	KindCancelled RoundKind = "cancelled" // round N of the shoe is cancelled: it has no result and leaves every road
-)
-
 // TableState is whether a table is taking bets.
 type TableState string
 
@@ -114,19 +104,23 @@ func Refuse(subject string, data []byte, err error) Message {
 const MaxSoftware = 64
 
 // Round is a finished round as the table screen shows it: the fields of engine.Outcome plus
-// its number in the shoe and its kind. For KindCancelled only N is meaningful.
+// its number in the shoe and its kind. For engine.KindCancelled only N is meaningful.
 type Round struct {
-	N              int       `json:"n"`                // round number within the shoe, from 1
-	Kind           RoundKind `json:"kind"`             // normal, nobet or cancelled
-	Winner         string    `json:"winner"`           // "B", "P" or "T"; "" when cancelled
-	PlayerTotal    int       `json:"player_total"`     // final Player total, 0..9
-	BankerTotal    int       `json:"banker_total"`     // final Banker total, 0..9
-	Natural        bool      `json:"natural"`          // either two-card total was 8 or 9 (000 9.1)
-	PlayerPair     bool      `json:"player_pair"`      // Player's first two cards of equal rank
-	BankerPair     bool      `json:"banker_pair"`      // Banker's first two cards of equal rank
-	PlayerCards    int       `json:"player_cards"`     // 2 or 3
-	BankerCards    int       `json:"banker_cards"`     // 2 or 3
-	BankerFirstTwo int       `json:"banker_first_two"` // Banker's two-card total (Insurance/No 6, 000 1.1)
+	N int `json:"n"` // round number within the shoe, from 1
+	// Kind is how the round counts for the roads, spelled "normal", "nobet" (a dummy coup, no-bet
+	// coup or void hand: a result, but nobody bet) or "cancelled" (round N of the shoe has no
+	// result and leaves every road). Required: the zero kind is normal, so a round without it is
+	// refused (UnmarshalJSON).
+	Kind           engine.RoundKind `json:"kind"`
+	Winner         string           `json:"winner"`           // "B", "P" or "T"; "" when cancelled
+	PlayerTotal    int              `json:"player_total"`     // final Player total, 0..9
+	BankerTotal    int              `json:"banker_total"`     // final Banker total, 0..9
+	Natural        bool             `json:"natural"`          // either two-card total was 8 or 9 (000 9.1)
+	PlayerPair     bool             `json:"player_pair"`      // Player's first two cards of equal rank
+	BankerPair     bool             `json:"banker_pair"`      // Banker's first two cards of equal rank
+	PlayerCards    int              `json:"player_cards"`     // 2 or 3
+	BankerCards    int              `json:"banker_cards"`     // 2 or 3
+	BankerFirstTwo int              `json:"banker_first_two"` // Banker's two-card total (Insurance/No 6, 000 1.1)
 	// ResultOnly is set for a result entered by hand without its cards (issue 10): the totals,
 	// card counts and BankerFirstTwo are then 0 and mean nothing.
 	ResultOnly bool `json:"result_only,omitempty"`
@@ -195,7 +189,7 @@ func (m *Message) CheckSubject() error {
 func ValidTableID(id string) bool { return validPitID(id, "") }
 
 // RoundFromOutcome is the round payload of outcome o, round n of the shoe.
-func RoundFromOutcome(n int, kind RoundKind, o engine.Outcome) Round {
+func RoundFromOutcome(n int, kind engine.RoundKind, o engine.Outcome) Round {
 	return Round{
 		N: n, Kind: kind, Winner: o.Winner.String(),
 		PlayerTotal: o.PlayerTotal, BankerTotal: o.BankerTotal, Natural: o.Natural,
@@ -290,7 +284,7 @@ func (m *Message) Validate() error {
 		return invalid(m, "an access in a %s message", m.Type)
 	}
 	if m.Pace != nil {
-		if (m.Round == nil || m.Round.Kind == KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == KindCancelled) {
+		if (m.Round == nil || m.Round.Kind == engine.KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == engine.KindCancelled) {
 			return invalid(m, "a pace in a %s message that is not a round with a result", m.Type)
 		}
 		if err := m.Pace.validate(m); err != nil {
@@ -349,17 +343,34 @@ func (m *Message) Validate() error {
 	return nil
 }
 
+// UnmarshalJSON reads a round strictly, and refuses one without a kind.
+func (r *Round) UnmarshalJSON(b []byte) error {
+	type plain Round
+	return decodeRound(b, (*plain)(r))
+}
+
+// decodeRound reads a round of either game into v strictly, its kind required.
+func decodeRound(b []byte, v any) error {
+	if err := strictjson.Decode(b, v); err != nil {
+		return err
+	}
+	if err := strictjson.Require(b, "kind"); err != nil {
+		return fmt.Errorf("round: %w", err)
+	}
+	return nil
+}
+
 func (r *Round) validate(m *Message) error {
 	if r.N < 1 {
 		return invalid(m, "round number %d", r.N)
 	}
 	switch r.Kind {
-	case KindCancelled:
+	case engine.KindCancelled:
 		if r.PlayerHand != nil || r.BankerHand != nil {
 			return invalid(m, "round %d: cancelled, but cards given", r.N)
 		}
 		return nil
-	case KindNormal, KindNoBet:
+	case engine.KindNormal, engine.KindNoBet:
 	default:
 		return invalid(m, "unknown round kind %q", r.Kind)
 	}

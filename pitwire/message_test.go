@@ -64,7 +64,7 @@ func TestDecode(t *testing.T) {
 
 func TestRoundTrip(t *testing.T) {
 	o := engine.Outcome{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 3, Natural: true, PlayerPair: true, PlayerCards: 2, BankerCards: 3, BankerFirstTwo: 1}
-	r := RoundFromOutcome(12, KindNormal, o)
+	r := RoundFromOutcome(12, engine.KindNormal, o)
 	m := Message{V: Version, Table: "Bac-07", Seq: 99, Type: TypeRound, Time: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC), Shoe: 4, Round: &r}
 	b, err := Encode(m)
 	if err != nil {
@@ -82,7 +82,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	// A result entered without cards keeps its flag, so the board does not read totals 0-0.
 	byHand := engine.Outcome{Winner: engine.Banker, BankerPair: true, Natural: true, TotalsUnknown: true}
-	rb := RoundFromOutcome(13, KindNormal, byHand)
+	rb := RoundFromOutcome(13, engine.KindNormal, byHand)
 	m.Round = &rb
 	if b, err = Encode(m); err != nil {
 		t.Fatal(err)
@@ -150,10 +150,10 @@ func FuzzDecode(f *testing.F) {
 		if !reflect.DeepEqual(m.Round, m2.Round) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
 			t.Fatalf("round trip changed the message: %+v vs %+v", m, m2)
 		}
-		if m.Type == TypeRound && m.Round.Kind != KindCancelled && !m.Round.ResultOnly && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
+		if m.Type == TypeRound && m.Round.Kind != engine.KindCancelled && !m.Round.ResultOnly && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
 			t.Fatalf("accepted an inconsistent round %+v", m.Round)
 		}
-		if m.Type == TypeRound && m.Round.ResultOnly && (m.Round.PlayerTotal|m.Round.BankerTotal|m.Round.PlayerCards|m.Round.BankerCards|m.Round.BankerFirstTwo != 0 || m.Round.Outcome().Winner == engine.WinnerNone && m.Round.Kind != KindCancelled) {
+		if m.Type == TypeRound && m.Round.ResultOnly && (m.Round.PlayerTotal|m.Round.BankerTotal|m.Round.PlayerCards|m.Round.BankerCards|m.Round.BankerFirstTwo != 0 || m.Round.Outcome().Winner == engine.WinnerNone && m.Round.Kind != engine.KindCancelled) {
 			t.Fatalf("accepted a result-only round with totals or cards, or no winner: %+v", m.Round)
 		}
 	})

@@ -11,10 +11,11 @@ const TypeRedDogRound Type = "reddog_round"
 
 // RedDogRound is a finished Red Dog round as the table screen shows it. Every card of a Red Dog
 // round is dealt face up (003 7.1.2, 7.1.3, 7.2), so the cards are the result; a card burned
-// face down is in no round. For KindCancelled only N is meaningful.
+// face down is in no round. For engine.KindCancelled only N is meaningful.
 type RedDogRound struct {
-	N    int       `json:"n"`    // round number, from 1, counted over the session (003 9.7)
-	Kind RoundKind `json:"kind"` // normal or cancelled (Red Dog has no round without wagers)
+	N int `json:"n"` // round number, from 1, counted over the session (003 9.7)
+	// Kind is normal or cancelled (Red Dog has no round without wagers); required, as Round's.
+	Kind engine.RoundKind `json:"kind"`
 	// Cards are the right, left and centre box, as codes ("7H"); two when the first two are
 	// consecutive (7.2.2.1).
 	Cards []string `json:"cards,omitempty"`
@@ -30,9 +31,9 @@ var redDogProfile = reddog.VicRedDog1997()
 // RedDogRoundOf is the round payload of a finished reddog.Round.
 func RedDogRoundOf(r reddog.Round) RedDogRound {
 	if r.Kind == reddog.KindCancelled {
-		return RedDogRound{N: r.N, Kind: KindCancelled}
+		return RedDogRound{N: r.N, Kind: engine.KindCancelled}
 	}
-	m := RedDogRound{N: r.N, Kind: KindNormal, Spread: r.Spread.String(), Outcome: r.Outcome.String()}
+	m := RedDogRound{N: r.N, Kind: engine.KindNormal, Spread: r.Spread.String(), Outcome: r.Outcome.String()}
 	for _, c := range r.Cards {
 		m.Cards = append(m.Cards, c.String())
 	}
@@ -42,6 +43,12 @@ func RedDogRoundOf(r reddog.Round) RedDogRound {
 	return m
 }
 
+// UnmarshalJSON reads a Red Dog round strictly, and refuses one without a kind.
+func (r *RedDogRound) UnmarshalJSON(b []byte) error {
+	type plain RedDogRound
+	return decodeRound(b, (*plain)(r))
+}
+
 // validate checks a Red Dog round against the book: two or three cards that make exactly the
 // spread, outcome and payout it claims (003 7.2, 8.1.1).
 func (r *RedDogRound) validate(m *Message) error {
@@ -49,12 +56,12 @@ func (r *RedDogRound) validate(m *Message) error {
 		return invalid(m, "red dog round number %d", r.N)
 	}
 	switch r.Kind {
-	case KindCancelled:
+	case engine.KindCancelled:
 		if len(r.Cards) > 0 || r.Outcome != "" {
 			return invalid(m, "red dog round %d: cancelled, but with cards or an outcome", r.N)
 		}
 		return nil
-	case KindNormal:
+	case engine.KindNormal:
 	default:
 		return invalid(m, "red dog round %d: kind %q, want normal or cancelled", r.N, r.Kind)
 	}

@@ -23,6 +23,7 @@ func TestDecodeRedDogRound(t *testing.T) {
 		{"a baccarat round instead", `"round":{"n":1,"kind":"cancelled"}}`, "a round in a reddog_round message"},
 		{"round 0", `"reddog":{"n":0,"kind":"cancelled"}}`, "round number 0"},
 		{"nobet", `"reddog":{"n":1,"kind":"nobet","cards":["4H","5C"],"spread":"consecutive","outcome":"push"}}`, `kind "nobet"`},
+		{"no kind", `"reddog":{"n":1,"cards":["4H","5C"],"spread":"consecutive","outcome":"push"}}`, `no "kind"`},
 		{"cancelled with cards", `"reddog":{"n":1,"kind":"cancelled","cards":["4H","5C"]}}`, "cancelled, but"},
 		{"one card", `"reddog":{"n":1,"kind":"normal","cards":["4H"],"spread":"consecutive","outcome":"push"}}`, "1 cards"},
 		{"not a card", `"reddog":{"n":1,"kind":"normal","cards":["4H","ZZ"],"spread":"consecutive","outcome":"push"}}`, `card 2 "ZZ"`},
@@ -56,7 +57,7 @@ func TestRedDogRoundTrip(t *testing.T) {
 	rd := reddog.Round{N: 7, Shoe: 2, Cards: []engine.Card{card("QC"), card("2D"), card("9H")}, Spread: 9, RaisePercent: 100,
 		Outcome: reddog.Win, Pays: reddog.Pays{Win: 1, Stake: 1}, Kind: reddog.KindNormal}
 	r := RedDogRoundOf(rd)
-	want := RedDogRound{N: 7, Kind: KindNormal, Cards: []string{"QC", "2D", "9H"}, Spread: "9", Outcome: "win", Pays: "1:1"}
+	want := RedDogRound{N: 7, Kind: engine.KindNormal, Cards: []string{"QC", "2D", "9H"}, Spread: "9", Outcome: "win", Pays: "1:1"}
 	if !reflect.DeepEqual(r, want) {
 		t.Fatalf("RedDogRoundOf = %+v, want %+v", r, want)
 	}
@@ -72,7 +73,7 @@ func TestRedDogRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, m) {
 		t.Fatalf("round trip: %+v, %v", got, err)
 	}
-	if c := RedDogRoundOf(reddog.Round{N: 8, Kind: reddog.KindCancelled, Cards: rd.Cards}); !reflect.DeepEqual(c, RedDogRound{N: 8, Kind: KindCancelled}) {
+	if c := RedDogRoundOf(reddog.Round{N: 8, Kind: reddog.KindCancelled, Cards: rd.Cards}); !reflect.DeepEqual(c, RedDogRound{N: 8, Kind: engine.KindCancelled}) {
 		t.Errorf("cancelled: %+v", c)
 	}
 	if s := Subject("RD-02", TypeRedDogRound); s != "table.RD-02.reddog_round" {

@@ -32,7 +32,7 @@ func TestParseHands(t *testing.T) {
 		codes := make([]string, len(hs))
 		for i, h := range hs {
 			codes[i] = h.Code()
-			if h.Kind != Normal || h.TotalKnown || h.Natural {
+			if h.Kind != engine.KindNormal || h.TotalKnown || h.Natural {
 				t.Errorf("ParseHands(%q): hand %d %+v has more than a result", tt.in, i, h)
 			}
 		}
@@ -151,9 +151,9 @@ func FuzzRoads(f *testing.F) {
 					Natural: b&32 != 0, Total: int(b>>4) % 10, TotalKnown: b&64 != 0}
 				switch b >> 6 {
 				case 2:
-					hands[i].Kind = NoBet
+					hands[i].Kind = engine.KindNoBet
 				case 3:
-					hands[i].Kind = Cancelled
+					hands[i].Kind = engine.KindCancelled
 				}
 			}
 		}

@@ -34,11 +34,11 @@ func refBuild(hands []Hand, includeNoBet bool) refModel {
 	var m refModel
 	var road []Hand // B/P/T hands on the roads
 	for _, h := range hands {
-		if h.Kind == Cancelled {
+		if h.Kind == engine.KindCancelled {
 			continue
 		}
 		m.beads = append(m.beads, h)
-		if h.Kind == NoBet && !includeNoBet {
+		if h.Kind == engine.KindNoBet && !includeNoBet {
 			continue
 		}
 		road = append(road, h)
@@ -297,9 +297,9 @@ func randomHands(rng *rand.Rand, n int, kinds bool) []Hand {
 			if kinds {
 				switch rng.Intn(20) {
 				case 0:
-					h.Kind = NoBet
+					h.Kind = engine.KindNoBet
 				case 1:
-					h.Kind = Cancelled
+					h.Kind = engine.KindCancelled
 				}
 			}
 			hs = append(hs, h)

@@ -92,7 +92,7 @@ func (r *Roads) Report() Report {
 			rep.BeadPlate = append(rep.BeadPlate, make([]string, 0, Rows))
 		}
 		code := b.Code()
-		if b.Kind == NoBet {
+		if b.Kind == engine.KindNoBet {
 			code += "n"
 		}
 		last := len(rep.BeadPlate) - 1

@@ -135,7 +135,7 @@ func (r *Roads) Round(i int) (Hand, bool) {
 
 // onRoads reports whether a round enters the big road, the derived roads and the statistics.
 func (r *Roads) onRoads(h Hand) bool {
-	return h.Kind == Normal || (h.Kind == NoBet && r.opts.IncludeNonBetting)
+	return h.Kind == engine.KindNormal || (h.Kind == engine.KindNoBet && r.opts.IncludeNonBetting)
 }
 
 // Append adds the next round of the shoe to every road and statistic. A Cancelled round is recorded
@@ -147,11 +147,11 @@ func (r *Roads) Append(h Hand) error {
 	}
 	r.rounds = append(r.rounds, h)
 	round := len(r.rounds) - 1
-	if h.Kind == Cancelled {
+	if h.Kind == engine.KindCancelled {
 		return nil
 	}
 	r.beads = append(r.beads, Bead{Hand: h, Round: round})
-	if h.Kind == NoBet {
+	if h.Kind == engine.KindNoBet {
 		r.counts.nonBetting++
 	}
 	if !r.onRoads(h) {
@@ -217,10 +217,10 @@ func (r *Roads) Cancel(i int) error {
 	if i < 0 || i >= len(r.rounds) {
 		return fmt.Errorf("cancel round %d: no such round (have %d)", i, len(r.rounds))
 	}
-	if r.rounds[i].Kind == Cancelled {
+	if r.rounds[i].Kind == engine.KindCancelled {
 		return fmt.Errorf("cancel round %d: already cancelled", i)
 	}
-	r.rounds[i].Kind = Cancelled
+	r.rounds[i].Kind = engine.KindCancelled
 	r.recompute()
 	return nil
 }
@@ -237,10 +237,10 @@ func Build(rounds []Hand, opts Options) (*Roads, error) {
 	}
 	beads, cells := 0, 0
 	for _, h := range rounds {
-		if h.Kind != Cancelled {
+		if h.Kind != engine.KindCancelled {
 			beads++
 		}
-		if h.Winner != engine.Tie && (h.Kind == Normal || (h.Kind == NoBet && opts.IncludeNonBetting)) {
+		if h.Winner != engine.Tie && (h.Kind == engine.KindNormal || (h.Kind == engine.KindNoBet && opts.IncludeNonBetting)) {
 			cells++
 		}
 	}
@@ -259,11 +259,11 @@ func (r *Roads) recompute() {
 	r.clearRoads()
 	b := &r.big
 	for i, h := range r.rounds {
-		if h.Kind == Cancelled {
+		if h.Kind == engine.KindCancelled {
 			continue
 		}
 		r.beads = append(r.beads, Bead{Hand: h, Round: i})
-		if h.Kind == NoBet {
+		if h.Kind == engine.KindNoBet {
 			r.counts.nonBetting++
 		}
 		if !r.onRoads(h) {

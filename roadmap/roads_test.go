@@ -276,14 +276,14 @@ func TestChop(t *testing.T) {
 // TestNonBetting covers the roads_include_non_betting setting.
 func TestNonBetting(t *testing.T) {
 	hands := mustParse(t, "BBPBPP")
-	hands[2].Kind = NoBet
-	hands[3].Kind = NoBet
+	hands[2].Kind = engine.KindNoBet
+	hands[3].Kind = engine.KindNoBet
 	for _, include := range []bool{true, false} {
 		t.Run(fmt.Sprint(include), func(t *testing.T) {
 			opts := DefaultOptions()
 			opts.IncludeNonBetting = include
 			r := appendAll(t, hands, opts)
-			if len(r.Beads()) != 6 || r.Beads()[2].Kind != NoBet || r.Beads()[2].Round != 2 {
+			if len(r.Beads()) != 6 || r.Beads()[2].Kind != engine.KindNoBet || r.Beads()[2].Round != 2 {
 				t.Fatalf("beads %+v", r.Beads())
 			}
 			want, hands := "BB P B PP", 6
@@ -358,10 +358,10 @@ func TestBadHands(t *testing.T) {
 	bad := []Hand{
 		{},
 		{Winner: engine.Winner(9)},
-		{Winner: engine.Banker, Kind: Kind(7)},
+		{Winner: engine.Banker, Kind: engine.RoundKind(7)},
 		{Winner: engine.Player, TotalKnown: true, Total: 10},
 		{Winner: engine.Tie, TotalKnown: true, Total: -1},
-		{Kind: NoBet},
+		{Kind: engine.KindNoBet},
 	}
 	r := appendAll(t, mustParse(t, "BPT"), DefaultOptions())
 	before := reportJSON(t, r)
@@ -376,7 +376,7 @@ func TestBadHands(t *testing.T) {
 	if reportJSON(t, r) != before || r.Rounds() != 3 {
 		t.Errorf("a refused hand changed the roads")
 	}
-	if err := r.Append(Hand{Kind: Cancelled}); err != nil {
+	if err := r.Append(Hand{Kind: engine.KindCancelled}); err != nil {
 		t.Errorf("a cancelled round without a winner: %v", err)
 	}
 	if err := r.SetCards(-1, 3); err == nil {
@@ -505,7 +505,7 @@ func TestProperties(t *testing.T) {
 		}
 		if n > 0 {
 			i := rng.Intn(n)
-			if hands[i].Kind != Cancelled {
+			if hands[i].Kind != engine.KindCancelled {
 				if err := r.Cancel(i); err != nil {
 					t.Fatal(err)
 				}
@@ -567,23 +567,23 @@ func TestWindows(t *testing.T) {
 // keeps its winner, pairs and natural.
 func TestFromOutcomeResultOnly(t *testing.T) {
 	for _, w := range []engine.Winner{engine.Banker, engine.Player, engine.Tie} {
-		h := FromOutcome(engine.Outcome{Winner: w, PlayerPair: true, Natural: true, TotalsUnknown: true}, Normal)
+		h := FromOutcome(engine.Outcome{Winner: w, PlayerPair: true, Natural: true, TotalsUnknown: true}, engine.KindNormal)
 		if h.TotalKnown || h.Total != 0 || h.Winner != w || !h.PlayerPair || h.BankerPair || !h.Natural || h.Validate() != nil {
 			t.Errorf("%s: %+v", w, h)
 		}
 	}
-	if h := FromOutcome(engine.Outcome{Winner: engine.Tie, PlayerTotal: 4, BankerTotal: 4}, Normal); !h.TotalKnown || h.Total != 4 {
+	if h := FromOutcome(engine.Outcome{Winner: engine.Tie, PlayerTotal: 4, BankerTotal: 4}, engine.KindNormal); !h.TotalKnown || h.Total != 4 {
 		t.Errorf("known totals: %+v", h)
 	}
 }
 
 // TestFromOutcome maps an engine outcome to a hand.
 func TestFromOutcome(t *testing.T) {
-	h := FromOutcome(engine.Outcome{Winner: engine.Player, PlayerTotal: 8, BankerTotal: 3, Natural: true, BankerPair: true}, NoBet)
-	if h != (Hand{Winner: engine.Player, Total: 8, TotalKnown: true, Natural: true, BankerPair: true, Kind: NoBet}) {
+	h := FromOutcome(engine.Outcome{Winner: engine.Player, PlayerTotal: 8, BankerTotal: 3, Natural: true, BankerPair: true}, engine.KindNoBet)
+	if h != (Hand{Winner: engine.Player, Total: 8, TotalKnown: true, Natural: true, BankerPair: true, Kind: engine.KindNoBet}) {
 		t.Errorf("hand %+v", h)
 	}
-	h = FromOutcome(engine.Outcome{Winner: engine.Tie, PlayerTotal: 6, BankerTotal: 6}, Normal)
+	h = FromOutcome(engine.Outcome{Winner: engine.Tie, PlayerTotal: 6, BankerTotal: 6}, engine.KindNormal)
 	if h.Total != 6 || h.Winner != engine.Tie {
 		t.Errorf("tie hand %+v", h)
 	}
@@ -592,12 +592,12 @@ func TestFromOutcome(t *testing.T) {
 // TestAccessors covers the read-only accessors, including out-of-range arguments.
 func TestAccessors(t *testing.T) {
 	hands := mustParse(t, "BBPPPBPBB")
-	hands[3].Kind = NoBet
+	hands[3].Kind = engine.KindNoBet
 	r := appendAll(t, hands, DefaultOptions())
 	if err := r.Cancel(4); err != nil {
 		t.Fatal(err)
 	}
-	if h, ok := r.Round(4); !ok || h.Kind != Cancelled || h.Winner != engine.Player {
+	if h, ok := r.Round(4); !ok || h.Kind != engine.KindCancelled || h.Winner != engine.Player {
 		t.Errorf("round 4: %+v %v", h, ok)
 	}
 	if _, ok := r.Round(9); ok {
@@ -624,11 +624,6 @@ func TestAccessors(t *testing.T) {
 	}
 	if r.Derived(Derived(3)) != nil || Derived(3).String() != "Derived(3)" {
 		t.Errorf("a fourth derived road exists")
-	}
-	for k, want := range map[Kind]string{Normal: "normal", NoBet: "nobet", Cancelled: "cancelled", Kind(5): "Kind(5)"} {
-		if k.String() != want {
-			t.Errorf("kind %d is %q, want %q", k, k.String(), want)
-		}
 	}
 	if Red.Opposite() != Blue || Blue.Opposite() != Red || NoColor.Opposite() != NoColor {
 		t.Errorf("opposites wrong")

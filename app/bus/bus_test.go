@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -593,7 +594,7 @@ func TestInvalidRecordIsReportedAndPassed(t *testing.T) {
 	srv := startServer(t, bus.ServerConfig{Open: true})
 	defer srv.Shutdown()
 	ok := func(seq uint64, n int) pitwire.Message {
-		r := pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+		r := pitwire.Round{N: n, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
 		return pitwire.Message{V: 1, Table: "T1", Seq: seq, Type: pitwire.TypeRound, Time: time.Now(), Shoe: 1, Round: &r}
 	}
 	bad := ok(2, 2)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -37,7 +38,7 @@ func TestSpoofedMsgIDCannotSilenceAnotherTable(t *testing.T) {
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
 	for seq := uint64(1); seq <= 60; seq++ {
-		r := pitwire.Round{N: int(seq), Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+		r := pitwire.Round{N: int(seq), Kind: engine.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
 		data, err := pitwire.Encode(pitwire.Message{V: 1, Table: "T1", Seq: seq, Type: pitwire.TypeRound, Time: time.Now(), Shoe: 1, Round: &r})
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +104,7 @@ func outOfBand(t *testing.T, conn bus.ConnConfig, m pitwire.Message) {
 }
 
 func testRound(table string, seq uint64, n int, at time.Time) pitwire.Message {
-	r := pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
+	r := pitwire.Round{N: n, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 1, BankerTotal: 2, PlayerCards: 3, BankerCards: 3}
 	return pitwire.Message{V: 1, Table: table, Seq: seq, Type: pitwire.TypeRound, Time: at, Shoe: 1, Round: &r}
 }
 

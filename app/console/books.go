@@ -136,24 +136,8 @@ func (b books) of(id string) book {
 // signOf is the engine's sign for what a table publishes of it: its limits (the settlement
 // method is the book's settings'; the differential is not published and is taken as none).
 func (bk book) signOf(l pitwire.Limits) engine.Sign {
-	s := engine.Sign{Settlement: bk.payout}
-	for _, b := range l.Bets {
-		w := engine.WagerLimit{Min: b.Min, Max: b.Max}
-		switch b.Bet {
-		case "player_banker":
-			s.Player, s.Banker = w, w
-		case "player", "bet":
-			s.Player = w
-		case "banker":
-			s.Banker = w
-		case "tie":
-			s.Tie = w
-		case "insurance":
-			s.Insurance = w
-		case "runs":
-			s.Run = w
-		}
-	}
+	s := l.Sign()
+	s.Settlement = bk.payout
 	return s
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/coupboard/coupboard/pitwire"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -215,7 +217,7 @@ type rig struct {
 	con    *Console
 	poster *recorder
 	h      http.Handler
-	log    *strings.Builder
+	log    *testbin.Buffer
 }
 
 func newRig(t *testing.T) *rig {
@@ -236,23 +238,12 @@ func newRig(t *testing.T) *rig {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
-	log := &strings.Builder{}
-	con, err := New(Options{Config: cfg, Live: live, Auth: people, Poster: rec, Now: clk.now, Log: &syncWriter{w: log}})
+	log := &testbin.Buffer{}
+	con, err := New(Options{Config: cfg, Live: live, Auth: people, Poster: rec, Now: clk.now, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &rig{t: t, clk: clk, live: live, feed: f, con: con, poster: rec, h: con.Handler(), log: log}
-}
-
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }
 
 // browser is a cookie jar over the rig's handler.
@@ -611,7 +602,7 @@ func TestEarliest(t *testing.T) {
 func TestNoFaceDownCards(t *testing.T) {
 	r := newRig(t)
 	r.feed.send(pitwire.Message{Table: "BAC-1", Type: pitwire.TypeRound, Shoe: 1, Round: &pitwire.Round{
-		N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 3, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7,
+		N: 1, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 3, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7,
 		PlayerHand: []string{"2H", "AS"}, BankerHand: []string{"3D", "4C"},
 	}})
 	b := r.browser()

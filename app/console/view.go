@@ -95,7 +95,7 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 func lastResult(w i18n.Catalogue, t *pitmodel.Table) string {
 	if t.RedDog != nil {
 		for i := len(t.RedDog) - 1; i >= 0; i-- {
-			if r := t.RedDog[i]; r.Kind != pitwire.KindCancelled {
+			if r := t.RedDog[i]; r.Kind != engine.KindCancelled {
 				return w.T(i18n.ConLastRedDog, r.N, strings.Join(r.Cards, " "), r.Outcome)
 			}
 		}

@@ -27,14 +27,33 @@ const (
 	KindAccess = "access"
 )
 
-// Sources say where an input came from.
+// Sources say where an input came from: the one vocabulary of a record's Source, of a table
+// input's, and of a round's (Round.Source). A card's two are the engine's card sources, spelled
+// as engine.Source.String spells them (TestSourcesAreTheEngines).
 const (
-	SourceShoe     = "shoe"
-	SourceManual   = "manual"
+	SourceShoe     = "shoe"   // engine.SourceShoe: the smart shoe (or a script)
+	SourceManual   = "manual" // engine.SourceManual: entered by hand on the operator screen
 	SourceOperator = "operator"
 	SourceConfig   = "config"
 	SourceJournal  = "journal" // records the journal writes itself (prune checkpoints)
+	// SourceShoeAndManual is a round's source when some of its cards came from the shoe and
+	// some were entered by hand.
+	SourceShoeAndManual = SourceShoe + "+" + SourceManual
 )
+
+// InputKind is the kind of the record that journals an input from source: KindManual,
+// KindOperator or KindConfig for those sources, KindShoe for any other.
+func InputKind(source string) string {
+	switch source {
+	case SourceManual:
+		return KindManual
+	case SourceOperator:
+		return KindOperator
+	case SourceConfig:
+		return KindConfig
+	}
+	return KindShoe
+}
 
 // HashSize is the length of a record hash in bytes (SHA-256).
 const HashSize = sha256.Size

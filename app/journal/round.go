@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/strictjson"
 )
 
@@ -11,20 +12,20 @@ import (
 // pit publisher read it. The app fills it from the engine's result in the same AppendBatch as
 // the input that finished the round.
 type Round struct {
-	N           int      `json:"n"`                  // round number within the shoe, from 1
-	Shoe        int64    `json:"shoe"`               // shoe number
-	Player      []string `json:"player"`             // Player's cards in the order dealt, as card codes ("AS", "TD", …)
-	Banker      []string `json:"banker"`             // Banker's cards in the order dealt
-	PlayerTotal int      `json:"player_total"`       // 0-9
-	BankerTotal int      `json:"banker_total"`       // 0-9
-	Winner      string   `json:"winner"`             // "B", "P", "T", or "" for a cancelled round
-	Natural     bool     `json:"natural"`            // either hand was a natural
-	PlayerPair  bool     `json:"player_pair"`        // Player's first two cards are a pair
-	BankerPair  bool     `json:"banker_pair"`        // Banker's first two cards are a pair
-	Kind        string   `json:"kind"`               // "normal", "nobet" or "cancelled" (rule-profiles.md "Round kinds")
-	Notes       []string `json:"notes,omitempty"`    // irregularities and the rules applied, e.g. "11.7.1 dummy coup"
-	Source      string   `json:"source,omitempty"`   // where the cards came from: "shoe", "manual" or both ("shoe+manual")
-	Operator    string   `json:"operator,omitempty"` // operator id who entered or corrected cards, if any
+	N           int              `json:"n"`                  // round number within the shoe, from 1
+	Shoe        int64            `json:"shoe"`               // shoe number
+	Player      []string         `json:"player"`             // Player's cards in the order dealt, as card codes ("AS", "TD", …)
+	Banker      []string         `json:"banker"`             // Banker's cards in the order dealt
+	PlayerTotal int              `json:"player_total"`       // 0-9
+	BankerTotal int              `json:"banker_total"`       // 0-9
+	Winner      string           `json:"winner"`             // "B", "P", "T", or "" for a cancelled round
+	Natural     bool             `json:"natural"`            // either hand was a natural
+	PlayerPair  bool             `json:"player_pair"`        // Player's first two cards are a pair
+	BankerPair  bool             `json:"banker_pair"`        // Banker's first two cards are a pair
+	Kind        engine.RoundKind `json:"kind"`               // "normal", "nobet" or "cancelled" (rule-profiles.md "Round kinds"); required
+	Notes       []string         `json:"notes,omitempty"`    // irregularities and the rules applied, e.g. "11.7.1 dummy coup"
+	Source      string           `json:"source,omitempty"`   // where the cards came from: SourceShoe, SourceManual or SourceShoeAndManual
+	Operator    string           `json:"operator,omitempty"` // operator id who entered or corrected cards, if any
 	// ResultOnly is set for a result entered by hand without its cards (issue 10): no cards,
 	// totals 0 (unknown), the winner and the natural and pairs as entered.
 	ResultOnly bool `json:"result_only,omitempty"`
@@ -49,11 +50,12 @@ const (
 	ReviewResolved = "resolved"
 )
 
-// Round kinds (spec/rule-profiles.md "Round kinds").
+// Round kinds are the engine's (engine.RoundKind, spec/rule-profiles.md "Round kinds"), named
+// here as the operator screen reads them.
 const (
-	RoundNormal    = "normal"
-	RoundNoBet     = "nobet"
-	RoundCancelled = "cancelled"
+	RoundNormal    = engine.KindNormal
+	RoundNoBet     = engine.KindNoBet
+	RoundCancelled = engine.KindCancelled
 )
 
 // DecodeRound parses the payload of a KindRound record strictly (unknown fields and trailing
@@ -63,6 +65,9 @@ const (
 func DecodeRound(payload []byte) (Round, error) {
 	var r Round
 	if err := strictjson.Decode(payload, &r); err != nil {
+		return Round{}, fmt.Errorf("decode round: %w", err)
+	}
+	if err := strictjson.Require(payload, "kind"); err != nil {
 		return Round{}, fmt.Errorf("decode round: %w", err)
 	}
 	if err := r.Check(); err != nil {
@@ -90,7 +95,7 @@ func (r Round) Check() error {
 		return fmt.Errorf("round %d: under review with no reason", r.N)
 	}
 	switch r.Kind {
-	case RoundNormal, RoundNoBet:
+	case engine.KindNormal, engine.KindNoBet:
 		if r.ResultOnly {
 			if r.Winner != "B" && r.Winner != "P" && r.Winner != "T" {
 				return fmt.Errorf("round %d: result only, winner %q: must be B, P or T", r.N, r.Winner)
@@ -106,7 +111,7 @@ func (r Round) Check() error {
 		if r.Winner != want {
 			return fmt.Errorf("round %d: winner %q but totals Player %d, Banker %d make it %q", r.N, r.Winner, r.PlayerTotal, r.BankerTotal, want)
 		}
-	case RoundCancelled:
+	case engine.KindCancelled:
 		if r.Winner != "" {
 			return fmt.Errorf("round %d: cancelled round has winner %q", r.N, r.Winner)
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 func TestDecodeRound(t *testing.T) {
@@ -126,4 +128,32 @@ func FuzzAppendRecord(f *testing.F) {
 			t.Fatalf("stored invalid JSON %q", g.Payload)
 		}
 	})
+}
+
+// TestSourcesAreTheEngines: a card's sources are spelled as the engine spells them, and each
+// input source is journalled under its own kind of record.
+func TestSourcesAreTheEngines(t *testing.T) {
+	if engine.SourceShoe.String() != SourceShoe || engine.SourceManual.String() != SourceManual {
+		t.Errorf("the engine's card sources are %q and %q, the journal's %q and %q",
+			engine.SourceShoe, engine.SourceManual, SourceShoe, SourceManual)
+	}
+	for src, want := range map[string]string{SourceShoe: KindShoe, SourceManual: KindManual, SourceOperator: KindOperator,
+		SourceConfig: KindConfig, "": KindShoe} {
+		if got := InputKind(src); got != want {
+			t.Errorf("InputKind(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestRoundWithoutKind: the zero kind is normal, so a round record that leaves its kind out,
+// or gives it as null, is refused rather than read as a normal round.
+func TestRoundWithoutKind(t *testing.T) {
+	for _, payload := range []string{
+		`{"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"T","natural":false,"player_pair":false,"banker_pair":false}`,
+		`{"n":1,"shoe":1,"player":[],"banker":[],"player_total":0,"banker_total":0,"winner":"T","natural":false,"player_pair":false,"banker_pair":false,"kind":null}`,
+	} {
+		if r, err := DecodeRound([]byte(payload)); err == nil || !strings.Contains(err.Error(), `"kind"`) {
+			t.Errorf("DecodeRound(%s) = %+v, %v; want an error naming the kind", payload, r, err)
+		}
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/coupboard/coupboard/internal/atomicfile"
 )
 
 // writable reports why path (a directory or file) cannot be written, or nil. It asks the
@@ -19,11 +21,4 @@ func writable(path string) error {
 func datasync(f *os.File) error { return fdatasync(f) }
 
 // syncDir syncs the directory holding path, so that a file created in it survives a power cut.
-func syncDir(path string) error {
-	d, err := os.Open(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
-}
+func syncDir(path string) error { return atomicfile.SyncDir(filepath.Dir(path)) }

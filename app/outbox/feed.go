@@ -6,7 +6,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
 )
@@ -38,10 +38,10 @@ const PaceWindow = time.Hour
 func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, error) {
 	var kind string
 	switch {
-	case m.Round != nil && m.Round.Kind != pitwire.KindCancelled && r.Kind == journal.KindRound:
+	case m.Round != nil && m.Round.Kind != engine.KindCancelled && r.Kind == journal.KindRound:
 		kind = journal.KindRound
-	case m.RedDog != nil && m.RedDog.Kind != pitwire.KindCancelled && r.Kind == table.KindRoundRedDog:
-		kind = table.KindRoundRedDog
+	case m.RedDog != nil && m.RedDog.Kind != engine.KindCancelled && r.Kind == journal.KindRoundRedDog:
+		kind = journal.KindRoundRedDog
 	default:
 		return nil, nil
 	}
@@ -64,7 +64,7 @@ func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, erro
 
 // cancelled reports whether round record r is a round with no result.
 func cancelled(r journal.Record) bool {
-	if r.Kind == table.KindRoundRedDog {
+	if r.Kind == journal.KindRoundRedDog {
 		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
 		return err == nil && rd.Kind == reddog.KindCancelled
 	}

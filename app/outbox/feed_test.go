@@ -45,16 +45,15 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Clock: c.now})
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
+		table.Options{Clock: c.now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go loop.Run(ctx)
+	defer loop.Stop()
 	send := func(m table.Msg) {
 		t.Helper()
-		if r := loop.Do(ctx, m); r.Err != nil {
+		if r := loop.Loop.Do(context.Background(), m); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 	}
@@ -113,7 +112,7 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		switch {
 		case m.Access != nil:
 			accesses = append(accesses, *m.Access)
-		case m.Round != nil && m.Round.Kind != pitwire.KindCancelled:
+		case m.Round != nil && m.Round.Kind != engine.KindCancelled:
 			rounds = append(rounds, m)
 		case m.Pace != nil:
 			t.Errorf("a pace on %s", data)

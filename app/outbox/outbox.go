@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
@@ -78,7 +77,7 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		m.Type, m.Shoe = pitwire.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
 		return m, true, nil
-	case table.KindRoundRedDog: // a Red Dog table's round (003)
+	case journal.KindRoundRedDog: // a Red Dog table's round (003)
 		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
 		if err != nil {
 			return m, false, err
@@ -94,7 +93,7 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		m.Type, m.Access = pitwire.TypeAccess, a
 		return m, true, nil
 	case journal.KindEvent:
-		var ev table.Event
+		var ev journal.Event
 		if err := json.Unmarshal(r.Payload, &ev); err != nil {
 			return m, false, fmt.Errorf("decode event: %w", err)
 		}
@@ -106,14 +105,14 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		case "shoe_end":
 			m.Type = pitwire.TypeShoeEnded
 		case "void":
-			m.Type, m.Round = pitwire.TypeRound, &pitwire.Round{N: ev.N, Kind: pitwire.KindCancelled}
+			m.Type, m.Round = pitwire.TypeRound, &pitwire.Round{N: ev.N, Kind: engine.KindCancelled}
 		case "shuffle": // Red Dog: a shuffled shoe loaded (N 0), or the discards reshuffled in round N (9.7)
 			if ev.N != 0 {
 				return m, false, nil
 			}
 			m.Type = pitwire.TypeShoeStarted
 		case "cancel": // Red Dog: round N invalidated after it was settled (003 10.3, 10.4)
-			m.Type, m.RedDog = pitwire.TypeRedDogRound, &pitwire.RedDogRound{N: ev.N, Kind: pitwire.KindCancelled}
+			m.Type, m.RedDog = pitwire.TypeRedDogRound, &pitwire.RedDogRound{N: ev.N, Kind: engine.KindCancelled}
 		case "limits":
 			if ev.Sign == nil {
 				return m, false, nil
@@ -134,15 +133,11 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 
 // roundOf is a round as the board and the feed see it: the result and the cards, all turned.
 func roundOf(r journal.Round) *pitwire.Round {
-	kind := pitwire.KindNormal
-	switch r.Kind {
-	case journal.RoundNoBet:
-		kind = pitwire.KindNoBet
-	case journal.RoundCancelled:
-		return &pitwire.Round{N: r.N, Kind: pitwire.KindCancelled}
+	if r.Kind == engine.KindCancelled {
+		return &pitwire.Round{N: r.N, Kind: engine.KindCancelled}
 	}
 	if r.ResultOnly {
-		return &pitwire.Round{N: r.N, Kind: kind, Winner: r.Winner, Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, ResultOnly: true}
+		return &pitwire.Round{N: r.N, Kind: r.Kind, Winner: r.Winner, Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair, ResultOnly: true}
 	}
 	first := 0
 	for i, code := range r.Banker {
@@ -154,7 +149,7 @@ func roundOf(r journal.Round) *pitwire.Round {
 		}
 	}
 	return &pitwire.Round{
-		N: r.N, Kind: kind, Winner: r.Winner, PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
+		N: r.N, Kind: r.Kind, Winner: r.Winner, PlayerTotal: r.PlayerTotal, BankerTotal: r.BankerTotal,
 		Natural: r.Natural, PlayerPair: r.PlayerPair, BankerPair: r.BankerPair,
 		PlayerCards: len(r.Player), BankerCards: len(r.Banker), BankerFirstTwo: first % 10,
 		// The round is finished: every card is turned (the journal holds a round only then).
@@ -162,34 +157,15 @@ func roundOf(r journal.Round) *pitwire.Round {
 	}
 }
 
-func limitsOf(p *table.SignPayload) *pitwire.Limits {
+func limitsOf(p *journal.SignPayload) *pitwire.Limits {
 	if p == nil {
 		return nil
 	}
-	l := &pitwire.Limits{Currency: p.Currency}
-	add := func(bet string, w engine.WagerLimit) {
-		if w.Max > 0 {
-			l.Bets = append(l.Bets, pitwire.Limit{Bet: bet, Min: w.Min, Max: w.Max})
-		}
-	}
-	s := p.Sign
-	if p.Wager != "" { // a sign of one wager (Red Dog's "bet")
-		add(p.Wager, s.Player)
-		return l
-	}
-	if s.Player == s.Banker {
-		add("player_banker", s.Player)
-	} else {
-		add("player", s.Player)
-		add("banker", s.Banker)
-	}
-	add("tie", s.Tie)
-	add("insurance", s.Insurance)
-	add("runs", s.Run)
-	return l
+	l := pitwire.LimitsOf(p.Currency, p.Wager, p.Sign)
+	return &l
 }
 
-func statusOf(p *table.StatusPayload) *pitwire.Status {
+func statusOf(p *journal.StatusPayload) *pitwire.Status {
 	if p == nil {
 		return nil
 	}

@@ -37,18 +37,14 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 		t.Fatal(err)
 	}
 	go pub.Run(ctx)
-	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Committed: func([]journal.Record) { pub.Notify() }})
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
+		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	go loop.Run(ctx)
-
-	toks, _ := engine.ParseScript("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC")
-	for _, tok := range toks {
-		in := engine.TokenInput(tok)
-		if r := loop.Do(ctx, table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe}); r.Err != nil {
-			t.Fatal(r.Err)
-		}
+	defer loop.Stop()
+	if err := loop.Script("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC"); err != nil {
+		t.Fatal(err)
 	}
 
 	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
@@ -61,7 +57,7 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	for {
 		select {
 		case m := <-sub.C():
-			if m.Round != nil && m.Round.Kind != pitwire.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
+			if m.Round != nil && m.Round.Kind != engine.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
 				t.Fatalf("round message without card counts: %+v", m.Round)
 			}
 			if _, err := board.Apply(m, time.Now()); err != nil {
@@ -103,7 +99,7 @@ func TestRoundOfResultOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := roundOf(jr)
-	want := pitwire.Round{N: 7, Kind: pitwire.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
+	want := pitwire.Round{N: 7, Kind: engine.KindNoBet, Winner: "P", PlayerPair: true, Natural: true, ResultOnly: true}
 	if !reflect.DeepEqual(*r, want) {
 		t.Fatalf("roundOf = %+v, want %+v", *r, want)
 	}

@@ -34,18 +34,16 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	}
 	go pub.Run(ctx)
 	setup := table.RedDogSetup{ID: "rd2", Name: "Red Dog 2", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}}
-	loop, err := table.NewRedDogLoop(setup, j, table.Options{Committed: func([]journal.Record) { pub.Notify() }})
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewRedDogLoop(setup, j, opt) },
+		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	go loop.Run(ctx)
+	defer loop.Stop()
+	loop.Actor, loop.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "checked"
 	send := func(in engine.Input, src string) {
 		t.Helper()
-		m := table.Msg{Input: table.Input{Game: &in}, Source: src}
-		if src == journal.SourceOperator {
-			m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "checked"
-		}
-		if r := loop.Do(ctx, m); r.Err != nil || r.Refused != nil {
+		if r := loop.Send(table.Input{Game: &in}, src); r.Err != nil || r.Refused != nil {
 			t.Fatalf("%+v: %v / %v", in, r.Err, r.Refused)
 		}
 	}
@@ -68,9 +66,9 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	defer sub.Close()
 	board := pitmodel.New(pitmodel.Config{})
 	want := []pitwire.RedDogRound{
-		{N: 1, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
-		{N: 2, Kind: pitwire.KindCancelled},
-		{N: 3, Kind: pitwire.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
+		{N: 1, Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
+		{N: 2, Kind: engine.KindCancelled},
+		{N: 3, Kind: engine.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
 	}
 	deadline := time.After(20 * time.Second)
 	for {
@@ -88,7 +86,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 			tb, _ := board.Table("rd2")
 			t.Fatalf("the board never saw the table's rounds: %+v", tb)
 		}
-		if tb, ok := board.Table("rd2"); ok && len(tb.RedDog) == 3 && tb.RedDog[1].Kind == pitwire.KindCancelled {
+		if tb, ok := board.Table("rd2"); ok && len(tb.RedDog) == 3 && tb.RedDog[1].Kind == engine.KindCancelled {
 			if !reflect.DeepEqual(tb.RedDog, want) || tb.Shoe != 1 {
 				t.Fatalf("board rounds %+v, shoe %d", tb.RedDog, tb.Shoe)
 			}
@@ -102,7 +100,7 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 
 // TestRedDogLimits: a sign of one wager goes on the bus under its own name, not as baccarat's.
 func TestRedDogLimits(t *testing.T) {
-	l := limitsOf(&table.SignPayload{Currency: "AUD", Wager: "bet", Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}}})
+	l := limitsOf(&journal.SignPayload{Currency: "AUD", Wager: "bet", Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}}})
 	want := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "bet", Min: 1000, Max: 100000}}}
 	if !reflect.DeepEqual(l, want) {
 		t.Fatalf("limits %+v, want %+v", l, want)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -99,23 +98,19 @@ func TestSimulatedShoeThroughThePortToTheLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	var mu sync.Mutex
-	var last view.Screen
-	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
-		j, table.Options{Frame: time.Millisecond, Present: func(v view.Screen) { mu.Lock(); last = v; mu.Unlock() }})
+	setup := table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}}
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
+		table.Options{Frame: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- loop.Run(ctx) }()
-	go Feed(ctx, mgr.Events(), loop)
+	fed := make(chan error, 1)
+	go func() { fed <- Feed(ctx, mgr.Events(), loop.Loop) }()
 
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		mu.Lock()
-		v := last
-		mu.Unlock()
+		v, _ := loop.Last()
 		if v.Stats.Hands == 3 && v.Status.Link == view.LinkConnected {
 			if v.Stats.Tie != 2 || v.Stats.Player != 1 {
 				t.Fatalf("stats %+v", v.Stats)
@@ -128,7 +123,8 @@ func TestSimulatedShoeThroughThePortToTheLoop(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	cancel()
-	if err := <-done; err != nil {
+	<-fed
+	if err := loop.Stop(); err != nil {
 		t.Fatal(err)
 	}
 	rounds, err := j.Rounds(1)

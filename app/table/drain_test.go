@@ -41,14 +41,8 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "t1.db")
 		j := openJournal(t, path)
 		// A small inbox, so that the drain request is not queued behind the whole shoe.
-		r := &running{done: make(chan error, 1)}
-		l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Queue: 8})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		r.l, r.cancel = l, cancel
-		go func() { r.done <- l.Run(ctx) }()
+		r := startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) },
+			Options{Clock: c.Now, Frame: time.Millisecond, Queue: 8})
 		toks, err := engine.ParseScript(shoeScript(seed))
 		if err != nil {
 			t.Fatal(err)
@@ -79,7 +73,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 					reply = make(chan Result, 1)
 					m.Reply = reply
 				}
-				if r.l.Send(feedCtx, m) != nil {
+				if r.Loop.Send(feedCtx, m) != nil {
 					return
 				}
 				if reply != nil {
@@ -97,7 +91,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		// Ask for the drain in the middle of the shoe.
 		for {
 			var coups int
-			if err := r.l.Inspect(context.Background(), func(m Machine) { _, coups = m.InCoup() }); err != nil {
+			if err := r.Loop.Inspect(context.Background(), func(m Machine) { _, coups = m.InCoup() }); err != nil {
 				t.Fatal(err)
 			}
 			if coups >= 3+int(seed) {
@@ -105,7 +99,7 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 			}
 			time.Sleep(time.Millisecond)
 		}
-		drained, err := r.l.Drain(context.Background())
+		drained, err := r.Loop.Drain(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,20 +110,20 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 			var in bool
 			var n int
 			var sc view.Screen
-			_ = r.l.Inspect(context.Background(), func(m Machine) { in, n = m.InCoup(); sc = m.Screen(c.Now(), Link(0)) })
+			_ = r.Loop.Inspect(context.Background(), func(m Machine) { in, n = m.InCoup(); sc = m.Screen(c.Now(), Link(0)) })
 			t.Fatalf("no stop within 30 s of the drain: in coup %v, coup %d; %+v", in, n, sc.Status)
 		}
 		// Stopped: a card now is refused and not journalled; a sign-out is still journalled.
 		in := engine.TokenInput(toks[len(toks)-1])
 		reply := make(chan Result, 1)
-		if err := r.l.Send(context.Background(), Msg{Input: Input{Game: &in}, Source: journal.SourceShoe, Reply: reply}); err != nil {
+		if err := r.Loop.Send(context.Background(), Msg{Input: Input{Game: &in}, Source: journal.SourceShoe, Reply: reply}); err != nil {
 			t.Fatal(err)
 		}
 		if res := <-reply; !errors.Is(res.Err, ErrStopped) || len(res.Records) != 0 {
 			t.Fatalf("a card after the drain: %+v", res)
 		}
 		reply = make(chan Result, 1)
-		if err := r.l.Send(context.Background(), Msg{Access: []byte(`{"event":"sign_out"}`), Actor: journal.Actor{Role: "dealer", ID: "D1"}, Reason: "shutdown", Reply: reply}); err != nil {
+		if err := r.Loop.Send(context.Background(), Msg{Access: []byte(`{"event":"sign_out"}`), Actor: journal.Actor{Role: "dealer", ID: "D1"}, Reason: "shutdown", Reply: reply}); err != nil {
 			t.Fatal(err)
 		}
 		if res := <-reply; res.Err != nil || len(res.Records) != 1 {
@@ -137,9 +131,10 @@ func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 		}
 		stopFeed()
 		<-fed
-		r.cancel()
+		stopped := make(chan error, 1)
+		go func() { stopped <- r.Stop() }()
 		select {
-		case err := <-r.done:
+		case err := <-stopped:
 			if err != nil {
 				t.Fatalf("Run after the drain: %v", err)
 			}

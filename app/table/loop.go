@@ -375,17 +375,8 @@ func (l *Loop) commit(m Msg) (Result, error) {
 	}
 	shoeBefore := l.st.Shoe()
 	a := l.st.Apply(m.Input, now)
-	kind := journal.KindShoe
-	switch m.Source {
-	case journal.SourceManual:
-		kind = journal.KindManual
-	case journal.SourceOperator:
-		kind = journal.KindOperator
-	case journal.SourceConfig:
-		kind = journal.KindConfig
-	}
 	shoe := int64(max(l.st.Shoe(), shoeBefore))
-	recs := []journal.Record{{Time: now, Kind: kind, Source: m.Source, Actor: m.Actor, Reason: m.Reason, Shoe: shoe, Payload: payload}}
+	recs := []journal.Record{{Time: now, Kind: journal.InputKind(m.Source), Source: m.Source, Actor: m.Actor, Reason: m.Reason, Shoe: shoe, Payload: payload}}
 	more, err := l.st.Records(a, now, m)
 	if err != nil {
 		l.rebuild(err)
@@ -421,9 +412,9 @@ func (l *Loop) commitAccess(m Msg) (Result, error) {
 func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, error) {
 	out := make([]journal.Record, 0, len(a.Events))
 	for _, e := range a.Events {
-		var extra func(*Event)
+		var extra func(*journal.Event)
 		if e.Kind == engine.EvShoe {
-			extra = func(ev *Event) { ev.Sign, ev.Status = s.signPayload(now), s.statusPayload(now) }
+			extra = func(ev *journal.Event) { ev.Sign, ev.Status = s.signPayload(now), s.statusPayload(now) }
 		}
 		r, err := derived(e, now, m, extra)
 		if err != nil {
@@ -439,9 +430,9 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 }
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.
-func derived(e engine.Event, now time.Time, m Msg, extra func(*Event)) (journal.Record, error) {
+func derived(e engine.Event, now time.Time, m Msg, extra func(*journal.Event)) (journal.Record, error) {
 	r := journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Shoe: int64(e.Shoe)}
-	ev := EventPayload(e)
+	ev := journal.EventPayload(e)
 	if extra != nil {
 		extra(&ev)
 	}
@@ -480,20 +471,13 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 	}
 	src := journal.SourceShoe
 	if r.Manual > 0 {
-		src = "shoe+manual"
+		src = journal.SourceShoeAndManual
 		if r.Manual == r.Player.N+r.Banker.N {
 			src = journal.SourceManual
 		}
 	}
 	if source == journal.SourceManual && r.Manual == 0 || r.Outcome.TotalsUnknown {
 		src = journal.SourceManual
-	}
-	kind := journal.RoundNormal
-	switch r.Kind {
-	case engine.KindNoBet:
-		kind = journal.RoundNoBet
-	case engine.KindCancelled:
-		kind = journal.RoundCancelled
 	}
 	notes := r.Notes
 	if notes == nil {
@@ -503,56 +487,10 @@ func RoundPayload(r engine.Round, source, operator string) journal.Round {
 		N: r.N, Shoe: int64(r.Shoe), Player: codes(r.Player.List()), Banker: codes(r.Banker.List()),
 		PlayerTotal: r.Outcome.PlayerTotal, BankerTotal: r.Outcome.BankerTotal, Winner: r.Outcome.Winner.String(),
 		Natural: r.Outcome.Natural, PlayerPair: r.Outcome.PlayerPair, BankerPair: r.Outcome.BankerPair,
-		Kind: kind, Notes: notes, Source: src, Operator: operator, ResultOnly: r.Outcome.TotalsUnknown,
+		Kind: r.Kind, Notes: notes, Source: src, Operator: operator, ResultOnly: r.Outcome.TotalsUnknown,
 	}
 	if len(r.Why) > 0 {
 		jr.Review = &journal.Review{Reasons: append([]string(nil), r.Why...), Resolution: r.Resolution, Rule: r.ResolutionRule}
 	}
 	return jr
-}
-
-// Event is the journal (and pit bus) payload of an engine event other than a round, and of the
-// table's own "limits" and "status" events (written when the sign or the table's state changes).
-type Event struct {
-	Event string `json:"event"`
-	// Sign and Status are snapshots for the pit board: on "shoe" (a new shoe starts the board's
-	// picture of the table afresh), on "limits" (Sign) and on "status" (Status).
-	Sign   *SignPayload   `json:"sign,omitempty"`
-	Status *StatusPayload `json:"status,omitempty"`
-	Shoe   int            `json:"shoe"`
-	N      int            `json:"n,omitempty"`
-	Shown  []string       `json:"shown,omitempty"`
-	Hidden int            `json:"hidden,omitempty"`
-	Rule   string         `json:"rule,omitempty"`
-	Reason string         `json:"reason,omitempty"`
-	Key    string         `json:"key,omitempty"`
-	Value  string         `json:"value,omitempty"`
-}
-
-// SignPayload is the limit sign in effect (amounts in cents).
-type SignPayload struct {
-	Currency string      `json:"currency"` // ISO 4217 code
-	Sign     engine.Sign `json:"sign"`
-	// Wager names a sign of one wager, Sign.Player ("bet" at a Red Dog table, 003 6.1); ""
-	// for baccarat's sign.
-	Wager string `json:"wager,omitempty"`
-}
-
-// StatusPayload is whether the table is open, closing (at ClosesAt) or closed, with its name
-// and game in words.
-type StatusPayload struct {
-	Name     string    `json:"name"`
-	Game     string    `json:"game"`
-	State    string    `json:"state"` // "open", "closing", "closed"
-	ClosesAt time.Time `json:"closes_at,omitzero"`
-	OpensAt  time.Time `json:"opens_at,omitzero"` // when closed: when it opens again, if posted
-}
-
-// EventPayload is the payload of an engine event: only what may be shown (a face-down burn is a count).
-func EventPayload(e engine.Event) Event {
-	ev := Event{Event: e.Kind.String(), Shoe: e.Shoe, N: e.N, Hidden: e.Hidden, Rule: e.Rule, Reason: e.Reason, Key: e.Key, Value: e.Value}
-	for _, c := range e.Shown {
-		ev.Shown = append(ev.Shown, c.String())
-	}
-	return ev
 }

@@ -52,61 +52,50 @@ func openJournal(t testing.TB, path string) *journal.Journal {
 	return j
 }
 
-// running starts a loop and returns a send function that waits for each input to be durable.
-type running struct {
-	l      *Loop
-	cancel context.CancelFunc
-	done   chan error
-	mu     sync.Mutex
-	last   view.Screen
-	frames int
+// running is the loop harness (Running) for a test: a refusal or an error fails the test.
+type running struct{ *Running }
+
+// start runs a baccarat loop for setup s over j, on clock c.
+func start(t testing.TB, s Setup, j *journal.Journal, c *clock) running {
+	t.Helper()
+	return startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) }, Options{Clock: c.Now, Frame: time.Millisecond})
 }
 
-func start(t testing.TB, s Setup, j *journal.Journal, c *clock) *running {
+func startLoop(t testing.TB, newLoop func(Options) (*Loop, error), opt Options) running {
 	t.Helper()
-	r := &running{done: make(chan error, 1)}
-	l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now, Frame: time.Millisecond, Present: func(v view.Screen) {
-		r.mu.Lock()
-		r.last, r.frames = v, r.frames+1
-		r.mu.Unlock()
-	}})
+	r, err := Start(newLoop, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.l = l
-	ctx, cancel := context.WithCancel(context.Background())
-	r.cancel = cancel
-	go func() { r.done <- l.Run(ctx) }()
-	return r
+	r.Actor, r.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "test"
+	return running{r}
 }
 
-func (r *running) send(t testing.TB, in Input, source string) Result {
+func (r running) send(t testing.TB, in Input, source string) Result {
 	t.Helper()
-	m := Msg{Input: in, Source: source}
-	if source == journal.SourceOperator {
-		m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "test"
+	return r.Send(in, source)
+}
+
+func (r running) script(t testing.TB, src string) {
+	t.Helper()
+	if err := r.Script(src); err != nil {
+		t.Fatal(err)
 	}
-	return r.l.Do(context.Background(), m)
 }
 
-func (r *running) script(t testing.TB, src string) {
+// screen is the screen at now, taken on the loop's goroutine.
+func (r running) screen(t testing.TB, now time.Time) view.Screen {
 	t.Helper()
-	toks, err := engine.ParseScript(src)
+	s, err := r.Screen(now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tok := range toks {
-		in := engine.TokenInput(tok)
-		if res := r.send(t, Input{Game: &in}, journal.SourceShoe); res.Err != nil {
-			t.Fatal(res.Err)
-		}
-	}
+	return s
 }
 
-func (r *running) stop(t testing.TB) {
+func (r running) stop(t testing.TB) {
 	t.Helper()
-	r.cancel()
-	if err := <-r.done; err != nil {
+	if err := r.Stop(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -126,7 +115,7 @@ func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	j := openJournal(t, path)
 	r := start(t, s, j, c)
 	r.script(t, nzExample)
-	live := r.l.st.Screen(c.Now(), view.LinkConnected)
+	live := r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	r.stop(t)
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
@@ -262,7 +251,7 @@ func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
 	// Player 9C 9D = 8 (natural), Banker KH 2S; all dealt face down.
 	for _, code := range []string{"9C", "KH", "9D", "2S"} {
 		r.script(t, code)
-		scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+		scr := r.Loop.st.Screen(c.Now(), view.LinkConnected)
 		for _, cd := range append(scr.Coup.Player, scr.Coup.Banker...) {
 			if _, up := cd.Face(); up {
 				t.Fatalf("after %s a card is face up before any hand was turned: %+v", code, scr.Coup)
@@ -274,7 +263,7 @@ func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
 	}
 	turn := engine.TurnInput(engine.HandPlayer)
 	r.send(t, Input{Game: &turn}, journal.SourceManual)
-	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	scr := r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if len(scr.Coup.Player) != 2 || !scr.Coup.Player[0].FaceUp() {
 		t.Fatalf("Player turned, screen %+v", scr.Coup)
 	}
@@ -309,12 +298,12 @@ func TestMinimumRaiseNeedsTwentyMinutesNotice(t *testing.T) {
 	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &ok}}, journal.SourceOperator); res.Refused != nil || res.Err != nil {
 		t.Fatalf("a raise at 20 minutes was refused: %v %v", res.Refused, res.Err)
 	}
-	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	scr := r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if len(scr.Notices) != 1 || scr.Notices[0].Kind != view.NoticeMinimum || scr.Notices[0].Amount != 5000 || !scr.Notices[0].At.Equal(ok.At) {
 		t.Fatalf("notices %+v", scr.Notices)
 	}
 	c.Add(20 * time.Minute)
-	scr = r.l.st.Screen(c.Now(), view.LinkConnected)
+	scr = r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if len(scr.Notices) != 0 || scr.Sign.Limits[0].Min != 5000 {
 		t.Fatalf("at 21:20 the sign shows %+v notices %+v", scr.Sign, scr.Notices)
 	}
@@ -329,9 +318,8 @@ func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
 	r.script(t, nzExample)
 	deadline := time.Now().Add(2 * time.Second)
 	for {
-		r.mu.Lock()
-		hands := r.last.Stats.Hands
-		r.mu.Unlock()
+		last, _ := r.Last()
+		hands := last.Stats.Hands
 		if hands == 3 {
 			break
 		}
@@ -352,7 +340,7 @@ func TestInspectRunsOnTheLoop(t *testing.T) {
 	defer r.stop(t)
 	r.script(t, nzExample)
 	var rounds int
-	if err := r.l.Inspect(context.Background(), func(m Machine) { rounds = len(m.(*State).Rounds()) }); err != nil {
+	if err := r.Loop.Inspect(context.Background(), func(m Machine) { rounds = len(m.(*State).Rounds()) }); err != nil {
 		t.Fatal(err)
 	}
 	if rounds != 3 {
@@ -411,12 +399,12 @@ func TestClosedTableOpensAgain(t *testing.T) {
 	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &opening}}, journal.SourceOperator); res.Refused != nil {
 		t.Fatalf("opening after the closing refused: %v", res.Refused)
 	}
-	scr := r.l.st.Screen(c.Now(), view.LinkConnected)
+	scr := r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if len(scr.Notices) != 1 || scr.Notices[0].Kind != view.NoticeClosing {
 		t.Fatalf("before the closing the notices are %+v, want the closing only", scr.Notices)
 	}
 	c.Add(30 * time.Minute)
-	scr = r.l.st.Screen(c.Now(), view.LinkConnected)
+	scr = r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if scr.Mode != view.Closed || !scr.Reopens.Equal(opening.At) {
 		t.Fatalf("at 21:30: mode %v reopens %v, want closed until %v", scr.Mode, scr.Reopens, opening.At)
 	}
@@ -446,20 +434,10 @@ func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
 	presents := make(chan time.Time, 16)
 	const frame = 600 * time.Millisecond
-	l, err := NewBaccaratLoop(setup(t, "vic-baccarat-2002"), j, Options{Clock: c.Now, Frame: frame,
+	s := setup(t, "vic-baccarat-2002")
+	r := startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) }, Options{Clock: c.Now, Frame: frame,
 		Present: func(view.Screen) { presents <- time.Now() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- l.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-	}()
+	defer r.stop(t)
 	<-presents // the first screen
 	<-presents // the clock's, a second later
 	toks, err := engine.ParseScript("shoe")
@@ -468,7 +446,7 @@ func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	}
 	in := engine.TokenInput(toks[0])
 	sent := time.Now()
-	if err := l.Send(ctx, Msg{Input: Input{Game: &in}, Source: journal.SourceShoe}); err != nil {
+	if err := r.Loop.Send(context.Background(), Msg{Input: Input{Game: &in}, Source: journal.SourceShoe}); err != nil {
 		t.Fatal(err)
 	}
 	select {

@@ -13,11 +13,8 @@ import (
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
-// KindRoundRedDog is the journal kind of a finished Red Dog round, derived in the same batch as
-// its input. Its payload is the round as `coupboard replay --profile vic-red-dog-1997` prints it
-// (reddog.Record), not journal.Round, which is baccarat's. Red Dog's other events are
-// journal.KindEvent records with reddog.Record payloads.
-const KindRoundRedDog = "round.reddog"
+// KindRoundRedDog is journal.KindRoundRedDog, named here as the operator screen reads it.
+const KindRoundRedDog = journal.KindRoundRedDog
 
 // RedDogHistory is how many finished rounds the Red Dog screen's history holds.
 const RedDogHistory = 24

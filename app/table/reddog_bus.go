@@ -16,6 +16,6 @@ const RedDogGame = "Red Dog"
 // open, closing (10.7) or closed. The loop journals them on its clock tick; they are derived
 // and replay ignores them.
 func (r *RedDog) Due(now time.Time) []journal.Record {
-	sp := &SignPayload{Currency: r.setup.CurrencyCode, Sign: engine.Sign{Player: r.desk.SignAt(now).Sign.Player}, Wager: "bet"}
+	sp := &journal.SignPayload{Currency: r.setup.CurrencyCode, Sign: engine.Sign{Player: r.desk.SignAt(now).Sign.Player}, Wager: "bet"}
 	return r.told.due(now, r.Shoe(), sp, boardStatus(r.desk, r.setup.Name, RedDogGame, now))
 }

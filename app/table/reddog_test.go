@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -22,60 +21,10 @@ func rdSetup() RedDogSetup {
 		Bet: engine.WagerLimit{Min: 1000, Max: 100000, Multiple: 500}}
 }
 
-// rdRunning is a Red Dog loop running on its own goroutine.
-type rdRunning struct {
-	l      *Loop
-	cancel context.CancelFunc
-	done   chan error
-}
-
-func rdStart(t testing.TB, j *journal.Journal, c *clock) *rdRunning {
+// rdStart runs a Red Dog loop (rdSetup) over j, on clock c.
+func rdStart(t testing.TB, j *journal.Journal, c *clock) running {
 	t.Helper()
-	l, err := NewRedDogLoop(rdSetup(), j, Options{Clock: c.Now, Frame: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	r := &rdRunning{l: l, cancel: cancel, done: make(chan error, 1)}
-	go func() { r.done <- l.Run(ctx) }()
-	return r
-}
-
-func (r *rdRunning) send(t testing.TB, in Input, source string) Result {
-	t.Helper()
-	m := Msg{Input: in, Source: source}
-	if source == journal.SourceOperator {
-		m.Actor, m.Reason = journal.Actor{Role: "supervisor", ID: "s1"}, "test"
-	}
-	return r.l.Do(context.Background(), m)
-}
-
-func (r *rdRunning) script(t testing.TB, src string) {
-	t.Helper()
-	for _, tok := range rdTokens(t, src) {
-		in := engine.TokenInput(tok)
-		if res := r.send(t, Input{Game: &in}, journal.SourceShoe); res.Err != nil {
-			t.Fatal(res.Err)
-		}
-	}
-}
-
-// screen is the screen at the clock's time, taken on the loop's goroutine.
-func (r *rdRunning) screen(t testing.TB, now time.Time) view.Screen {
-	t.Helper()
-	var s view.Screen
-	if err := r.l.Inspect(context.Background(), func(m Machine) { s = m.Screen(now, view.LinkConnected) }); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func (r *rdRunning) stop(t testing.TB) {
-	t.Helper()
-	r.cancel()
-	if err := <-r.done; err != nil {
-		t.Fatal(err)
-	}
+	return startLoop(t, func(opt Options) (*Loop, error) { return NewRedDogLoop(rdSetup(), j, opt) }, Options{Clock: c.Now, Frame: time.Millisecond})
 }
 
 func rdTokens(t testing.TB, src string) []engine.Token {
@@ -157,7 +106,7 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	}
 
 	r2 := rdStart(t, j2, c)
-	if rec := r2.l.Recovery(); !rec.Clean || rec.InCoup || rec.Pending != 1 {
+	if rec := r2.Loop.Recovery(); !rec.Clean || rec.InCoup || rec.Pending != 1 {
 		t.Errorf("recovery %+v: want clean, between rounds, one change pending", rec)
 	}
 	again := r2.screen(t, c.Now())
@@ -379,7 +328,7 @@ func TestRedDogRecoversAfterUncleanStop(t *testing.T) {
 		}
 	}
 	r := rdStart(t, j, c)
-	rec := r.l.Recovery()
+	rec := r.Loop.Recovery()
 	s := r.screen(t, c.Now())
 	r.stop(t)
 	if err := j.Close(); err != nil {
@@ -523,7 +472,7 @@ func TestRedDogDue(t *testing.T) {
 	if len(recs) != 2 {
 		t.Fatalf("%d records at start-up", len(recs))
 	}
-	var lim, st Event
+	var lim, st journal.Event
 	if json.Unmarshal(recs[0].Payload, &lim) != nil || json.Unmarshal(recs[1].Payload, &st) != nil {
 		t.Fatal("payloads")
 	}

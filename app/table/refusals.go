@@ -20,7 +20,7 @@ const EventCommandRefused = "command_refused"
 func refusalRecords(rs []desk.Refusal, shoe int, now time.Time, m Msg) ([]journal.Record, error) {
 	out := make([]journal.Record, 0, len(rs))
 	for _, r := range rs {
-		b, err := json.Marshal(Event{Event: EventCommandRefused, Shoe: shoe, Key: string(r.Command), Rule: r.Rule, Reason: r.Reason})
+		b, err := json.Marshal(journal.Event{Event: EventCommandRefused, Shoe: shoe, Key: string(r.Command), Rule: r.Rule, Reason: r.Reason})
 		if err != nil {
 			return nil, fmt.Errorf("encode refusal: %w", err)
 		}
@@ -34,7 +34,7 @@ func isRefusalRecord(r journal.Record) bool {
 	if r.Kind != journal.KindEvent || !bytes.Contains(r.Payload, []byte(EventCommandRefused)) {
 		return false
 	}
-	var ev Event
+	var ev journal.Event
 	return json.Unmarshal(r.Payload, &ev) == nil && ev.Event == EventCommandRefused
 }
 

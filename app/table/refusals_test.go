@@ -44,12 +44,12 @@ func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
 	}
 	seq := out[0].Seq
 	r = start(t, s, j, c)
-	rec := r.l.Recovery()
+	rec := r.Loop.Recovery()
 	if want := fmt.Sprintf("record %d !run 2 banker 4 20 is refused now (run refused (000 6.4)", seq); rec.Differ != 1 || !strings.Contains(rec.DifferAlert, want) {
 		t.Fatalf("recovery: %d differ, %q", rec.Differ, rec.DifferAlert)
 	}
 	var alerts []Alert
-	if err := r.l.Inspect(t.Context(), func(m Machine) { alerts = m.(*State).Alerts() }); err != nil {
+	if err := r.Loop.Inspect(t.Context(), func(m Machine) { alerts = m.(*State).Alerts() }); err != nil {
 		t.Fatal(err)
 	}
 	found := false
@@ -59,7 +59,7 @@ func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
 	if !found {
 		t.Fatalf("no replay alert among %+v", alerts)
 	}
-	if got := r.l.st.(*State).OpenRuns(); len(got) != 0 {
+	if got := r.Loop.st.(*State).OpenRuns(); len(got) != 0 {
 		t.Fatalf("the refused Run wager is open: %+v", got)
 	}
 	// A command refused live is journalled with its refusal, and replays to the same refusal:
@@ -71,7 +71,7 @@ func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
 	r.stop(t)
 	r = start(t, s, j, c)
 	defer r.stop(t)
-	if rec := r.l.Recovery(); rec.Differ != 1 {
+	if rec := r.Loop.Recovery(); rec.Differ != 1 {
 		t.Fatalf("after a live refusal: %d differ (%s), want only the old record's", rec.Differ, rec.DifferAlert)
 	}
 }

@@ -215,7 +215,7 @@ func (s *State) appendRoad(r engine.Round, now time.Time) {
 		return
 	}
 	s.roadIndex[r.N] = s.roads.Rounds()
-	if err := s.roads.Append(roadmap.FromOutcome(r.Outcome, roadKind(r.Kind))); err != nil {
+	if err := s.roads.Append(roadmap.FromOutcome(r.Outcome, r.Kind)); err != nil {
 		s.raise(fmt.Sprintf("round %d could not be put on the roads: %v", r.N, err), now)
 	}
 }
@@ -232,16 +232,6 @@ func (s *State) rebuildRoads(now time.Time) {
 
 // UnderReview lists the finished rounds of the shoe under review after the fact.
 func (s *State) UnderReview() []int { return s.desk.Game().Disputed }
-
-func roadKind(k engine.RoundKind) roadmap.Kind {
-	switch k {
-	case engine.KindNoBet:
-		return roadmap.NoBet
-	case engine.KindCancelled:
-		return roadmap.Cancelled
-	}
-	return roadmap.Normal
-}
 
 // op carries out an operator command that is not a command of the table script: a whole sign
 // posted from the operator screen, an alert cleared, the clean stop. An error says why it was refused.
@@ -337,12 +327,12 @@ func (s *State) Pending(now time.Time) int { return s.desk.Pending(now) }
 func (s *State) Raise(text string, now time.Time) { s.raise(text, now) }
 
 // signPayload is the sign in effect at now.
-func (s *State) signPayload(now time.Time) *SignPayload {
-	return &SignPayload{Currency: s.setup.CurrencyCode, Sign: s.desk.SignAt(now).Sign}
+func (s *State) signPayload(now time.Time) *journal.SignPayload {
+	return &journal.SignPayload{Currency: s.setup.CurrencyCode, Sign: s.desk.SignAt(now).Sign}
 }
 
 // statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
-func (s *State) statusPayload(now time.Time) *StatusPayload {
+func (s *State) statusPayload(now time.Time) *journal.StatusPayload {
 	return boardStatus(s.desk, s.setup.Name, s.gameName(), now)
 }
 

@@ -13,14 +13,14 @@ import (
 // State and Red Dog's RedDog alike.
 type told struct {
 	sign   *engine.Sign
-	status StatusPayload
+	status journal.StatusPayload
 }
 
 // due returns the "limits" and "status" event records for sp and st that the pit board has not
 // been told of, and remembers them as told.
-func (t *told) due(now time.Time, shoe int, sp *SignPayload, st *StatusPayload) []journal.Record {
+func (t *told) due(now time.Time, shoe int, sp *journal.SignPayload, st *journal.StatusPayload) []journal.Record {
 	var out []journal.Record
-	add := func(ev Event) {
+	add := func(ev journal.Event) {
 		b, err := json.Marshal(ev)
 		if err != nil {
 			return
@@ -29,11 +29,11 @@ func (t *told) due(now time.Time, shoe int, sp *SignPayload, st *StatusPayload) 
 	}
 	if t.sign == nil || !reflect.DeepEqual(*t.sign, sp.Sign) {
 		t.sign = &sp.Sign
-		add(Event{Event: "limits", Shoe: shoe, Sign: sp})
+		add(journal.Event{Event: "limits", Shoe: shoe, Sign: sp})
 	}
 	if *st != t.status {
 		t.status = *st
-		add(Event{Event: "status", Shoe: shoe, Status: st})
+		add(journal.Event{Event: "status", Shoe: shoe, Status: st})
 	}
 	return out
 }
@@ -46,8 +46,8 @@ type signBoard interface {
 
 // boardStatus says whether a table with sign board b is open, closing (a closing posted and
 // still to come) or closed at now.
-func boardStatus(b signBoard, name, game string, now time.Time) *StatusPayload {
-	st := &StatusPayload{Name: name, Game: game, State: "open"}
+func boardStatus(b signBoard, name, game string, now time.Time) *journal.StatusPayload {
+	st := &journal.StatusPayload{Name: name, Game: game, State: "open"}
 	if b.SignAt(now).Closed {
 		st.State, st.OpensAt = "closed", opensAt(b.Changes(), now)
 		return st

@@ -13,6 +13,7 @@ import (
 	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // TestPostFromTheShell: a pit server with [commands] serves the command API; `pitserver post`
@@ -40,7 +41,7 @@ func TestPostFromTheShell(t *testing.T) {
 	go func() { _ = tb.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 
-	var out, errOut syncBuffer
+	var out, errOut testbin.Buffer
 	if err := run(context.Background(), []string{"post", "--api", api, "--by", "S042", "--pit", "east", `!limits player=10-500 reason="slow night"`}, &out, &errOut); err != nil {
 		t.Fatalf("post: %v\n%s", err, errOut.String())
 	}

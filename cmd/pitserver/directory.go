@@ -14,10 +14,10 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/nats-io/nats.go"
-	"golang.org/x/sys/unix"
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/noecho"
 )
 
 // directoryUsage is `pitserver directory`'s help.
@@ -136,26 +136,26 @@ func runDirectory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	return err
 }
 
-// ensureDirectory makes the operator directory's bucket as the pit's administrator and says
-// which version it holds.
-func ensureDirectory(ctx context.Context, admin *nats.Conn, srv *bus.Server, stdout io.Writer) error {
+// ensureDirectory makes the operator directory's bucket as the pit's administrator, says
+// which version it holds and returns it open (the console reads its people from it).
+func ensureDirectory(ctx context.Context, admin *nats.Conn, srv *bus.Server, stdout io.Writer) (*bus.Directories, error) {
 	if _, err := bus.EnsureDirectoryBucket(ctx, admin, srv.Replicas()); err != nil {
-		return err
+		return nil, err
 	}
 	dirs, err := bus.OpenDirectories(ctx, admin, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	d, _, err := dirs.Current(ctx)
 	switch {
 	case errors.Is(err, bus.ErrNoDirectory):
 		fmt.Fprintf(stdout, "pit server %s: operator directory empty: the tables use their role PINs until someone is added (pitserver directory add)\n", srv.Name())
 	case err != nil:
-		return err
+		return nil, err
 	default:
 		fmt.Fprintf(stdout, "pit server %s: operator directory version %d, %d people\n", srv.Name(), d.Version, len(d.People))
 	}
-	return nil
+	return dirs, nil
 }
 
 // loadManagerConn reads the manager's connection file, refusing unknown keys by name.
@@ -201,14 +201,7 @@ func printDirectory(w io.Writer, d *people.Directory) error {
 
 // readPIN reads a PIN from stdin: on a terminal asked twice with the echo off, else one line.
 func readPIN(stdin io.Reader, stderr io.Writer, id string) (string, error) {
-	f, tty := stdin.(*os.File)
-	var saved *unix.Termios
-	if tty {
-		var err error
-		if saved, err = unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err != nil {
-			tty = false
-		}
-	}
+	restore, tty, err := noecho.Off(stdin)
 	if !tty {
 		line, err := bufio.NewReader(stdin).ReadString('\n')
 		if err != nil && err != io.EOF {
@@ -217,12 +210,10 @@ func readPIN(stdin io.Reader, stderr io.Writer, id string) (string, error) {
 		pin := strings.TrimSpace(line)
 		return pin, people.CheckPIN(pin)
 	}
-	quiet := *saved
-	quiet.Lflag &^= unix.ECHO
-	if err := unix.IoctlSetTermios(int(f.Fd()), unix.TCSETS, &quiet); err != nil {
-		return "", fmt.Errorf("read the PIN: turn the echo off: %w", err)
+	if err != nil {
+		return "", fmt.Errorf("read the PIN: %w", err)
 	}
-	defer unix.IoctlSetTermios(int(f.Fd()), unix.TCSETS, saved)
+	defer restore()
 	r := bufio.NewReader(stdin)
 	var pins [2]string
 	for i, prompt := range []string{"PIN for operator " + id + ": ", "the same PIN again: "} {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/creack/pty"
 )
 
@@ -107,7 +108,7 @@ func TestReadPINOnATerminal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		prompts := &syncBuffer{}
+		prompts := &testbin.Buffer{}
 		type result struct {
 			pin string
 			err error

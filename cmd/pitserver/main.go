@@ -213,16 +213,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer keeper.Stop()
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
-	if err := untilReady(ctx, o.status, stderr, "keep the operator directory", func(ctx context.Context) error {
-		return ensureDirectory(ctx, admin, srv, stdout)
+	var dirs *bus.Directories
+	if err := untilReady(ctx, o.status, stderr, "keep the operator directory", func(ctx context.Context) (err error) {
+		dirs, err = ensureDirectory(ctx, admin, srv, stdout)
+		return err
 	}); err != nil || ctx.Err() != nil {
 		return err
 	}
 	if o.console != "" && fc.Console.Directory {
-		dirs, err := bus.OpenDirectories(ctx, admin, nil)
-		if err != nil {
-			return fmt.Errorf("--console: console.directory: %w", err)
-		}
 		if consolePeople, err = console.NewDirectoryPeople(dirs, console.DefaultLockout, nil); err != nil {
 			return err
 		}

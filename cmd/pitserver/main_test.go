@@ -8,33 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/nats-io/nats.go/jetstream"
 )
-
-// syncBuffer is a console that the test reads while the server writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func freePort(t *testing.T) int {
 	t.Helper()
@@ -59,7 +41,7 @@ func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool)
 
 // node is a pitserver command running in the test process.
 type node struct {
-	out, errOut *syncBuffer
+	out, errOut *testbin.Buffer
 	cancel      context.CancelFunc
 	done        chan error
 }
@@ -76,7 +58,7 @@ func startNode(t *testing.T, cfg FileConfig, args ...string) *node {
 	}
 	f.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	n := &node{out: &syncBuffer{}, errOut: &syncBuffer{}, cancel: cancel, done: make(chan error, 1)}
+	n := &node{out: &testbin.Buffer{}, errOut: &testbin.Buffer{}, cancel: cancel, done: make(chan error, 1)}
 	go func() {
 		n.done <- run(ctx, append([]string{"--config", path, "--check-every", "50ms"}, args...), n.out, n.errOut)
 	}()

@@ -35,10 +35,11 @@ if [ -n "$missing" ]; then
 fi
 
 cleanup() {
+	# The table and the pit server this script started, before their user may be deleted.
+	for p in $(pgrep -u coupboard -x coupboard 2>/dev/null) $(pgrep -u coupboard -x pitserver 2>/dev/null); do kill -TERM "$p"; done
 	dpkg -P coupboard coupboard-pit >/dev/null 2>&1 || true
 	rm -rf /var/lib/coupboard /var/lib/coupboard-pit
 	[ "$had_user" = yes ] || deluser --quiet --system coupboard >/dev/null 2>&1 || true
-	for p in $(pgrep -u coupboard -x coupboard 2>/dev/null); do kill -TERM "$p"; done
 	rm -rf "$OUT/old" "$OUT/aside" ${BACKUP_DIR:+"$BACKUP_DIR"}
 }
 trap cleanup EXIT

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
@@ -82,7 +83,7 @@ func testBoard(t *testing.T) (*Board, *ebitentheme.Theme, chan<- pitwire.Message
 	st := msg("T1", 1, pitwire.TypeShoeStarted)
 	st.Status = &pitwire.Status{Name: "Baccarat 1", Game: "Baccarat", State: pitwire.StateOpen}
 	r := msg("T1", 2, pitwire.TypeRound)
-	r.Round = &pitwire.Round{N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	r.Round = &pitwire.Round{N: 1, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
 	hb := msg("T1", 2, pitwire.TypeHeartbeat)
 	other := msg("T2", 1, pitwire.TypeShoeStarted)
 	for _, m := range []pitwire.Message{st, r, hb, other} {
@@ -156,7 +157,7 @@ func TestTileRepaintedOnlyWhenItsTableChanges(t *testing.T) {
 		t.Fatalf("after two frames %d tiles painted, want 2", got)
 	}
 	r := msg("T1", 3, pitwire.TypeRound)
-	r.Round = &pitwire.Round{N: 2, Kind: pitwire.KindNormal, Winner: "P", PlayerTotal: 9, BankerTotal: 0, Natural: true, PlayerCards: 2, BankerCards: 2}
+	r.Round = &pitwire.Round{N: 2, Kind: engine.KindNormal, Winner: "P", PlayerTotal: 9, BankerTotal: 0, Natural: true, PlayerCards: 2, BankerCards: 2}
 	feed <- r
 	var err error
 	onGame(func() { err = b.Update(); b.Draw(img) })
@@ -187,7 +188,7 @@ func TestAlertLine(t *testing.T) {
 	}
 
 	forged := msg("T2", 9, pitwire.TypeRound)
-	forged.Round = &pitwire.Round{N: 1, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
+	forged.Round = &pitwire.Round{N: 1, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 8, Natural: true, PlayerCards: 2, BankerCards: 2}
 	forged.Subject = pitwire.Subject("T1", pitwire.TypeRound)
 	feed <- forged
 	var err error
@@ -282,7 +283,7 @@ func TestIncrementalFrameEqualsFull(t *testing.T) {
 	onGame(func() { screen = ebiten.NewImage(w, h) })
 	round := func(seq uint64, n int, winner string) pitwire.Message {
 		r := msg("T1", seq, pitwire.TypeRound)
-		r.Round = &pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: winner, PlayerTotal: 9, BankerTotal: 7, PlayerCards: 2, BankerCards: 3}
+		r.Round = &pitwire.Round{N: n, Kind: engine.KindNormal, Winner: winner, PlayerTotal: 9, BankerTotal: 7, PlayerCards: 2, BankerCards: 3}
 		if winner == "B" {
 			r.Round.PlayerTotal, r.Round.BankerTotal = 7, 9
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
@@ -61,7 +62,7 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 		send(id, pitwire.TypeShoeStarted, func(m *pitwire.Message) { m.Status, m.Limits = &st, limits })
 	}
 	round := func(id string, n int, r pitwire.Round) {
-		r.N, r.Kind = n, pitwire.KindNormal
+		r.N, r.Kind = n, engine.KindNormal
 		if !r.ResultOnly {
 			r.PlayerCards, r.BankerCards = 2, 2
 		}
@@ -75,7 +76,7 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	}
 	seq["T1"]++ // the last round carries the table's pace
 	last := msg("T1", seq["T1"], pitwire.TypeRound)
-	last.Round = &pitwire.Round{N: 9, Kind: pitwire.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true, PlayerCards: 2, BankerCards: 2}
+	last.Round = &pitwire.Round{N: 9, Kind: engine.KindNormal, Winner: "B", PlayerTotal: 2, BankerTotal: 9, Natural: true, BankerPair: true, PlayerCards: 2, BankerCards: 2}
 	last.Pace = &pitwire.Pace{HandsPerHour: 64}
 	feed <- last
 	open("T2", "Baccarat 2", pitwire.Status{State: pitwire.StateClosing, ClosesAt: t0.Add(15 * time.Minute)})

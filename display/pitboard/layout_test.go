@@ -59,8 +59,8 @@ func TestPagesCoverEveryTable(t *testing.T) {
 
 func TestThousandsAndCells(t *testing.T) {
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 25000: "25,000", 1234567: "1,234,567", -5000: "-5,000"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		if got := money(100 * n); got != want {
+			t.Errorf("money(%d) = %q, want %q", 100*n, got, want)
 		}
 	}
 	g := Grid{Cols: 3, Rows: 2, TileW: 100, TileH: 50}

@@ -2,10 +2,12 @@ package pitboard
 
 import (
 	"fmt"
-	"github.com/coupboard/coupboard/display/i18n"
 	"image/color"
 	"math"
 	"strings"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/engine"
 
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/pitwire"
@@ -23,7 +25,7 @@ import (
 func (b *Board) redDogColour(r pitwire.RedDogRound) (fill, on color.NRGBA) {
 	p := b.theme.Palette
 	switch {
-	case r.Kind == pitwire.KindCancelled:
+	case r.Kind == engine.KindCancelled:
 		return p.Panel, p.TextMuted
 	case r.Outcome == "win" && r.Spread == "pair":
 		return p.Highlight, p.Background // three of a kind (8.1.1)
@@ -38,7 +40,7 @@ func (b *Board) redDogColour(r pitwire.RedDogRound) (fill, on color.NRGBA) {
 // redDogLetter is an outcome in one letter: W, L, P (push), X (cancelled).
 func redDogLetter(r pitwire.RedDogRound) string {
 	switch {
-	case r.Kind == pitwire.KindCancelled:
+	case r.Kind == engine.KindCancelled:
 		return "X"
 	case r.Outcome == "win":
 		return "W"
@@ -62,7 +64,7 @@ func redDogSpread(s string) string {
 // redDogLast is the last round in words, the outcome first so that a narrow tile keeps it:
 // "Round 7 · win 1:1 · spread 5 · 3H 9S 5D".
 func redDogLast(w i18n.Catalogue, r pitwire.RedDogRound) string {
-	if r.Kind == pitwire.KindCancelled {
+	if r.Kind == engine.KindCancelled {
 		return w.T(i18n.PitRdCancelled, r.N)
 	}
 	outcome := map[string]i18n.Key{"win": i18n.RdWinWord, "lose": i18n.RdLoseWord, "push": i18n.RdPushWord}[r.Outcome]
@@ -154,13 +156,13 @@ func (b *Board) paintRedDog(dst *ebiten.Image, t *pitmodel.Table, m metrics, y f
 		fill, on := b.redDogColour(r)
 		vector.DrawFilledRect(dst, float32(cx+1), float32(y+1), float32(cell-2), float32(cell-2), fill, false)
 		label := redDogLetter(r)
-		if r.Kind != pitwire.KindCancelled {
+		if r.Kind != engine.KindCancelled {
 			label = redDogSpread(r.Spread)
 		}
 		vector.StrokeRect(dst, float32(cx+1), float32(y+1), float32(cell-2), float32(cell-2), 1, pal.Grid, false)
 		drawText(dst, label, face, cx+cell/2, y+cell/2, on, text.AlignCenter, text.AlignCenter)
 		lc := fill // the outcome's letter below, in its colour (a push or a cancelled round has none)
-		if r.Kind == pitwire.KindCancelled || r.Outcome == "push" {
+		if r.Kind == engine.KindCancelled || r.Outcome == "push" {
 			lc = on
 		}
 		drawText(dst, redDogLetter(r), b.theme.Face(cell*0.45, false), cx+cell/2, y+cell*1.5, lc, text.AlignCenter, text.AlignCenter)

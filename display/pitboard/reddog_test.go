@@ -10,6 +10,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/ebitentheme"
@@ -30,13 +31,13 @@ func TestRedDogTile(t *testing.T) {
 	st.Status = &pitwire.Status{Name: "Red Dog 2", Game: "Red Dog (003)", State: pitwire.StateOpen}
 	feed <- st
 	rounds := []pitwire.RedDogRound{
-		{Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
-		{Kind: pitwire.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"},
-		{Kind: pitwire.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
-		{Kind: pitwire.KindNormal, Cards: []string{"2C", "KD", "AS"}, Spread: "10", Outcome: "lose"},
-		{Kind: pitwire.KindNormal, Cards: []string{"QC", "2D", "9H"}, Spread: "9", Outcome: "win", Pays: "1:1"},
-		{Kind: pitwire.KindCancelled},
-		{Kind: pitwire.KindNormal, Cards: []string{"6S", "TH", "TD"}, Spread: "3", Outcome: "lose"},
+		{Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
+		{Kind: engine.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"},
+		{Kind: engine.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
+		{Kind: engine.KindNormal, Cards: []string{"2C", "KD", "AS"}, Spread: "10", Outcome: "lose"},
+		{Kind: engine.KindNormal, Cards: []string{"QC", "2D", "9H"}, Spread: "9", Outcome: "win", Pays: "1:1"},
+		{Kind: engine.KindCancelled},
+		{Kind: engine.KindNormal, Cards: []string{"6S", "TH", "TD"}, Spread: "3", Outcome: "lose"},
 	}
 	for i, r := range rounds {
 		r.N = i + 1
@@ -86,7 +87,7 @@ func TestRedDogTile(t *testing.T) {
 // TestRedDogTileWordsInEachLanguage: the Red Dog tile's line about the last round is in the
 // board's language (issue 23), cards and payout as the table sent them.
 func TestRedDogTileWordsInEachLanguage(t *testing.T) {
-	r := pitwire.RedDogRound{N: 7, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	r := pitwire.RedDogRound{N: 7, Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
 	for lang, want := range map[i18n.Lang]string{
 		i18n.English:            "Round 7 · win 1:1 · spread 5 · 3H 9S 5D",
 		i18n.SimplifiedChinese:  "第 7 局 · 赢 1:1 · 差距 5 · 3H 9S 5D",
@@ -98,7 +99,7 @@ func TestRedDogTileWordsInEachLanguage(t *testing.T) {
 		}
 	}
 	w, _ := i18n.New(i18n.SimplifiedChinese)
-	if got := redDogLast(w, pitwire.RedDogRound{N: 2, Kind: pitwire.KindCancelled}); got != "第 2 局已取消" {
+	if got := redDogLast(w, pitwire.RedDogRound{N: 2, Kind: engine.KindCancelled}); got != "第 2 局已取消" {
 		t.Errorf("cancelled: %q", got)
 	}
 }

@@ -47,22 +47,6 @@ func limitText(w i18n.Catalogue, l pitwire.Limits) string {
 	return strings.TrimSpace(fmt.Sprintf("%s %s–%s", l.Currency, money(main.Min), money(main.Max)))
 }
 
-// thousands writes n with thousands separators.
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
-
 // paintTile draws the cached part of table t's tile: everything but the status badge and
 // the liveness marking.
 func (b *Board) paintTile(dst *ebiten.Image, t *pitmodel.Table) {
@@ -301,7 +285,7 @@ func (b *Board) paintBeads(dst *ebiten.Image, roads *roadmap.Roads, x, y, cell f
 	size := int(cell)
 	for i, bd := range win.Beads {
 		px, py := x+float64(i/roadmap.Rows)*cell, y+float64(i%roadmap.Rows)*cell
-		b.stamp(dst, bead(bd.Winner, bd.Kind == roadmap.NoBet), size, px, py)
+		b.stamp(dst, bead(bd.Winner, bd.Kind == engine.KindNoBet), size, px, py)
 		b.pairDots(dst, px, py, size, bd.BankerPair, bd.PlayerPair)
 		if i == win.Newest {
 			vector.StrokeRect(dst, float32(px)+1, float32(py)+1, float32(cell)-2, float32(cell)-2, 2, pal.Highlight, false)
@@ -310,11 +294,5 @@ func (b *Board) paintBeads(dst *ebiten.Image, roads *roadmap.Roads, x, y, cell f
 }
 
 // money writes an amount of cents as whole currency units with thousands separators, and the
-// cents only when there are any ("25", "2.50", "5,000").
-func money(cents int64) string {
-	s := thousands(cents / 100)
-	if c := cents % 100; c != 0 {
-		s += fmt.Sprintf(".%02d", c)
-	}
-	return s
-}
+// cents only when there are any ("25", "2.50", "5,000"): engine.FormatMoney with no symbol.
+func money(cents int64) string { return engine.FormatMoney(cents, "") }

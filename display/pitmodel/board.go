@@ -104,7 +104,7 @@ func (t *Table) Stats() roadmap.Stats { return t.Roads.Stats() }
 func (t *Table) Codes() string {
 	var b strings.Builder
 	for i := range t.Roads.Rounds() {
-		if h, _ := t.Roads.Round(i); h.Kind != roadmap.Cancelled {
+		if h, _ := t.Roads.Round(i); h.Kind != engine.KindCancelled {
 			b.WriteString(h.Code())
 		}
 	}
@@ -343,22 +343,18 @@ func cloneLimits(l pitwire.Limits) pitwire.Limits {
 	return l
 }
 
-var roadKinds = map[pitwire.RoundKind]roadmap.Kind{
-	pitwire.KindNormal: roadmap.Normal, pitwire.KindNoBet: roadmap.NoBet, pitwire.KindCancelled: roadmap.Cancelled,
-}
-
 func (b *Board) round(t *Table, m pitwire.Message) error {
 	// Every check comes before any change: a refused round changes nothing.
 	r := *m.Round
 	idx := r.N - 1
-	if r.Kind == pitwire.KindCancelled {
+	if r.Kind == engine.KindCancelled {
 		if m.Shoe != t.Shoe {
 			return fmt.Errorf("cancel round %d of shoe %d: the table is on shoe %d", r.N, m.Shoe, t.Shoe)
 		}
 		if err := t.Roads.Cancel(idx); err != nil {
 			return fmt.Errorf("shoe %d: %w", t.Shoe, err)
 		}
-		t.rounds[idx].Kind = pitwire.KindCancelled
+		t.rounds[idx].Kind = engine.KindCancelled
 		t.Last = b.lastResult(t)
 		t.Version++
 		return nil
@@ -374,13 +370,13 @@ func (b *Board) round(t *Table, m pitwire.Message) error {
 	// Rounds never received are recorded as cancelled so that later round numbers (and
 	// cancellations) stay the shoe's; the table is marked incomplete.
 	for t.Roads.Rounds() < idx {
-		if err := t.Roads.Append(roadmap.Hand{Kind: roadmap.Cancelled}); err != nil {
+		if err := t.Roads.Append(roadmap.Hand{Kind: engine.KindCancelled}); err != nil {
 			return fmt.Errorf("shoe %d: %w", t.Shoe, err)
 		}
-		t.rounds = append(t.rounds, pitwire.Round{N: len(t.rounds) + 1, Kind: pitwire.KindCancelled})
+		t.rounds = append(t.rounds, pitwire.Round{N: len(t.rounds) + 1, Kind: engine.KindCancelled})
 		t.Missing++
 	}
-	if err := t.Roads.Append(roadmap.FromOutcome(r.Outcome(), roadKinds[r.Kind])); err != nil {
+	if err := t.Roads.Append(roadmap.FromOutcome(r.Outcome(), r.Kind)); err != nil {
 		return fmt.Errorf("shoe %d round %d: %w", t.Shoe, r.N, err)
 	}
 	t.rounds = append(t.rounds, r)
@@ -392,7 +388,7 @@ func (b *Board) round(t *Table, m pitwire.Message) error {
 // lastResult is the newest round of the shoe that still has a result, after a cancellation.
 func (b *Board) lastResult(t *Table) *pitwire.Round {
 	for i := len(t.rounds) - 1; i >= 0; i-- {
-		if t.rounds[i].Kind != pitwire.KindCancelled {
+		if t.rounds[i].Kind != engine.KindCancelled {
 			r := t.rounds[i]
 			return &r
 		}

@@ -22,7 +22,7 @@ func rec(id string, seq uint64, typ pitwire.Type, shoe int) pitwire.Message {
 func round(id string, seq uint64, shoe, n int, w string, pairs string) pitwire.Message {
 	totals := map[string][2]int{"B": {3, 7}, "P": {8, 2}, "T": {6, 6}}[w]
 	m := rec(id, seq, pitwire.TypeRound, shoe)
-	m.Round = &pitwire.Round{N: n, Kind: pitwire.KindNormal, Winner: w, PlayerTotal: totals[0], BankerTotal: totals[1],
+	m.Round = &pitwire.Round{N: n, Kind: engine.KindNormal, Winner: w, PlayerTotal: totals[0], BankerTotal: totals[1],
 		PlayerCards: 2, BankerCards: 3, BankerPair: pairs == "b", PlayerPair: pairs == "p", Natural: w == "P"}
 	return m
 }
@@ -75,7 +75,7 @@ func TestRoundsAndDedupe(t *testing.T) {
 			msgs: []pitwire.Message{started("T1", 1, 1), round("T1", 2, 1, 1, "B", ""), round("T1", 3, 1, 2, "P", ""),
 				func() pitwire.Message {
 					m := rec("T1", 4, pitwire.TypeRound, 1)
-					m.Round = &pitwire.Round{N: 2, Kind: pitwire.KindCancelled}
+					m.Round = &pitwire.Round{N: 2, Kind: engine.KindCancelled}
 					return m
 				}()},
 			codes: "B", last: "B", lastSeq: 4, streak: engine.Banker, streakLen: 1,
@@ -136,7 +136,7 @@ func TestRejects(t *testing.T) {
 		func() pitwire.Message { m := round("T1", 5, 1, 2, "P", ""); m.Table = "T 1"; return m }(),
 		func() pitwire.Message {
 			m := rec("T1", 6, pitwire.TypeRound, 1)
-			m.Round = &pitwire.Round{N: 9, Kind: pitwire.KindCancelled}
+			m.Round = &pitwire.Round{N: 9, Kind: engine.KindCancelled}
 			return m
 		}(), // cancel a round that never was
 	}

@@ -3,6 +3,7 @@ package pitmodel
 import (
 	"testing"
 
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -18,7 +19,7 @@ func TestPaceAndSignInsReachTheTable(t *testing.T) {
 	in.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}
 	mustApply(t, b, in, t0)
 	void := rec("T1", 4, pitwire.TypeRound, 1)
-	void.Round = &pitwire.Round{N: 1, Kind: pitwire.KindCancelled}
+	void.Round = &pitwire.Round{N: 1, Kind: engine.KindCancelled}
 	mustApply(t, b, void, t0)
 	tb, _ := b.Table("T1")
 	if tb.HandsPerHour != 58 || tb.Signed == nil || tb.Signed.Person != "D1234" || tb.Signed.Role != pitwire.RoleDealer {

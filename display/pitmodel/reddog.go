@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -18,14 +19,14 @@ const RedDogRounds = 24
 func redDogRound(t *Table, m pitwire.Message) error {
 	r := *m.RedDog
 	i := slices.IndexFunc(t.RedDog, func(x pitwire.RedDogRound) bool { return x.N == r.N })
-	if r.Kind == pitwire.KindCancelled && i >= 0 {
-		t.RedDog[i] = pitwire.RedDogRound{N: r.N, Kind: pitwire.KindCancelled}
+	if r.Kind == engine.KindCancelled && i >= 0 {
+		t.RedDog[i] = pitwire.RedDogRound{N: r.N, Kind: engine.KindCancelled}
 		return nil
 	}
 	if i >= 0 {
 		return fmt.Errorf("red dog round %d already has a result", r.N)
 	}
-	if n := len(t.RedDog); r.Kind == pitwire.KindCancelled && n > 0 && r.N < t.RedDog[n-1].N {
+	if n := len(t.RedDog); r.Kind == engine.KindCancelled && n > 0 && r.N < t.RedDog[n-1].N {
 		return nil // an older round, gone from the board's window
 	}
 	if m.Shoe != t.Shoe {

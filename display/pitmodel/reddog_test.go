@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -19,11 +20,11 @@ func rdMsg(seq uint64, shoe int, r pitwire.RedDogRound) pitwire.Message {
 func TestRedDogRounds(t *testing.T) {
 	b := New(DefaultConfig())
 	now := time.Unix(0, 0)
-	win := pitwire.RedDogRound{N: 1, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	win := pitwire.RedDogRound{N: 1, Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
 	if _, err := b.Apply(rdMsg(3, 1, win), now); err != nil {
 		t.Fatal(err)
 	}
-	push := pitwire.RedDogRound{N: 2, Kind: pitwire.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
+	push := pitwire.RedDogRound{N: 2, Kind: engine.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
 	if _, err := b.Apply(rdMsg(5, 1, push), now); err != nil {
 		t.Fatal(err)
 	}
@@ -43,10 +44,10 @@ func TestRedDogRounds(t *testing.T) {
 	if tb.Version != v || len(tb.RedDog) != 2 {
 		t.Fatalf("a refused message changed the table: %+v", tb)
 	}
-	if _, err := b.Apply(rdMsg(8, 1, pitwire.RedDogRound{N: 1, Kind: pitwire.KindCancelled}), now); err != nil {
+	if _, err := b.Apply(rdMsg(8, 1, pitwire.RedDogRound{N: 1, Kind: engine.KindCancelled}), now); err != nil {
 		t.Fatal(err)
 	}
-	if r := tb.RedDog[0]; r.Kind != pitwire.KindCancelled || len(r.Cards) != 0 || r.Outcome != "" {
+	if r := tb.RedDog[0]; r.Kind != engine.KindCancelled || len(r.Cards) != 0 || r.Outcome != "" {
 		t.Fatalf("cancelled round %+v", r)
 	}
 	if res, _ := b.Apply(rdMsg(8, 1, push), now); res != Duplicate {

@@ -5,9 +5,10 @@ package sample
 
 import (
 	"fmt"
-	"github.com/coupboard/coupboard/display/i18n"
 	"sort"
 	"time"
+
+	"github.com/coupboard/coupboard/display/i18n"
 
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
@@ -287,8 +288,8 @@ func builders() map[string]func() (view.Screen, error) {
 			}
 			// Two dummy coups (000 11.4-11.9): on the bead plate hollow, and on the roads.
 			s.Roads, s.Stats, err = roads(MidShoe[:44],
-				roadmap.Hand{Winner: engine.Player, Kind: roadmap.NoBet},
-				roadmap.Hand{Winner: engine.Banker, BankerPair: true, Kind: roadmap.NoBet})
+				roadmap.Hand{Winner: engine.Player, Kind: engine.KindNoBet},
+				roadmap.Hand{Winner: engine.Banker, BankerPair: true, Kind: engine.KindNoBet})
 			s.Notices = []view.Notice{{Kind: view.NoticeDummy}}
 			s.Header.Coup = s.Stats.Hands + 1
 			return s, err

@@ -20,7 +20,7 @@ func RoadsFrom(r *roadmap.Roads, cols int) Roads {
 		for i, b := range bw.Beads {
 			v.Bead.Columns[i/Rows][i%Rows] = Cell{
 				Mark: winnerMark(b.Winner), BankerPair: b.BankerPair, PlayerPair: b.PlayerPair,
-				NoBet: b.Kind == roadmap.NoBet, Total: b.Total, TotalKnown: b.TotalKnown,
+				NoBet: b.Kind == engine.KindNoBet, Total: b.Total, TotalKnown: b.TotalKnown,
 				Newest: i == bw.Newest,
 			}
 		}

@@ -242,7 +242,7 @@ func TestNames(t *testing.T) {
 			t.Errorf("name %q", s)
 		}
 	}
-	for _, s := range []string{Stage(99).String(), Box(9).String(), Outcome(9).String(), Kind(9).String(), EventKind(99).String()} {
+	for _, s := range []string{Stage(99).String(), Box(9).String(), Outcome(9).String(), engine.RoundKind(9).String(), EventKind(99).String()} {
 		if s != "?" {
 			t.Errorf("name of an unknown value %q, want ?", s)
 		}

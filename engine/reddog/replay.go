@@ -28,15 +28,15 @@ type Record struct {
 }
 
 type roundJSON struct {
-	N       int           `json:"n"`
-	Cards   []engine.Card `json:"cards"`
-	Spread  *Spread       `json:"spread"`
-	Raise   bool          `json:"raise"`
-	Outcome Outcome       `json:"outcome"`
-	Pays    *Pays         `json:"pays"`
-	Kind    Kind          `json:"kind"`
-	Notes   []string      `json:"notes"`
-	Review  bool          `json:"review,omitempty"`
+	N       int              `json:"n"`
+	Cards   []engine.Card    `json:"cards"`
+	Spread  *Spread          `json:"spread"`
+	Raise   bool             `json:"raise"`
+	Outcome Outcome          `json:"outcome"`
+	Pays    *Pays            `json:"pays"`
+	Kind    engine.RoundKind `json:"kind"`
+	Notes   []string         `json:"notes"`
+	Review  bool             `json:"review,omitempty"`
 	// Why, Resolution and ResolutionRule: why the round was put under review and how the
 	// supervisor resolved it (doubt.go); absent for a round never under review.
 	Why            []string `json:"why,omitempty"`
@@ -234,11 +234,11 @@ func DecodeRound(p Profile, b []byte) (Round, error) {
 			r.RaisePercent = p.RaisePercent
 		}
 	}
-	switch j.Kind {
-	case "cancelled":
+	switch k, err := engine.ParseRoundKind(j.Kind); {
+	case err == nil && k == KindCancelled:
 		r.Kind, r.Outcome = KindCancelled, Push
 		return r, nil
-	case "normal":
+	case err == nil && k == KindNormal:
 		r.Kind = KindNormal
 	default:
 		return Round{}, fmt.Errorf("red dog round %d: kind %q: want normal or cancelled", r.N, j.Kind)

@@ -6,28 +6,13 @@ import (
 	"github.com/coupboard/coupboard/engine"
 )
 
-// Kind says whether a round stands or was cancelled.
-type Kind uint8
-
-// The kinds of round (spec/rule-profiles.md, "Round kinds"). Red Dog has no round without
-// wagers, so there is no "nobet" kind.
+// The kinds of a Red Dog round are the engine's (engine.RoundKind, spec/rule-profiles.md "Round
+// kinds"): a round stands or is cancelled. Red Dog has no round without wagers, so it never has
+// engine.KindNoBet. The two are named here as the operator screen reads them.
 const (
-	KindNormal    Kind = iota + 1 // an ordinary round of play
-	KindCancelled                 // invalidated by the supervisor; every wager is refunded (10.3, 10.4)
+	KindNormal    = engine.KindNormal    // an ordinary round of play
+	KindCancelled = engine.KindCancelled // invalidated by the supervisor; every wager is refunded (10.3, 10.4)
 )
-
-var kindNames = [...]string{"", "normal", "cancelled"}
-
-// String is "normal" or "cancelled".
-func (k Kind) String() string {
-	if int(k) < len(kindNames) && k != 0 {
-		return kindNames[k]
-	}
-	return "?"
-}
-
-// MarshalText encodes the kind as its word.
-func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Round is one round of Red Dog as the table saw it: only cards that were dealt face up.
 type Round struct {
@@ -40,10 +25,10 @@ type Round struct {
 	// of the original wager (5.4, 7.2.1.1); 0 when no raise was allowed (no spread, a pair: 7.2.2.1,
 	// 7.2.3.1) or the round ended before the second card.
 	RaisePercent int64
-	Outcome      Outcome  // OutcomeNone until the round is settled
-	Pays         Pays     // the payout of a win (8.1.1); zero otherwise
-	Kind         Kind     // normal or cancelled
-	Notes        []string // rule numbers of the irregularity procedures applied to the round
+	Outcome      Outcome          // OutcomeNone until the round is settled
+	Pays         Pays             // the payout of a win (8.1.1); zero otherwise
+	Kind         engine.RoundKind // normal or cancelled (never nobet)
+	Notes        []string         // rule numbers of the irregularity procedures applied to the round
 	// Review is set while the round needs a supervisor's review: a card the shoe cannot hold
 	// (a ninth 8♠ in 8 decks, 3.1, 3.3), or input the shoe link could not vouch for (doubt.go).
 	// A live table (SetHold) never finishes such a round until the supervisor resolves it, which

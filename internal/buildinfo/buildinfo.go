@@ -6,6 +6,7 @@ package buildinfo
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -83,7 +84,7 @@ func from(program, ver, com, when string, bi *debug.BuildInfo) Info {
 			switch m.Path {
 			case fyneModule:
 				in.Fyne = m.Version
-				in.FynePatched = m.Replace != nil && strings.HasSuffix(strings.TrimRight(m.Replace.Path, "/"), patchedDir)
+				in.FynePatched = m.Replace != nil && isPatched(m.Replace.Path)
 			case ebitenModule:
 				in.Ebiten = m.Version
 			}
@@ -143,4 +144,12 @@ func (in Info) String() string {
 		fmt.Fprintf(&b, "ebiten  %s\n", in.Ebiten)
 	}
 	return b.String()
+}
+
+// isPatched reports whether a replace directive's path is the repository's patched Fyne: the
+// directory patchedDir itself, or a path ending in it at a path-segment boundary (so that
+// "my-third_party/fyne/v2" is not it).
+func isPatched(path string) bool {
+	p := strings.TrimRight(filepath.ToSlash(path), "/")
+	return p == patchedDir || strings.HasSuffix(p, "/"+patchedDir)
 }

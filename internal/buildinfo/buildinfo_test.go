@@ -72,3 +72,20 @@ func TestReadThisBinary(t *testing.T) {
 		t.Errorf("this package links no toolkit, got fyne %q ebiten %q", in.Fyne, in.Ebiten)
 	}
 }
+
+// TestIsPatched: the patched Fyne's directory is matched at a path-segment boundary only.
+func TestIsPatched(t *testing.T) {
+	for path, want := range map[string]bool{
+		"./third_party/fyne/v2":               true,
+		"third_party/fyne/v2":                 true,
+		"/src/coupboard/third_party/fyne/v2/": true,
+		"../coupboard/third_party/fyne/v2":    true,
+		"./my-third_party/fyne/v2":            false,
+		"./vendor/third_party/fyne/v22":       false,
+		"fyne.io/fyne/v2":                     false,
+	} {
+		if got := isPatched(path); got != want {
+			t.Errorf("isPatched(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

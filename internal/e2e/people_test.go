@@ -1,13 +1,11 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -16,25 +14,8 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/internal/testbin"
 )
-
-// stderrLog is a child's standard error, read by the test while the child writes it.
-type stderrLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *stderrLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *stderrLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestOperatorWindowSignsInPeopleFromThePit: the real window under Xvfb, on a real pit bus with
 // credentials. The pit adds two people; the table receives the directory and signs them in by
@@ -75,9 +56,9 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 	fmt.Fprintf(f, "\n[bus]\nurls = [%q]\nuser = \"e2e\"\npassword = \"table-secret\"\n\n[operator]\nsupervisor_pin_hash = %q\n", srv.URL(), super)
 	f.Close()
 	db := data + "/e2e.db"
-	var stderr *stderrLog
+	var stderr *testbin.Buffer
 	start := func() *proc {
-		stderr = &stderrLog{}
+		stderr = &testbin.Buffer{}
 		cmd := exec.Command(bin, "--config", path, "--size", "1280x800")
 		cmd.Env = env(data, display)
 		cmd.Stderr = stderr

@@ -318,12 +318,9 @@ func newRig(t *testing.T, seed uint64) *rig {
 	r := &rig{t: t, truth: dealTruth(t, rng, p, s)}
 	r.open(t)
 	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	loop, err := table.NewBaccaratLoop(table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}},
-		r.j, table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.run(loop)
+	setup := table.Setup{ID: "t1", Name: "T1", Profile: p, Settings: s, Sign: engine.Sign{Player: lim, Banker: lim}}
+	r.run(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, r.j, opt) },
+		table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
 	return r
 }
 
@@ -491,7 +488,7 @@ func (r *rig) check(rows []export.Row, log []string) {
 		}
 	}
 	for _, row := range rows {
-		if row.Kind == journal.RoundCancelled || rowMarked(row) {
+		if row.Kind == engine.KindCancelled.String() || rowMarked(row) {
 			continue
 		}
 		w, ok := r.truth.byKey[key(row.Player, row.Banker)]

@@ -19,11 +19,11 @@ type plant struct {
 	t       *testing.T
 	db      string
 	j       *journal.Journal
+	running *table.Running
 	loop    *table.Loop
 	line    *line
 	mgr     *serialin.Manager
-	stop    context.CancelFunc
-	done    chan error
+	stop    context.CancelFunc // stops the feed
 	fed     chan error
 	commits atomic.Int64 // records committed so far (settle)
 }
@@ -44,19 +44,22 @@ func (p *plant) open(t *testing.T) {
 	}
 }
 
-// run starts the port manager on the line, the loop and the shoe feed.
-func (p *plant) run(loop *table.Loop) {
+// run starts the port manager on the line, the loop newLoop makes (table.Start) and the shoe
+// feed.
+func (p *plant) run(newLoop func(table.Options) (*table.Loop, error), opt table.Options) {
 	p.t.Helper()
-	p.loop = loop
 	var err error
 	p.mgr, err = serialin.Start(serialin.Config{Path: p.line.pty.Path(), MinBackoff: 10 * time.Millisecond, MaxBackoff: 40 * time.Millisecond}, serialin.NewRegistry())
 	if err != nil {
 		p.t.Fatal(err)
 	}
+	if p.running, err = table.Start(newLoop, opt); err != nil {
+		p.t.Fatal(err)
+	}
+	p.loop = p.running.Loop
 	ctx, stop := context.WithCancel(context.Background())
-	p.stop, p.done, p.fed = stop, make(chan error, 1), make(chan error, 1)
-	go func() { p.done <- loop.Run(ctx) }()
-	go func() { p.fed <- shoefeed.Feed(ctx, p.mgr.Events(), loop) }()
+	p.stop, p.fed = stop, make(chan error, 1)
+	go func() { p.fed <- shoefeed.Feed(ctx, p.mgr.Events(), p.loop) }()
 }
 
 // settle waits until the table has taken in everything the line sent: no record committed
@@ -95,10 +98,10 @@ func (p *plant) send(in table.Input, why string) table.Result {
 func (p *plant) shutdown() {
 	p.t.Helper()
 	p.stop()
-	if err := <-p.done; err != nil {
+	<-p.fed
+	if err := p.running.Stop(); err != nil {
 		p.t.Fatalf("loop: %v", err)
 	}
-	<-p.fed
 	p.mgr.Close()
 	<-p.mgr.Done()
 	if err := p.j.Close(); err != nil {

@@ -100,11 +100,8 @@ func newRedDogRig(t *testing.T, seed uint64, rounds int) *rdRig {
 	r := &rdRig{truth: dealRedDog(t, rng, rounds)}
 	r.open(t)
 	setup := table.RedDogSetup{ID: "t1", Name: "RD", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}}
-	loop, err := table.NewRedDogLoop(setup, r.j, table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.run(loop)
+	r.run(func(opt table.Options) (*table.Loop, error) { return table.NewRedDogLoop(setup, r.j, opt) },
+		table.Options{Frame: time.Millisecond, Present: r.present, Committed: r.committed})
 	return r
 }
 
@@ -136,7 +133,7 @@ func (r *rdRig) committed(recs []journal.Record) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, rec := range recs {
-		if rec.Kind == table.KindRoundRedDog || rec.Kind == journal.KindEvent {
+		if rec.Kind == journal.KindRoundRedDog || rec.Kind == journal.KindEvent {
 			r.records = append(r.records, rec)
 		}
 	}
@@ -233,7 +230,7 @@ func (r *rdRig) check(log []string) {
 			continue
 		}
 		switch {
-		case rec.Kind == table.KindRoundRedDog:
+		case rec.Kind == journal.KindRoundRedDog:
 			rounds = append(rounds, x)
 			if len(x.Why) > 0 {
 				marked[x.N] = true
@@ -264,7 +261,7 @@ func (r *rdRig) check(log []string) {
 		if err := dec.Decode(&row); err != nil {
 			t.Fatal(err)
 		}
-		if row.Kind == journal.RoundCancelled || row.Review != "" && len(row.ReviewReasons) > 0 {
+		if row.Kind == engine.KindCancelled.String() || row.Review != "" && len(row.ReviewReasons) > 0 {
 			continue
 		}
 		if o, ok := r.truth.byKey[rdKey(row.Cards)]; !ok || o.String() != row.Outcome {

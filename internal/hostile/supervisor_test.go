@@ -75,7 +75,7 @@ func reviewed(recs []journal.Record) map[string]bool {
 				out[fmt.Sprint(rd.Shoe, "/", rd.N)] = true
 			}
 		case journal.KindEvent:
-			var ev table.Event
+			var ev journal.Event
 			if json.Unmarshal(rec.Payload, &ev) == nil && ev.Event == "review" && ev.N > 0 {
 				out[fmt.Sprint(ev.Shoe, "/", ev.N)] = true
 			}

@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 )
 
 // ErrTrailing is the error for data after the value.
@@ -24,6 +26,27 @@ func Decode(data []byte, v any) error {
 	// dec.More reports false before a stray '}' or ']': only the end of the input will do.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return ErrTrailing
+	}
+	return nil
+}
+
+// Require reports the first of keys that data's JSON object does not have, or has only as
+// null: for a field whose zero value is a valid one (a round's kind, whose zero is normal), so
+// that leaving it out is refused as it would be were its zero value invalid. Keys match as
+// encoding/json matches a struct's fields, case-insensitively.
+func Require(data []byte, keys ...string) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return err
+	}
+	for _, k := range keys {
+		found := false
+		for name, v := range obj {
+			found = found || strings.EqualFold(name, k) && string(v) != "null"
+		}
+		if !found {
+			return fmt.Errorf("no %q", k)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package strictjson
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,23 @@ func TestDecode(t *testing.T) {
 			t.Errorf("%q: %v, want a decode error", tc.in, err)
 		case !tc.trailing && !tc.bad && (err != nil || m.A != 1):
 			t.Errorf("%q: %+v %v", tc.in, m, err)
+		}
+	}
+}
+
+func TestRequire(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"kind":"normal","n":1}`: "",
+		`{"kind":0}`:              "",
+		`{"n":1}`:                 `no "kind"`,
+		`{"kind":null}`:           `no "kind"`,
+		`{"Kind":"normal"}`:       "",
+		`{"kinds":"normal"}`:      `no "kind"`,
+		`[1]`:                     "cannot unmarshal",
+	} {
+		err := Require([]byte(in), "kind")
+		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("Require(%s): %v, want %q", in, err, want)
 		}
 	}
 }

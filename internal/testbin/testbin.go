@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -53,10 +54,31 @@ func Main(m *testing.M, name string, bin *string, flags ...string) {
 	os.Exit(code)
 }
 
+// Buffer is what a process or a goroutine writes and a test reads while it still writes: a
+// child's standard error, a server's console, a log. It is safe for one writer and any readers.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+// Write appends p.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+// String is everything written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
 // Proc is a running child process.
 type Proc struct {
 	Cmd    *exec.Cmd
-	Stderr *bytes.Buffer // what it wrote on standard error, unless the caller set Cmd.Stderr
+	Stderr *Buffer       // what it wrote on standard error, unless the caller set Cmd.Stderr; read it at any time
 	Done   chan struct{} // closed when it has exited
 	Err    error         // its exit status, once Done is closed
 }
@@ -64,7 +86,7 @@ type Proc struct {
 // Start starts cmd (already configured) and kills it at the end of the test if it is still running.
 func Start(t testing.TB, cmd *exec.Cmd) *Proc {
 	t.Helper()
-	p := &Proc{Cmd: cmd, Stderr: &bytes.Buffer{}, Done: make(chan struct{})}
+	p := &Proc{Cmd: cmd, Stderr: &Buffer{}, Done: make(chan struct{})}
 	if cmd.Stderr == nil {
 		cmd.Stderr = p.Stderr
 	}

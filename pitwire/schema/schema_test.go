@@ -14,6 +14,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
 )
@@ -50,11 +51,11 @@ func samples(t *testing.T) []pitwire.Message {
 		return pitwire.Message{V: pitwire.Version, Table: "BAC-07", Seq: seq, Type: typ, Time: at, Shoe: 3}
 	}
 	cancelled := m(900, pitwire.TypeRound)
-	cancelled.Round = &pitwire.Round{N: 12, Kind: pitwire.KindCancelled}
+	cancelled.Round = &pitwire.Round{N: 12, Kind: engine.KindCancelled}
 	byHand := m(901, pitwire.TypeRound)
-	byHand.Round = &pitwire.Round{N: 13, Kind: pitwire.KindNoBet, Winner: "T", ResultOnly: true}
+	byHand.Round = &pitwire.Round{N: 13, Kind: engine.KindNoBet, Winner: "T", ResultOnly: true}
 	noSuits := m(902, pitwire.TypeRound)
-	noSuits.Round = &pitwire.Round{N: 14, Kind: pitwire.KindNormal, Winner: "P", PlayerTotal: 8, BankerTotal: 0, Natural: true,
+	noSuits.Round = &pitwire.Round{N: 14, Kind: engine.KindNormal, Winner: "P", PlayerTotal: 8, BankerTotal: 0, Natural: true,
 		PlayerCards: 2, BankerCards: 2, PlayerHand: []string{"4", "4"}, BankerHand: []string{"K", "T"}, PlayerPair: true, BankerPair: false}
 	closed := m(903, pitwire.TypeStatus)
 	closed.Status = &pitwire.Status{Name: "Baccarat 7", Game: "Baccarat", State: pitwire.StateClosed, OpensAt: at.Add(8 * time.Hour)}
@@ -66,11 +67,11 @@ func samples(t *testing.T) []pitwire.Message {
 	head.Head = &pitwire.Head{Hash: strings.Repeat("0a", 32)}
 	bare := m(905, pitwire.TypeShoeStarted)
 	rdWin := m(906, pitwire.TypeRedDogRound)
-	rdWin.RedDog = &pitwire.RedDogRound{N: 1, Kind: pitwire.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
+	rdWin.RedDog = &pitwire.RedDogRound{N: 1, Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"}
 	rdPush := m(907, pitwire.TypeRedDogRound)
-	rdPush.RedDog = &pitwire.RedDogRound{N: 2, Kind: pitwire.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
+	rdPush.RedDog = &pitwire.RedDogRound{N: 2, Kind: engine.KindNormal, Cards: []string{"4H", "5C"}, Spread: "consecutive", Outcome: "push"}
 	rdCancelled := m(908, pitwire.TypeRedDogRound)
-	rdCancelled.RedDog = &pitwire.RedDogRound{N: 3, Kind: pitwire.KindCancelled}
+	rdCancelled.RedDog = &pitwire.RedDogRound{N: 3, Kind: engine.KindCancelled}
 	rdWin.Pace = &pitwire.Pace{HandsPerHour: 41}
 	for i := range out { // the first dealt round, with the table's pace
 		if out[i].Round != nil && out[i].Round.PlayerHand != nil {
@@ -143,6 +144,8 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"negative shoe", `"shoe":2`, `"shoe":-2`},
 		{"unknown type", `"type":"round"`, `"type":"rounds"`},
 		{"unknown kind", `"kind":"normal"`, `"kind":"void"`},
+		{"no kind", `"kind":"normal",`, ``},
+		{"null kind", `"kind":"normal"`, `"kind":null`},
 		{"winner X", `"winner":"B"`, `"winner":"X"`},
 		{"total 10", `"banker_total":7`, `"banker_total":10`},
 		{"four cards", `"player_cards":3`, `"player_cards":4`},

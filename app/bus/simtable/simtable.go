@@ -181,7 +181,7 @@ func (t *Table) Step() ([]pitwire.Message, error) {
 	}
 	o, p, b := t.play()
 	t.n++
-	r := pitwire.RoundFromOutcome(t.n, pitwire.KindNormal, o)
+	r := pitwire.RoundFromOutcome(t.n, engine.KindNormal, o)
 	r.PlayerHand, r.BankerHand = codes(p), codes(b)
 	m, err := t.out.Append(pitwire.Message{Type: pitwire.TypeRound, Shoe: t.shoeNo, Round: &r})
 	if err != nil {

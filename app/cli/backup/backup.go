@@ -17,13 +17,13 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/internal/atomicfile"
 )
 
 // Summary and RestoreSummary are the commands' lines for `coupboard help`.
@@ -166,7 +166,7 @@ func backup(table, jpath, dest, day string, keep int) (string, error) {
 			return "", fmt.Errorf("backup: %w", err)
 		}
 	}
-	if err := syncDir(dir); err != nil {
+	if err := atomicfile.SyncDir(dir); err != nil {
 		return "", fmt.Errorf("backup: %w", err)
 	}
 	removed, err := prune(dir, table, keep)
@@ -240,22 +240,6 @@ func closeSynced(f *os.File, err error) error {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	return err
-}
-
-// syncDir makes a directory's renames durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	if errors.Is(err, syscall.EINVAL) { // some file systems cannot sync a directory
-		return nil
 	}
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/internal/atomicfile"
 )
 
 // Restore executes `coupboard restore`: it checks the backup (the journal's own checks and
@@ -84,7 +85,7 @@ func Restore(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) erro
 		os.Remove(target + journal.HeadSuffix)
 		return fmt.Errorf("restore: %w", err)
 	}
-	if err := syncDir(dir); err != nil {
+	if err := atomicfile.SyncDir(dir); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
 	if _, _, err := check(target, table); err != nil {

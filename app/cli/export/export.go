@@ -29,7 +29,7 @@ type Row struct {
 	Round       int       `json:"round"`
 	Seq         int64     `json:"seq"`  // journal record number
 	Time        time.Time `json:"time"` // when the round was recorded (UTC)
-	Kind        string    `json:"kind"` // normal, nobet, cancelled
+	Kind        string    `json:"kind"` // the round's kind (engine.RoundKind's word); review for a coup held with no result yet
 	Player      []string  `json:"player"`
 	Banker      []string  `json:"banker"`
 	PlayerTotal int       `json:"player_total"`
@@ -81,7 +81,7 @@ func RowOf(rec journal.Record) (Row, error) {
 		return Row{}, fmt.Errorf("record %d: round says shoe %d, record says shoe %d", rec.Seq, rd.Shoe, rec.Shoe)
 	}
 	row := Row{
-		Table: rec.Table, Shoe: rd.Shoe, Round: rd.N, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: rd.Kind,
+		Table: rec.Table, Shoe: rd.Shoe, Round: rd.N, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: rd.Kind.String(),
 		Player: nonNil(rd.Player), Banker: nonNil(rd.Banker), PlayerTotal: rd.PlayerTotal, BankerTotal: rd.BankerTotal,
 		Winner: rd.Winner, Natural: rd.Natural, PlayerPair: rd.PlayerPair, BankerPair: rd.BankerPair,
 		Notes: nonNil(rd.Notes), Source: rd.Source, Operator: rd.Operator, Hash: rec.Hash.String(),

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
-	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
@@ -56,11 +56,11 @@ func (r RedDogRow) csvFields() []string {
 		r.Review, strings.Join(r.ReviewReasons, " | "), r.Resolution}
 }
 
-// RedDogRowOf builds the export row of a Red Dog round record (table.KindRoundRedDog). A payload
+// RedDogRowOf builds the export row of a Red Dog round record (journal.KindRoundRedDog). A payload
 // that is not a Red Dog round, or whose result its cards do not make, is an error naming the
 // record and the field (reddog.DecodeRound).
 func RedDogRowOf(rec journal.Record) (RedDogRow, error) {
-	if rec.Kind != table.KindRoundRedDog {
+	if rec.Kind != journal.KindRoundRedDog {
 		return RedDogRow{}, fmt.Errorf("record %d: kind %q is not a Red Dog round", rec.Seq, rec.Kind)
 	}
 	rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), rec.Payload)
@@ -93,7 +93,7 @@ func RedDogRowOf(rec journal.Record) (RedDogRow, error) {
 // redDogRounds reads the Red Dog round records of shoe (when not 0) or of [from, to).
 func redDogRounds(j *journal.Journal, shoe int64, from, to time.Time) ([]journal.Record, error) {
 	if shoe == 0 {
-		return j.KindBetween(table.KindRoundRedDog, from, to)
+		return j.KindBetween(journal.KindRoundRedDog, from, to)
 	}
 	recs, err := j.ShoeRecords(shoe)
 	if err != nil {
@@ -101,7 +101,7 @@ func redDogRounds(j *journal.Journal, shoe int64, from, to time.Time) ([]journal
 	}
 	out := recs[:0]
 	for _, rec := range recs {
-		if rec.Kind == table.KindRoundRedDog {
+		if rec.Kind == journal.KindRoundRedDog {
 			out = append(out, rec)
 		}
 	}
@@ -136,7 +136,7 @@ func redDogCancels(j *journal.Journal, rows []RedDogRow) error {
 			}
 			if i, ok := at[ev.N]; ok && rows[i].Seq < rec.Seq {
 				r := &rows[i]
-				r.Kind, r.Outcome, r.Pays = journal.RoundCancelled, "push", ""
+				r.Kind, r.Outcome, r.Pays = engine.KindCancelled.String(), "push", ""
 				if ev.Rule != "" && !slices.Contains(r.Notes, ev.Rule) {
 					r.Notes = append(r.Notes, ev.Rule)
 				}

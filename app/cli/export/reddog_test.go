@@ -146,12 +146,12 @@ func TestRedDogRowOfRejectsBadPayloads(t *testing.T) {
 		kind, payload, want string
 	}{
 		{journal.KindRound, `{}`, `kind "round" is not a Red Dog round`},
-		{table.KindRoundRedDog, `[`, "red dog round:"},
-		{table.KindRoundRedDog, `{"cards":[],"outcome":"win","kind":"normal"}`, "n missing"},
-		{table.KindRoundRedDog, `{"n":1,"cards":[],"outcome":"win","kind":"nobet"}`, `kind "nobet"`},
-		{table.KindRoundRedDog, `{"n":1,"cards":["3H","9S","5D"],"spread":5,"outcome":"P","kind":"normal"}`, `the record says 5, P`},
-		{table.KindRoundRedDog, `{"n":1,"cards":["2C","3C","4C","5C"],"outcome":"win","kind":"normal"}`, "4 cards"},
-		{table.KindRoundRedDog, `{"n":1,"cards":[],"spread":{,"outcome":"win","kind":"normal"}`, "red dog round:"},
+		{journal.KindRoundRedDog, `[`, "red dog round:"},
+		{journal.KindRoundRedDog, `{"cards":[],"outcome":"win","kind":"normal"}`, "n missing"},
+		{journal.KindRoundRedDog, `{"n":1,"cards":[],"outcome":"win","kind":"nobet"}`, `kind "nobet"`},
+		{journal.KindRoundRedDog, `{"n":1,"cards":["3H","9S","5D"],"spread":5,"outcome":"P","kind":"normal"}`, `the record says 5, P`},
+		{journal.KindRoundRedDog, `{"n":1,"cards":["2C","3C","4C","5C"],"outcome":"win","kind":"normal"}`, "4 cards"},
+		{journal.KindRoundRedDog, `{"n":1,"cards":[],"spread":{,"outcome":"win","kind":"normal"}`, "red dog round:"},
 	} {
 		_, err := RedDogRowOf(journal.Record{Seq: 7, Kind: c.kind, Payload: json.RawMessage(c.payload)})
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "record 7") {

@@ -190,7 +190,7 @@ func (s *scriptWriter) record(r journal.Record, in inputs.Input) {
 	case inputs.KindToken:
 		note := ""
 		switch {
-		case r.Kind == journal.KindManual || in.Source != 0:
+		case r.Kind == journal.KindManual || in.Source != engine.SourceShoe:
 			note = "entered by hand" + by(who) + because(r.Reason)
 		case who != "" || r.Reason != "":
 			note = "given" + by(who) + because(r.Reason)

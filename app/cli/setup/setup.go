@@ -19,12 +19,13 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/bcrypt"
-	"golang.org/x/sys/unix"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/internal/atomicfile"
+	"github.com/coupboard/coupboard/internal/noecho"
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
@@ -481,7 +482,7 @@ func limitsLine(l map[string]config.Limit) string {
 }
 
 // write replaces path with text: the old file kept as path.bak, the new one written to a
-// temporary file, synced and renamed, readable by its owner and group only (it holds PIN
+// temporary file, synced and renamed (atomicfile), readable by its owner and group only (it holds PIN
 // hashes and bus credentials), its group set to group when that group exists.
 func write(path, text, group string) error {
 	dir := filepath.Dir(path)
@@ -493,37 +494,19 @@ func write(path, text, group string) error {
 			return fmt.Errorf("keep the old %s: %w", path, err)
 		}
 	}
-	f, err := os.CreateTemp(dir, ".coupboard-setup-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.WriteString(text); err == nil {
-		err = f.Chmod(0o640)
-		if err == nil {
-			err = f.Sync()
+	setGroup := func(tmp string) error {
+		g, err := user.LookupGroup(group)
+		if err != nil || group == "" {
+			return nil
 		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
-	} else {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if g, err := user.LookupGroup(group); err == nil && group != "" {
 		if gid, err := strconv.Atoi(g.Gid); err == nil {
-			if err := os.Chown(f.Name(), -1, gid); err != nil {
-				return fmt.Errorf("write %s: group %s: %w", path, group, err)
+			if err := os.Chown(tmp, -1, gid); err != nil {
+				return fmt.Errorf("group %s: %w", group, err)
 			}
 		}
+		return nil
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, []byte(text), 0o640, setGroup)
 }
 
 func profiles() []string { return append(engine.ProfileIDs(), reddog.ProfileID) }
@@ -654,7 +637,8 @@ func (a *asker) yesNo(q string, def bool) (bool, error) {
 // secret reads an answer without echo when the input is a terminal.
 func (a *asker) secret(q string) (string, error) {
 	fmt.Fprintf(a.out, "%s: ", q)
-	restore, quiet := noEcho(a.in)
+	restore, tty, err := noecho.Off(a.in)
+	quiet := tty && err == nil
 	s, err := a.line()
 	restore()
 	if quiet {
@@ -699,24 +683,4 @@ func (a *asker) newPIN(role string, keep bool) (string, error) {
 		return h, nil
 	}
 	return "", fmt.Errorf("%s PIN: no acceptable PIN in %d tries", role, maxTries)
-}
-
-// noEcho turns the terminal's echo off when in is a terminal, returning what turns it back
-// on (a no-op otherwise) and whether it did.
-func noEcho(in io.Reader) (func(), bool) {
-	f, ok := in.(*os.File)
-	if !ok {
-		return func() {}, false
-	}
-	fd := int(f.Fd())
-	t, err := unix.IoctlGetTermios(fd, unix.TCGETS)
-	if err != nil {
-		return func() {}, false
-	}
-	quiet := *t
-	quiet.Lflag &^= unix.ECHO
-	if unix.IoctlSetTermios(fd, unix.TCSETS, &quiet) != nil {
-		return func() {}, false
-	}
-	return func() { _ = unix.IoctlSetTermios(fd, unix.TCSETS, t) }, true
 }

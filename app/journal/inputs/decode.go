@@ -96,8 +96,8 @@ func decodeV2(k Kind, payload []byte) (Input, error) {
 			if it.Kind != desk.ItemToken {
 				return bad("line", "want a shoe-script token (a card or a shoe word)")
 			}
-			src, ok := sourceOf(w.Source)
-			if !ok {
+			src, err := engine.ParseSource(w.Source)
+			if err != nil {
 				return bad("source", "want shoe or manual")
 			}
 			it.Token.Line, it.Token.Text = 0, w.Line
@@ -185,15 +185,6 @@ func decodeV2(k Kind, payload []byte) (Input, error) {
 		return in, nil
 	}
 	return bad("kind", fmt.Sprintf("unknown kind %q: want %s", k, kindList()))
-}
-
-func sourceOf(s string) (engine.Source, bool) {
-	for k, v := range sources {
-		if v == s {
-			return k, true
-		}
-	}
-	return 0, false
 }
 
 func winnerOf(s string) (engine.Winner, bool) {

@@ -144,8 +144,6 @@ type (
 	}
 )
 
-var sources = map[engine.Source]string{engine.SourceShoe: "shoe", engine.SourceManual: "manual"}
-
 var winners = map[engine.Winner]string{engine.Player: "player", engine.Banker: "banker", engine.Tie: "tie"}
 
 // Encode is the input's payload in schema version 2. It refuses an input its kind cannot hold
@@ -177,11 +175,10 @@ func Encode(in Input) (json.RawMessage, error) {
 func wire(in Input) (any, error) {
 	switch in.Kind {
 	case KindToken:
-		src, ok := sources[in.Source]
-		if !ok {
+		if _, err := engine.ParseSource(in.Source.String()); err != nil {
 			return nil, fmt.Errorf("source %d is neither the shoe nor manual", in.Source)
 		}
-		return wireLine{V: Version, Kind: in.Kind, Line: desk.TokenString(in.Token), Source: src}, nil
+		return wireLine{V: Version, Kind: in.Kind, Line: desk.TokenString(in.Token), Source: in.Source.String()}, nil
 	case KindCommand:
 		if in.Command == nil {
 			return nil, fmt.Errorf("no command")

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/atomicfile"
 )
 
 // magic starts every copy: "coupboard-operators <schema> sha256:<hex> <length>\n", then the
@@ -127,7 +128,9 @@ func Unseal(b []byte) (*people.Directory, error) {
 
 // Save writes d as the newest copy, the previous newest (when it is good) becoming the copy
 // before it. The write is atomic: a crash leaves either the old or the new copy, never half
-// of one. A damaged newest copy is not kept as the one before (it is overwritten).
+// of one. A damaged newest copy is never overwritten: it is moved aside, as
+// Path+".damaged-<random>", for whoever looks into the damage, and the
+// copy before stays as it is.
 func (s Store) Save(d *people.Directory) error {
 	b, err := Seal(d)
 	if err != nil {
@@ -137,42 +140,30 @@ func (s Store) Save(d *people.Directory) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return fmt.Errorf("save operator directory copy: %w", err)
 	}
-	if _, err := readCopy(s.Path); err == nil {
+	switch _, err := readCopy(s.Path); {
+	case err == nil:
 		if err := os.Rename(s.Path, s.Prev()); err != nil {
 			return fmt.Errorf("save operator directory copy: keep the previous one: %w", err)
 		}
+	case !errors.Is(err, os.ErrNotExist):
+		if err := s.keepDamaged(); err != nil {
+			return fmt.Errorf("save operator directory copy: keep the damaged one: %w", err)
+		}
 	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(s.Path)+".tmp*")
-	if err != nil {
+	if err := atomicfile.Write(s.Path, b, 0o600, nil); err != nil {
 		return fmt.Errorf("save operator directory copy: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save operator directory copy %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("save operator directory copy %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("save operator directory copy %s: %w", tmp.Name(), err)
-	}
-	if err := os.Rename(tmp.Name(), s.Path); err != nil {
-		return fmt.Errorf("save operator directory copy: %w", err)
-	}
-	return syncDir(dir)
-}
-
-// syncDir makes the renames in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
 	}
 	return nil
+}
+
+// keepDamaged moves the damaged newest copy to a new name of its own beside it.
+func (s Store) keepDamaged() error {
+	f, err := os.CreateTemp(filepath.Dir(s.Path), filepath.Base(s.Path)+".damaged-*")
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(s.Path, f.Name())
 }

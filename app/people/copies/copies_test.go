@@ -90,12 +90,21 @@ func TestDamageIsNeverSilent(t *testing.T) {
 			if l := s.Load(); l.Dir != nil || len(l.Damaged) != 2 {
 				t.Fatalf("both damaged: %+v", l)
 			}
-			// The next version from the pit replaces the damaged newest copy.
+			// The next version from the pit replaces the damaged newest copy, which is kept
+			// aside byte for byte; the damaged copy before stays.
+			damaged, _ := os.ReadFile(s.Path)
 			if err := s.Save(version(t, 3)); err != nil {
 				t.Fatal(err)
 			}
 			if l := s.Load(); l.Dir == nil || l.Dir.Version != 3 || len(l.Damaged) != 1 || l.Damaged[0].File != s.Prev() {
 				t.Fatalf("after saving version 3: %+v", l)
+			}
+			kept, _ := filepath.Glob(s.Path + ".damaged-*")
+			if len(kept) != 1 {
+				t.Fatalf("damaged copies kept: %v, want 1", kept)
+			}
+			if b, err := os.ReadFile(kept[0]); err != nil || !bytes.Equal(b, damaged) {
+				t.Fatalf("the damaged copy kept as %s differs from the one that was damaged (%v)", kept[0], err)
 			}
 		})
 	}
