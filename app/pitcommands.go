@@ -9,6 +9,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/pitwire"
@@ -27,7 +28,9 @@ import (
 // acknowledged — is answered again from the journal and never carried out twice.
 
 // pitActorRole is the journal's actor role of a command from the pit: the actor id is the
-// person the pit names (not verified at the table; the pit checks its people directory).
+// person the pit names, checked against the table's copy of the operator directory
+// (people.Directory.MayCommand: an active supervisor). With no directory, the table takes the
+// pit's word, and the command's record says so.
 const pitActorRole = "pit"
 
 // pitAnswerKeep is how long the table remembers an answer: as long as the bus may deliver its
@@ -39,6 +42,8 @@ type pitCommands struct {
 	loop  *table.Loop
 	table string
 	now   func() time.Time
+	// people is the table's copy of the operator directory in use (nil: none).
+	people func() *people.Directory
 
 	mu      sync.Mutex
 	answers map[string]pitwire.PitAnswer // the journalled answers, by command id, for pitAnswerKeep
@@ -47,8 +52,8 @@ type pitCommands struct {
 // newPitCommands reads the answers journalled in j (every journal.KindPitAnswer record). An
 // answer record that cannot be read is an error: the table cannot tell which commands it has
 // carried out, so it must not take any.
-func newPitCommands(loop *table.Loop, j *journal.Journal, id string, now func() time.Time) (*pitCommands, error) {
-	p := &pitCommands{loop: loop, table: id, now: now, answers: map[string]pitwire.PitAnswer{}}
+func newPitCommands(loop *table.Loop, j *journal.Journal, id string, now func() time.Time, dir func() *people.Directory) (*pitCommands, error) {
+	p := &pitCommands{loop: loop, table: id, now: now, people: dir, answers: map[string]pitwire.PitAnswer{}}
 	err := j.OfKind(journal.KindPitAnswer, func(r journal.Record) error {
 		a, err := pitwire.DecodePitAnswer("", r.Payload)
 		if err != nil {
@@ -119,7 +124,17 @@ func (p *pitCommands) Refuse(ctx context.Context, cmd pitwire.PitCommand, ans pi
 // same transaction; the answer is what the table's rules decided. An error (the journal
 // failed, the table is stopping) leaves the command unanswered, to come again.
 func (p *pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error) {
-	reason := "pit command " + cmd.ID
+	// The person, before the rules: one the table's directory does not let command tables is
+	// refused, journalled, with the reason.
+	reason := "pit command " + cmd.ID + " (person not checked: no operator directory at the table, the pit's word)"
+	if d := p.people(); d != nil {
+		who, err := d.MayCommand(cmd.By)
+		if err != nil {
+			return p.Refuse(ctx, cmd, pitwire.PitAnswer{V: pitwire.PitVersion, ID: cmd.ID, Table: p.table,
+				Outcome: pitwire.OutcomeRejected, Reason: bus.ClipReason("the table's operator directory: " + err.Error())})
+		}
+		reason = fmt.Sprintf("pit command %s (person %s, %s, a supervisor in operator directory version %d)", cmd.ID, who.ID, who.Name, d.Version)
+	}
 	if c.Reason != "" {
 		reason += ": " + c.Reason
 	}
@@ -162,7 +177,7 @@ func (p *pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk
 // startPitCommands starts reading the pit's commands for this table from the bus (conn, the
 // table's own credentials), in its own goroutine until the table stops.
 func (t *runningTable) startPitCommands(conn bus.ConnConfig) error {
-	pc, err := newPitCommands(t.loop, t.j, t.table, time.Now)
+	pc, err := newPitCommands(t.loop, t.j, t.table, time.Now, t.dir.Current)
 	if err != nil {
 		return fmt.Errorf("pit commands: %w", err)
 	}

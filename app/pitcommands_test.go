@@ -13,12 +13,22 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
+
+// bacSign25 is the configuration of a baccarat table's sign: Player and Banker 25 to 5000.
+const bacSign25 = `
+[limits.player]
+min = "25"
+max = "5000"
+[limits.banker]
+min = "25"
+max = "5000"`
 
 // startPitTable starts a real table (its journal, its event loop, its publisher and its
 // command reader) on the bus with its own credentials; extra is more of its configuration.
@@ -74,13 +84,7 @@ func TestPitCommandsAtRealTables(t *testing.T) {
 		cfg.Tables = append(cfg.Tables, bus.Credential{Table: id, User: "u-" + id, Password: "p-" + id})
 	}
 	srv := bustest.Start(t, cfg)
-	bac := startPitTable(t, srv, "BAC-01", `
-[limits.player]
-min = "25"
-max = "5000"
-[limits.banker]
-min = "25"
-max = "5000"`)
+	bac := startPitTable(t, srv, "BAC-01", bacSign25)
 	rd := startPitTable(t, srv, "RD-01", `
 [game]
 profile = "vic-red-dog-1997"
@@ -115,7 +119,7 @@ max = "500"`)
 		t.Fatalf("a lower minimum now: %+v %+v", a, a.Answer)
 	}
 	rec := journalRecord(t, bac.j, int64(a.Answer.Seq))
-	if rec.Kind != journal.KindOperator || rec.Actor != (journal.Actor{Role: "pit", ID: "S042"}) || rec.Reason != "pit command "+c.ID+": quiet night" {
+	if rec.Kind != journal.KindOperator || rec.Actor != (journal.Actor{Role: "pit", ID: "S042"}) || rec.Reason != "pit command "+c.ID+" (person not checked: no operator directory at the table, the pit's word): quiet night" {
 		t.Fatalf("the journal's record of the command: %+v", rec)
 	}
 	if !strings.Contains(string(rec.Payload), `"kind":"command","line":"!limits player=10-5000 banker=10-5000"`) {
@@ -204,14 +208,7 @@ func TestPitCommandOnceAcrossLostAnswerAndRestart(t *testing.T) {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "BAC-01.db")
-	extra := `
-[limits.player]
-min = "25"
-max = "5000"
-[limits.banker]
-min = "25"
-max = "5000"`
-	tb, stop := startPitTableAt(t, srv, "BAC-01", path, extra)
+	tb, stop := startPitTableAt(t, srv, "BAC-01", path, bacSign25)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	if err := adminJS.DeleteStream(ctx, bus.AnswerStreamName); err != nil {
@@ -231,7 +228,7 @@ max = "5000"`
 		t.Fatal(err)
 	}
 	cancel()
-	tb, _ = startPitTableAt(t, srv, "BAC-01", path, extra)
+	tb, _ = startPitTableAt(t, srv, "BAC-01", path, bacSign25)
 	got := waitAnswers(t, adminJS, 1)
 	recs := journalAll(t, tb.j)
 	carried := commandRecords(recs, "once-1")
@@ -317,7 +314,7 @@ func answerRecords(t *testing.T, recs []journal.Record) []pitwire.PitAnswer {
 func commandRecords(recs []journal.Record, id string) []journal.Record {
 	var out []journal.Record
 	for _, r := range recs {
-		if r.Kind == journal.KindOperator && (r.Reason == "pit command "+id || strings.HasPrefix(r.Reason, "pit command "+id+":")) {
+		if r.Kind == journal.KindOperator && (r.Reason == "pit command "+id || strings.HasPrefix(r.Reason, "pit command "+id+" ")) {
 			out = append(out, r)
 		}
 	}
@@ -357,5 +354,77 @@ func waitAnswers(t *testing.T, js jetstream.JetStream, n int) []pitwire.PitAnswe
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %d answers: %+v", n, out)
 		}
+	}
+}
+
+// TestPitCommandPersonCheckedAtTheTable: a table with the pit's operator directory carries out
+// a command of an active supervisor, and names the directory's version in the command's
+// record; it refuses one of a dealer, of an inactive supervisor or of a person it does not
+// know, with the reason, journalled, and carries out nothing.
+func TestPitCommandPersonCheckedAtTheTable(t *testing.T) {
+	srv := bustest.Start(t, bus.ServerConfig{Pits: []bus.Credential{{User: "pit", Password: "pit-secret"}},
+		Tables:   []bus.Credential{{Table: "BAC-01", User: "u-BAC-01", Password: "p-BAC-01"}},
+		Managers: []bus.Credential{{User: "mgr", Password: "mgr-secret"}}})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dirs := bustest.Manage(t, srv, "mgr", "mgr-secret")
+	for _, c := range []people.Change{{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PIN: "90210"},
+		{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, {ID: "5", Name: "Rui Sa", Role: people.RoleSupervisor, PIN: "5555"}} {
+		if _, err := dirs.Add(ctx, c, "installer"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := dirs.Deactivate(ctx, "5", "installer"); err != nil {
+		t.Fatal(err)
+	}
+	tb := startPitTable(t, srv, "BAC-01", bacSign25)
+	waitUntil(t, "the directory at the table", func() bool { d := tb.dir.Current(); return d != nil && d.Version == 4 })
+	s, err := pitcmd.Start(pitcmd.Config{Conn: bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "pit-secret"},
+		Tables: []pitcmd.Table{{ID: "BAC-01", Pit: "east", Game: pitcmd.GameBaccarat}}, People: pitcmd.PeopleList{"4", "17", "5", "99"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	post := func(by string) pitcmd.TableAnswer {
+		t.Helper()
+		id, err := s.Post(ctx, pitcmd.Target{Tables: []string{"BAC-01"}}, "!limits player=10-5000 banker=10-5000", by, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.Wait(ctx, id)
+		if err != nil {
+			t.Fatalf("%v: %+v", err, c)
+		}
+		return c.Tables[0]
+	}
+	for _, tc := range []struct{ by, why string }{
+		{"17", "person 17 (Ana Lima) is a dealer in the operator directory (version 4), not a supervisor"},
+		{"5", "person 5 (Rui Sa) is inactive in the operator directory (version 4)"},
+		{"99", `person "99" is not in the operator directory (version 4)`},
+	} {
+		a := post(tc.by)
+		if a.State != pitcmd.Rejected || !strings.Contains(a.Answer.Reason, tc.why) || a.Answer.Seq == 0 {
+			t.Errorf("a command by %s: %+v %+v, want rejected: %s", tc.by, a, a.Answer, tc.why)
+		}
+		if rec := journalRecord(t, tb.j, int64(a.Answer.Seq)); rec.Kind != journal.KindPitAnswer || rec.Actor.ID != tc.by {
+			t.Errorf("the refusal's record: %+v", rec)
+		}
+	}
+	a := post("4")
+	if a.State != pitcmd.Accepted {
+		t.Fatalf("an active supervisor's command: %+v %+v", a, a.Answer)
+	}
+	rec := journalRecord(t, tb.j, int64(a.Answer.Seq))
+	if rec.Kind != journal.KindOperator || rec.Reason != "pit command "+a.Answer.ID+" (person 4, Wei Chen, a supervisor in operator directory version 4)" {
+		t.Fatalf("the command's record: %+v", rec)
+	}
+	n := 0
+	for _, r := range journalAll(t, tb.j) {
+		if r.Kind == journal.KindOperator && r.Actor.Role == pitActorRole {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d pit commands carried out, want 1 (the supervisor's)", n)
 	}
 }
