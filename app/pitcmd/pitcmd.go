@@ -522,7 +522,8 @@ func (s *Sender) pruneLocked(now time.Time) {
 		n++
 	}
 	if n > 0 {
-		s.order = slices.Delete(s.order, 0, n)
+		clear(s.order[:n])
+		s.order = s.order[n:] // not moved: the next growth of order copies only what is kept
 	}
 }
 
