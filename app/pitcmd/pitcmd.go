@@ -20,6 +20,8 @@
 //
 // The person is not authenticated here: the Sender is told who gave the command (the pit
 // console signs people in) and checks only that the id is a known, active person (People).
+// Each table checks the person again against its own copy of the operator directory (an
+// active supervisor) and rejects, journalled, anyone else.
 //
 // A scheduled change cannot be cancelled: the table script has no command that withdraws a
 // change posted to the sign (see docs/integrator.md, "Pit commands").
