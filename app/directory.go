@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"sync"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/bus"
@@ -23,13 +24,47 @@ const (
 // operatorDirectory is the table's side of the pit's operator directory: it loads the
 // table's own copy at start (the newest good one; a damaged one is on the status strip and in
 // the log), takes each newer version the pit sends, saves it before using it, and hands it to
-// the PIN guard. With no good copy and nothing from the pit, the guard checks the role PINs of
-// [operator].
+// the PIN guard (once the window has one) and to the pit commands' check of the person
+// (Current). With no good copy and nothing from the pit, the guard checks the role PINs of
+// [operator], and the table takes the pit's word for who gave a command.
 type operatorDirectory struct {
 	store copies.Store
-	guard *access.Guard
 	board *health.Board
 	log   *slog.Logger
+
+	mu    sync.Mutex
+	cur   *people.Directory // the newest good version (nil: none)
+	guard *access.Guard     // the operator screen's guard, once attached
+}
+
+// Current is the directory in use (nil: none, or no d: the demo).
+func (d *operatorDirectory) Current() *people.Directory {
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.cur
+}
+
+// use makes nd the directory in use, at the guard too.
+func (d *operatorDirectory) use(nd *people.Directory) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cur = nd
+	if d.guard != nil {
+		d.guard.SetDirectory(nd)
+	}
+}
+
+// attach gives g the directory in use now and every newer one.
+func (d *operatorDirectory) attach(g *access.Guard) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.guard = g
+	if d.cur != nil {
+		g.SetDirectory(d.cur)
+	}
 }
 
 // directoryCopyPath is where the table keeps its copy: operator.directory_copy, or beside the
@@ -41,9 +76,9 @@ func directoryCopyPath(cfg *config.Config, journalPath string) string {
 	return filepath.Join(filepath.Dir(journalPath), cfg.Table.ID+".operators")
 }
 
-// newOperatorDirectory loads the table's copy into g.
-func newOperatorDirectory(path string, g *access.Guard, board *health.Board, log *slog.Logger) *operatorDirectory {
-	d := &operatorDirectory{store: copies.Store{Path: path}, guard: g, board: board, log: log}
+// newOperatorDirectory loads the table's copy.
+func newOperatorDirectory(path string, board *health.Board, log *slog.Logger) *operatorDirectory {
+	d := &operatorDirectory{store: copies.Store{Path: path}, board: board, log: log}
 	l := d.store.Load()
 	for _, dmg := range l.Damaged {
 		d.log.Error(dmg.Error(), "file", dmg.File)
@@ -56,7 +91,7 @@ func newOperatorDirectory(path string, g *access.Guard, board *health.Board, log
 		d.board.Set(condDirectoryCopy, "operator directory copies DAMAGED: sign-in by the role PINs until the pit sends the directory")
 	}
 	if l.Dir != nil {
-		g.SetDirectory(l.Dir)
+		d.use(l.Dir)
 		d.log.Info(fmt.Sprintf("operator directory version %d from %s: %d people", l.Dir.Version, l.File, len(l.Dir.People)),
 			"version", l.Dir.Version, "file", l.File)
 	}
@@ -72,7 +107,7 @@ func (d *operatorDirectory) got(raw []byte, revision uint64) {
 		d.board.Set(condDirectoryPit, fmt.Sprintf("operator directory from the pit unreadable (revision %d): kept the table's copy", revision), "err", err.Error())
 		return
 	}
-	cur := d.guard.Directory()
+	cur := d.Current()
 	switch {
 	case cur != nil && nd.Version < cur.Version:
 		d.board.Set(condDirectoryPit, fmt.Sprintf("operator directory: the pit sent version %d, older than the table's %d: kept %d", nd.Version, cur.Version, cur.Version))
@@ -86,7 +121,7 @@ func (d *operatorDirectory) got(raw []byte, revision uint64) {
 	} else {
 		d.board.Clear(condDirectoryCopy)
 	}
-	d.guard.SetDirectory(nd)
+	d.use(nd)
 	d.board.Clear(condDirectoryPit)
 	d.log.Info(fmt.Sprintf("operator directory version %d from the pit: %d people", nd.Version, len(nd.People)), "version", nd.Version, "by", nd.By)
 }
@@ -114,6 +149,21 @@ func (d *operatorDirectory) watch(ctx context.Context, conn bus.ConnConfig) {
 	})
 }
 
+// directory is the table's copy of the pit's operator directory, loaded and, with a pit bus,
+// followed from the pit on the first call (the demo has none: nil).
+func (t *runningTable) directory(cfg *config.Config, demo bool) *operatorDirectory {
+	if demo {
+		return nil
+	}
+	if t.dir == nil {
+		t.dir = newOperatorDirectory(directoryCopyPath(cfg, t.j.Path()), t.cond.board, t.log)
+		if len(cfg.Bus.URLs) > 0 {
+			go t.dir.watch(t.ctx, tableBusConn(cfg, "table "+cfg.Table.ID+" directory"))
+		}
+	}
+	return t.dir
+}
+
 // guardFor is the PIN guard of the configuration (the demo gets fixed demo PINs), with the
 // sign-in attempts journalled replayed into it (a lockout survives a restart), the table's
 // copy of the pit's operator directory in it, and, with a pit bus, the directory followed
@@ -123,9 +173,6 @@ func (t *runningTable) guardFor(cfg *config.Config, demo bool) (*access.Guard, e
 	if err != nil || demo {
 		return g, err
 	}
-	d := newOperatorDirectory(directoryCopyPath(cfg, t.j.Path()), g, t.cond.board, t.log)
-	if len(cfg.Bus.URLs) > 0 {
-		go d.watch(t.ctx, tableBusConn(cfg, "table "+cfg.Table.ID+" directory"))
-	}
+	t.directory(cfg, demo).attach(g)
 	return g, nil
 }

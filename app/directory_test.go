@@ -202,7 +202,8 @@ func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 	board := health.NewBoard(log)
 	g, _ := access.NewGuard("", "", 3, time.Minute)
 	path := filepath.Join(t.TempDir(), "T1.operators")
-	d := newOperatorDirectory(path, g, board, log)
+	d := newOperatorDirectory(path, board, log)
+	d.attach(g)
 	var v *people.Directory
 	for i := range 2 {
 		var err error

@@ -233,6 +233,9 @@ type runningTable struct {
 	busURLs []string     // the pit servers, for the log
 	log     *slog.Logger // the operational log (package logs): the system journal under systemd
 	cond    *conditions  // the machine's conditions on the status strip
+	// dir is the table's copy of the pit's operator directory (directory.go), nil in the demo
+	// and until directory is called.
+	dir *operatorDirectory
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -290,6 +293,9 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		j.Close()
 		return nil, err
 	}
+	// The operator directory: the operator screen's sign-in and the check of the person who
+	// gives a pit command (directory.go).
+	t.directory(cfg, demo)
 	if len(cfg.Bus.URLs) > 0 {
 		if err := t.startPublisher(cfg); err != nil {
 			t.cancel()

@@ -5,8 +5,11 @@
 // testable; nothing here logs or journals a PIN.
 //
 // A table with the pit's operator directory (package people; SetDirectory) checks the
-// operator id and that person's own PIN, and locks out each id on its own; a table without
-// one checks the role PINs of its configuration and locks the keypad as a whole.
+// operator id and that person's own PIN, and locks out each id on its own; and, so that PINs
+// cannot be guessed a few at a time over many ids, it locks the keypad for every id when
+// TableWrongFactor times the per-id limit of wrong PINs are typed within TableWindow, whatever
+// the ids. A table without a directory checks the role PINs of its configuration and locks
+// the keypad as a whole.
 package access
 
 import (
@@ -84,7 +87,17 @@ type Attempt struct {
 	Directory   uint64    // the version of the directory checked against; 0: the role PINs
 	Wrong       int       // wrong PINs in a row after this attempt (0 once a lockout starts)
 	LockedUntil time.Time // LockedOut, Refused: when entry opens again
+	// Table is set on a LockedOut or Refused that is the table's, for every id (directory
+	// sign-ins: too many wrong PINs over all ids, TableWrongFactor), not one id's.
+	Table bool
 }
+
+// The table-wide limit of directory sign-ins: TableWrongFactor times the per-id limit of wrong
+// PINs, over any ids, within TableWindow, lock the keypad for every id for the lockout time.
+const (
+	TableWrongFactor = 3
+	TableWindow      = 15 * time.Minute
+)
 
 // Guard checks PINs against the configured hashes and locks entry after Attempts wrong PINs
 // in a row for LockFor. Its state is a function of the attempts it was told of, in order, so
@@ -101,6 +114,10 @@ type Guard struct {
 	dir atomic.Pointer[people.Directory]
 	// byID are the lockouts of the directory's ids, each its own.
 	byID map[string]*count
+	// spread are the times of the wrong directory PINs of any id within TableWindow (at most
+	// TableWrongFactor×attempts), and tableUntil the end of the table-wide lockout they set.
+	spread     []time.Time
+	tableUntil time.Time
 }
 
 // count is one id's wrong PINs in a row and lockout.
@@ -152,6 +169,10 @@ func (g *Guard) TryPerson(id, pin string, now time.Time) (Attempt, error) {
 	if d == nil {
 		return g.Try(pin, now)
 	}
+	if now.Before(g.tableUntil) {
+		return Attempt{Outcome: Refused, LockedUntil: g.tableUntil, Directory: d.Version, Table: true},
+			fmt.Errorf("%w for every operator id until %s: too many wrong PINs at this table", ErrLocked, g.tableUntil.Format("15:04:05"))
+	}
 	if c := g.byID[id]; c != nil && now.Before(c.until) {
 		return Attempt{Outcome: Refused, LockedUntil: c.until, Directory: d.Version},
 			fmt.Errorf("operator %s: %w until %s", id, ErrLocked, c.until.Format("15:04:05"))
@@ -171,7 +192,13 @@ func (g *Guard) TryPerson(id, pin string, now time.Time) (Attempt, error) {
 		}
 		return Attempt{Outcome: Granted, Role: role, Name: p.Name, Directory: d.Version}, nil
 	}
-	if g.noteID(id, WrongPIN, now) == LockedOut {
+	o := g.noteID(id, WrongPIN, now)
+	if g.noteSpread(now) {
+		return Attempt{Outcome: LockedOut, LockedUntil: g.tableUntil, Directory: d.Version, Table: true},
+			fmt.Errorf("%w for every operator id: %d wrong PINs at this table within %v; locked until %s", ErrLocked,
+				g.tableLimit(), TableWindow, g.tableUntil.Format("15:04:05"))
+	}
+	if o == LockedOut {
 		until := g.byID[id].until
 		return Attempt{Outcome: LockedOut, LockedUntil: until, Directory: d.Version},
 			fmt.Errorf("operator %s: %w: %d wrong PINs; locked until %s", id, ErrLocked, g.attempts, until.Format("15:04:05"))
@@ -198,9 +225,37 @@ func (g *Guard) noteID(id string, o Outcome, at time.Time) Outcome {
 	return r
 }
 
-// LockedUntilFor is the end of id's lockout (directory sign-ins), or the zero time when id
-// may sign in at now.
+// tableLimit is how many wrong directory PINs within TableWindow lock the keypad for every id.
+func (g *Guard) tableLimit() int { return TableWrongFactor * g.attempts }
+
+// noteSpread counts one wrong directory PIN (of any id) at time at towards the table-wide
+// limit, and reports whether it reached it: the keypad is then locked for every id for the
+// lockout time (tableUntil), and the count starts again.
+func (g *Guard) noteSpread(at time.Time) bool {
+	if at.Before(g.tableUntil) {
+		return false
+	}
+	cut := at.Add(-TableWindow)
+	keep := g.spread[:0]
+	for _, t := range g.spread {
+		if t.After(cut) {
+			keep = append(keep, t)
+		}
+	}
+	g.spread = append(keep, at)
+	if len(g.spread) < g.tableLimit() {
+		return false
+	}
+	g.spread, g.tableUntil = g.spread[:0], at.Add(g.lockFor)
+	return true
+}
+
+// LockedUntilFor is the end of id's lockout (directory sign-ins), or of the table-wide one,
+// or the zero time when id may sign in at now.
 func (g *Guard) LockedUntilFor(id string, now time.Time) time.Time {
+	if now.Before(g.tableUntil) {
+		return g.tableUntil
+	}
 	if c := g.byID[id]; c != nil && now.Before(c.until) {
 		return c.until
 	}
@@ -295,6 +350,7 @@ type Entry struct {
 	Directory   uint64    `json:"directory,omitempty"`   // the directory version checked against; 0: role PINs
 	Wrong       int       `json:"wrong,omitempty"`       // WrongPIN: wrong PINs in a row so far
 	LockedUntil time.Time `json:"locked_until,omitzero"` // LockedOut, Refused: when entry opens again
+	Table       bool      `json:"table,omitempty"`       // LockedOut, Refused: the table's lockout, for every id (Attempt.Table)
 	Idle        string    `json:"idle,omitempty"`        // EventSignOut: how long the screen stood unused
 }
 
@@ -333,9 +389,9 @@ func DecodeEntry(payload []byte) (Entry, error) {
 
 // Replay applies one journal record to the guard: a sign-in attempt (journal.KindAccess)
 // counts as it did when it was made, at the record's time, towards the table-wide count (role
-// PINs) or, when it was checked against the directory, its id's (the record's actor); other
-// records are ignored. An access record it cannot read counts as a wrong PIN for both: doubt
-// never opens the door.
+// PINs) or, when it was checked against the directory, its id's (the record's actor) and the
+// table-wide count of wrong directory PINs; other records are ignored. An access record it
+// cannot read counts as a wrong PIN for all: doubt never opens the door.
 func (g *Guard) Replay(r journal.Record) error {
 	if r.Kind != journal.KindAccess {
 		return nil
@@ -347,9 +403,17 @@ func (g *Guard) Replay(r journal.Record) error {
 		if r.Actor.ID != "" {
 			g.noteID(r.Actor.ID, WrongPIN, r.Time)
 		}
+		g.noteSpread(r.Time)
 	case e.Event != EventSignIn:
 	case e.Directory > 0:
+		if e.Outcome == Refused || r.Time.Before(g.tableUntil) {
+			g.noteID(r.Actor.ID, Refused, r.Time) // not read: counts towards nothing
+			return nil
+		}
 		g.noteID(r.Actor.ID, e.Outcome, r.Time)
+		if e.Outcome == WrongPIN || e.Outcome == LockedOut {
+			g.noteSpread(r.Time)
+		}
 	default:
 		g.note(e.Outcome, r.Time)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -176,5 +177,89 @@ func TestPersonLockoutSurvivesRestart(t *testing.T) {
 	}
 	if a, err := restarted.TryPerson("4", "90210", now); err != nil || a.Role != Supervisor {
 		t.Fatalf("4 after a restart: %+v %v", a, err)
+	}
+}
+
+// TestWrongPINsSpreadOverManyIDs: wrong PINs a few at a time over many ids, each below its own
+// lockout, lock the keypad for every id once TableWrongFactor times the per-id limit are typed
+// within TableWindow; the lockout is journalled (table: true) and rebuilt from the journal
+// after a restart; wrong PINs older than the window do not count.
+func TestWrongPINsSpreadOverManyIDs(t *testing.T) {
+	hash := mustHash(t, "1234")
+	d := &people.Directory{Schema: people.Schema, Version: 5}
+	for i := 1; i <= 6; i++ {
+		d.People = append(d.People, people.Person{ID: string(rune('0' + i)), Name: "P", Role: people.RoleDealer, PINHash: hash, Active: true})
+	}
+	newGuard := func() *Guard {
+		g, err := NewGuard("", "", 3, 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetDirectory(d)
+		return g
+	}
+	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
+	j := openJournal(t)
+	g := newGuard()
+	try := func(id, pin string, at time.Time) Attempt {
+		t.Helper()
+		a, _ := g.TryPerson(id, pin, at)
+		payload, err := Entry{Event: EventSignIn, Outcome: a.Outcome, Directory: a.Directory, Wrong: a.Wrong, LockedUntil: a.LockedUntil, Table: a.Table}.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := j.AppendBatch(journal.Record{Time: at, Kind: journal.KindAccess, Source: journal.SourceOperator,
+			Actor: journal.Actor{ID: id}, Reason: "sign-in", Payload: payload}); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	at := t0
+	for _, id := range []string{"1", "2", "3", "4"} { // 2 wrong PINs each: 8, none locked out
+		for range 2 {
+			at = at.Add(10 * time.Second)
+			if a := try(id, "0000", at); a.Outcome != WrongPIN || a.Table {
+				t.Fatalf("id %s at %s: %+v", id, at.Format("15:04:05"), a)
+			}
+		}
+	}
+	at = at.Add(10 * time.Second)
+	a := try("5", "0000", at) // the 9th (3 × 3) within 15 minutes
+	if a.Outcome != LockedOut || !a.Table || !a.LockedUntil.Equal(at.Add(5*time.Minute)) {
+		t.Fatalf("the 9th wrong PIN: %+v", a)
+	}
+	if a, err := g.TryPerson("6", "1234", at.Add(time.Second)); a.Outcome != Refused || !a.Table || !errors.Is(err, ErrLocked) ||
+		!g.LockedUntilFor("6", at.Add(time.Second)).Equal(at.Add(5*time.Minute)) {
+		t.Fatalf("another id with its right PIN, while the table is locked: %+v %v", a, err)
+	}
+	var last journal.Record
+	for r, err := range j.Records(0) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = r
+	}
+	if !strings.Contains(string(last.Payload), `"outcome":"lockout"`) || !strings.Contains(string(last.Payload), `"table":true`) {
+		t.Fatalf("the lockout's record: %s", last.Payload)
+	}
+
+	restarted := newGuard()
+	if err := restarted.Restore(j); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := restarted.TryPerson("6", "1234", at.Add(time.Minute)); a.Outcome != Refused || !a.Table {
+		t.Fatalf("after a restart: %+v", a)
+	}
+	if a, _ := restarted.TryPerson("6", "1234", at.Add(5*time.Minute)); a.Outcome != Granted {
+		t.Fatalf("after the lockout: %+v", a)
+	}
+
+	// Outside the window: 8 wrong PINs, then one 16 minutes after the first.
+	g = newGuard()
+	for i, id := range []string{"1", "1", "2", "2", "3", "3", "4", "4"} {
+		g.TryPerson(id, "0000", t0.Add(time.Duration(i)*time.Second))
+	}
+	if a, _ := g.TryPerson("5", "0000", t0.Add(16*time.Minute)); a.Outcome != WrongPIN || a.Table {
+		t.Fatalf("a wrong PIN after the window: %+v", a)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/coupboard/coupboard/engine/desk"
@@ -23,8 +22,10 @@ import (
 // table.<id>.pit_answer, into the ANSWERS stream, which only its own credentials may publish
 // on. The stream drops a command published again with the same id (Nats-Msg-Id is
 // "<command id>.<table>", and only the pit publishes there, so the de-duplication window is
-// the pit's alone) for longer than any command may wait (pitwire.MaxPitExpiry); a table also
-// refuses an id it has already answered, and a command past its expiry.
+// the pit's alone) for longer than any command may wait (pitwire.MaxPitExpiry); a table
+// refuses a command past its expiry, and looks every command up in its journal first
+// (CommandJournal): one it answered before is never carried out again, and its journalled
+// answer is sent again (an answer lost on the way, a table restarted before acknowledging).
 
 // Stream names of the pit commands and the tables' answers.
 const (
@@ -104,21 +105,40 @@ func PitPermissions() *server.Permissions {
 	}
 }
 
-// ErrReplayed is wrapped by a refusal of a command id the table has already answered.
+// ErrReplayed is wrapped by the report of a command id the table has already answered: it is
+// not carried out again, and its journalled answer is sent again.
 var ErrReplayed = errors.New("command already answered (replayed)")
 
 // CommandHandler carries out one command that passed the gate (for this table, in time, not
-// seen before, a pit line that parses) and returns the answer to send; the reader fills in V,
-// ID, Table and Time when they are empty. It is called from the reader's goroutine, one
-// command at a time, and must answer only once the command is durable in the table's journal.
-// An error means the command was not carried out and may be given again (the journal could
-// not take it, the table is stopping): it is not answered, and comes again.
+// answered before, a pit line that parses) and returns the answer to send; the reader fills in
+// V, ID, Table and Time when they are empty. It is called from the reader's goroutine, one
+// command at a time, and must journal the command and its answer in one transaction before it
+// returns (CommandJournal.Answered then finds the answer). An error means the command was not
+// carried out and may be given again (the journal could not take it, the table is stopping):
+// it is not answered, and comes again.
 type CommandHandler func(ctx context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error)
+
+// CommandJournal is the table's record of its answers to the pit's commands (the table's
+// journal, app/pitcommands.go). The reader looks every command up there before anything else:
+// a command answered before (the answer was lost, the table restarted before acknowledging
+// it, the pit sent it again) is never carried out twice, and its journalled answer is sent
+// again. A command the reader refuses itself (for another table, too late, malformed) is
+// journalled there too, before its answer is sent.
+type CommandJournal interface {
+	// Answered is the journalled answer to command id, if the table has answered it.
+	Answered(id string) (pitwire.PitAnswer, bool)
+	// Refuse journals ans, the reader's own answer to cmd (rejected or too late; cmd has at
+	// least its ID and Table), and returns it as journalled (with its record's Seq and Time).
+	// An error leaves the command unanswered, to come again.
+	Refuse(ctx context.Context, cmd pitwire.PitCommand, ans pitwire.PitAnswer) (pitwire.PitAnswer, error)
+}
 
 // CommandReaderConfig configures a table's reader of its pit commands.
 type CommandReaderConfig struct {
 	Table string     // the table id: it reads pit.cmd.<id> and answers on table.<id>.pit_answer
 	Conn  ConnConfig // where the bus is and this table's credentials
+	// Journal is where the table records its answers (required).
+	Journal CommandJournal
 	// Now is the table's clock (default time.Now): a command whose Expires is before it is too
 	// late; one issued more than Skew after it is refused as issued in the future.
 	Now  func() time.Time
@@ -131,15 +151,15 @@ type CommandReaderConfig struct {
 type CommandReader struct {
 	cfg    CommandReaderConfig
 	handle CommandHandler
-
-	mu   sync.Mutex
-	seen map[string]time.Time // command ids answered, until they expire
 }
 
 // NewCommandReader is a reader of cfg.Table's commands that hands each to handle. Run starts it.
 func NewCommandReader(cfg CommandReaderConfig, handle CommandHandler) (*CommandReader, error) {
 	if !pitwire.ValidTableID(cfg.Table) {
 		return nil, fmt.Errorf("new command reader: bad table id %q", cfg.Table)
+	}
+	if cfg.Journal == nil {
+		return nil, fmt.Errorf("new command reader of table %s: no journal of its answers: a command could be carried out twice", cfg.Table)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -153,7 +173,7 @@ func NewCommandReader(cfg CommandReaderConfig, handle CommandHandler) (*CommandR
 	if cfg.Conn.InboxPrefix == "" {
 		cfg.Conn.InboxPrefix = TableInbox(cfg.Table)
 	}
-	return &CommandReader{cfg: cfg, handle: handle, seen: map[string]time.Time{}}, nil
+	return &CommandReader{cfg: cfg, handle: handle}, nil
 }
 
 func (r *CommandReader) report(err error) {
@@ -190,6 +210,14 @@ func (r *CommandReader) Run(ctx context.Context) error {
 	}
 }
 
+// AckWait is how long the bus waits for a table to acknowledge a command before it delivers
+// it again (the table looks it up in its journal first, so it is never carried out twice).
+const AckWait = 30 * time.Second
+
+// retryDelay is how soon a command whose answer could not be sent (nor journalled, nor carried
+// out) is delivered again.
+const retryDelay = 2 * time.Second
+
 // consume creates (or finds) the table's durable consumer and handles its commands, one at a
 // time, until ctx is done or the consumer fails.
 func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) error {
@@ -199,7 +227,7 @@ func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) err
 		FilterSubject: pitwire.PitCommandSubject(r.cfg.Table),
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		DeliverPolicy: jetstream.DeliverAllPolicy,
-		AckWait:       30 * time.Second,
+		AckWait:       AckWait,
 		MaxAckPending: 1,
 	})
 	cancel()
@@ -221,12 +249,15 @@ func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) err
 			}
 			return err
 		}
-		if err := r.one(ctx, js, msg); err != nil {
+		if err := r.one(ctx, js, msg.Subject(), msg.Data()); err != nil {
 			r.report(err)
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			continue // not acknowledged: redelivered after AckWait
+			// Not acknowledged: it comes again (soon, or after AckWait if the bus is gone), and
+			// is then answered from the journal if it was carried out.
+			_ = msg.NakWithDelay(retryDelay)
+			continue
 		}
 		if err := msg.Ack(); err != nil {
 			r.report(fmt.Errorf("command reader of table %s: acknowledge: %w", r.cfg.Table, err))
@@ -234,29 +265,35 @@ func (r *CommandReader) consume(ctx context.Context, js jetstream.JetStream) err
 	}
 }
 
-// one checks one command, hands it on if it passes, and publishes the answer. An error means
-// the answer was not published: the command is not acknowledged and comes again (a replay of
-// an answered id then answers nothing new).
-func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jetstream.Msg) error {
+// one looks one command up in the journal, else checks it, hands it on if it passes (or
+// journals the refusal), and publishes the answer. An error means the answer was not published:
+// the command is not acknowledged and comes again, and is then answered from the journal.
+func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, subject string, data []byte) error {
 	now := r.cfg.Now()
-	cmd, err := pitwire.DecodePitCommand(msg.Subject(), msg.Data())
+	cmd, err := pitwire.DecodePitCommand(subject, data)
+	id := cmd.ID
+	if err != nil {
+		id = idOf(data)
+	}
+	if !pitwire.ValidCommandID(id) {
+		r.report(fmt.Errorf("table %s refused a pit command with no usable id: %w", r.cfg.Table, err))
+		return nil // nothing to answer to: logged, dropped
+	}
+	if ans, ok := r.cfg.Journal.Answered(id); ok {
+		r.report(fmt.Errorf("table %s refused pit command %s: %w: its journalled answer is sent again", r.cfg.Table, id, ErrReplayed))
+		return r.publish(ctx, js, ans)
+	}
 	var ans pitwire.PitAnswer
 	switch {
 	case err != nil:
 		r.report(fmt.Errorf("table %s refused a pit command: %w", r.cfg.Table, err))
-		cmd = pitwire.PitCommand{ID: idOf(msg.Data()), Table: r.cfg.Table}
-		if !pitwire.ValidCommandID(cmd.ID) {
-			return nil // nothing to answer to: logged, dropped
-		}
-		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: clipReason(err.Error())}
+		cmd = pitwire.PitCommand{ID: id, Table: r.cfg.Table}
+		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: ClipReason(err.Error())}
 	case cmd.Table != r.cfg.Table:
 		// Only possible on an open bus, or a consumer misconfigured: never carried out.
 		r.report(fmt.Errorf("table %s refused pit command %s: it is for table %s", r.cfg.Table, cmd.ID, cmd.Table))
 		cmd.Table = r.cfg.Table
 		ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: "the command names another table"}
-	case r.answered(cmd.ID, now):
-		r.report(fmt.Errorf("table %s refused pit command %s: %w", r.cfg.Table, cmd.ID, ErrReplayed))
-		return nil // its first answer stands
 	case now.After(cmd.Expires):
 		r.report(fmt.Errorf("table %s refused pit command %s: it expired at %s, received at %s", r.cfg.Table, cmd.ID,
 			cmd.Expires.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339)))
@@ -270,13 +307,23 @@ func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jet
 	default:
 		c, err := pitwire.ParsePitLine(cmd.Line) // Validate parsed it already: this cannot fail
 		if err != nil {
-			ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: clipReason(err.Error())}
+			ans = pitwire.PitAnswer{Outcome: pitwire.OutcomeRejected, Reason: ClipReason(err.Error())}
 			break
 		}
 		if ans, err = r.handle(ctx, cmd, c); err != nil {
 			return fmt.Errorf("table %s: pit command %s: %w", r.cfg.Table, cmd.ID, err)
 		}
+		return r.publish(ctx, js, r.complete(cmd, ans))
 	}
+	ans, err = r.cfg.Journal.Refuse(ctx, cmd, r.complete(cmd, ans))
+	if err != nil {
+		return fmt.Errorf("table %s: journal the answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
+	}
+	return r.publish(ctx, js, ans)
+}
+
+// complete fills in what an answer to cmd always says.
+func (r *CommandReader) complete(cmd pitwire.PitCommand, ans pitwire.PitAnswer) pitwire.PitAnswer {
 	if ans.V == 0 {
 		ans.V = pitwire.PitVersion
 	}
@@ -284,41 +331,25 @@ func (r *CommandReader) one(ctx context.Context, js jetstream.JetStream, msg jet
 	if ans.Time.IsZero() {
 		ans.Time = r.cfg.Now()
 	}
-	ans.Reason = clipReason(ans.Reason)
+	ans.Reason = ClipReason(ans.Reason)
+	return ans
+}
+
+// publish sends an answer into the ANSWERS stream. Its message id is the command's and the
+// table's, so the stream keeps one copy of an answer sent again within its de-duplication
+// window (the first publish was stored but its acknowledgement lost).
+func (r *CommandReader) publish(ctx context.Context, js jetstream.JetStream, ans pitwire.PitAnswer) error {
 	data, err := pitwire.EncodePitAnswer(ans)
 	if err != nil {
-		return fmt.Errorf("table %s: answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
+		return fmt.Errorf("table %s: answer to pit command %s: %w", r.cfg.Table, ans.ID, err)
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := js.Publish(pctx, pitwire.PitAnswerSubject(r.cfg.Table), data, jetstream.WithExpectStream(AnswerStreamName)); err != nil {
-		return fmt.Errorf("table %s: publish answer to pit command %s: %w", r.cfg.Table, cmd.ID, err)
+	if _, err := js.Publish(pctx, pitwire.PitAnswerSubject(r.cfg.Table), data, jetstream.WithExpectStream(AnswerStreamName),
+		jetstream.WithMsgID(ans.ID+"."+r.cfg.Table)); err != nil {
+		return fmt.Errorf("table %s: publish answer to pit command %s: %w", r.cfg.Table, ans.ID, err)
 	}
-	r.remember(cmd)
 	return nil
-}
-
-// answered reports whether id was answered already (forgetting ids whose command expired
-// before now: the stream's de-duplication and the expiry refuse those).
-func (r *CommandReader) answered(id string, now time.Time) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for k, exp := range r.seen {
-		if now.After(exp.Add(r.cfg.Skew)) {
-			delete(r.seen, k)
-		}
-	}
-	_, ok := r.seen[id]
-	return ok
-}
-
-func (r *CommandReader) remember(c pitwire.PitCommand) {
-	if c.Expires.IsZero() {
-		return
-	}
-	r.mu.Lock()
-	r.seen[c.ID] = c.Expires
-	r.mu.Unlock()
 }
 
 // idOf is the "id" of a command that failed its checks, if it has a usable one.
@@ -332,8 +363,8 @@ func idOf(data []byte) string {
 	return v.ID
 }
 
-// clipReason keeps a reason within pitwire.MaxPitReason bytes, on a character boundary.
-func clipReason(s string) string {
+// ClipReason keeps a reason within pitwire.MaxPitReason bytes, on a character boundary.
+func ClipReason(s string) string {
 	if len(s) <= pitwire.MaxPitReason {
 		return s
 	}

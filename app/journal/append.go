@@ -20,6 +20,42 @@ func (j *Journal) AppendBatch(recs ...Record) ([]Record, error) {
 	if len(recs) == 0 {
 		return nil, nil
 	}
+	out, err := j.prepare(recs)
+	if err != nil {
+		return nil, err
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := j.appendLocked(context.Background(), out, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AppendWith is AppendBatch for a batch that names its own first record: build is called once,
+// with the journal locked (it must not use the journal), with the sequence number the batch's
+// first record will get, and its records are appended as AppendBatch does. A pit command's
+// answer names the command's record, and is written in the command's own transaction. An error
+// from build appends nothing and is returned as it is.
+func (j *Journal) AppendWith(build func(first int64) ([]Record, error)) ([]Record, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	recs, err := build(j.head.seq + 1)
+	if err != nil || len(recs) == 0 {
+		return nil, err
+	}
+	out, err := j.prepare(recs)
+	if err != nil {
+		return nil, err
+	}
+	if err := j.appendLocked(context.Background(), out, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// prepare is a copy of recs to append: validated, with the table filled in and the time in UTC.
+func (j *Journal) prepare(recs []Record) ([]Record, error) {
 	out := make([]Record, len(recs))
 	for i, r := range recs {
 		if r.Table == "" {
@@ -31,11 +67,6 @@ func (j *Journal) AppendBatch(recs ...Record) ([]Record, error) {
 		}
 		r.Payload = append([]byte(nil), r.Payload...)
 		out[i] = r
-	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if err := j.appendLocked(context.Background(), out, nil); err != nil {
-		return nil, err
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -121,6 +122,39 @@ func TestAppendWithoutTableNeedsOne(t *testing.T) {
 	r.Table = "BAC-07"
 	if out := mustAppend(t, j, r); out[0].Table != "BAC-07" {
 		t.Errorf("table = %q", out[0].Table)
+	}
+}
+
+// TestAppendWithNamesTheFirstRecord: build is told the sequence number the batch's first record
+// gets, also after a batch appended by another writer (a prune checkpoint); an error from build,
+// or a bad record, appends nothing.
+func TestAppendWithNamesTheFirstRecord(t *testing.T) {
+	j, _ := openTemp(t, Options{})
+	mustAppend(t, j, input(1, 1, base), input(2, 1, base))
+	build := func(first int64) ([]Record, error) {
+		ref := Record{Time: base, Kind: "pit.answer", Source: SourceOperator, Payload: json.RawMessage(fmt.Sprintf(`{"seq":%d}`, first))}
+		return []Record{input(3, 1, base), ref}, nil
+	}
+	out, err := j.AppendWith(build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 2 || out[0].Seq != 3 || string(out[1].Payload) != `{"seq":3}` {
+		t.Fatalf("appended %+v", out)
+	}
+	mustAppend(t, j, input(4, 1, base))
+	if out, err = j.AppendWith(build); err != nil || out[0].Seq != 6 || string(out[1].Payload) != `{"seq":6}` {
+		t.Fatalf("after another append: %+v, %v", out, err)
+	}
+	boom := errors.New("boom")
+	if _, err := j.AppendWith(func(int64) ([]Record, error) { return []Record{input(9, 1, base)}, boom }); !errors.Is(err, boom) {
+		t.Fatalf("build's error: %v", err)
+	}
+	if _, err := j.AppendWith(func(int64) ([]Record, error) { return []Record{input(9, 1, base), {Kind: KindShoe}}, nil }); !errors.Is(err, ErrInvalidRecord) {
+		t.Fatalf("a bad record: %v", err)
+	}
+	if seq, _ := j.Head(); seq != 7 {
+		t.Fatalf("head %d after two failed batches, want 7", seq)
 	}
 }
 

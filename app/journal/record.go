@@ -25,6 +25,12 @@ const (
 	// KindAccess is a sign-in attempt or a sign-out at the operator screen (payload:
 	// access.Entry; actor: the operator id and role; never a PIN). It is not a table input.
 	KindAccess = "access"
+	// KindPitAnswer is a table's answer to a pit command (payload: pitwire.PitAnswer, as sent).
+	// A command that reached the table's rules has it in its own transaction, after the
+	// command's record (the answer's seq); a command refused before them (for another table,
+	// too late, malformed, an unknown person) has it alone. It is not a table input: the
+	// table looks commands up here, so that none is carried out twice.
+	KindPitAnswer = "pit.answer"
 )
 
 // Sources say where an input came from: the one vocabulary of a record's Source, of a table

@@ -286,3 +286,25 @@ func (d *Directory) Deactivate(id string, at time.Time, by string) (*Directory, 
 		return nil
 	})
 }
+
+// ErrMayNotCommand is wrapped by the refusal of a person who may not give the pit's commands
+// (MayCommand): not in the directory, inactive, or not a supervisor.
+var ErrMayNotCommand = errors.New("may not give the pit's commands")
+
+// MayCommand returns the entry of id if that person may give the pit's commands to a table:
+// an active supervisor (the role of the operator screen's sign and closing commands). The
+// error names the directory's version and why not.
+func (d *Directory) MayCommand(id string) (Person, error) {
+	p, ok := d.Lookup(id)
+	switch {
+	case d == nil:
+		return Person{}, fmt.Errorf("%w: no operator directory", ErrMayNotCommand)
+	case !ok:
+		return Person{}, fmt.Errorf("person %.64q is not in the operator directory (version %d): %w", id, d.Version, ErrMayNotCommand)
+	case !p.Active:
+		return p, fmt.Errorf("person %s (%s) is inactive in the operator directory (version %d): %w", id, p.Name, d.Version, ErrMayNotCommand)
+	case p.Role != RoleSupervisor:
+		return p, fmt.Errorf("person %s (%s) is a %s in the operator directory (version %d), not a supervisor: %w", id, p.Name, p.Role, d.Version, ErrMayNotCommand)
+	}
+	return p, nil
+}

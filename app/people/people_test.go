@@ -2,6 +2,7 @@ package people
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -186,4 +187,38 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMayCommand: only an active supervisor of the directory may give the pit's commands; the
+// refusal names the person, the directory's version and why.
+func TestMayCommand(t *testing.T) {
+	d := sample(t)
+	inactive, err := d.Add(Change{ID: "5", Name: "Rui Sá", Role: RoleSupervisor, PIN: "5555"}, t0, "installer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inactive, err = inactive.Deactivate("5", t0, "installer"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		d    *Directory
+		id   string
+		want string // "" : may command
+	}{
+		{d, "4", ""},
+		{d, "17", "person 17 (Ana Lima) is a dealer in the operator directory (version 2), not a supervisor"},
+		{d, "99", `person "99" is not in the operator directory (version 2)`},
+		{d, "S042", `person "S042" is not in the operator directory`},
+		{inactive, "5", "person 5 (Rui Sá) is inactive in the operator directory (version 4)"},
+		{nil, "4", "no operator directory"},
+	}
+	for _, tc := range tests {
+		p, err := tc.d.MayCommand(tc.id)
+		switch {
+		case tc.want == "" && (err != nil || p.ID != tc.id):
+			t.Errorf("%s: %+v, %v", tc.id, p, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrMayNotCommand)):
+			t.Errorf("%s: %v, want %q", tc.id, err, tc.want)
+		}
+	}
 }

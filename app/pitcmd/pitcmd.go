@@ -20,6 +20,8 @@
 //
 // The person is not authenticated here: the Sender is told who gave the command (the pit
 // console signs people in) and checks only that the id is a known, active person (People).
+// Each table checks the person again against its own copy of the operator directory (an
+// active supervisor) and rejects, journalled, anyone else.
 //
 // A scheduled change cannot be cancelled: the table script has no command that withdraws a
 // change posted to the sign (see docs/integrator.md, "Pit commands").
@@ -112,7 +114,22 @@ type Config struct {
 	Offline time.Duration
 	Now     func() time.Time // default time.Now
 	OnError func(error)      // told every answer that fails its checks; must not block. Optional.
+	// Keep is how long after it was issued a command is kept (default bus.CommandsMaxAge, the
+	// streams' day); MaxCommands bounds how many are kept (default DefaultMaxCommands): the
+	// oldest is forgotten first.
+	Keep        time.Duration
+	MaxCommands int
+	// MaxEarly bounds the answers kept for commands not read yet (default DefaultMaxEarly): an
+	// answer to a command another pit server posted may come a moment before the command.
+	// Past it, the oldest is dropped and reported.
+	MaxEarly int
 }
+
+// Defaults of the Sender's bounds.
+const (
+	DefaultMaxCommands = 10000
+	DefaultMaxEarly    = 10000
+)
 
 // TableState is where one table stands with a command.
 type TableState string
@@ -174,12 +191,21 @@ type Sender struct {
 	nc  *nats.Conn
 	js  jetstream.JetStream
 
-	mu      sync.Mutex
-	cmds    map[string]*posted
-	order   []string             // command ids, oldest first
-	seen    map[string]time.Time // last heartbeat of each table
-	early   []pitwire.PitAnswer  // answers read before their command (record)
-	changed chan struct{}        // closed and replaced on every change
+	mu    sync.Mutex
+	cmds  map[string]*posted
+	order []string             // command ids, oldest first (as the Sender learnt of them)
+	seen  map[string]time.Time // last heartbeat of each of the pit's tables
+	known map[string]bool      // the pit's tables (Config.Tables)
+	// forgot is the issue time of the newest command forgotten for the count (MaxCommands):
+	// one read from the stream issued no later is not kept again.
+	forgot time.Time
+	// early are the answers read before their command (record), by command id, until it is
+	// read; earlyOrder is their ids in the order read (for dropping the oldest), nEarly
+	// how many answers they hold.
+	early      map[string][]pitwire.PitAnswer
+	earlyOrder []string
+	nEarly     int
+	changed    chan struct{} // closed and replaced on every change
 
 	ccs []jetstream.ConsumeContext
 	hb  *nats.Subscription
@@ -203,6 +229,15 @@ func Start(cfg Config) (*Sender, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Keep <= 0 {
+		cfg.Keep = bus.CommandsMaxAge
+	}
+	if cfg.MaxCommands <= 0 {
+		cfg.MaxCommands = DefaultMaxCommands
+	}
+	if cfg.MaxEarly <= 0 {
+		cfg.MaxEarly = DefaultMaxEarly
+	}
 	for _, t := range cfg.Tables {
 		if !pitwire.ValidTableID(t.ID) {
 			return nil, fmt.Errorf("pit commands: bad table id %q", t.ID)
@@ -223,30 +258,75 @@ func Start(cfg Config) (*Sender, error) {
 		nc.Close()
 		return nil, fmt.Errorf("pit commands: %w", err)
 	}
-	s := &Sender{cfg: cfg, nc: nc, js: js, cmds: map[string]*posted{}, seen: map[string]time.Time{}, changed: make(chan struct{})}
+	s := newSender(cfg)
+	s.nc, s.js = nc, js
 	if s.hb, err = nc.Subscribe(pitwire.Subject("*", pitwire.TypeHeartbeat), s.heartbeat); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("pit commands: heartbeats: %w", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for _, f := range []struct {
-		stream string
-		handle func(jetstream.Msg)
-	}{{bus.CommandStreamName, s.sent}, {bus.AnswerStreamName, s.answer}} {
-		cons, err := js.OrderedConsumer(ctx, f.stream, jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy})
-		if err != nil {
-			s.Close()
-			return nil, fmt.Errorf("pit commands: read stream %s: %w", f.stream, err)
-		}
-		cc, err := cons.Consume(f.handle)
-		if err != nil {
-			s.Close()
-			return nil, fmt.Errorf("pit commands: read stream %s: %w", f.stream, err)
-		}
-		s.ccs = append(s.ccs, cc)
+	// The day's commands are read to their end before the first answer: an answer is then
+	// read before its command only when another pit server posted it a moment ago.
+	read, err := s.follow(ctx, bus.CommandStreamName, s.sent)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	select {
+	case <-read:
+	case <-ctx.Done():
+		s.Close()
+		return nil, fmt.Errorf("pit commands: read stream %s: %w", bus.CommandStreamName, ctx.Err())
+	}
+	if _, err := s.follow(ctx, bus.AnswerStreamName, s.answer); err != nil {
+		s.Close()
+		return nil, err
 	}
 	return s, nil
+}
+
+// newSender is a Sender of cfg (checked, with its defaults) that follows nothing yet.
+func newSender(cfg Config) *Sender {
+	s := &Sender{cfg: cfg, cmds: map[string]*posted{}, seen: map[string]time.Time{}, early: map[string][]pitwire.PitAnswer{},
+		known: map[string]bool{}, changed: make(chan struct{})}
+	for _, t := range cfg.Tables {
+		s.known[t.ID] = true
+	}
+	return s
+}
+
+// follow reads stream from its start, handing every message to handle; the channel is closed
+// once the messages the stream held when follow was called are handed over.
+func (s *Sender) follow(ctx context.Context, stream string, handle func(jetstream.Msg)) (<-chan struct{}, error) {
+	st, err := s.js.Stream(ctx, stream)
+	if err != nil {
+		return nil, fmt.Errorf("pit commands: read stream %s: %w", stream, err)
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("pit commands: read stream %s: %w", stream, err)
+	}
+	last, read := info.State.LastSeq, make(chan struct{})
+	var once sync.Once
+	if info.State.Msgs == 0 {
+		once.Do(func() { close(read) })
+	}
+	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverAllPolicy})
+	if err != nil {
+		return nil, fmt.Errorf("pit commands: read stream %s: %w", stream, err)
+	}
+	cc, err := cons.Consume(func(msg jetstream.Msg) {
+		handle(msg)
+		if md, err := msg.Metadata(); err == nil && md.Sequence.Stream >= last {
+			once.Do(func() { close(read) })
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("pit commands: read stream %s: %w", stream, err)
+	}
+	s.ccs = append(s.ccs, cc)
+	return read, nil
 }
 
 // Close stops following and closes the connection.
@@ -257,7 +337,9 @@ func (s *Sender) Close() {
 	if s.hb != nil {
 		_ = s.hb.Unsubscribe()
 	}
-	s.nc.Close()
+	if s.nc != nil {
+		s.nc.Close()
+	}
 }
 
 // Tables are the tables the pit may command.
@@ -343,6 +425,7 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 	s.mu.Lock()
 	s.cmds[id] = p
 	s.order = append(s.order, id)
+	s.pruneLocked(now)
 	s.notifyLocked()
 	s.mu.Unlock()
 	futures := make([]jetstream.PubAckFuture, 0, len(tables))
@@ -385,25 +468,65 @@ func (s *Sender) sent(msg jetstream.Msg) {
 		if json.Unmarshal(msg.Data(), &c) != nil || !pitwire.ValidCommandID(c.ID) {
 			return
 		}
+		if md, err := msg.Metadata(); err == nil && c.Issued.IsZero() {
+			c.Issued = md.Timestamp // for how long it is kept
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.adopt(c, msg.Subject()[len(pitwire.PitCommandPrefix)+1:])
+	s.notifyLocked()
+}
+
+// adopt keeps command c, sent to table (the message on its subject), unless it is older than the
+// Sender keeps, and records the answers read before it. s.mu is held.
+func (s *Sender) adopt(c pitwire.PitCommand, table string) {
 	p, ok := s.cmds[c.ID]
 	if !ok {
+		now := s.cfg.Now()
+		if c.Issued.Before(now.Add(-s.cfg.Keep)) || !c.Issued.After(s.forgot) {
+			delete(s.early, c.ID) // forgotten, or to be forgotten at once: its answers with it
+			return
+		}
 		c.Table = ""
 		p = &posted{cmd: c, target: "tables", answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
 		s.cmds[c.ID] = p
 		s.order = append(s.order, c.ID)
+		s.pruneLocked(now)
 	}
-	if table := msg.Subject()[len(pitwire.PitCommandPrefix)+1:]; !slices.Contains(p.tables, table) {
+	if !slices.Contains(p.tables, table) {
 		p.tables = append(p.tables, table)
 	}
-	early := s.early
-	s.early = nil
-	for _, a := range early {
-		s.record(a)
+	if early, ok := s.early[c.ID]; ok {
+		delete(s.early, c.ID)
+		s.nEarly -= len(early)
+		for _, a := range early {
+			s.record(a)
+		}
 	}
-	s.notifyLocked()
+}
+
+// pruneLocked forgets the commands issued longer than Keep before now (the streams have dropped
+// them), and the oldest past MaxCommands. s.mu is held.
+func (s *Sender) pruneLocked(now time.Time) {
+	cut := now.Add(-s.cfg.Keep)
+	n := 0
+	for n < len(s.order) {
+		p := s.cmds[s.order[n]]
+		over := len(s.order)-n > s.cfg.MaxCommands
+		if !over && !p.cmd.Issued.Before(cut) {
+			break
+		}
+		if over && p.cmd.Issued.After(s.forgot) {
+			s.forgot = p.cmd.Issued
+		}
+		delete(s.cmds, s.order[n])
+		n++
+	}
+	if n > 0 {
+		clear(s.order[:n])
+		s.order = s.order[n:] // not moved: the next growth of order copies only what is kept
+	}
 }
 
 // answer follows the ANSWERS stream. An answer must come on its own table's subject; the
@@ -420,24 +543,44 @@ func (s *Sender) answer(msg jetstream.Msg) {
 	s.notifyLocked()
 }
 
-// maxEarly bounds the answers kept for commands not yet read from the PITCMD stream.
-const maxEarly = 10000
-
 // record keeps a table's first answer to a command. The two streams are read apart, so an
-// answer may come before its command: it is kept until the command is read. s.mu is held.
+// answer may come before its command: it is kept until the command is read (adopt), at most
+// MaxEarly answers, the oldest dropped first. s.mu is held.
 func (s *Sender) record(a pitwire.PitAnswer) {
 	p, ok := s.cmds[a.ID]
 	if !ok || !slices.Contains(p.tables, a.Table) {
-		if len(s.early) < maxEarly {
-			s.early = append(s.early, a)
-		} else {
-			s.report(fmt.Errorf("pit commands: table %s answered command %s, which the pit did not send it", a.Table, a.ID))
+		if _, waiting := s.early[a.ID]; !waiting {
+			s.earlyOrder = append(s.earlyOrder, a.ID)
 		}
+		s.early[a.ID] = append(s.early[a.ID], a)
+		s.nEarly++
+		for s.nEarly > s.cfg.MaxEarly && len(s.earlyOrder) > 0 {
+			id := s.earlyOrder[0]
+			s.earlyOrder = s.earlyOrder[1:]
+			for _, x := range s.early[id] {
+				s.report(fmt.Errorf("pit commands: table %s answered command %s, which the pit has not read: answer dropped", x.Table, x.ID))
+			}
+			s.nEarly -= len(s.early[id])
+			delete(s.early, id)
+		}
+		s.compactEarly()
 		return
 	}
 	if _, dup := p.answers[a.Table]; !dup {
 		p.answers[a.Table], p.read[a.Table] = a, s.cfg.Now()
 	}
+}
+
+// compactEarly drops from earlyOrder the ids no longer waiting, once they are most of it, so
+// that it stays within twice the answers waiting. s.mu is held.
+func (s *Sender) compactEarly() {
+	if len(s.earlyOrder) <= 2*len(s.early)+16 {
+		return
+	}
+	s.earlyOrder = slices.DeleteFunc(s.earlyOrder, func(id string) bool {
+		_, ok := s.early[id]
+		return !ok
+	})
 }
 
 func (s *Sender) heartbeat(msg *nats.Msg) {
@@ -446,8 +589,8 @@ func (s *Sender) heartbeat(msg *nats.Msg) {
 		return
 	}
 	m.Subject = msg.Subject
-	if m.CheckSubject() != nil {
-		return
+	if m.CheckSubject() != nil || !s.known[m.Table] {
+		return // a table the pit does not command: not kept
 	}
 	s.mu.Lock()
 	s.seen[m.Table] = s.cfg.Now()

@@ -406,3 +406,35 @@ func TestPostRefusesBeforeSending(t *testing.T) {
 		t.Fatalf("%d commands sent", n)
 	}
 }
+
+// TestARestartedPitReadsEveryAnswer: a Sender started after the tables answered reads the day's
+// commands to their end before the answers, so none of the answers waits for its command, even
+// with room for one (MaxEarly 1), and every table's answer is shown.
+func TestARestartedPitReadsEveryAnswer(t *testing.T) {
+	p := startPit(t, "T1", "T2")
+	p.run(t, "T1")
+	p.run(t, "T2")
+	var ids []string
+	for i := range 8 {
+		id := p.post(t, pitcmd.Target{Pit: "east"}, fmt.Sprintf("!limits player=10-%d banker=10-1000", 1000-10*i))
+		p.wait(t, id)
+		ids = append(ids, id)
+	}
+	s, err := pitcmd.Start(pitcmd.Config{Conn: pitConn(p.srv), Tables: []pitcmd.Table{{ID: "T1", Pit: "east", Game: pitcmd.GameBaccarat},
+		{ID: "T2", Pit: "east", Game: pitcmd.GameBaccarat}}, People: pitcmd.PeopleList{"S042"}, Now: p.clk.Now, OnError: p.errs.add, MaxEarly: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	waitFor(t, "every answer at the restarted pit", func() bool {
+		for _, id := range ids {
+			if c, ok := s.Command(id); !ok || len(c.Tables) != 2 || c.Tables[0].Answer == nil || c.Tables[1].Answer == nil {
+				return false
+			}
+		}
+		return true
+	})
+	if p.errs.has("answer dropped") {
+		t.Fatal("an answer was dropped")
+	}
+}

@@ -25,6 +25,13 @@ type Msg struct {
 	// as a journal.KindAccess record with Actor and Reason; Input is ignored and nothing is
 	// applied to the game (nor replayed into it).
 	Access json.RawMessage
+	// Answer, when set, is the record of the answer to whoever gave the input (a pit command's
+	// answer, app/pitcommands.go), written in the input's own transaction: it is called with
+	// what the input did and the sequence number and time of the input's record. With
+	// AnswerOnly, no input is applied or journalled (a pit command refused before it reached the
+	// table's rules): the answer's record is journalled alone, and seq is its own.
+	Answer     func(a Applied, seq int64, now time.Time) (journal.Record, error)
+	AnswerOnly bool
 	// Reply, when set, receives what the input did (or the journal error) once it is durable.
 	Reply chan<- Result
 	// call, when set, runs on the loop goroutine instead of an input (Inspect).
@@ -349,8 +356,11 @@ func (l *Loop) handle(m Msg) {
 		return
 	}
 	commit := l.commit
-	if m.Access != nil {
+	switch {
+	case m.Access != nil:
 		commit = l.commitAccess
+	case m.AnswerOnly && m.Answer != nil:
+		commit = l.commitAnswer
 	}
 	res, err := commit(m)
 	if err != nil {
@@ -383,7 +393,16 @@ func (l *Loop) commit(m Msg) (Result, error) {
 		return Result{Applied: a}, err
 	}
 	recs = append(recs, more...)
-	out, err := l.j.AppendBatch(recs...)
+	out, err := l.j.AppendWith(func(first int64) ([]journal.Record, error) {
+		if m.Answer == nil {
+			return recs, nil
+		}
+		r, err := m.Answer(a, first, now)
+		if err != nil {
+			return nil, fmt.Errorf("the answer to input %d: %w", first, err)
+		}
+		return append(recs, r), nil
+	})
 	if err != nil {
 		l.rebuild(err)
 		return Result{Applied: a}, fmt.Errorf("journal input: %w", err)
@@ -402,6 +421,24 @@ func (l *Loop) commitAccess(m Msg) (Result, error) {
 	out, err := l.j.AppendBatch(r)
 	if err != nil {
 		return Result{}, fmt.Errorf("journal sign-in record: %w", err)
+	}
+	return Result{Records: out}, nil
+}
+
+// commitAnswer journals the answer to a pit command refused before it reached the table's
+// rules (m.Answer with m.AnswerOnly): a record that changes no table state.
+func (l *Loop) commitAnswer(m Msg) (Result, error) {
+	now := l.opt.Clock()
+	out, err := l.j.AppendWith(func(seq int64) ([]journal.Record, error) {
+		r, err := m.Answer(Applied{}, seq, now)
+		if err != nil {
+			return nil, fmt.Errorf("the answer record %d: %w", seq, err)
+		}
+		r.Time, r.Shoe = now, int64(l.st.Shoe())
+		return []journal.Record{r}, nil
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("journal answer record: %w", err)
 	}
 	return Result{Records: out}, nil
 }

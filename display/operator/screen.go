@@ -331,7 +331,8 @@ func (sc *Screen) signIn() {
 }
 
 // refusal words why sign-in attempt by id was refused, in the screen's language: the wrong
-// PIN with the count towards the lockout, the lockout with the time it ends, the unknown or
+// PIN with the count towards the lockout, the lockout with the time it ends (the id's, or the
+// keypad's for every id), the unknown or
 // deactivated id. Anything else (no id typed, the journal failing) is the error's own words;
 // an attempt the journal could not record says so whatever the reason.
 func (sc *Screen) refusal(id string, err error) string {
@@ -342,9 +343,9 @@ func (sc *Screen) refusal(id string, err error) string {
 		msg = sc.t(i18n.OpWrongPINFor, id, a.Wrong, sc.s.Guard().Attempts())
 	case a.Outcome == access.WrongPIN:
 		msg = sc.t(i18n.OpWrongPIN, a.Wrong, sc.s.Guard().Attempts())
-	case (a.Outcome == access.LockedOut || a.Outcome == access.Refused) && a.Directory > 0:
+	case (a.Outcome == access.LockedOut || a.Outcome == access.Refused) && a.Directory > 0 && !a.Table:
 		msg = sc.t(i18n.OpLockedFor, id, a.LockedUntil.Format("15:04:05"))
-	case a.Outcome == access.LockedOut || a.Outcome == access.Refused:
+	case a.Outcome == access.LockedOut || a.Outcome == access.Refused: // the role PINs', or the table-wide one for every id
 		msg = sc.t(i18n.OpLockedAll, a.LockedUntil.Format("15:04:05"))
 	case a.Outcome == access.UnknownID:
 		msg = sc.t(i18n.OpUnknownID, id)

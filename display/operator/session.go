@@ -261,7 +261,7 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 	if a.Role != access.NoRole {
 		actor.Role = a.Role.String()
 	}
-	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Directory: a.Directory, Wrong: a.Wrong, LockedUntil: a.LockedUntil}, actor, "sign-in")
+	recErr := s.journalAccess(access.Entry{Event: access.EventSignIn, Outcome: a.Outcome, Directory: a.Directory, Wrong: a.Wrong, LockedUntil: a.LockedUntil, Table: a.Table}, actor, "sign-in")
 	if err != nil {
 		if recErr != nil {
 			return access.NoRole, &notRecordedError{refusal: err, rec: recErr}

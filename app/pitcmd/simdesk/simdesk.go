@@ -1,7 +1,8 @@
 // Package simdesk is a simulated table that takes the pit's commands: a real engine/desk table
 // (the rule book's notice rules, earliest times and refusals) behind a real bus.CommandReader,
 // for the tests and the benchmark of the pit commands (issue 25). It journals nothing: its
-// answers carry a sequence number of its own.
+// answers carry a sequence number of its own, and it keeps them in memory (its
+// bus.CommandJournal), so a command is carried out once while it runs.
 package simdesk
 
 import (
@@ -38,6 +39,8 @@ type Table struct {
 	desk *desk.Table
 	seq  uint64
 	log  []pitwire.PitCommand // the commands carried out (accepted or refused), in order
+	// answers are every answer given, by command id (the table's journal, in memory).
+	answers map[string]pitwire.PitAnswer
 }
 
 // New is a simulated table with the sign cfg.Sign at cfg.Now().
@@ -64,8 +67,8 @@ func New(cfg Config) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("simulated table %s: %w", cfg.ID, err)
 	}
-	t := &Table{cfg: cfg, desk: d}
-	t.reader, err = bus.NewCommandReader(bus.CommandReaderConfig{Table: cfg.ID, Conn: cfg.Conn, Now: cfg.Now, OnError: cfg.OnError}, t.handle)
+	t := &Table{cfg: cfg, desk: d, answers: map[string]pitwire.PitAnswer{}}
+	t.reader, err = bus.NewCommandReader(bus.CommandReaderConfig{Table: cfg.ID, Conn: cfg.Conn, Journal: t, Now: cfg.Now, OnError: cfg.OnError}, t.handle)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +102,24 @@ func (t *Table) Run(ctx context.Context) error {
 	return t.reader.Run(ctx)
 }
 
+// Answered implements bus.CommandJournal.
+func (t *Table) Answered(id string) (pitwire.PitAnswer, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	a, ok := t.answers[id]
+	return a, ok
+}
+
+// Refuse implements bus.CommandJournal: the answer is kept with a sequence number of its own.
+func (t *Table) Refuse(_ context.Context, cmd pitwire.PitCommand, ans pitwire.PitAnswer) (pitwire.PitAnswer, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.seq++
+	ans.Seq = t.seq
+	t.answers[cmd.ID] = ans
+	return ans, nil
+}
+
 // handle applies one command to the desk at the table's clock, as a live table's loop does.
 func (t *Table) handle(_ context.Context, cmd pitwire.PitCommand, c desk.Command) (pitwire.PitAnswer, error) {
 	t.mu.Lock()
@@ -110,17 +131,18 @@ func (t *Table) handle(_ context.Context, cmd pitwire.PitCommand, c desk.Command
 	}
 	t.seq++
 	t.log = append(t.log, cmd)
-	a := pitwire.PitAnswer{Seq: t.seq, Time: now}
+	a := pitwire.PitAnswer{V: pitwire.PitVersion, ID: cmd.ID, Table: t.cfg.ID, Seq: t.seq, Time: now}
 	if len(out.Refused) > 0 {
 		r := out.Refused[0]
 		// The desk reports a refusal as data: the earliest time allowed is in its reason.
-		a.Outcome, a.Rule, a.Reason = pitwire.OutcomeRefused, r.Rule, r.Reason
-		return a, nil
+		a.Outcome, a.Rule, a.Reason = pitwire.OutcomeRefused, r.Rule, bus.ClipReason(r.Reason)
+	} else {
+		a.Outcome, a.Effective = pitwire.OutcomeAccepted, now
+		if c.At != nil {
+			a.Effective = c.At.At(now)
+		}
 	}
-	a.Outcome, a.Effective = pitwire.OutcomeAccepted, now
-	if c.At != nil {
-		a.Effective = c.At.At(now)
-	}
+	t.answers[cmd.ID] = a
 	return a, nil
 }
 
