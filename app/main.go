@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coupboard/coupboard/app/cli/acceptloss"
 	"github.com/coupboard/coupboard/app/cli/analyze"
 	"github.com/coupboard/coupboard/app/cli/audit"
 	"github.com/coupboard/coupboard/app/cli/backup"
@@ -44,6 +45,11 @@ func commands() map[string]command {
 		}},
 		"restore": {backup.RestoreSummary, func(args []string, in io.Reader, out, errw io.Writer) error {
 			return backup.Restore(args, in, out, errw, backupEnv())
+		}},
+		"journal": {acceptloss.Summary, func(args []string, in io.Reader, out, errw io.Writer) error {
+			return acceptloss.Run(args, in, out, errw, acceptloss.Env{
+				Load:          func(path string) (*config.Config, string, error) { return loadConfig(runFlags{config: path}) },
+				DirectoryCopy: directoryCopyPath, Now: time.Now})
 		}},
 		"export":   {"write a shoe's or a day's coups from the journal as CSV or JSON", export.Run},
 		"pin-hash": {"print the bcrypt hash of a PIN read from standard input (for [operator])", pinhash.Run},

@@ -104,6 +104,10 @@ func (r ShoeResult) String() string {
 // ShoeResultInput is the input for the shoe's own result.
 func ShoeResultInput(r ShoeResult) Input { return Input{Kind: InShoeResult, ShoeResult: r} }
 
+// DisputeInput is the supervisor putting finished round n of the shoe under review (a
+// dispute after it was shown and counted).
+func DisputeInput(n int) Input { return Input{Kind: InDispute, Token: Token{N: n}} }
+
 // ReconstructInput is the supervisor entering the cards of the coup under review as they lie
 // on the table, in deal order (P1 B1 P2 B2, then the third cards the table of play gives).
 func ReconstructInput(cards []Card) Input {
@@ -166,7 +170,7 @@ func (g *Game) doubt(d Doubt) {
 		}
 	case g.ph == phBurn || g.ph == phPlay:
 		if rule.Last && g.lastKind == lastRound && g.rounds > 0 {
-			g.disputeRound(g.rounds, why)
+			g.disputeRound(g.rounds, why, "")
 		}
 		g.pendReview = true
 		g.anomaly(g.rounds+1, "", why)
@@ -202,7 +206,7 @@ func (g *Game) shoeResult(r ShoeResult) {
 		return // nothing to check against: a note in the journal is enough
 	}
 	if mine := shoeResultOf(p.Player.List(), p.Banker.List()); mine != r {
-		g.disputeRound(p.N, fmt.Sprintf("the shoe's result %s contradicts the cards (%s)", r, mine))
+		g.disputeRound(p.N, fmt.Sprintf("the shoe's result %s contradicts the cards (%s)", r, mine), "")
 	}
 }
 
@@ -216,13 +220,14 @@ func shoeResultOf(p, b []Card) ShoeResult {
 }
 
 // disputeRound puts finished round n under review after the fact: the app takes its result off
-// the screen and the roads until the supervisor confirms it or cancels it.
-func (g *Game) disputeRound(n int, why string) {
+// the screen and the roads until the supervisor confirms it or cancels it. rule is the rule
+// under which it is disputed ("": the shoe's own data disputes it).
+func (g *Game) disputeRound(n int, why, rule string) {
 	for i := range g.disputed {
 		if g.disputed[i].n == n {
 			g.disputed[i].why = addWhy(g.disputed[i].why, why)
 			g.flag(why)
-			g.emit(Event{Kind: EvReview, N: n, Reason: why})
+			g.emit(Event{Kind: EvReview, N: n, Reason: why, Rule: rule})
 			return
 		}
 	}
@@ -231,7 +236,7 @@ func (g *Game) disputeRound(n int, why string) {
 	}
 	g.disputed = append(g.disputed, dispute{shoe: g.shoe, n: n, why: []string{why}})
 	g.flag(why)
-	g.emit(Event{Kind: EvReview, N: n, Reason: why})
+	g.emit(Event{Kind: EvReview, N: n, Reason: why, Rule: rule})
 }
 
 // flag raises the table's review flag with a reason.

@@ -9,7 +9,7 @@ import (
 
 // holdPlay plays steps on a live (holding) game under profile id: script text, or an action
 // "!lost", "!conflict", "!replay", "!restart", "!disconnect", "!unreadable", "!accept",
-// "!enter CARDS…", "!rslt W P B" (the shoe's result), "!result W" (a result entered by hand). It returns the events in summary form, with "resolved N how
+// "!enter CARDS…", "!dispute N" (the supervisor disputes round N; the rounds disputed after), "!rslt W P B" (the shoe's result), "!result W" (a result entered by hand). It returns the events in summary form, with "resolved N how
 // rule" for resolutions and "review N" for rounds disputed after the fact.
 func holdPlay(t *testing.T, id string, steps ...string) []string {
 	t.Helper()
@@ -34,8 +34,8 @@ func holdPlay(t *testing.T, id string, steps ...string) []string {
 				out = append(out, strings.TrimSpace(fmt.Sprintf("resolved %d %s %s", e.N, e.Reason, e.Rule)))
 			case EvReview:
 				if !g.inRound || e.N != g.c.n {
-					if e.N <= g.rounds && !g.inRound {
-						out = append(out, fmt.Sprintf("review %d", e.N))
+					if e.N <= g.rounds && (!g.inRound || e.Rule != "") {
+						out = append(out, strings.TrimSpace(fmt.Sprintf("review %d %s", e.N, e.Rule)))
 					}
 				}
 			case EvRound:
@@ -58,6 +58,10 @@ func holdPlay(t *testing.T, id string, steps ...string) []string {
 			emit(g.Apply(InAcceptReviewInput()))
 		case "enter":
 			emit(g.Apply(ReconstructInput(mustCards(t, f[1:]...))))
+		case "dispute":
+			n, _ := strconv.Atoi(f[1])
+			emit(g.Apply(DisputeInput(n)))
+			out = append(out, fmt.Sprintf("disputed %v", g.Disputed()))
 		case "result":
 			emit(g.Apply(ResultInput(ManualResult{Winner: map[string]Winner{"P": Player, "B": Banker, "T": Tie}[f[1]]})))
 		case "rslt":
@@ -138,6 +142,44 @@ func TestDoubtHoldsTheCoup(t *testing.T) {
 		{"a conflicting resend of the card that finished a round disputes that round", ProfileVic2002,
 			[]string{"shoe 9S" + c3, "!conflict", "!accept"},
 			"burn +1; R1 T 9-9 normal; review 1; resolved 1 confirmed 13.10"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { check(t, tc.name, holdPlay(t, tc.id, tc.steps...), tc.want) })
+	}
+}
+
+// Correcting a round after it was shown (issue 21): the supervisor puts a finished round,
+// shown and counted, under review (a dispute, decided by the supervisor under 000 13.10, by
+// the casino operator under 001 11.4; 002 and 004 have no rule and the dispute is recorded
+// without one); its result is off the roads until it is confirmed (Confirm) or cancelled after
+// the fact (000 13.3-13.4, 001 9.5; refused where hands stand as dealt, 004 12.8, or the
+// book has no such rule, 002).
+func TestSupervisorDisputesAShownRound(t *testing.T) {
+	for _, tc := range []struct {
+		name, id string
+		steps    []string
+		want     string
+	}{
+		{"vic: disputed under 13.10, confirmed under 13.10", ProfileVic2002,
+			[]string{"shoe 9S" + c1 + c3, "!dispute 1", "!accept"},
+			"burn +1; R1 T 7-7 normal; R2 T 9-9 normal; review 1 13.10; disputed [1]; resolved 1 confirmed 13.10"},
+		{"vic: disputed, then cancelled after the fact (13.3); later rounds stand", ProfileVic2002,
+			[]string{"shoe 9S" + c1 + c3, "!dispute 1", "void 1"},
+			"burn +1; R1 T 7-7 normal; R2 T 9-9 normal; review 1 13.10; disputed [1]; void 1 13.3; resolved 1 cancelled 13.3"},
+		{"act: disputed under 11.4, cancelled under 9.5", ProfileACT2012,
+			[]string{"shoe 9S" + c2 + c3, "!dispute 1", "void 1"},
+			"burn +1; R1 P 9-8 normal; R2 T 9-9 normal; review 1 11.4; disputed [1]; void 1 9.5; resolved 1 cancelled 9.5"},
+		{"nz: recorded with no rule; confirmed; a cancel after the fact is refused (12.8: hands stand as dealt)", ProfileNZ,
+			[]string{"shoe 9S TS TD TH TC TC TC TC TC TC" + c3 + c1, "!dispute 2", "void 2", "!accept"},
+			"burn 9S +9; R1 T 9-9 normal; R2 T 7-7 normal; review 2; disputed [2]; refused 12.8; resolved 2 confirmed"},
+		{"disputing twice keeps one dispute; two rounds may be disputed", ProfileVic2002,
+			[]string{"shoe 9S" + c1 + c3, "!dispute 2", "!dispute 2", "!dispute 1", "!accept"},
+			"burn +1; R1 T 7-7 normal; R2 T 9-9 normal; review 2 13.10; disputed [2]; review 2 13.10; disputed [2]; review 1 13.10; disputed [2 1]; resolved 2 confirmed 13.10; resolved 1 confirmed 13.10"},
+		{"the coup in progress, a round not dealt and a cancelled round are refused with the rule", ProfileVic2002,
+			[]string{"shoe 9S" + c1, "void 1", "2C KD", "!dispute 2", "!dispute 7", "!dispute 1"},
+			"burn +1; R1 T 7-7 normal; void 1 13.3; refused 13.10; disputed []; refused 13.10; disputed []; refused 13.10; disputed []"},
+		{"no shoe: nothing to dispute", ProfileVic2002,
+			[]string{"!dispute 1"},
+			"refused 13.10; disputed []"},
 	} {
 		t.Run(tc.name, func(t *testing.T) { check(t, tc.name, holdPlay(t, tc.id, tc.steps...), tc.want) })
 	}

@@ -133,6 +133,8 @@ func (g *Game) AppendApply(dst []Event, in Input) []Event {
 		g.shoeResult(in.ShoeResult)
 	case InReconstruct:
 		g.reconstruct(in.Cards)
+	case InDispute:
+		g.disputeAfter(in.Token.N)
 	default:
 		g.refuse("", fmt.Sprintf("unknown input kind %d", in.Kind))
 	}

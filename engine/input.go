@@ -79,12 +79,15 @@ const (
 	InShoeResult
 	// InReconstruct is the supervisor entering the cards of the coup under review (Cards).
 	InReconstruct
+	// InDispute is the supervisor putting finished round Token.N of the shoe, already shown
+	// and counted, under review (DisputeInput).
+	InDispute
 )
 
 // Input is one thing that happens at the table, in order.
 type Input struct {
 	Kind   InputKind
-	Token  Token  // InToken: what the shoe, dealer or supervisor reported
+	Token  Token  // InToken: what the shoe, dealer or supervisor reported; InDispute: the round (N)
 	Source Source // InToken with a card: where the card came from
 	Hand   Hand   // InTurn: the hand to turn
 	Key    string // InSetting: the setting's key

@@ -43,25 +43,52 @@ func (g *Game) voidAfter(n int) {
 		g.refuse(ir.VoidAfterRefused, reason)
 		return
 	}
-	lo := g.nHistory - historyLen
-	if lo < 0 {
-		lo = 0
-	}
-	for i := g.nHistory - 1; i >= lo; i-- {
-		h := &g.history[i%historyLen]
-		if h.n != n {
-			continue
-		}
-		if h.kind == KindCancelled {
-			g.refuse(ir.VoidAfter, fmt.Sprintf("void %d: round %d is already cancelled", n, n))
-			return
-		}
+	h := g.past(n)
+	switch {
+	case h == nil:
+		g.refuse(ir.VoidAfter, fmt.Sprintf("void %d: no such finished round in this shoe", n))
+	case h.kind == KindCancelled:
+		g.refuse(ir.VoidAfter, fmt.Sprintf("void %d: round %d is already cancelled", n, n))
+	default:
 		h.kind = KindCancelled
 		g.emit(Event{Kind: EvVoid, N: n, Rule: ir.VoidAfter})
 		g.undispute(n, ir.VoidAfter)
+	}
+}
+
+// past is finished round n of this shoe as the history remembers it (nil: none).
+func (g *Game) past(n int) *past {
+	lo := max(g.nHistory-historyLen, 0)
+	for i := g.nHistory - 1; i >= lo; i-- {
+		if h := &g.history[i%historyLen]; h.n == n {
+			return h
+		}
+	}
+	return nil
+}
+
+// DisputedBySupervisor is the reason a round disputed by the supervisor is under review.
+const DisputedBySupervisor = "disputed: put under review by the supervisor"
+
+// disputeAfter is the supervisor putting finished round n of this shoe, already shown and
+// counted, under review after the fact (a player's or surveillance's dispute; the supervisor
+// decides it, Irregularities.Dispute): its result comes off the screen and the roads until the
+// supervisor confirms it (accept; Irregularities.Confirm) or cancels it (void N, where the book
+// has a rule to cancel a finished round). The round in progress is resolved, not disputed.
+func (g *Game) disputeAfter(n int) {
+	rule := g.prof.Irregular.Dispute
+	if g.inRound && n == g.c.n {
+		g.refuse(rule, fmt.Sprintf("dispute %d: coup %d is in progress, not finished: accept it, enter its cards or void it", n, n))
 		return
 	}
-	g.refuse(ir.VoidAfter, fmt.Sprintf("void %d: no such finished round in this shoe", n))
+	switch h := g.past(n); {
+	case h == nil:
+		g.refuse(rule, fmt.Sprintf("dispute %d: no such finished round in this shoe", n))
+	case h.kind == KindCancelled:
+		g.refuse(rule, fmt.Sprintf("dispute %d: round %d is cancelled: it has no result to dispute", n, n))
+	default:
+		g.disputeRound(n, DisputedBySupervisor, rule)
+	}
 }
 
 // empty is the shoe running out: a round that cannot be finished is cancelled (000 11.11,

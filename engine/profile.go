@@ -226,6 +226,12 @@ type Irregularities struct {
 	// review as they lie on the table: act 9.4, nz 12.6 (cards out of sequence reconstructed
 	// by the table of play); vic has no reconstruction rule, so 13.10 (the supervisor decides).
 	Reconstruct string
+	// Dispute is the rule under which the supervisor puts a finished round, already shown and
+	// counted, under review (a dispute: the supervisor's decision is final, 000 13.10; the
+	// casino operator's, 001 11.4); empty where the book says nothing (002, 004): the dispute
+	// is recorded with no rule number. It is resolved by Confirm, or cancelled by VoidAfter
+	// where the book has one.
+	Dispute string
 }
 
 // Profile is one rule book turned into data (spec/rule-profiles.md). Every difference between
@@ -376,6 +382,7 @@ func profileVic2002() Profile {
 			VoidAfter:           "13.3",
 			FailedBurn:          "11.1",
 			Confirm:             "13.10",
+			Dispute:             "13.10",
 			Reconstruct:         "13.10",
 		},
 		Styles: allStyles(), StyleRule: "8.1, 8.2.3",
@@ -425,6 +432,7 @@ func profileACT2012() Profile {
 			VoidAfter:           "9.5",
 			FailedBurn:          "9.7",
 			Confirm:             "11.4",
+			Dispute:             "11.4",
 			Reconstruct:         "9.4",
 		},
 		Styles: allStyles(), StyleRule: "2.2, 6.3",

@@ -87,6 +87,13 @@ func (j *Journal) appendLocked(ctx context.Context, recs []Record, extra func(*s
 		recs[i].Hash = recs[i].ComputeHash()
 		head = link{seq: recs[i].Seq, hash: recs[i].Hash}
 	}
+	return j.commitLocked(ctx, recs, extra)
+}
+
+// commitLocked writes recs, chained already, in one transaction (running extra in it too when
+// not nil), commits, and makes the last one the head. j.mu must be held.
+func (j *Journal) commitLocked(ctx context.Context, recs []Record, extra func(*sql.Tx) error) error {
+	head := link{seq: recs[len(recs)-1].Seq, hash: recs[len(recs)-1].Hash}
 	tx, err := j.db.BeginTx(ctx, nil)
 	if err != nil {
 		return classify("append to journal "+j.path+": begin", err)

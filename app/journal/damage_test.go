@@ -86,12 +86,17 @@ func walFrames(t *testing.T, path string) int {
 // tester did (issue 21, item 3) and checks that nothing committed is silently lost: the
 // journal opens with every record, or Open refuses it with a *DamageError naming what was
 // lost and keeps the files byte for byte in its quarantine directory.
-func TestDamageIsNeverSilent(t *testing.T) {
-	tests := []struct {
-		name   string
-		damage func(t *testing.T, path string)
-		want   string // in the refusal
-	}{
+// damageCase is one way of damaging a killed journal of 400 records (killedJournal(t, 5, 40)).
+type damageCase struct {
+	name   string
+	damage func(t *testing.T, path string)
+	want   string // in the refusal
+}
+
+// damageCases are the ways the damage suite damages a journal (TestDamageIsNeverSilent,
+// TestAcceptLossOfTheDamageSuite).
+func damageCases() []damageCase {
+	return []damageCase{
 		{"WAL header damaged", func(t *testing.T, path string) {
 			patch(t, path+"-wal", 12, 0xff) // the checkpoint sequence number: the header checksum no longer matches
 		}, "records 1 to 400 are missing"},
@@ -144,7 +149,10 @@ func TestDamageIsNeverSilent(t *testing.T) {
 			}
 		}, "records 1 to 400 are missing"},
 	}
-	for _, tc := range tests {
+}
+
+func TestDamageIsNeverSilent(t *testing.T) {
+	for _, tc := range damageCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			path, n := killedJournal(t, 5, 40) // 400 records
 			tc.damage(t, path)

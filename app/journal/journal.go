@@ -81,6 +81,14 @@ type Startup struct {
 	// Missing says which committed records are not in the journal (it is behind, or differs
 	// from, the head file): committed records were lost. Empty when none are.
 	Missing string `json:"missing,omitempty"`
+	// LostFrom and LostThrough are the committed records lost from the end of the journal
+	// (it ends at LostFrom-1, the head file says LostThrough): the one loss a supervisor may
+	// accept (AcceptLoss). Zero for any other damage.
+	LostFrom    int64 `json:"lost_from,omitempty"`
+	LostThrough int64 `json:"lost_through,omitempty"`
+	// Accepted are the losses accepted earlier, as the chain records them (KindLossAccepted;
+	// found when the whole chain is checked): never damage, never silent.
+	Accepted []AcceptedLoss `json:"losses_accepted,omitempty"`
 	// Warnings are findings that lose nothing but weaken the checks, e.g. a missing head file.
 	Warnings []string `json:"warnings,omitempty"`
 	// Quarantine is the directory holding byte-for-byte copies of the journal's files as
@@ -247,46 +255,15 @@ func Open(path string, opts Options) (*Journal, error) {
 		}
 		return openReadOnly(abs, opts, head, walBytes)
 	}
-	snap, err := snapshotFiles(abs)
-	defer snap.done()
+	ex, err := examineForWrite(abs, opts)
+	defer ex.snap.done()
 	if err != nil {
+		if ex.quarantine {
+			return nil, refuse(abs, ex.snap, ex.s, err)
+		}
 		return nil, err
 	}
-	var dbBytes int64 = -1
-	if fi, err := os.Stat(abs); err == nil {
-		dbBytes = fi.Size()
-	}
-	var s Startup
-	if dbBytes <= 0 && walBytes == 0 {
-		// Nothing for SQLite to read: a new journal, unless one was committed here before.
-		s = Startup{Path: abs, CommittedSeq: head.seq}
-		if head.valid && head.seq > 0 {
-			what := "is missing"
-			if dbBytes == 0 {
-				what = "is empty (0 bytes)"
-			}
-			s.Missing = fmt.Sprintf("records 1 to %d are missing: the database file %s and there is no write-ahead log, but the head file says %d records were committed", head.seq, what, head.seq)
-		}
-	} else {
-		if dbBytes <= 0 {
-			// A journal's database file holds its header from the start (WAL mode is recorded
-			// there). Without it SQLite would delete the log, or start a new database over it.
-			what := "is missing"
-			if dbBytes == 0 {
-				what = "is empty (0 bytes)"
-			}
-			s = Startup{Path: abs, CommittedSeq: head.seq, WALBytes: walBytes, UncleanShutdown: true,
-				Missing: fmt.Sprintf("the database file %s while a write-ahead log of %d bytes is left beside it", what, walBytes)}
-			if head.valid && head.seq > 0 {
-				s.Missing = fmt.Sprintf("records 1 to %d cannot be read: %s; the head file says %d records were committed", head.seq, s.Missing, head.seq)
-			}
-		} else if s, err = probe(abs, opts, head, walBytes); err != nil {
-			if errors.Is(err, ErrCorrupt) {
-				return nil, refuse(abs, snap, Startup{Path: abs, Integrity: []string{err.Error()}, CommittedSeq: head.seq}, err)
-			}
-			return nil, err
-		}
-	}
+	s, snap, head := ex.s, ex.snap, ex.head
 	if s.Damaged() {
 		return nil, refuse(abs, snap, s, nil)
 	}
@@ -306,6 +283,72 @@ func Open(path string, opts Options) (*Journal, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// examination is what examineForWrite found before SQLite may write the journal's files.
+type examination struct {
+	s    Startup
+	snap fileSnap  // the files as they were (the -wal and -shm bytes kept)
+	head headState // what the head file says
+	// quarantine is set with an error that refuses the journal as damaged (ErrCorrupt): its
+	// files are to be copied aside with s.
+	quarantine bool
+}
+
+// examineForWrite examines the journal at abs (an absolute path) for a read-write Open or a
+// loss acceptance: it reads the head file, keeps the -wal and -shm files' bytes and examines
+// the journal through a read-only connection, which cannot checkpoint, rewrite or delete the
+// write-ahead log. A missing or empty database file is examined without SQLite.
+func examineForWrite(abs string, opts Options) (examination, error) {
+	var ex examination
+	head, err := readHead(abs + HeadSuffix)
+	if err != nil {
+		return ex, err
+	}
+	ex.head = head
+	var walBytes int64
+	if fi, err := os.Stat(abs + "-wal"); err == nil {
+		walBytes = fi.Size()
+	}
+	if ex.snap, err = snapshotFiles(abs); err != nil {
+		return ex, err
+	}
+	var dbBytes int64 = -1
+	if fi, err := os.Stat(abs); err == nil {
+		dbBytes = fi.Size()
+	}
+	var s Startup
+	if dbBytes <= 0 && walBytes == 0 {
+		// Nothing for SQLite to read: a new journal, unless one was committed here before.
+		s = Startup{Path: abs, CommittedSeq: head.seq}
+		if head.valid && head.seq > 0 {
+			what := "is missing"
+			if dbBytes == 0 {
+				what = "is empty (0 bytes)"
+			}
+			s.Missing = fmt.Sprintf("records 1 to %d are missing: the database file %s and there is no write-ahead log, but the head file says %d records were committed", head.seq, what, head.seq)
+			s.LostFrom, s.LostThrough = 1, head.seq
+		}
+	} else if dbBytes <= 0 {
+		// A journal's database file holds its header from the start (WAL mode is recorded
+		// there). Without it SQLite would delete the log, or start a new database over it.
+		what := "is missing"
+		if dbBytes == 0 {
+			what = "is empty (0 bytes)"
+		}
+		s = Startup{Path: abs, CommittedSeq: head.seq, WALBytes: walBytes, UncleanShutdown: true,
+			Missing: fmt.Sprintf("the database file %s while a write-ahead log of %d bytes is left beside it", what, walBytes)}
+		if head.valid && head.seq > 0 {
+			s.Missing = fmt.Sprintf("records 1 to %d cannot be read: %s; the head file says %d records were committed", head.seq, s.Missing, head.seq)
+		}
+	} else if s, err = probe(abs, opts, head, walBytes); err != nil {
+		if errors.Is(err, ErrCorrupt) {
+			ex.s, ex.quarantine = Startup{Path: abs, Integrity: []string{err.Error()}, CommittedSeq: head.seq}, true
+		}
+		return ex, err
+	}
+	ex.s = s
+	return ex, nil
 }
 
 // openReadOnly opens the journal with SQLite's mode=ro and reports what it finds.
@@ -515,6 +558,7 @@ func (j *Journal) examineChain(ctx context.Context, s *Startup) error {
 		return err
 	}
 	s.TailChecked = res.Records
+	s.Accepted = res.Losses
 	if res.Bad != nil {
 		s.TailBad = res.Bad
 		s.IntactThrough = res.Bad.Seq - 1
@@ -537,6 +581,7 @@ func compareHead(s *Startup, head headState, id identity, j *Journal) {
 	case s.HeadSeq < head.seq:
 		from := s.HeadSeq + 1
 		s.Missing = fmt.Sprintf("records %d to %d are missing: the journal ends at record %d but the head file says %d records were committed (a lost, damaged or cut write-ahead log, or a cut database file)", from, head.seq, s.HeadSeq, head.seq)
+		s.LostFrom, s.LostThrough = from, head.seq
 	case s.HeadSeq == head.seq && s.HeadHash != head.hash:
 		s.Missing = fmt.Sprintf("record %d differs from the one committed: its hash is %s, the head file says %s", head.seq, s.HeadHash, head.hash)
 	case s.HeadSeq > head.seq && head.seq > 0:

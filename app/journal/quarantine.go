@@ -55,7 +55,8 @@ func (e *DamageError) Unwrap() []error {
 // RecoveryAdvice tells a supervisor how to recover from a refused journal at path.
 func RecoveryAdvice(path string) string {
 	return fmt.Sprintf("To recover: restore the journal files (%s, and its -wal and %s files) from a backup and start again; "+
-		"or move those files out of %s (they are also in the quarantine copy), and the table starts a new, empty journal. "+
+		"or move those files out of %s (they are also in the quarantine copy), and the table starts a new, empty journal; "+
+		"or, when records were lost only from the journal's end, a supervisor accepts the loss with `coupboard journal accept-loss --config <table's configuration>` and the table plays on the records that survived. "+
 		"`coupboard audit verify --db <copy>` shows what a copy holds (docs/auditor.md, \"Journal damage\")",
 		filepath.Base(path), HeadSuffix, filepath.Dir(path))
 }

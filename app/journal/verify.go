@@ -24,6 +24,9 @@ type VerifyResult struct {
 	Head          Hash       `json:"head"`           // hash of the last good record: keep it to detect later rewrites
 	PrunedThrough int64      `json:"pruned_through"` // records up to this seq were pruned under a checkpoint
 	Bad           *BadRecord `json:"bad,omitempty"`  // the first bad record, nil when the chain is intact
+	// Losses are the losses of committed records a supervisor accepted (KindLossAccepted
+	// records): the chain jumps over them by the record's authority, and says so.
+	Losses []AcceptedLoss `json:"losses_accepted,omitempty"`
 }
 
 // OK reports whether the chain is intact.
@@ -75,19 +78,28 @@ func (j *Journal) verifyFrom(ctx context.Context, from int64) (VerifyResult, err
 	res := VerifyResult{PrunedThrough: a.seq}
 	full := from <= a.seq+1
 	expect, prev := a.seq+1, a.hash
+	if !full {
+		// No record before from (they were lost, and the loss accepted): check everything.
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM records WHERE seq < ?", from).Scan(&n); err != nil {
+			return VerifyResult{}, classify(what, err)
+		}
+		full = n == 0
+	}
 	if full {
 		from = 0 // read everything, so records at or below the anchor are seen too
 	} else {
-		var h []byte
-		err := tx.QueryRowContext(ctx, "SELECT hash FROM records WHERE seq = ?", from-1).Scan(&h)
-		if errors.Is(err, sql.ErrNoRows) {
-			res.Bad = &BadRecord{Seq: from - 1, Problem: "missing"}
-			return res, nil
-		}
+		// The record before from (not necessarily from-1: an accepted loss may lie between;
+		// a record deleted there is found as a jump from it).
+		var (
+			h    []byte
+			last int64
+		)
+		err := tx.QueryRowContext(ctx, "SELECT seq, hash FROM records WHERE seq < ? ORDER BY seq DESC LIMIT 1", from).Scan(&last, &h)
 		if err != nil {
 			return VerifyResult{}, classify(what, err)
 		}
-		expect = from
+		expect, from = last+1, last+1
 		copy(prev[:], h)
 	}
 	var authorised int64
@@ -96,6 +108,23 @@ func (j *Journal) verifyFrom(ctx context.Context, from int64) (VerifyResult, err
 		return errStop
 	}
 	err = each(ctx, tx, what, func(r Record) error {
+		if r.Kind == KindLossAccepted {
+			// The one record whose seq may jump: over the records it accepts as lost, which
+			// must be exactly those between the record before it and itself.
+			al, err := AcceptedLossOf(r)
+			switch {
+			case err != nil:
+				return bad(r.Seq, "loss acceptance unreadable: %v", err)
+			case r.Seq < expect:
+			case al.FromSeq != expect || al.ThroughSeq != r.Seq-1:
+				return bad(r.Seq, "accepts the loss of records %d to %d, but the chain goes from record %d to record %d", al.FromSeq, al.ThroughSeq, expect-1, r.Seq)
+			case al.SurvivingHash != prev:
+				return bad(r.Seq, "accepts a loss after record %d with hash %s, but that record's hash is %s", al.SurvivingSeq, al.SurvivingHash, prev)
+			default:
+				res.Losses = append(res.Losses, al)
+				expect = r.Seq
+			}
+		}
 		switch {
 		case r.Seq < expect:
 			return bad(r.Seq, "present although records up to %d were pruned (anchor edited or record inserted)", a.seq)

@@ -134,7 +134,7 @@ func NewLoop(fresh func() (Machine, error), j *journal.Journal, opt Options) (*L
 	}
 	rec.Duration = opt.Clock().Sub(start)
 	l := &Loop{fresh: fresh, j: j, opt: opt, in: make(chan Msg, opt.Queue), st: st, rec: rec, link: view.LinkDisconnected}
-	if b := rec.Banner(); b != "" && rec.Inputs > 0 {
+	if b := rec.Banner(); b != "" && (rec.Inputs > 0 || rec.LossAccepted != "") {
 		l.handle(Msg{Input: Input{Alert: &Alert{Text: b, Key: "recovery"}}, Source: journal.SourceConfig})
 		if rec.InCoup {
 			l.handle(Msg{Input: Input{Alert: &Alert{Text: fmt.Sprintf("coup %d was in progress when the display stopped: check the cards on the table and accept or void it", rec.CoupN),

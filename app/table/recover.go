@@ -9,16 +9,19 @@ import (
 
 // Recovery says what start-up rebuilt from the journal.
 type Recovery struct {
-	Inputs   int       // input records replayed
-	Coups    int       // rounds restored (every shoe in the journal)
-	Clean    bool      // the last run ended with a clean stop (or the journal was empty)
-	At       time.Time // when the journal was replayed
-	InCoup   bool      // a coup was in progress when the last run stopped
-	CoupN    int       // that coup's number
-	Damaged  string    // what the journal's start-up checks found wrong, if anything
-	Through  int64     // the last journal sequence replayed
-	Pending  int       // changes posted to the sign that are still to come at At
-	Duration time.Duration
+	Inputs  int       // input records replayed
+	Coups   int       // rounds restored (every shoe in the journal)
+	Clean   bool      // the last run ended with a clean stop (or the journal was empty)
+	At      time.Time // when the journal was replayed
+	InCoup  bool      // a coup was in progress when the last run stopped
+	CoupN   int       // that coup's number
+	Damaged string    // what the journal's start-up checks found wrong, if anything
+	// LossAccepted says the last loss of committed records a supervisor accepted (coupboard
+	// journal accept-loss), until the table stops cleanly after it ("" when none).
+	LossAccepted string
+	Through      int64 // the last journal sequence replayed
+	Pending      int   // changes posted to the sign that are still to come at At
+	Duration     time.Duration
 	// Differ is how many journalled inputs the table's rules now refuse where the journal
 	// records no refusal, or accept where it records one (a journal written before refusals
 	// were recorded, or by a release with other rules); DifferAlert says so in words, for the
@@ -30,12 +33,19 @@ type Recovery struct {
 // Banner is the recovery line the table screen shows after an unclean stop, e.g.
 // "Recovered at 21:04 — 47 coups restored"; empty after a clean stop.
 func (r Recovery) Banner() string {
-	if r.Clean && r.Damaged == "" {
+	if r.Clean && r.Damaged == "" && r.LossAccepted == "" {
 		return ""
 	}
 	s := fmt.Sprintf("Recovered at %s — %d coups restored", r.At.Format("15:04"), r.Coups)
-	if r.Damaged != "" {
-		s += " (journal damage: " + r.Damaged + ")"
+	damage := r.Damaged
+	if r.LossAccepted != "" {
+		if damage != "" {
+			damage += "; "
+		}
+		damage += r.LossAccepted
+	}
+	if damage != "" {
+		s += " (journal damage: " + damage + ")"
 	}
 	return s
 }
@@ -78,6 +88,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 	}
 	limit := su.IntactThrough
 	var d differ
+	loss := "" // the last accepted loss, until a clean stop after it
 	err := j.Scan(0, func(r journal.Record) error {
 		if limit > 0 && r.Seq > limit {
 			return nil
@@ -92,6 +103,17 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 				d.recorded++
 			}
 			return nil
+		case journal.KindLossAccepted:
+			// Records lost from the journal's end, accepted by a supervisor: the table plays on
+			// the records before them, and says so until it next stops cleanly.
+			l, err := journal.AcceptedLossOf(r)
+			if err != nil {
+				return fmt.Errorf("replay record %d: %w", r.Seq, err)
+			}
+			loss = fmt.Sprintf("records %d to %d lost, the loss accepted by %s %s at %s", l.FromSeq, l.ThroughSeq,
+				r.Actor.Role, r.Actor.ID, r.Time.In(now.Location()).Format("2006-01-02 15:04"))
+			rec.Clean = false
+			return nil
 		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
 		default:
 			return nil
@@ -104,12 +126,16 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 		d.input(r.Seq, in, a.Refusals)
 		rec.Inputs++
 		rec.Clean = in.Op != nil && in.Op.Kind == OpCleanStop
+		if rec.Clean {
+			loss = ""
+		}
 		return nil
 	})
 	if err != nil {
 		return rec, fmt.Errorf("replay journal %s: %w", j.Path(), err)
 	}
 	d.done()
+	rec.LossAccepted = loss
 	rec.Differ, rec.DifferAlert = d.n, d.alert()
 	rec.InCoup, rec.CoupN = st.InCoup()
 	rec.Pending = st.Pending(now)

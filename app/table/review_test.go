@@ -1,11 +1,13 @@
 package table
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 func reviewState(t *testing.T) *State {
@@ -75,5 +77,50 @@ func TestDisputedRoundLeavesTheRoads(t *testing.T) {
 	scr = s.Screen(time.Unix(0, 0), view.LinkConnected)
 	if scr.Coup.Result == nil || scr.Coup.Result.Winner != engine.Player || scr.Stats.Hands != 2 || scr.Stats.Player != 1 {
 		t.Fatalf("after confirm: result %v stats %+v", scr.Coup.Result, scr.Stats)
+	}
+}
+
+// The supervisor disputes a round already shown and counted (issue 21, `!dispute N`): it
+// leaves the roads until resolved, confirmed it comes back, voided it is gone; the command's
+// journal payload decodes to the same input, and a replay of the records gives the same screen.
+func TestSupervisorDisputeLeavesTheRoads(t *testing.T) {
+	dispute := func(n int) Input {
+		return Input{Command: &desk.Command{Verb: desk.VerbDispute, Round: n}}
+	}
+	type step struct {
+		in          Input
+		hands, prev int // hands on the roads; the round under review (0: none)
+	}
+	game := func(in engine.Input) Input { return Input{Game: &in} }
+	var ins []step
+	ins = append(ins, step{game(engine.WordInput(engine.TokShoe, 0)), 0, 0})
+	for _, in := range cardInputs(t, "9S", "2C", "KD", "5H", "4S", "3D", "7H", "6S", "KD", "TC") {
+		ins = append(ins, step{game(in), -1, 0}) // rounds 1 (tie 7-7) and 2 (Player 7-6)
+	}
+	ins = append(ins,
+		step{dispute(1), 1, 1},
+		step{game(engine.InAcceptReviewInput()), 2, 0},
+		step{dispute(2), 1, 2},
+		step{game(engine.WordInput(engine.TokVoid, 2)), 1, 0},
+	)
+	live, replayed := reviewState(t), reviewState(t)
+	for i, st := range ins {
+		live.Apply(st.in, time.Unix(0, 0))
+		payload, err := st.in.Encode()
+		if err != nil {
+			t.Fatalf("step %d: encode: %v", i, err)
+		}
+		back, err := DecodeInput(payload)
+		if err != nil {
+			t.Fatalf("step %d: decode %s: %v", i, payload, err)
+		}
+		replayed.Apply(back, time.Unix(0, 0))
+		scr := live.Screen(time.Unix(0, 0), view.LinkConnected)
+		if st.hands >= 0 && (scr.Stats.Hands != st.hands || scr.Status.Review != st.prev) {
+			t.Fatalf("step %d (%s): hands %d review %d, want %d and %d", i, payload, scr.Stats.Hands, scr.Status.Review, st.hands, st.prev)
+		}
+		if got := replayed.Screen(time.Unix(0, 0), view.LinkConnected); !reflect.DeepEqual(got, scr) {
+			t.Fatalf("step %d (%s): the replayed table differs from the live one", i, payload)
+		}
 	}
 }

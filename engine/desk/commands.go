@@ -62,7 +62,7 @@ func (t *Table) command(c *Command, line int) {
 		t.setting(c)
 	case VerbClose:
 		t.schedule(engine.Change{At: t.at(c.At), Close: true})
-	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct:
+	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute:
 		in, _ := GameInput(c)
 		t.gameCommand(in)
 	default:
@@ -85,6 +85,8 @@ func GameInput(c *Command) (engine.Input, bool) {
 		return engine.ResultInput(c.Result), true
 	case VerbReconstruct:
 		return engine.ReconstructInput(c.Cards), true
+	case VerbDispute:
+		return engine.DisputeInput(c.Round), true
 	}
 	return engine.Input{}, false
 }

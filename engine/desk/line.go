@@ -42,6 +42,8 @@ func GameCommand(in engine.Input) (*Command, error) {
 		return &Command{Verb: VerbResult, Result: in.Result}, nil
 	case engine.InReconstruct:
 		return &Command{Verb: VerbReconstruct, Cards: append([]engine.Card(nil), in.Cards...)}, nil
+	case engine.InDispute:
+		return &Command{Verb: VerbDispute, Round: in.Token.N}, nil
 	case engine.InSetting:
 		return &Command{Verb: VerbSetting, Key: in.Key, Value: in.Value}, nil
 	}

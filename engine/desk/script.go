@@ -84,7 +84,7 @@ func ClockAt(t time.Time) Clock {
 type Verb string
 
 // The commands of spec/table-script.md §1, and the game commands an operator gives that are
-// not shoe tokens (turn, accept, result, reconstruct; see docs/auditor.md, "Replaying").
+// not shoe tokens (turn, accept, result, reconstruct, dispute; see docs/auditor.md, "Replaying").
 const (
 	VerbBet          Verb = "bet"          // !bet SEAT WAGER AMOUNT [covers=AMOUNT]
 	VerbRun          Verb = "run"          // !run SEAT KIND LENGTH AMOUNT
@@ -99,13 +99,14 @@ const (
 	VerbAccept       Verb = "accept"       // !accept: the supervisor accepts what was flagged for review
 	VerbResult       Verb = "result"       // !result WINNER [natural] [ppair] [bpair]: a result entered by hand
 	VerbReconstruct  Verb = "reconstruct"  // !reconstruct CARD…: the cards of the coup under review, in deal order
+	VerbDispute      Verb = "dispute"      // !dispute N: the supervisor puts finished round N, already shown, under review
 )
 
 var verbs = map[string]Verb{}
 
 func init() {
 	for _, v := range []Verb{VerbBet, VerbRun, VerbNominate, VerbDefer, VerbCollect, VerbLimits, VerbDifferential,
-		VerbSetting, VerbClose, VerbTurn, VerbAccept, VerbResult, VerbReconstruct} {
+		VerbSetting, VerbClose, VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute} {
 		verbs[string(v)] = v
 	}
 }
@@ -171,6 +172,7 @@ type Command struct {
 	Turn   engine.Hand         // turn
 	Result engine.ManualResult // result
 	Cards  []engine.Card       // reconstruct
+	Round  int                 // dispute: the round of the shoe
 }
 
 // SyntaxError is a malformed table script: the line, the token and the reason. It is the
@@ -657,6 +659,16 @@ func (p *cmdParser) args(a []string) error {
 		return nil
 	case VerbAccept:
 		return p.want(a, 0, "!accept")
+	case VerbDispute:
+		if err := p.want(a, 1, "!dispute N (a finished round of this shoe)"); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(a[0])
+		if err != nil || n < 1 {
+			return p.fail(a[0], "want the number of a finished round of this shoe (1, 2, …)")
+		}
+		c.Round = n
+		return nil
 	case VerbResult:
 		return p.result(a)
 	case VerbReconstruct:
@@ -864,6 +876,8 @@ func (c Command) String() string {
 		for _, card := range c.Cards {
 			arg(card.String())
 		}
+	case VerbDispute:
+		arg(strconv.Itoa(c.Round))
 	}
 	if c.As != (Actor{}) {
 		arg("as=" + c.As.String())

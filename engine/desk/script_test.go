@@ -35,6 +35,7 @@ func TestParseCommands(t *testing.T) {
 		{"!accept as=supervisor:1", Command{Verb: VerbAccept, As: Actor{"supervisor", 1}}},
 		{"!result tie natural bpair", Command{Verb: VerbResult, Result: engine.ManualResult{Winner: engine.Tie, Natural: true, BankerPair: true}}},
 		{"!reconstruct 2C 5H KD 4S", Command{Verb: VerbReconstruct, Cards: []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}, {Rank: 4, Suit: engine.Spades}}}},
+		{`!dispute 12 as=supervisor:4 reason="player disputes the third card"`, Command{Verb: VerbDispute, Round: 12, As: Actor{"supervisor", 4}, Reason: "player disputes the third card"}},
 	} {
 		items, err := ParseLine(7, tc.line)
 		if err != nil {
@@ -121,6 +122,10 @@ func TestParseErrors(t *testing.T) {
 		{"!result tie natural natural", "natural"},
 		{"!reconstruct 2C 5H KD", "reconstruct"},
 		{"!reconstruct 2C 5H KD ZZ 4S", "ZZ"},
+		{"!dispute", "dispute"},
+		{"!dispute 0", "0"},
+		{"!dispute twelve", "twelve"},
+		{"!dispute 1 2", "2"},
 		{"!bet 1 player 5 as=croupier:1", "as=croupier:1"},
 		{"!bet 1 player 5 as=dealer:1 as=dealer:2", "as=dealer:2"},
 		{`!bet 1 player 5 reason="open`, `reason="open`},
@@ -164,7 +169,7 @@ func TestParseBounds(t *testing.T) {
 func FuzzParseLine(f *testing.F) {
 	for _, s := range []string{"!bet 3 banker 100 as=dealer:1 reason=\"x\"", "@21:05 shoe 9H@P3 void 2", "!limits at=21:00 waived player=5-50/5",
 		"!differential min=5", "!setting decks=6", "!close at=23:59:59", "!result player natural", "!reconstruct 2C 5H KD 4S 9D 9C",
-		"!run 1 tie 3 5", "!nominate 3 banker", "!defer 2 0.05", "@2026-11-25T21:05:30", `!accept reason="a\"b#c"`} {
+		"!run 1 tie 3 5", "!nominate 3 banker", "!defer 2 0.05", "@2026-11-25T21:05:30", `!accept reason="a\"b#c"`, "!dispute 3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -211,6 +216,7 @@ func TestScriptLine(t *testing.T) {
 		{engine.ResultInput(engine.ManualResult{Winner: engine.Tie, Natural: true}), "!result tie natural"},
 		{engine.Input{Kind: engine.InReconstruct, Cards: cards}, "!reconstruct 2C 5H KD 4S"},
 		{engine.SettingInput("style", "C"), "!setting style=C"},
+		{engine.DisputeInput(3), "!dispute 3"},
 	} {
 		in := tc.in
 		got, err := Input{Game: &in}.ScriptLine()

@@ -91,7 +91,7 @@ func runScript(t *testing.T, src string) string {
 			switch e.Kind {
 			case engine.EvRound:
 				out = append(out, "round "+itoa(e.N)+" "+e.Round.Outcome.Winner.String()+" "+e.Round.Kind.String()+"\n"...)
-			case engine.EvVoid, engine.EvInsurance, engine.EvShoeEnd, engine.EvRefused:
+			case engine.EvVoid, engine.EvInsurance, engine.EvShoeEnd, engine.EvRefused, engine.EvReview, engine.EvResolved:
 				out = append(out, e.Kind.String()+" "+itoa(e.N)+" "+e.Rule+" "+e.Reason+"\n"...)
 			}
 		}

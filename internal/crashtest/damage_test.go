@@ -267,3 +267,92 @@ func lastLine(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return s[strings.LastIndexByte(s, '\n')+1:]
 }
+
+// acceptLoss runs `coupboard journal accept-loss` on journal as supervisor 4 with PIN 9999
+// (the role PIN of a configuration written beside it) and returns its output.
+func acceptLoss(t *testing.T, journal string) (string, error) {
+	t.Helper()
+	data := filepath.Dir(journal)
+	cfg := filepath.Join(data, "table.toml")
+	pinHash := strings.TrimSpace(string(mustPINHash(t, "9999")))
+	c := fmt.Sprintf("[table]\nid = \"demo\"\nname = \"Baccarat 1\"\ncasino = \"crashtest\"\ncurrency = \"AUD\"\n\n[game]\nprofile = \"vic-baccarat-2002\"\n\n"+
+		"[limits.player]\nmin = \"25\"\nmax = \"5000\"\nmultiple = \"5\"\n\n[limits.banker]\nmin = \"25\"\nmax = \"5000\"\nmultiple = \"5\"\n\n"+
+		"[shoe]\nport = \"sim\"\n\n[journal]\npath = %q\n\n[operator]\nsupervisor_pin_hash = %q\n", journal, pinHash)
+	if err := os.WriteFile(cfg, []byte(c), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "journal", "accept-loss", "--config", cfg)
+	cmd.Env = env(data)
+	cmd.Stdin = strings.NewReader("4\n9999\nWAL lost; coups checked with surveillance\nACCEPT\n")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// mustPINHash is `coupboard pin-hash` of pin.
+func mustPINHash(t *testing.T, pin string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, "pin-hash")
+	cmd.Stdin = strings.NewReader(pin + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pin-hash: %v", err)
+	}
+	return out
+}
+
+// TestAcceptedLossPlaysOn (issue 21): the real table killed while it deals, its journal
+// damaged, refused; a supervisor accepts a loss from the journal's end with the real
+// command, and the table plays on the surviving records and says so, while audit verify
+// and export name the loss; damage inside the chain cannot be accepted.
+func TestAcceptedLossPlaysOn(t *testing.T) {
+	live := killedTable(t, 400)
+	tests := []struct {
+		name   string
+		damage func(journal string)
+		accept bool
+		want   string // in accept-loss's output
+	}{
+		{"WAL deleted", func(j string) { os.Remove(j + "-wal"); os.Remove(j + "-shm") }, true, "loss accepted: records"},
+		{"WAL cut in half", func(j string) {
+			if err := os.Truncate(j+"-wal", frameOffset(liveFrames(t, j+"-wal")/2)); err != nil {
+				t.Fatal(err)
+			}
+		}, true, "loss accepted: records"},
+		{"record 2 edited", func(j string) { editRecord(t, j, 2) }, false, "the chain is broken inside the journal, not at its end (record 2: contents do not match its hash"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			journal := copyJournalTo(t, live)
+			tc.damage(journal)
+			before := journalBytes(t, journal)
+			startRefused(t, journal, "damaged", "accept-loss")
+			dir := quarantined(t, journal)
+			out, err := acceptLoss(t, journal)
+			if !strings.Contains(out, tc.want) || (err == nil) != tc.accept {
+				t.Fatalf("accept-loss: %v\n%s", err, out)
+			}
+			keptByteForByte(t, journal, before, dir)
+			if !tc.accept {
+				startRefused(t, journal, "damaged")
+				return
+			}
+			if got := quarantined(t, journal); got != dir {
+				t.Errorf("quarantine %s, then %s", dir, got)
+			}
+			v, err := cli(t, filepath.Dir(journal), "audit", "verify", "--db", journal)
+			if err != nil || !strings.Contains(string(v), "LOSS ACCEPTED: records") || !strings.Contains(string(v), "by supervisor 4") {
+				t.Fatalf("audit verify after the acceptance: %v\n%s", err, v)
+			}
+			s, p := firstScreen(t, filepath.Dir(journal), journal, simSpeed)
+			found := false
+			for _, e := range s.Status.Errors {
+				found = found || strings.Contains(e, "the loss accepted by supervisor 4")
+			}
+			if !found {
+				t.Errorf("the table's first screen does not name the accepted loss: %q", s.Status.Errors)
+			}
+			p.Kill(t)
+			t.Logf("%s", lastLine(out))
+		})
+	}
+}

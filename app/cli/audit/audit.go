@@ -38,6 +38,10 @@ type Report struct {
 	Missing string `json:"missing,omitempty"`
 	// Warnings are findings that weaken the check, e.g. no head file.
 	Warnings []string `json:"warnings,omitempty"`
+	// LossesAccepted are the committed records lost from the journal's end whose loss a
+	// supervisor accepted (coupboard journal accept-loss): the chain is whole by their
+	// record, and they are never silent.
+	LossesAccepted []journal.AcceptedLoss `json:"losses_accepted,omitempty"`
 	// Bus is the comparison with the heads the pit bus anchored (--against-bus).
 	Bus *BusCheck `json:"bus,omitempty"`
 }
@@ -86,7 +90,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	rep := Report{
 		OK: v.OK() && !su.Damaged(), DB: j.Path(), Records: v.Records, FirstSeq: v.FirstSeq, LastSeq: v.LastSeq,
 		Head: v.Head, PrunedThrough: v.PrunedThrough, Integrity: su.Integrity, Bad: v.Bad,
-		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings,
+		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings, LossesAccepted: v.Losses,
 	}
 	if bo.urls != "" {
 		if rep.Bus, err = checkAgainstBus(j, bo); err != nil {
@@ -130,6 +134,11 @@ func printText(w io.Writer, r Report) {
 	for _, m := range r.Warnings {
 		fmt.Fprintf(w, "WARNING: %s\n", m)
 	}
+	var lost int64
+	for _, l := range r.LossesAccepted {
+		fmt.Fprintf(w, "LOSS ACCEPTED: %s\n", l)
+		lost += l.Lost()
+	}
 	if r.Bad != nil {
 		if r.Records > 0 {
 			fmt.Fprintf(w, "records %d to %d are intact; last good hash %s\n", r.FirstSeq, r.LastSeq, r.Head)
@@ -159,6 +168,9 @@ func printText(w io.Writer, r Report) {
 	if r.Records == 0 {
 		fmt.Fprintf(w, "OK: 0 records%s\n", pruned)
 		return
+	}
+	if len(r.LossesAccepted) > 0 {
+		pruned += fmt.Sprintf(", %d committed records lost and the loss accepted (%d LOSS ACCEPTED above)", lost, len(r.LossesAccepted))
 	}
 	fmt.Fprintf(w, "OK: %d records (seq %d to %d)%s; head %s\n", r.Records, r.FirstSeq, r.LastSeq, pruned, r.Head)
 }

@@ -251,6 +251,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stderr, "export: warning: hash chain broken at %s\n", v.Bad)
 	}
+	for _, l := range v.Losses {
+		// Never silent: the rounds of the lost records are not in the journal.
+		fmt.Fprintf(stderr, "export: LOSS ACCEPTED: %s\n", l)
+	}
 	if *format == "script" {
 		meta := ScriptMeta{}
 		switch {

@@ -102,6 +102,16 @@ func WriteScript(w io.Writer, meta ScriptMeta, recs []journal.Record) (int, erro
 	s.header(first, last)
 	n := 0
 	for _, r := range recs {
+		if r.Kind == journal.KindLossAccepted {
+			// The inputs of the lost records are not in the journal: the script says so where
+			// they were, and replays on without them, as the table did.
+			l, err := journal.AcceptedLossOf(r)
+			if err != nil {
+				return n, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			s.line("", "LOSS ACCEPTED: "+l.String())
+			continue
+		}
 		if !isInput(r.Kind) {
 			continue
 		}
