@@ -193,6 +193,7 @@ func TablePermissions(id string) *server.Permissions {
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
 	p.Publish.Allow = append(p.Publish.Allow, directoryReadAllow()...) // read the operator directory (directory.go)
+	p.Publish.Allow = append(p.Publish.Allow, backupAllow(id)...)      // its own backup bucket (backups.go)
 	return p
 }
 

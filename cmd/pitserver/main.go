@@ -5,7 +5,8 @@
 // given every node's URL and move to another node when theirs dies.
 //
 // Each node also runs the keeper (purging finished shoes), keeps the bucket of the pit's
-// operator directory (`pitserver directory` manages it), and says on its console when a
+// operator directory (`pitserver directory` manages it) and each table's bucket of journal
+// backups (`coupboard backup` with backup.pit), and says on its console when a
 // route to another node is lost or comes back.
 //
 // With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
@@ -64,6 +65,8 @@ type FileConfig struct {
 	// Console configures the pit console (--console): the people file, the tables' books and
 	// pits.
 	Console console.Config `toml:"console"`
+	// Backups sizes the tables' backup buckets (backups.go).
+	Backups BackupsConfig `toml:"backups"`
 }
 
 // options are the command line.
@@ -127,6 +130,9 @@ func loadConfig(path string) (FileConfig, error) {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
 	}
 	if err := fc.Commands.check(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if err := fc.Backups.check(); err != nil {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
 	}
 	if fc.Server.StoreDir == "" {
@@ -215,6 +221,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "pit server %s: stream %s ready (%d replicas)\n", srv.Name(), bus.StreamName, srv.Replicas())
 	if err := untilReady(ctx, o.status, stderr, "keep the operator directory", func(ctx context.Context) error {
 		return ensureDirectory(ctx, admin, srv, stdout)
+	}); err != nil || ctx.Err() != nil {
+		return err
+	}
+	if err := untilReady(ctx, o.status, stderr, "keep the tables' backup buckets", func(ctx context.Context) error {
+		return ensureBackups(ctx, admin, srv, cfg, fc.Backups, stdout)
 	}); err != nil || ctx.Err() != nil {
 		return err
 	}
