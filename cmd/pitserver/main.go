@@ -182,8 +182,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer srv.Shutdown()
 	fmt.Fprintf(stdout, "pit server %s: clients at %s, JetStream in %s\n", srv.Name(), srv.URL(), cfg.StoreDir)
 	if u := srv.ClusterURL(); u != "" {
-		fmt.Fprintf(stdout, "pit server %s: node of cluster %s, routes at %s, to %s; stream %s kept on %d nodes\n",
-			srv.Name(), cfg.Cluster.Name, u, strings.Join(cfg.Cluster.Routes, ", "), bus.StreamName, srv.Replicas())
+		routes := "routes"
+		if cfg.Cluster.TLS.CertFile != "" {
+			routes = "routes over TLS (peers verified against " + cfg.Cluster.TLS.CAFile + ")"
+		}
+		fmt.Fprintf(stdout, "pit server %s: node of cluster %s, %s at %s, to %s; stream %s kept on %d nodes\n",
+			srv.Name(), cfg.Cluster.Name, routes, u, strings.Join(cfg.Cluster.Routes, ", "), bus.StreamName, srv.Replicas())
 	}
 	if srv.Open() {
 		fmt.Fprintf(stderr, "pitserver: WARNING: OPEN BUS: no credentials — anyone who reaches the bus may publish rounds for any table\n")

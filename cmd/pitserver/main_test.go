@@ -233,6 +233,8 @@ func TestConfigRefusedByName(t *testing.T) {
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nroutes = [\"http://a\"]\n", "server.cluster.routes: \"http://a\""},
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nuser = \"u\"\n", "user and password go together"},
 		{"[server]\nstore_dir = \"/x\"\n[backups]\nmax_mib = -1\n", "backups.max_mib -1: want 1 to"},
+		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\n[server.cluster.tls]\ncert_file = \"n.pem\"\nkey_file = \"n.key\"\n",
+			"server.cluster.tls: server.cluster.tls.ca_file missing"},
 	} {
 		path := filepath.Join(t.TempDir(), "c.toml")
 		if err := os.WriteFile(path, []byte(tc.toml), 0o600); err != nil {
