@@ -2,6 +2,7 @@ package bus
 
 import (
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -45,6 +46,29 @@ type ClusterConfig struct {
 	// User and Password, when set, are what another node must present to route to this one.
 	User     string `toml:"user"`
 	Password string `toml:"password"`
+	// TLS encrypts the routes and makes every node prove itself: this node's certificate and
+	// key, and the CA that signed every node's. Each side of a route verifies the other's
+	// certificate against the CA, so a node without a certificate of that CA cannot join.
+	// All three files or none.
+	TLS ServerTLS `toml:"tls"`
+}
+
+// checkRoutes refuses a half-configured [server.cluster.tls] by name.
+func (t ServerTLS) checkRoutes() error {
+	if t == (ServerTLS{}) {
+		return nil
+	}
+	var missing []string
+	for _, f := range []struct{ key, val string }{{"cert_file", t.CertFile}, {"key_file", t.KeyFile}, {"ca_file", t.CAFile}} {
+		if f.val == "" {
+			missing = append(missing, "server.cluster.tls."+f.key)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("server.cluster.tls: %s missing: TLS on the routes needs this node's certificate and key and the CA that signed every node's (each node verifies the others)",
+			strings.Join(missing, " and "))
+	}
+	return nil
 }
 
 // MaxReplicas is the most copies of the stream a cluster may keep.
@@ -102,8 +126,8 @@ func (c ServerConfig) Check() error {
 		switch {
 		case c.Replicas > 1:
 			return fmt.Errorf("server.replicas %d: a single server keeps one copy; more need a cluster ([server.cluster] name and routes)", c.Replicas)
-		case len(c.Cluster.Routes) > 0 || c.Cluster.Port != 0 || c.Cluster.Host != "" || c.Cluster.User != "":
-			return fmt.Errorf("server.cluster: routes, host, port or user set but no name: a cluster needs server.cluster.name")
+		case len(c.Cluster.Routes) > 0 || c.Cluster.Port != 0 || c.Cluster.Host != "" || c.Cluster.User != "" || c.Cluster.TLS != (ServerTLS{}):
+			return fmt.Errorf("server.cluster: routes, host, port, user or tls set but no name: a cluster needs server.cluster.name")
 		}
 		return nil
 	}
@@ -112,6 +136,9 @@ func (c ServerConfig) Check() error {
 	}
 	if (c.Cluster.User == "") != (c.Cluster.Password == "") {
 		return fmt.Errorf("server.cluster: user and password go together")
+	}
+	if err := c.Cluster.TLS.checkRoutes(); err != nil {
+		return err
 	}
 	if c.Cluster.Port < -1 || c.Cluster.Port > 65535 {
 		return fmt.Errorf("server.cluster.port %d: want 1 to 65535 (or -1: any free port)", c.Cluster.Port)
@@ -193,6 +220,7 @@ func TablePermissions(id string) *server.Permissions {
 		Subscribe: &server.SubjectPermission{Allow: []string{TableInbox(id) + ".>"}},
 	}
 	p.Publish.Allow = append(p.Publish.Allow, directoryReadAllow()...) // read the operator directory (directory.go)
+	p.Publish.Allow = append(p.Publish.Allow, backupAllow(id)...)      // its own backup bucket (backups.go)
 	return p
 }
 
@@ -279,6 +307,18 @@ func StartServer(cfg ServerConfig) (*Server, error) {
 		}
 		if opts.Cluster.Port == 0 {
 			opts.Cluster.Port = 6222
+		}
+		if t := cfg.Cluster.TLS; t.CertFile != "" {
+			tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: t.CertFile, KeyFile: t.KeyFile, CaFile: t.CAFile, Verify: true})
+			if err != nil {
+				return nil, fmt.Errorf("start the bus server: server.cluster.tls: %w", err)
+			}
+			// A node both accepts routes and makes them: it verifies the other node's
+			// certificate either way, against the same CA (as nats-server's own cluster tls).
+			tc.ClientAuth = tls.RequireAndVerifyClientCert
+			tc.RootCAs = tc.ClientCAs
+			opts.Cluster.TLSConfig = tc
+			opts.Cluster.TLSTimeout = 2
 		}
 		for _, r := range cfg.Cluster.Routes {
 			u, err := url.Parse(r)

@@ -37,6 +37,9 @@ type Config struct {
 type Backup struct {
 	Dir  string `toml:"dir"`  // an absolute directory (a mounted disk or share); "": no backup
 	Keep int    `toml:"keep"` // daily copies kept per table, the oldest removed first; 0 keeps all
+	// Pit also copies each backup to the pit server's object store (the table's bucket
+	// BACKUP_<id>), over [bus] with the table's own credentials.
+	Pit bool `toml:"pit"`
 }
 
 // Table names the table and its casino.
@@ -328,6 +331,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Backup.Dir != "" && !strings.HasPrefix(c.Backup.Dir, "/") {
 		return fmt.Errorf("backup.dir %q: want an absolute path", c.Backup.Dir)
+	}
+	if c.Backup.Pit && len(c.Bus.URLs) == 0 {
+		return errors.New("backup.pit: the pit is reached over the bus: set bus.urls (and the table's credentials), or backup.pit = false")
 	}
 	if err := bounded("backup.keep", c.Backup.Keep, 0, MaxBackupKeep, "daily copies (0: keep all)"); err != nil {
 		return err

@@ -103,6 +103,7 @@ func TestBadValuesNameTheirKey(t *testing.T) {
 		{"huge multiple", "[limits.player]\nmin = \"5\"\nmax = \"10\"\nmultiple = \"99999999999\"", "limits.player.multiple"},
 		{"limit as a number", "[limits.banker]\nmin = 5\nmax = \"10\"", "limits.banker.min"},
 		{"limit as a huge number", "[limits.banker]\nmin = \"5\"\nmax = 99999999999999999999", "limits.banker.max"},
+		{"backup to the pit with no bus", "[backup]\npit = true", "backup.pit: the pit is reached over the bus: set bus.urls"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(tt.text)

@@ -5,7 +5,8 @@
 // given every node's URL and move to another node when theirs dies.
 //
 // Each node also runs the keeper (purging finished shoes), keeps the bucket of the pit's
-// operator directory (`pitserver directory` manages it), and says on its console when a
+// operator directory (`pitserver directory` manages it) and each table's bucket of journal
+// backups (`coupboard backup` with backup.pit), and says on its console when a
 // route to another node is lost or comes back.
 //
 // With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
@@ -64,6 +65,8 @@ type FileConfig struct {
 	// Console configures the pit console (--console): the people file, the tables' books and
 	// pits.
 	Console console.Config `toml:"console"`
+	// Backups sizes the tables' backup buckets (backups.go).
+	Backups BackupsConfig `toml:"backups"`
 }
 
 // options are the command line.
@@ -129,6 +132,9 @@ func loadConfig(path string) (FileConfig, error) {
 	if err := fc.Commands.check(); err != nil {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
 	}
+	if err := fc.Backups.check(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	if fc.Server.StoreDir == "" {
 		return fc, fmt.Errorf("read config %s: server.store_dir: the JetStream directory is required", path)
 	}
@@ -176,8 +182,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer srv.Shutdown()
 	fmt.Fprintf(stdout, "pit server %s: clients at %s, JetStream in %s\n", srv.Name(), srv.URL(), cfg.StoreDir)
 	if u := srv.ClusterURL(); u != "" {
-		fmt.Fprintf(stdout, "pit server %s: node of cluster %s, routes at %s, to %s; stream %s kept on %d nodes\n",
-			srv.Name(), cfg.Cluster.Name, u, strings.Join(cfg.Cluster.Routes, ", "), bus.StreamName, srv.Replicas())
+		routes := "routes"
+		if cfg.Cluster.TLS.CertFile != "" {
+			routes = "routes over TLS (peers verified against " + cfg.Cluster.TLS.CAFile + ")"
+		}
+		fmt.Fprintf(stdout, "pit server %s: node of cluster %s, %s at %s, to %s; stream %s kept on %d nodes\n",
+			srv.Name(), cfg.Cluster.Name, routes, u, strings.Join(cfg.Cluster.Routes, ", "), bus.StreamName, srv.Replicas())
 	}
 	if srv.Open() {
 		fmt.Fprintf(stderr, "pitserver: WARNING: OPEN BUS: no credentials — anyone who reaches the bus may publish rounds for any table\n")
@@ -217,6 +227,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := untilReady(ctx, o.status, stderr, "keep the operator directory", func(ctx context.Context) (err error) {
 		dirs, err = ensureDirectory(ctx, admin, srv, stdout)
 		return err
+	}); err != nil || ctx.Err() != nil {
+		return err
+	}
+	if err := untilReady(ctx, o.status, stderr, "keep the tables' backup buckets", func(ctx context.Context) error {
+		return ensureBackups(ctx, admin, srv, cfg, fc.Backups, stdout)
 	}); err != nil || ctx.Err() != nil {
 		return err
 	}

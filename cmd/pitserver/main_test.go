@@ -82,10 +82,25 @@ func TestOnePitServerTakesATable(t *testing.T) {
 		Tables: []bus.Credential{{Table: "BAC-07", User: "bac-07", Password: "secret-7"}},
 		Boards: []bus.Credential{{User: "board", Password: "secret-b"}},
 	}}
+	cfg.Backups.MaxMiB = 64
 	n := startNode(t, cfg)
 	waitFor(t, 20*time.Second, "the stream ready", func() bool { return strings.Contains(n.out.String(), "stream TABLES ready (1 replicas)") })
+	waitFor(t, 20*time.Second, "the backup buckets", func() bool {
+		return strings.Contains(n.out.String(), "pit server pit-1: backup buckets for 1 tables, 64 MiB each")
+	})
 
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	// The table finds its backup bucket, with its own credentials.
+	tnc, err := bus.Connect(bus.ConnConfig{URLs: []string{url}, User: "bac-07", Password: "secret-7", InboxPrefix: bus.TableInbox("BAC-07")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx, bcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	if _, err := bus.OpenBackups(bctx, tnc, "BAC-07"); err != nil {
+		t.Fatalf("the table's backup bucket: %v", err)
+	}
+	bcancel()
+	tnc.Close()
 	ob := bus.NewMemOutbox("BAC-07", time.Now)
 	sim, err := simtable.New(simtable.Config{ID: "BAC-07", Seed: 7}, ob)
 	if err != nil {
@@ -199,6 +214,9 @@ func TestConfigRefusedByName(t *testing.T) {
 		{"[server]\nstore_dir = \"/x\"\n[server.cluster]\nroutes = [\"nats-route://a:6222\"]\n", "a cluster needs server.cluster.name"},
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nroutes = [\"http://a\"]\n", "server.cluster.routes: \"http://a\""},
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nuser = \"u\"\n", "user and password go together"},
+		{"[server]\nstore_dir = \"/x\"\n[backups]\nmax_mib = -1\n", "backups.max_mib -1: want 1 to"},
+		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\n[server.cluster.tls]\ncert_file = \"n.pem\"\nkey_file = \"n.key\"\n",
+			"server.cluster.tls: server.cluster.tls.ca_file missing"},
 	} {
 		path := filepath.Join(t.TempDir(), "c.toml")
 		if err := os.WriteFile(path, []byte(tc.toml), 0o600); err != nil {

@@ -69,3 +69,31 @@ func Manage(tb testing.TB, srv *bus.Server, user, password string) *bus.Director
 	}
 	return dirs
 }
+
+// StartWithBackups starts a server (Start) with credentials for each table of tables (user and
+// password "<id>"/"secret-<id>") and makes their backup buckets of maxBytes each (0: the
+// default), as pitserver does; it returns the server and each table's connection with its own
+// credentials and inbox.
+func StartWithBackups(tb testing.TB, maxBytes int64, tables ...string) (*bus.Server, map[string]bus.ConnConfig) {
+	tb.Helper()
+	var creds []bus.Credential
+	for _, id := range tables {
+		creds = append(creds, bus.Credential{Table: id, User: id, Password: "secret-" + id})
+	}
+	srv := Start(tb, bus.ServerConfig{Tables: creds})
+	admin, err := srv.AdminConn()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer admin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := bus.EnsureBackupBuckets(ctx, admin, tables, 1, maxBytes); err != nil {
+		tb.Fatal(err)
+	}
+	conns := map[string]bus.ConnConfig{}
+	for _, id := range tables {
+		conns[id] = bus.ConnConfig{URLs: []string{srv.URL()}, User: id, Password: "secret-" + id, InboxPrefix: bus.TableInbox(id)}
+	}
+	return srv, conns
+}

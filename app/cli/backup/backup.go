@@ -1,9 +1,10 @@
 // Package backup is `coupboard backup` and `coupboard restore`. Backup (run daily by
 // coupboard-backup.timer) copies the table's whole journal, consistent and with its head file,
-// and exports the day's coups as CSV, into the configured backup directory, keeping a number
-// of daily copies; it leaves its outcome in a status file the table shows on its status strip
-// when the backup failed. Restore brings such a copy back onto a new box: it verifies the
-// copy's hash chain as `audit verify` does and never overwrites a journal.
+// and exports the day's coups as CSV, into the configured backup directory and/or the table's
+// bucket in the pit server's object store (pit.go), keeping a number of daily copies; it
+// leaves its outcome in a status file the table shows on its status strip when the backup
+// failed. Restore brings such a copy back onto a new box, from a file or from the pit: it
+// verifies the copy's hash chain as `audit verify` does and never overwrites a journal.
 package backup
 
 import (
@@ -15,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -28,8 +30,8 @@ import (
 
 // Summary and RestoreSummary are the commands' lines for `coupboard help`.
 const (
-	Summary        = "copy the journal and the day's coups to backup.dir (the daily timer runs it): backup [--config FILE] [--dest DIR] [--day YYYY-MM-DD]"
-	RestoreSummary = "bring a journal backup onto this box, verified; never over a journal: restore --from FILE.db [--config FILE | --db PATH]"
+	Summary        = "copy the journal and the day's coups to backup.dir and/or the pit (the daily timer runs it): backup [--config FILE] [--dest DIR] [--day YYYY-MM-DD] [--no-pit]"
+	RestoreSummary = "bring a journal backup onto this box, verified; never over a journal: restore --from FILE.db | --from-pit [--day YYYY-MM-DD] [--config FILE] [--db PATH]"
 )
 
 // Env is what the commands need of the table's program.
@@ -67,11 +69,16 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) error {
 	cfgPath := fs.String("config", "", "the table's configuration (default: the table's own)")
 	dest := fs.String("dest", "", "backup directory (default: backup.dir)")
 	day := fs.String("day", "", "the day whose coups are exported, YYYY-MM-DD (default: yesterday)")
+	noPit := fs.Bool("no-pit", false, "do not copy to the pit even with backup.pit = true")
+	pitTimeout := fs.Duration("pit-timeout", DefaultPitTimeout, "how long the copy to the pit may take")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *pitTimeout <= 0 {
+		return fmt.Errorf("--pit-timeout %v: want a positive duration", *pitTimeout)
 	}
 	cfg, _, err := env.Load(*cfgPath)
 	if err != nil {
@@ -80,8 +87,8 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) error {
 	if *dest == "" {
 		*dest = cfg.Backup.Dir
 	}
-	if *dest == "" {
-		fmt.Fprintln(stdout, "no backup.dir in the configuration: nothing backed up")
+	if *dest == "" && !cfg.Backup.Pit {
+		fmt.Fprintln(stdout, "no backup.dir and no backup.pit in the configuration: nothing backed up")
 		return nil
 	}
 	now := env.Now()
@@ -94,8 +101,31 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) error {
 	if err != nil {
 		return err
 	}
+	var said []string
+	var berr error
 	st := health.BackupStatus{Dest: *dest}
-	copied, berr := backup(cfg.Table.ID, jpath, *dest, *day, cfg.Backup.Keep)
+	if *dest != "" {
+		copied, err := backup(cfg.Table.ID, jpath, *dest, *day, cfg.Backup.Keep)
+		berr = err
+		said = append(said, copied)
+	}
+	if cfg.Backup.Pit && !*noPit {
+		// The pit's copy is tried even when the directory's failed: one of them may hold the day.
+		if st.Dest != "" {
+			st.Dest += " and "
+		}
+		st.Dest += "the pit (" + strings.Join(cfg.Bus.URLs, ", ") + ")"
+		ctx, cancel := context.WithTimeout(context.Background(), *pitTimeout)
+		dir := ""
+		if *dest != "" && berr == nil {
+			dir = filepath.Join(*dest, cfg.Table.ID)
+		}
+		copied, err := backupToPit(ctx, cfg, jpath, dir, *day, cfg.Backup.Keep)
+		cancel()
+		berr = errors.Join(berr, err)
+		said = append(said, copied)
+	}
+	copied := strings.Join(slices.DeleteFunc(said, func(s string) bool { return s == "" }), "\n")
 	st.Time, st.OK = env.Now(), berr == nil
 	if berr != nil {
 		st.Error = berr.Error()
@@ -128,33 +158,12 @@ func backup(table, jpath, dest, day string, keep int) (string, error) {
 	if _, err := os.Stat(base + ".db"); err == nil {
 		return fmt.Sprintf("%s.db already holds the backup of %s", base, day), nil
 	}
-	j, err := journal.Open(jpath, journal.Options{ReadOnly: true, Table: table, TailCheck: -1, SkipIntegrityCheck: true})
-	if err != nil {
-		return "", fmt.Errorf("backup: %w", err)
-	}
-	defer j.Close()
 	// Written under temporary names, renamed when whole: a copy cut short (a full disk, a
 	// power cut) is never taken for a backup.
 	tmp := filepath.Join(dir, "."+table+"-"+day+".partial")
-	os.Remove(tmp)
-	os.Remove(tmp + journal.HeadSuffix)
-	seq, _, err := j.Snapshot(context.Background(), tmp)
+	seq, err := writeCopy(table, jpath, tmp, day)
 	if err != nil {
-		return "", fmt.Errorf("backup: %w", err)
-	}
-	if err := os.Chmod(tmp, 0o640); err != nil { // SQLite created it by the umask; the journal is 0640
-		cleanup(tmp)
-		return "", fmt.Errorf("backup: %w", err)
-	}
-	var csv bytes.Buffer
-	var exportErr bytes.Buffer
-	if err := export.Run([]string{"--db", jpath, "--date", day, "--format", "csv"}, nil, &csv, &exportErr); err != nil {
-		cleanup(tmp)
-		return "", fmt.Errorf("backup: export the coups of %s: %w", day, err)
-	}
-	if err := writeSynced(tmp+".csv", csv.Bytes()); err != nil {
-		cleanup(tmp)
-		return "", fmt.Errorf("backup: %w", err)
+		return "", err
 	}
 	for _, ext := range []string{journal.HeadSuffix, ".csv", ""} {
 		to := base + ".db" + ext
@@ -180,6 +189,38 @@ func backup(table, jpath, dest, day string, keep int) (string, error) {
 	return msg, nil
 }
 
+// writeCopy writes the journal at jpath as tmp (a consistent snapshot, with its head file
+// tmp+journal.HeadSuffix) and the coups of day as tmp+".csv", and returns the snapshot's
+// number of records. On failure it leaves none of them.
+func writeCopy(table, jpath, tmp, day string) (int64, error) {
+	cleanup(tmp)
+	j, err := journal.Open(jpath, journal.Options{ReadOnly: true, Table: table, TailCheck: -1, SkipIntegrityCheck: true})
+	if err != nil {
+		return 0, fmt.Errorf("backup: %w", err)
+	}
+	defer j.Close()
+	seq, _, err := j.Snapshot(context.Background(), tmp)
+	if err != nil {
+		cleanup(tmp)
+		return 0, fmt.Errorf("backup: %w", err)
+	}
+	if err := os.Chmod(tmp, 0o640); err != nil { // SQLite created it by the umask; the journal is 0640
+		cleanup(tmp)
+		return 0, fmt.Errorf("backup: %w", err)
+	}
+	var csv bytes.Buffer
+	var exportErr bytes.Buffer
+	if err := export.Run([]string{"--db", jpath, "--date", day, "--format", "csv"}, nil, &csv, &exportErr); err != nil {
+		cleanup(tmp)
+		return 0, fmt.Errorf("backup: export the coups of %s: %w", day, err)
+	}
+	if err := writeSynced(tmp+".csv", csv.Bytes()); err != nil {
+		cleanup(tmp)
+		return 0, fmt.Errorf("backup: %w", err)
+	}
+	return seq, nil
+}
+
 // cleanup removes the temporary files of a backup that failed.
 func cleanup(tmp string) {
 	for _, ext := range []string{"", journal.HeadSuffix, ".csv"} {
@@ -199,13 +240,8 @@ func prune(dir, table string, keep int) (int, error) {
 	}
 	var days []string
 	for _, e := range ents {
-		name := e.Name()
-		if d, ok := strings.CutPrefix(name, table+"-"); ok {
-			if d, ok := strings.CutSuffix(d, ".db"); ok {
-				if _, err := time.Parse("2006-01-02", d); err == nil {
-					days = append(days, d)
-				}
-			}
+		if d, ok := backupDay(e.Name(), table, ".db"); ok {
+			days = append(days, d)
 		}
 	}
 	sort.Strings(days)
