@@ -76,6 +76,8 @@ type Message struct {
 	RedDog *RedDogRound `json:"reddog,omitempty"`
 	// Access is the sign-in attempt or sign-out of a TypeAccess (access.go).
 	Access *Access `json:"access,omitempty"`
+	// Notice is the notice posted on the sign of a TypeNotice (notice.go).
+	Notice *Notice `json:"notice,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -288,6 +290,8 @@ func (m *Message) Validate() error {
 		return invalid(m, "a status in a %s message", m.Type)
 	case m.Access != nil && m.Type != TypeAccess:
 		return invalid(m, "an access in a %s message", m.Type)
+	case m.Notice != nil && m.Type != TypeNotice:
+		return invalid(m, "a notice in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == KindCancelled) {
@@ -342,6 +346,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no access")
 		}
 		return m.Access.validate(m)
+	case TypeNotice:
+		if m.Notice == nil {
+			return invalid(m, "no notice")
+		}
+		return m.Notice.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

@@ -1,5 +1,6 @@
 // Package outbox makes a table's journal the pit bus's outbox (issue 6): it reads the journal's
-// derived records — finished rounds, shoe events, sign and status changes — as bus messages,
+// derived records — finished rounds, shoe events, sign and status changes, notices posted on
+// the sign — as bus messages,
 // and keeps the bus's acknowledgement in the journal. Input records (which hold cards as the
 // shoe read them, face-down ones included) are never published; a round message carries the
 // result and the cards of the finished round, all of them turned by then.
@@ -124,6 +125,11 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 				return m, false, nil
 			}
 			m.Type, m.Status = pitwire.TypeStatus, statusOf(ev.Status)
+		case table.EventNotice: // a notice posted on the sign, one item of a change (versioned: table.NoticeVersion)
+			if ev.V != table.NoticeVersion || ev.Notice == nil {
+				return m, false, fmt.Errorf("notice record version %d, want %d", ev.V, table.NoticeVersion)
+			}
+			m.Type, m.Notice = pitwire.TypeNotice, ev.Notice
 		default:
 			return m, false, nil
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Msg is one message to the event loop: an input to journal and apply, or a change of the
@@ -431,11 +432,15 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 		}
 		out = append(out, r)
 	}
+	notices, err := noticeRecords(a.Notices, s.setup.CurrencyCode, false, s.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
 	refused, err := refusalRecords(a.Refusals, s.Shoe(), now, m)
 	if err != nil {
 		return nil, err
 	}
-	return append(out, refused...), nil
+	return append(append(out, notices...), refused...), nil
 }
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.
@@ -527,6 +532,10 @@ type Event struct {
 	Reason string         `json:"reason,omitempty"`
 	Key    string         `json:"key,omitempty"`
 	Value  string         `json:"value,omitempty"`
+	// V is the version of a payload that carries one (EventNotice: NoticeVersion).
+	V int `json:"v,omitempty"`
+	// Notice is the notice of an EventNotice record (notices.go).
+	Notice *pitwire.Notice `json:"notice,omitempty"`
 }
 
 // SignPayload is the limit sign in effect (amounts in cents).
