@@ -78,6 +78,8 @@ type Message struct {
 	Access *Access `json:"access,omitempty"`
 	// Notice is the notice posted on the sign of a TypeNotice (notice.go).
 	Notice *Notice `json:"notice,omitempty"`
+	// Review is the coup held for review, or resolved, of a TypeReview (review.go).
+	Review *Review `json:"review,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -292,6 +294,8 @@ func (m *Message) Validate() error {
 		return invalid(m, "an access in a %s message", m.Type)
 	case m.Notice != nil && m.Type != TypeNotice:
 		return invalid(m, "a notice in a %s message", m.Type)
+	case m.Review != nil && m.Type != TypeReview:
+		return invalid(m, "a review in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == KindCancelled) {
@@ -351,6 +355,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no notice")
 		}
 		return m.Notice.validate(m)
+	case TypeReview:
+		if m.Review == nil {
+			return invalid(m, "no review")
+		}
+		return m.Review.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

@@ -23,6 +23,7 @@ var streamTypes = []pitwire.Type{
 	pitwire.TypeRedDogRound, // a Red Dog table's rounds
 	pitwire.TypeAccess,      // sign-ins and sign-outs at the operator screen
 	pitwire.TypeNotice,      // notices posted on the sign
+	pitwire.TypeReview,      // coups held for review, and resolved
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

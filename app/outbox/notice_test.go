@@ -91,34 +91,16 @@ func TestFeedCarriesNotices(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			id := bac.ID
+			setup, redDog := bac, (*table.RedDogSetup)(nil)
 			if tc.redDog {
-				id = rd.ID
+				redDog = &rd
 			}
-			j, err := journal.Open(filepath.Join(t.TempDir(), id+".db"), journal.Options{Table: id})
-			if err != nil {
-				t.Fatal(err)
+			if tc.profile != "" {
+				p, _ := engine.LookupProfile(tc.profile)
+				s, _ := engine.ParseSettings(&p, nil)
+				setup.Profile, setup.Settings = p, s
 			}
-			defer j.Close()
-			opt := table.Options{Clock: func() time.Time { return start }}
-			var loop *table.Loop
-			if tc.redDog {
-				loop, err = table.NewRedDogLoop(rd, j, opt)
-			} else {
-				setup := bac
-				if tc.profile != "" {
-					p, _ := engine.LookupProfile(tc.profile)
-					s, _ := engine.ParseSettings(&p, nil)
-					setup.Profile, setup.Settings = p, s
-				}
-				loop, err = table.NewBaccaratLoop(setup, j, opt)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			go loop.Run(ctx)
+			loop, j, id, ctx := startLoop(t, setup, redDog, start)
 			var inputSeq []int64 // the journal sequence of each input
 			for _, in := range tc.inputs {
 				r := loop.Do(ctx, table.Msg{Input: in, Source: journal.SourceOperator, Actor: journal.Actor{Role: "supervisor", ID: "pit:S7"}, Reason: "evening limits"})
@@ -175,6 +157,34 @@ func TestFeedCarriesNotices(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startLoop runs a table's loop on a new journal, its clock stopped at start, until the test
+// ends: baccarat with bac, or Red Dog with rd when rd is not nil. id is the table's.
+func startLoop(t *testing.T, bac table.Setup, rd *table.RedDogSetup, start time.Time) (loop *table.Loop, j *journal.Journal, id string, ctx context.Context) {
+	t.Helper()
+	id = bac.ID
+	if rd != nil {
+		id = rd.ID
+	}
+	j, err := journal.Open(filepath.Join(t.TempDir(), id+".db"), journal.Options{Table: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := table.Options{Clock: func() time.Time { return start }}
+	if rd != nil {
+		loop, err = table.NewRedDogLoop(*rd, j, opt)
+	} else {
+		loop, err = table.NewBaccaratLoop(bac, j, opt)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = loop.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done; j.Close() })
+	return loop, j, id, ctx
 }
 
 // cmd is one table-script command as an input.

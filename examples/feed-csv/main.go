@@ -99,6 +99,13 @@ type feedMsg struct {
 		Rule          string `json:"rule"`
 		Text          string `json:"text"`
 	} `json:"notice"`
+	Review *struct {
+		N          int      `json:"n"`
+		State      string   `json:"state"`
+		Reasons    []string `json:"reasons"`
+		Resolution string   `json:"resolution"`
+		Rule       string   `json:"rule"`
+	} `json:"review"`
 }
 
 // Header is the CSV header row.
@@ -106,7 +113,8 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"round", "kind", "winner", "player_total", "banker_total", "player_hand", "banker_hand", "natural", "player_pair", "banker_pair", "result_only",
 	"state", "name", "game", "closes_at", "opens_at", "currency", "limits",
 	"hands_per_hour", "access", "outcome", "role", "person", "reason",
-	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text"}
+	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
+	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -141,6 +149,9 @@ func row(seq uint64, m feedMsg) []string {
 		}
 		r[22] = n.Currency
 		copy(r[30:], []string{strconv.Itoa(n.Change), n.Item, n.Bet, old, nw, n.Posted, n.Effective, n.Rule, n.Text})
+	}
+	if v := m.Review; v != nil {
+		copy(r[39:], []string{strconv.Itoa(v.N), v.State, strings.Join(v.Reasons, " "), v.Resolution, v.Rule})
 	}
 	return r
 }

@@ -59,6 +59,8 @@ func TestFeedToCSV(t *testing.T) {
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: raise},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: closing},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewHeld, Reasons: []string{"lost", "shoe_result"}}},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}},
 	} {
 		if _, err := ob.Append(m); err != nil {
 			t.Fatal(err)
@@ -103,7 +105,7 @@ func TestFeedToCSV(t *testing.T) {
 	for i, h := range Header {
 		col[h] = i
 	}
-	notices := 0
+	notices, reviews := 0, 0
 	for i, m := range recs {
 		r := rows[i+1]
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
@@ -135,12 +137,23 @@ func TestFeedToCSV(t *testing.T) {
 			}
 			notices++
 		}
+		if v := m.Review; v != nil {
+			got := strings.Join([]string{r[col["review_coup"]], r[col["review_state"]], r[col["review_reasons"]], r[col["review_resolution"]], r[col["review_rule"]]}, "|")
+			want := "5|held|lost shoe_result||"
+			if v.State == pitwire.ReviewResolved {
+				want = "5|resolved||confirmed|13.10"
+			}
+			if got != want {
+				t.Fatalf("review row %s, want %s", got, want)
+			}
+			reviews++
+		}
 		if m.Type == pitwire.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
 			t.Fatalf("shoe row %v", r)
 		}
 	}
-	if notices != 2 {
-		t.Errorf("%d notice rows, want 2", notices)
+	if notices != 2 || reviews != 2 {
+		t.Errorf("%d notice rows, %d review rows, want 2 and 2", notices, reviews)
 	}
 	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
 		t.Errorf("stderr %q", errOut.String())

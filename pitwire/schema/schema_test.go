@@ -14,6 +14,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
 )
@@ -84,7 +85,13 @@ func samples(t *testing.T) []pitwire.Message {
 	wrong.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeWrongPIN, Person: "D1234"}
 	signOut := m(911, pitwire.TypeAccess)
 	signOut.Access = &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}
-	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut), noticeSamples(m)...)
+	held := m(930, pitwire.TypeReview)
+	held.Review = &pitwire.Review{N: 14, State: pitwire.ReviewHeld, Reasons: []string{"lost"}}
+	resolved := m(931, pitwire.TypeReview)
+	resolved.Review = &pitwire.Review{N: 14, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}
+	disputed := m(932, pitwire.TypeReview)
+	disputed.Review = &pitwire.Review{N: 13, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result", "conflict"}}
+	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed), noticeSamples(m)...)
 }
 
 // noticeSamples are the notices of a higher minimum, a closing, a settlement method, a
@@ -194,9 +201,11 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	const notice = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":4,"item":"minimum","bet":"player","old":1000,"new":2500,"currency":"AUD","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","rule":"000 7.7, s66(2)","text":"Minimum Player changes to $25 at 03:30"}}`
 	const closing = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":5,"item":"close","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T04:00:00Z","rule":"000 13.7","text":"Table closes at 04:00"}}`
 	const settlement = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","rule":"001 8.2","text":"From 03:20: Banker pays 1:1, a win on 6 pays 1:2"}}`
+	const held = `{"v":1,"table":"T1","seq":9,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"held","reasons":["lost"]}}`
+	const resolved = `{"v":1,"table":"T1","seq":10,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"resolved","resolution":"confirmed","rule":"13.10"}}`
 	const signIn = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_in","outcome":"granted","role":"dealer","person":"D1234"}}`
 	const signOut = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_out","role":"dealer","person":"D1234","reason":"idle","idle":"4m0s"}}`
-	for _, good := range []string{notice, closing, settlement, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
+	for _, good := range []string{notice, closing, settlement, held, resolved, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
 		}
@@ -242,6 +251,17 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"settlement notice with a bet", strings.Replace(settlement, `"item":"settlement",`, `"item":"settlement","bet":"banker",`, 1)},
 		{"a notice in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"notice":{"change":1,"item":"close","posted":"2026-01-02T03:04:05Z","effective":"2026-01-02T03:04:05Z","text":"x"},`, 1)},
 		{"notice message with no notice", `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:04:05Z","shoe":2}`},
+		{"held with no reason", strings.Replace(held, `,"reasons":["lost"]`, ``, 1)},
+		{"held with a reason's words", strings.Replace(held, `"lost"`, `"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"`, 1)},
+		{"held with the cards in doubt", strings.Replace(held, `"lost"`, `"AS seen 9 times: 8 decks hold 8"`, 1)},
+		{"held with a resolution", strings.Replace(held, `"reasons":["lost"]`, `"reasons":["lost"],"resolution":"confirmed"`, 1)},
+		{"resolved with reasons", strings.Replace(resolved, `"resolution":"confirmed"`, `"resolution":"confirmed","reasons":["lost"]`, 1)},
+		{"resolved with no resolution", strings.Replace(resolved, `"resolution":"confirmed",`, ``, 1)},
+		{"unknown resolution", strings.Replace(resolved, `"confirmed"`, `"forgotten"`, 1)},
+		{"unknown review state", strings.Replace(held, `"held"`, `"waiting"`, 1)},
+		{"review of coup 0", strings.Replace(held, `"n":14`, `"n":0`, 1)},
+		{"a review with the cards", strings.Replace(held, `"state":"held"`, `"state":"held","cards":["AS"]`, 1)},
+		{"a review in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"review":{"n":3,"state":"held","reasons":["lost"]},`, 1)},
 	}
 	for _, tc := range others {
 		if err := s.Validate([]byte(tc.data), ""); err == nil {
@@ -341,5 +361,40 @@ func TestGoldenExamples(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("examples", "*.json"))
 	if len(files) != len(first) {
 		t.Errorf("examples/ holds %d files for %d message types", len(files), len(first))
+	}
+}
+
+// TestReviewReasonsAreTheEnginesKinds: the schema's kinds of reason for a coup under review
+// are exactly engine.ReviewKinds, so a new doubt of the shoe link cannot reach the bus unlisted.
+func TestReviewReasonsAreTheEnginesKinds(t *testing.T) {
+	b, err := schema.Files.ReadFile("v1/review.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Properties struct {
+			Review struct {
+				Properties struct {
+					Reasons struct {
+						Items struct {
+							Enum []string `json:"enum"`
+						} `json:"items"`
+					} `json:"reasons"`
+				} `json:"properties"`
+			} `json:"review"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, k := range engine.ReviewKinds() {
+		kinds = append(kinds, string(k))
+	}
+	got := doc.Properties.Review.Properties.Reasons.Items.Enum
+	slices.Sort(got)
+	slices.Sort(kinds)
+	if !slices.Equal(got, kinds) {
+		t.Fatalf("review.schema.json lists the reasons %v, the engine's kinds are %v", got, kinds)
 	}
 }
