@@ -264,7 +264,8 @@ func TestDirectoryWatchSaysAFailureOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newOperatorDirectory(filepath.Join(t.TempDir(), "T1.operators"), g, health.NewBoard(log), log)
+	d := newOperatorDirectory(filepath.Join(t.TempDir(), "T1.operators"), health.NewBoard(log), log)
+	d.attach(g)
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

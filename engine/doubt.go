@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -77,6 +78,49 @@ func (d Doubt) Reason() string {
 // DoubtInput is the input that reports a doubt from the shoe link.
 func DoubtInput(k DoubtKind, detail string) Input {
 	return Input{Kind: InDoubt, Doubt: Doubt{Kind: k, Detail: detail}}
+}
+
+// ReviewKind is what kind of doubt put a coup under review, for readers who must not see the
+// reason's words: a reason may name a card still face down, or totals made of one (the shoe's
+// result against the cards), so the pit bus carries only the kind (pitwire.TypeReview).
+type ReviewKind string
+
+// The kinds of review besides the doubts of the shoe link (each DoubtKind is a ReviewKind too).
+const (
+	ReviewShoeResult ReviewKind = "shoe_result" // the shoe's own result contradicted the cards, or came before they were complete
+	ReviewIrregular  ReviewKind = "irregular"   // a card or a cutting card the rules cannot place (an anomaly)
+)
+
+// The words that begin every reason given for the shoe's own result (ReviewShoeResult).
+const (
+	shoeResultEarly       = "the shoe reported a result"
+	shoeResultContradicts = "the shoe's result"
+)
+
+// ReviewKinds lists every ReviewKind: the doubts (in name order), the shoe's result and an
+// irregularity.
+func ReviewKinds() []ReviewKind {
+	out := make([]ReviewKind, 0, len(doubtRules)+2)
+	for k := range doubtRules {
+		out = append(out, ReviewKind(k))
+	}
+	slices.Sort(out)
+	return append(out, ReviewShoeResult, ReviewIrregular)
+}
+
+// ReviewKindOf is the kind of a review's reason as the engine words it (Event.Reason of an
+// EvReview, baccarat's or Red Dog's): the doubt it names, the shoe's result, or else an
+// irregularity. It reads only the engine's own words, never the details after them.
+func ReviewKindOf(reason string) ReviewKind {
+	for k, r := range doubtRules {
+		if reason == r.Words || strings.HasPrefix(reason, r.Words+" (") {
+			return ReviewKind(k)
+		}
+	}
+	if strings.HasPrefix(reason, shoeResultEarly+" ") || strings.HasPrefix(reason, shoeResultContradicts+" ") {
+		return ReviewShoeResult
+	}
+	return ReviewIrregular
 }
 
 // ShoeResult is the shoe's own result of a coup (CSP1 RSLT): a cross-check, never the result
@@ -193,11 +237,11 @@ func (g *Game) shoeResult(r ShoeResult) {
 			return // a result entered by hand has no cards to check the shoe's result against
 		}
 		if !c.complete() {
-			g.anomaly(c.n, "", fmt.Sprintf("the shoe reported a result (%s) before coup %d had its cards by the table of play", r, c.n))
+			g.anomaly(c.n, "", fmt.Sprintf("%s (%s) before coup %d had its cards by the table of play", shoeResultEarly, r, c.n))
 			return
 		}
 		if mine := shoeResultOf(c.p[:c.np], c.b[:c.nb]); mine != r {
-			g.anomaly(c.n, "", fmt.Sprintf("the shoe's result %s contradicts the cards (%s)", r, mine))
+			g.anomaly(c.n, "", fmt.Sprintf("%s %s contradicts the cards (%s)", shoeResultContradicts, r, mine))
 		}
 		return
 	}
@@ -206,7 +250,7 @@ func (g *Game) shoeResult(r ShoeResult) {
 		return // nothing to check against: a note in the journal is enough
 	}
 	if mine := shoeResultOf(p.Player.List(), p.Banker.List()); mine != r {
-		g.disputeRound(p.N, fmt.Sprintf("the shoe's result %s contradicts the cards (%s)", r, mine), "")
+		g.disputeRound(p.N, fmt.Sprintf("%s %s contradicts the cards (%s)", shoeResultContradicts, r, mine), "")
 	}
 }
 

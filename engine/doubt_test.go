@@ -241,3 +241,65 @@ func TestDoubtWithNoShoeHoldsNothing(t *testing.T) {
 		t.Fatalf("view %+v", v)
 	}
 }
+
+// TestReviewKindOf: every reason a live game gives for a review is named by its kind, the
+// only thing the pit bus carries of it: each doubt of the shoe link, the shoe's own result,
+// and an irregularity (a ninth ace of spades in 8 decks).
+func TestReviewKindOf(t *testing.T) {
+	reasons := func(t *testing.T, steps ...func(*Game) []Event) map[ReviewKind][]string {
+		p, _ := LookupProfile(ProfileVic2002)
+		s, _ := ParseSettings(&p, nil)
+		g, err := NewGame(p, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetHold(true)
+		out := map[ReviewKind][]string{}
+		for _, st := range steps {
+			for _, e := range st(g) {
+				if e.Kind == EvReview {
+					out[ReviewKindOf(e.Reason)] = append(out[ReviewKindOf(e.Reason)], e.Reason)
+				}
+			}
+		}
+		return out
+	}
+	script := func(src string) func(*Game) []Event {
+		return func(g *Game) []Event {
+			toks, err := ParseScript(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []Event
+			for _, tok := range toks {
+				out = append(out, g.Apply(TokenInput(tok))...)
+			}
+			return out
+		}
+	}
+	for k := range doubtRules {
+		for _, detail := range []string{"", "SEQ 0012 follows 0010"} {
+			got := reasons(t, script("shoe 9S 2C"), func(g *Game) []Event { return g.Apply(DoubtInput(k, detail)) })
+			if len(got[ReviewKind(k)]) == 0 || len(got) != 1 {
+				t.Errorf("doubt %s (%q): reviews %v", k, detail, got)
+			}
+		}
+	}
+	rslt := func(w Winner, pt, bt int) func(*Game) []Event {
+		return func(g *Game) []Event {
+			return g.Apply(ShoeResultInput(ShoeResult{Winner: w, PlayerTotal: pt, BankerTotal: bt}))
+		}
+	}
+	for name, steps := range map[string][]func(*Game) []Event{
+		"contradicts a complete coup": {script("shoe 9S 2C KD 5H 4S 3D"), rslt(Player, 7, 7)},
+		"before the coup is complete": {script("shoe 9S 2C KD"), rslt(Tie, 7, 7)},
+		"contradicts the round shown": {script("shoe 9S" + c1), rslt(Banker, 4, 9)},
+	} {
+		if got := reasons(t, steps...); len(got[ReviewShoeResult]) == 0 || len(got) != 1 {
+			t.Errorf("the shoe's result %s: reviews %v", name, got)
+		}
+	}
+	if got := reasons(t, script("shoe 9S"+strings.Repeat(" burn AS", 8)+" AS 2C")); len(got[ReviewIrregular]) == 0 || len(got) != 1 {
+		t.Errorf("a ninth ace of spades: reviews %v", got)
+	}
+}

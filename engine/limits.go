@@ -498,6 +498,16 @@ type Notice struct {
 	Wager      string
 	Amount     int64
 	Settlement BankerPayout
+	// Old is the amount (cents) the item had before the change: the sign in force before it
+	// (for a reopening, the sign when the table closed); 0 for a closing, an opening and a
+	// settlement method (whose old method is OldSettlement).
+	Old           int64
+	OldSettlement BankerPayout
+	// Kind is the kind of change the line announces (a raised or a lowered minimum, ...).
+	Kind ChangeKind
+	// Rule is the rule that asked for this notice (NoticeRules.Rule, CloseRule or KindRules),
+	// or "" when the book asks no notice of it (or the players waived it, 000 7.7.1).
+	Rule string
 }
 
 // SignView is exactly what the sign shows at a moment.
@@ -533,6 +543,9 @@ func (b *Board) SignAt(t time.Time) SignView {
 			}
 		} else if !c.Posted.After(t) {
 			for _, n := range changeNotices(prev, c) {
+				if k := n.Kind & c.Notice; k != 0 {
+					n.Rule = noticeRule(k, b.rules)
+				}
 				n.Remaining = c.At.Sub(t)
 				n.Countdown = countdown(n.Remaining)
 				v.Notices = append(v.Notices, n)
@@ -557,15 +570,15 @@ func countdown(d time.Duration) string {
 // before it (for a reopening, the sign in force when the table closed).
 func changeNotices(a Sign, c Scheduled) []Notice {
 	at := c.At.Format("15:04")
-	item := func(it NoticeItem, wager string, amount int64, text string) Notice {
-		return Notice{ChangeID: c.ID, At: c.At, Item: it, Wager: wager, Amount: amount, Text: text}
+	item := func(it NoticeItem, kind ChangeKind, wager string, old, amount int64, text string) Notice {
+		return Notice{ChangeID: c.ID, At: c.At, Item: it, Kind: kind, Wager: wager, Old: old, Amount: amount, Text: text}
 	}
 	if c.Close {
-		return []Notice{item(NoticeClose, "", 0, "Table closes at "+at)}
+		return []Notice{item(NoticeClose, ChangeClose, "", 0, 0, "Table closes at "+at)}
 	}
 	var out []Notice
 	if c.Kinds&ChangeOpen != 0 {
-		out = append(out, item(NoticeOpen, "", 0, "Table opens at "+at))
+		out = append(out, item(NoticeOpen, ChangeOpen, "", 0, 0, "Table opens at "+at))
 	}
 	b := c.Sign
 	for _, w := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance, 0} {
@@ -574,13 +587,17 @@ func changeNotices(a Sign, c Scheduled) []Notice {
 			la, lb, name = a.Run, b.Run, "Run"
 		}
 		if la.Min != lb.Min {
-			out = append(out, item(NoticeMinimum, name, lb.Min, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at)))
+			kind := ChangeRaiseMinimum
+			if lb.Min < la.Min {
+				kind = ChangeLowerMinimum
+			}
+			out = append(out, item(NoticeMinimum, kind, name, la.Min, lb.Min, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at)))
 		}
 		if la.Max != lb.Max {
-			out = append(out, item(NoticeMaximum, name, lb.Max, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at)))
+			out = append(out, item(NoticeMaximum, ChangeMaximum, name, la.Max, lb.Max, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at)))
 		}
 		if la.Multiple != lb.Multiple {
-			out = append(out, item(NoticeMultiple, name, lb.Multiple, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at)))
+			out = append(out, item(NoticeMultiple, ChangeMultiples, name, la.Multiple, lb.Multiple, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at)))
 		}
 	}
 	for _, d := range []struct {
@@ -591,14 +608,14 @@ func changeNotices(a Sign, c Scheduled) []Notice {
 		switch {
 		case d.old == d.new:
 		case d.new == 0:
-			out = append(out, item(d.it, "", 0, fmt.Sprintf("%s table differential removed at %s", d.name, at)))
+			out = append(out, item(d.it, ChangeDifferential, "", d.old, 0, fmt.Sprintf("%s table differential removed at %s", d.name, at)))
 		default:
-			out = append(out, item(d.it, "", d.new, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at)))
+			out = append(out, item(d.it, ChangeDifferential, "", d.old, d.new, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at)))
 		}
 	}
 	if a.Settlement != b.Settlement {
-		n := item(NoticeSettlement, "", 0, fmt.Sprintf("From %s: %s", at, b.Settlement))
-		n.Settlement = b.Settlement
+		n := item(NoticeSettlement, ChangeSettlement, "", 0, 0, fmt.Sprintf("From %s: %s", at, b.Settlement))
+		n.Settlement, n.OldSettlement = b.Settlement, a.Settlement
 		out = append(out, n)
 	}
 	return out

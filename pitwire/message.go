@@ -66,6 +66,10 @@ type Message struct {
 	RedDog *RedDogRound `json:"reddog,omitempty"`
 	// Access is the sign-in attempt or sign-out of a TypeAccess (access.go).
 	Access *Access `json:"access,omitempty"`
+	// Notice is the notice posted on the sign of a TypeNotice (notice.go).
+	Notice *Notice `json:"notice,omitempty"`
+	// Review is the coup held for review, or resolved, of a TypeReview (review.go).
+	Review *Review `json:"review,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -282,6 +286,10 @@ func (m *Message) Validate() error {
 		return invalid(m, "a status in a %s message", m.Type)
 	case m.Access != nil && m.Type != TypeAccess:
 		return invalid(m, "an access in a %s message", m.Type)
+	case m.Notice != nil && m.Type != TypeNotice:
+		return invalid(m, "a notice in a %s message", m.Type)
+	case m.Review != nil && m.Type != TypeReview:
+		return invalid(m, "a review in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == engine.KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == engine.KindCancelled) {
@@ -336,6 +344,16 @@ func (m *Message) Validate() error {
 			return invalid(m, "no access")
 		}
 		return m.Access.validate(m)
+	case TypeNotice:
+		if m.Notice == nil {
+			return invalid(m, "no notice")
+		}
+		return m.Notice.validate(m)
+	case TypeReview:
+		if m.Review == nil {
+			return invalid(m, "no review")
+		}
+		return m.Review.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

@@ -131,6 +131,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"status","status":{"state":"closing","closes_at":"2026-01-02T03:04:05Z"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"bets":[{"bet":"tie","min":1,"max":2}]}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","type":"heartbeat"}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":9,"type":"notice","shoe":2,"notice":{"change":4,"item":"minimum","bet":"player","old":1000,"new":2500,"currency":"AUD","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","rule":"000 7.7","text":"Minimum Player changes to $25 at 03:30"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":9,"type":"notice","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","text":"From 03:20"}}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"P","natural":true,"result_only":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -147,7 +149,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-decode: %v", err)
 		}
-		if !reflect.DeepEqual(m.Round, m2.Round) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
+		if !reflect.DeepEqual(m.Round, m2.Round) || !reflect.DeepEqual(m.Notice, m2.Notice) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
 			t.Fatalf("round trip changed the message: %+v vs %+v", m, m2)
 		}
 		if m.Type == TypeRound && m.Round.Kind != engine.KindCancelled && !m.Round.ResultOnly && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {

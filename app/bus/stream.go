@@ -22,6 +22,8 @@ var streamTypes = []pitwire.Type{
 	pitwire.TypeRound, pitwire.TypeShoeStarted, pitwire.TypeShoeEnded, pitwire.TypeLimits, pitwire.TypeStatus,
 	pitwire.TypeRedDogRound, // a Red Dog table's rounds
 	pitwire.TypeAccess,      // sign-ins and sign-outs at the operator screen
+	pitwire.TypeNotice,      // notices posted on the sign
+	pitwire.TypeReview,      // coups held for review, and resolved
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

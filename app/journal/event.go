@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // The journal's event schema: the payloads of the records the table derives from its inputs
@@ -16,6 +17,15 @@ import (
 // (reddog.Record), not Round, which is baccarat's. Red Dog's other events are
 // KindEvent records with reddog.Record payloads.
 const KindRoundRedDog = "round.reddog"
+
+// EventNotice is the event of a derived record holding one notice the table posted on its sign
+// (engine/desk's outcome: the item, the wager, the old and new amount, when it takes effect and
+// the rule), written in the same transaction as the command that posted it. The outbox
+// publishes it as a pitwire.TypeNotice message. Replay ignores it (it is derived).
+const EventNotice = "notice"
+
+// NoticeVersion is the version of a notice record's payload (Event.V, Event.Notice).
+const NoticeVersion = 1
 
 // Event is the journal (and pit bus) payload of an engine event other than a round, and of the
 // table's own "limits" and "status" events (written when the sign or the table's state changes).
@@ -33,6 +43,10 @@ type Event struct {
 	Reason string         `json:"reason,omitempty"`
 	Key    string         `json:"key,omitempty"`
 	Value  string         `json:"value,omitempty"`
+	// V is the version of a payload that carries one (EventNotice: NoticeVersion).
+	V int `json:"v,omitempty"`
+	// Notice is the notice of an EventNotice record (notices.go).
+	Notice *pitwire.Notice `json:"notice,omitempty"`
 }
 
 // SignPayload is the limit sign in effect (amounts in cents).

@@ -1,5 +1,6 @@
 // Package outbox makes a table's journal the pit bus's outbox (issue 6): it reads the journal's
-// derived records — finished rounds, shoe events, sign and status changes — as bus messages,
+// derived records — finished rounds, shoe events, sign and status changes, notices posted on
+// the sign, coups held for review and their resolution — as bus messages,
 // and keeps the bus's acknowledgement in the journal. Input records (which hold cards as the
 // shoe read them, face-down ones included) are never published; a round message carries the
 // result and the cards of the finished round, all of them turned by then.
@@ -123,6 +124,21 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 				return m, false, nil
 			}
 			m.Type, m.Status = pitwire.TypeStatus, statusOf(ev.Status)
+		case "review": // a coup held for review: the kind of reason only, never its words (they may name a face-down card)
+			if ev.N < 1 {
+				return m, false, nil // not a coup: a card that joins no round (the alert is the table's)
+			}
+			m.Type, m.Review = pitwire.TypeReview, &pitwire.Review{N: ev.N, State: pitwire.ReviewHeld, Reasons: []string{pitwire.ReviewReasonOf(ev.Reason)}, Rule: ev.Rule}
+		case "resolved": // the supervisor resolved the review of coup N (Reason is how)
+			if ev.N < 1 {
+				return m, false, nil
+			}
+			m.Type, m.Review = pitwire.TypeReview, &pitwire.Review{N: ev.N, State: pitwire.ReviewResolved, Resolution: ev.Reason, Rule: ev.Rule}
+		case journal.EventNotice: // a notice posted on the sign, one item of a change (versioned: journal.NoticeVersion)
+			if ev.V != journal.NoticeVersion || ev.Notice == nil {
+				return m, false, fmt.Errorf("notice record version %d, want %d", ev.V, journal.NoticeVersion)
+			}
+			m.Type, m.Notice = pitwire.TypeNotice, ev.Notice
 		default:
 			return m, false, nil
 		}

@@ -459,11 +459,15 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 		}
 		out = append(out, r)
 	}
+	notices, err := noticeRecords(a.Notices, s.setup.CurrencyCode, false, s.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
 	refused, err := refusalRecords(a.Refusals, s.Shoe(), now, m)
 	if err != nil {
 		return nil, err
 	}
-	return append(out, refused...), nil
+	return append(append(out, notices...), refused...), nil
 }
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.

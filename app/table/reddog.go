@@ -94,7 +94,7 @@ func (r *RedDog) Apply(in Input, now time.Time) Applied {
 	case in.Command != nil:
 		r.apply(&a, desk.Input{Command: in.Command}, now)
 	case in.Op != nil:
-		a.Refused = r.op(*in.Op, now)
+		a.Refused = r.op(&a, *in.Op, now)
 		if a.Refused != nil {
 			r.note(a.Refused.Error())
 		}
@@ -123,6 +123,7 @@ func (r *RedDog) apply(a *Applied, in desk.Input, now time.Time) {
 	for _, st := range out.Settled {
 		a.Notes = append(a.Notes, r.desk.SettledText(st))
 	}
+	a.Notices = append(a.Notices, out.Notices...)
 	a.Refusals = append(a.Refusals, out.Refused...)
 	if len(out.Refused) > 0 {
 		a.Refused = out.Refused[0]
@@ -160,14 +161,18 @@ func (r *RedDog) follow(e reddog.Event) (engine.Event, bool) {
 	return engine.Event{}, false
 }
 
-// op carries out an operator command; an error says why it was refused.
-func (r *RedDog) op(o Op, now time.Time) error {
+// op carries out an operator command; an error says why it was refused. The notices a change
+// of the sign posts are a's.
+func (r *RedDog) op(a *Applied, o Op, now time.Time) error {
 	switch o.Kind {
 	case OpSchedule:
 		if o.Change == nil {
 			return errors.New("schedule: no change given")
 		}
-		_, err := r.desk.Schedule(*o.Change, now)
+		out, err := r.desk.Schedule(*o.Change, now)
+		if err == nil {
+			a.Notices = append(a.Notices, out.Notices...)
+		}
 		return err
 	case OpClearAlert:
 		for i, a := range r.alerts {
@@ -223,11 +228,15 @@ func (r *RedDog) Records(a Applied, now time.Time, m Msg) ([]journal.Record, err
 		rec.Payload = b
 		out = append(out, rec)
 	}
+	notices, err := noticeRecords(a.Notices, r.setup.CurrencyCode, true, r.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
 	refused, err := refusalRecords(a.Refusals, r.Shoe(), now, m)
 	if err != nil {
 		return nil, err
 	}
-	return append(out, refused...), nil
+	return append(append(out, notices...), refused...), nil
 }
 
 // Setup is what the table was started with (the profile with this table's notice period).

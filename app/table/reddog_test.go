@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 func rdSetup() RedDogSetup {
@@ -91,8 +92,15 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	want := append(first, rdReplayLines(t, rdShoe+"\n"+rdMore)[len(first):]...)
 	j2 := openJournal(t, path)
 	var got []string
+	var notices []*pitwire.Notice
 	err := j2.Scan(0, func(rec journal.Record) error {
-		// (the "limits" and "status" records for the pit board, written on the clock's tick, are not replay's)
+		// (the "limits" and "status" records for the pit board, written on the clock's tick, and
+		// the notices the sign posted, for the feed, are not replay's)
+		var ev journal.Event
+		if rec.Kind == journal.KindEvent && json.Unmarshal(rec.Payload, &ev) == nil && ev.Event == journal.EventNotice {
+			notices = append(notices, ev.Notice)
+			return nil
+		}
 		if rec.Kind == KindRoundRedDog || rec.Kind == journal.KindEvent && rec.Source != journal.SourceConfig {
 			got = append(got, string(rec.Payload))
 		}
@@ -103,6 +111,10 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("journal's derived records:\n%s\nwant replay's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(notices) != 1 || notices[0].Item != pitwire.NoticeMinimum || notices[0].Bet != "bet" || *notices[0].Old != 1000 || *notices[0].New != 2500 ||
+		!notices[0].Effective.Equal(raise.At) || notices[0].Rule == "" {
+		t.Errorf("notice records %+v: want the higher minimum of the Red Dog bet", notices)
 	}
 
 	r2 := rdStart(t, j2, c)

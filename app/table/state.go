@@ -83,6 +83,9 @@ type Applied struct {
 	// and Notes the operator's words for them and for the commission it settled, each with its rule.
 	Settled []desk.Settled
 	Notes   []string
+	// Notices are the notices the input posted on the sign (engine/desk), journalled as
+	// "notice" events (notices.go) for the feed.
+	Notices []desk.Notice
 }
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the same state.
@@ -148,6 +151,7 @@ func (s *State) follow(a *Applied, now time.Time) {
 	for _, n := range a.Notes {
 		s.note(n)
 	}
+	a.Notices = append(a.Notices, o.Notices...)
 	a.Refusals = append(a.Refusals, o.Refused...)
 	if len(o.Refused) > 0 {
 		a.Refused = o.Refused[0]

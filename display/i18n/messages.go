@@ -126,6 +126,7 @@ const (
 	PitClosingIn  Key = "pit.closing_in" // %d minutes: status badge
 	PitOffline    Key = "pit.offline"    // status badge: no heartbeat for long
 	PitStale      Key = "pit.stale"      // status badge: data old
+	PitReview     Key = "pit.review"     // %d coup: status badge, a coup held for review
 	PitNoStatus   Key = "pit.no_status"  // status badge: no status published
 	PitNoLimits   Key = "pit.no_limits"  // no limit sign published
 	PitNoGame     Key = "pit.no_game"    // no game published
@@ -545,6 +546,7 @@ func entries() []entry {
 		{PitClosingIn, "CLOSING IN %d MIN", "%d 分钟后关闭", "%d 分鐘後關閉"},
 		{PitOffline, "OFFLINE", "离线", "離線"},
 		{PitStale, "STALE", "数据过时", "數據過時"},
+		{PitReview, "UNDER REVIEW · COUP %d", "复核中 · 第 %d 局", "覆核中 · 第 %d 局"},
 		{PitNoStatus, "NO STATUS", "无状态", "無狀態"},
 		{PitNoLimits, "no limits published", "未发布限额", "未發佈限額"},
 		{PitNoGame, "game not published", "未发布游戏", "未發佈遊戲"},

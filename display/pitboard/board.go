@@ -403,6 +403,10 @@ func (b *Board) badge(t *pitmodel.Table, now time.Time) badge {
 		bd.label, bd.fill = w.T(i18n.PitOffline), pal.Error
 	case l == pitmodel.Stale:
 		bd.label, bd.fill = w.T(i18n.PitStale), pal.Warning
+	case held(t):
+		// Doubt stops the coup: the table waits for a supervisor (pitwire.TypeReview).
+		h, _ := t.UnderReview()
+		bd.label, bd.fill = w.T(i18n.PitReview, h.N), pal.Warning
 	case t.State == pitwire.StateClosing:
 		mins := int(math.Ceil(t.ClosesAt.Sub(now).Minutes()))
 		bd.label, bd.fill = w.T(i18n.PitClosingIn, max(mins, 0)), pal.Notice
@@ -460,4 +464,10 @@ func fit(s string, face text.Face, maxW float64) string {
 		}
 	}
 	return ""
+}
+
+// held reports whether table t holds a coup for review.
+func held(t *pitmodel.Table) bool {
+	_, ok := t.UnderReview()
+	return ok
 }

@@ -21,10 +21,10 @@ import (
 
 var update = flag.Bool("update", false, "write the pit board goldens (testdata/board_*.png) instead of comparing")
 
-// goldenBoard is a board of five tables in every state a tile shows: open on a hot Banker
+// goldenBoard is a board of six tables in every state a tile shows: open on a hot Banker
 // streak with a natural and a pair, closing in 15 minutes after a result entered by hand,
-// closed until 09:00, stale, and offline; the first with its hands per hour; the pit bus with a
-// node down; in language lang.
+// closed until 09:00, stale, offline, and holding coup 2 for review; the first with its hands
+// per hour; the pit bus with a node down; in language lang.
 func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	t.Helper()
 	th, err := ebitentheme.New(themes.Night())
@@ -86,7 +86,12 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 	open("T4", "Baccarat 4", pitwire.Status{State: pitwire.StateOpen})
 	round("T4", 1, pitwire.Round{Winner: "P", PlayerTotal: 9, BankerTotal: 7, Natural: true})
 	open("T5", "Baccarat 5", pitwire.Status{State: pitwire.StateOpen})
-	for _, id := range []string{"T1", "T2", "T3", "T4"} {
+	open("T6", "Baccarat 6", pitwire.Status{State: pitwire.StateOpen})
+	round("T6", 1, pitwire.Round{Winner: "B", PlayerTotal: 1, BankerTotal: 5})
+	send("T6", pitwire.TypeReview, func(m *pitwire.Message) {
+		m.Review = &pitwire.Review{N: 2, State: pitwire.ReviewHeld, Reasons: []string{"lost"}}
+	})
+	for _, id := range []string{"T1", "T2", "T3", "T4", "T6"} {
 		send(id, pitwire.TypeHeartbeat, nil)
 	}
 	onGame(func() { err = b.Update() })
@@ -94,7 +99,7 @@ func goldenBoard(t *testing.T, lang i18n.Lang) *Board {
 		t.Fatal(err)
 	}
 	now = t0.Add(10 * time.Second) // T4 has been silent 10 s (stale); T5 never spoke (offline)
-	for _, id := range []string{"T1", "T2", "T3"} {
+	for _, id := range []string{"T1", "T2", "T3", "T6"} {
 		send(id, pitwire.TypeHeartbeat, nil)
 	}
 	onGame(func() { err = b.Update() })
@@ -127,7 +132,7 @@ func TestBoardGolden(t *testing.T) {
 				t.Errorf("%d messages refused: %v", b.stats.Errors, b.err)
 			}
 			for id, want := range map[string]string{"T1": words.T(i18n.PitOpen), "T2": words.T(i18n.PitClosingIn, 15),
-				"T4": words.T(i18n.PitStale), "T5": words.T(i18n.PitOffline)} {
+				"T4": words.T(i18n.PitStale), "T5": words.T(i18n.PitOffline), "T6": words.T(i18n.PitReview, 2)} {
 				tbl, _ := b.model.Table(id)
 				if bd := b.badge(tbl, b.opts.Now()); bd.label != want {
 					t.Errorf("%s badge %q, want %q", id, bd.label, want)

@@ -86,6 +86,9 @@ type Table struct {
 	// Signed is the last sign-in or sign-out at the table's operator screen (pitwire.Access);
 	// nil until one arrives.
 	Signed *pitwire.Access
+	// Held are the coups the table holds for the supervisor's review (pitwire.TypeReview), oldest
+	// first; empty when none is (review.go).
+	Held []Held
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
@@ -318,6 +321,8 @@ func (b *Board) apply(t *Table, m pitwire.Message) error {
 	case pitwire.TypeAccess:
 		a := *m.Access
 		t.Signed = &a
+	case pitwire.TypeReview:
+		review(t, *m.Review)
 	}
 	return nil
 }

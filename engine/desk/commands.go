@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -432,7 +433,14 @@ func (t *Table) schedule(ch engine.Change) {
 	}
 	for _, n := range t.board.SignAt(t.now).Notices {
 		if n.ChangeID == sc.ID {
-			t.out.Notices = append(t.out.Notices, Notice{ChangeID: sc.ID, Posted: t.now, Effective: sc.At, Text: n.Text})
+			if t.rd != nil && n.Wager == engine.WagerPlayer.String() {
+				// The board words a Red Dog sign's one wager as its Player limit: name it as the
+				// table does (003 6.1).
+				n.Text = strings.Replace(n.Text, n.Wager, "Red Dog bet", 1)
+			}
+			t.out.Notices = append(t.out.Notices, Notice{ChangeID: sc.ID, Posted: t.now, Effective: sc.At, Text: n.Text,
+				Item: n.Item, Wager: n.Wager, Old: n.Old, New: n.Amount, OldSettlement: n.OldSettlement, NewSettlement: n.Settlement,
+				Kind: n.Kind, Rule: n.Rule})
 		}
 	}
 	t.pending = append(t.pending, sc)

@@ -69,11 +69,25 @@ type Commission struct {
 	Rule      string
 }
 
-// Notice is a notice posted on the sign (spec §2 "notice").
+// Notice is a notice posted on the sign (spec §2 "notice"): one item of a change posted, named
+// exactly (the wager, the old and the new amount, when it takes effect and the rule that asks
+// for the notice), as the feed publishes it.
 type Notice struct {
 	ChangeID          int
 	Posted, Effective time.Time
 	Text              string
+	// Item is what the notice changes; Wager the wager ("Player", "Banker", "Tie",
+	// "Insurance/No 6", "Run"; "" for the other items; a Red Dog table's one wager is "Player").
+	Item  engine.NoticeItem
+	Wager string
+	// Old and New are the amounts before and after, in cents (a minimum, maximum, multiple or
+	// differential; a differential removed is New 0); OldSettlement and NewSettlement the
+	// settlement methods of a NoticeSettlement.
+	Old, New                     int64
+	OldSettlement, NewSettlement engine.BankerPayout
+	// Kind is the kind of change; Rule the rule that asks for the notice, "" when none does.
+	Kind engine.ChangeKind
+	Rule string
 }
 
 // SignChange is a sign taking effect (spec §2 "sign"): the whole sign in force from At.

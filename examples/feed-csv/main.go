@@ -85,13 +85,36 @@ type feedMsg struct {
 		Person  string `json:"person"`
 		Reason  string `json:"reason"`
 	} `json:"access"`
+	Notice *struct {
+		Change        int    `json:"change"`
+		Item          string `json:"item"`
+		Bet           string `json:"bet"`
+		Old           *int64 `json:"old"`
+		New           *int64 `json:"new"`
+		Currency      string `json:"currency"`
+		OldSettlement string `json:"old_settlement"`
+		NewSettlement string `json:"new_settlement"`
+		Posted        string `json:"posted"`
+		Effective     string `json:"effective"`
+		Rule          string `json:"rule"`
+		Text          string `json:"text"`
+	} `json:"notice"`
+	Review *struct {
+		N          int      `json:"n"`
+		State      string   `json:"state"`
+		Reasons    []string `json:"reasons"`
+		Resolution string   `json:"resolution"`
+		Rule       string   `json:"rule"`
+	} `json:"review"`
 }
 
 // Header is the CSV header row.
 var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"round", "kind", "winner", "player_total", "banker_total", "player_hand", "banker_hand", "natural", "player_pair", "banker_pair", "result_only",
 	"state", "name", "game", "closes_at", "opens_at", "currency", "limits",
-	"hands_per_hour", "access", "outcome", "role", "person", "reason"}
+	"hands_per_hour", "access", "outcome", "role", "person", "reason",
+	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
+	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -117,6 +140,18 @@ func row(seq uint64, m feedMsg) []string {
 	}
 	if a := m.Access; a != nil {
 		copy(r[25:], []string{a.Event, a.Outcome, a.Role, a.Person, a.Reason})
+	}
+	if n := m.Notice; n != nil {
+		// The old and new amounts in cents (currency in its column), or the settlement methods.
+		old, nw := n.OldSettlement, n.NewSettlement
+		if n.Old != nil && n.New != nil {
+			old, nw = strconv.FormatInt(*n.Old, 10), strconv.FormatInt(*n.New, 10)
+		}
+		r[22] = n.Currency
+		copy(r[30:], []string{strconv.Itoa(n.Change), n.Item, n.Bet, old, nw, n.Posted, n.Effective, n.Rule, n.Text})
+	}
+	if v := m.Review; v != nil {
+		copy(r[39:], []string{strconv.Itoa(v.N), v.State, strings.Join(v.Reasons, " "), v.Resolution, v.Rule})
 	}
 	return r
 }

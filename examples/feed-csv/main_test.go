@@ -47,10 +47,20 @@ func TestFeedToCSV(t *testing.T) {
 	*paced.Round = *last.Round
 	paced.Round.N += 100
 	paced.Pace = &pitwire.Pace{HandsPerHour: 64}
+	// Notices posted on the sign: a higher Player minimum at 21:30, and the closing.
+	posted := time.Date(2026, 11, 26, 21, 0, 0, 0, time.UTC)
+	old, nw := int64(1000), int64(2500)
+	raise := &pitwire.Notice{Change: 1, Item: pitwire.NoticeMinimum, Bet: "player", Old: &old, New: &nw, Currency: "AUD",
+		Posted: posted, Effective: posted.Add(30 * time.Minute), Rule: "000 7.7, s66(2)", Text: "Minimum Player changes to $25 at 21:30"}
+	closing := &pitwire.Notice{Change: 2, Item: pitwire.NoticeClose, Posted: posted, Effective: posted.Add(time.Hour), Rule: "000 13.7", Text: "Table closes at 22:00"}
 	for _, m := range []pitwire.Message{
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}},
 		paced,
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: raise},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: closing},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewHeld, Reasons: []string{"lost", "shoe_result"}}},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}},
 	} {
 		if _, err := ob.Append(m); err != nil {
 			t.Fatal(err)
@@ -95,6 +105,7 @@ func TestFeedToCSV(t *testing.T) {
 	for i, h := range Header {
 		col[h] = i
 	}
+	notices, reviews := 0, 0
 	for i, m := range recs {
 		r := rows[i+1]
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
@@ -114,9 +125,35 @@ func TestFeedToCSV(t *testing.T) {
 			strings.Join([]string{a.Event, a.Outcome, a.Role, a.Person, a.Reason}, "|") {
 			t.Fatalf("access row %v for %+v", r, a)
 		}
+		if n := m.Notice; n != nil {
+			got := strings.Join([]string{r[col["notice_change"]], r[col["notice_item"]], r[col["notice_bet"]], r[col["notice_old"]], r[col["notice_new"]], r[col["currency"]],
+				r[col["notice_effective"]], r[col["notice_rule"]], r[col["notice_text"]]}, "|")
+			want := "1|minimum|player|1000|2500|AUD|2026-11-26T21:30:00Z|000 7.7, s66(2)|Minimum Player changes to $25 at 21:30"
+			if n.Item == pitwire.NoticeClose {
+				want = "2|close|||||2026-11-26T22:00:00Z|000 13.7|Table closes at 22:00"
+			}
+			if got != want {
+				t.Fatalf("notice row %s, want %s", got, want)
+			}
+			notices++
+		}
+		if v := m.Review; v != nil {
+			got := strings.Join([]string{r[col["review_coup"]], r[col["review_state"]], r[col["review_reasons"]], r[col["review_resolution"]], r[col["review_rule"]]}, "|")
+			want := "5|held|lost shoe_result||"
+			if v.State == pitwire.ReviewResolved {
+				want = "5|resolved||confirmed|13.10"
+			}
+			if got != want {
+				t.Fatalf("review row %s, want %s", got, want)
+			}
+			reviews++
+		}
 		if m.Type == pitwire.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
 			t.Fatalf("shoe row %v", r)
 		}
+	}
+	if notices != 2 || reviews != 2 {
+		t.Errorf("%d notice rows, %d review rows, want 2 and 2", notices, reviews)
 	}
 	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
 		t.Errorf("stderr %q", errOut.String())

@@ -85,7 +85,39 @@ func samples(t *testing.T) []pitwire.Message {
 	wrong.Access = &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeWrongPIN, Person: "D1234"}
 	signOut := m(911, pitwire.TypeAccess)
 	signOut.Access = &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}
-	return append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut)
+	held := m(930, pitwire.TypeReview)
+	held.Review = &pitwire.Review{N: 14, State: pitwire.ReviewHeld, Reasons: []string{"lost"}}
+	resolved := m(931, pitwire.TypeReview)
+	resolved.Review = &pitwire.Review{N: 14, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}
+	disputed := m(932, pitwire.TypeReview)
+	disputed.Review = &pitwire.Review{N: 13, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result", "conflict"}}
+	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed), noticeSamples(m)...)
+}
+
+// noticeSamples are the notices of a higher minimum, a closing, a settlement method, a
+// differential removed, a reopening and a Red Dog table's higher minimum.
+func noticeSamples(m func(uint64, pitwire.Type) pitwire.Message) []pitwire.Message {
+	posted := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	amount := func(c int64) *int64 { return &c }
+	ns := []pitwire.Notice{
+		{Change: 4, Item: pitwire.NoticeMinimum, Bet: "player", Old: amount(1000), New: amount(2500), Currency: "AUD",
+			Posted: posted, Effective: posted.Add(30 * time.Minute), Rule: "000 7.7, s66(2)", Text: "Minimum Player changes to $25 at 03:30"},
+		{Change: 5, Item: pitwire.NoticeClose, Posted: posted, Effective: posted.Add(time.Hour), Rule: "000 13.7", Text: "Table closes at 04:00"},
+		{Change: 6, Item: pitwire.NoticeSettlement, OldSettlement: pitwire.SettleCommission, NewSettlement: pitwire.SettleSixPaysHalf,
+			Posted: posted, Effective: posted.Add(20 * time.Minute), Rule: "001 8.2", Text: "From 03:20: Banker pays 1:1, a win on 6 pays 1:2"},
+		{Change: 7, Item: pitwire.NoticeDifferentialMax, Old: amount(100000), New: amount(0), Posted: posted, Effective: posted.Add(20 * time.Minute),
+			Rule: "001 3.7", Text: "Maximum table differential removed at 03:20"},
+		{Change: 8, Item: pitwire.NoticeOpen, Posted: posted, Effective: posted.Add(2 * time.Hour), Text: "Table opens at 05:00"},
+		{Change: 1, Item: pitwire.NoticeMaximum, Bet: "bet", Old: amount(100000), New: amount(50000), Currency: "AUD",
+			Posted: posted, Effective: posted.Add(5 * time.Minute), Text: "Maximum Red Dog bet changes to $500 at 03:05"},
+	}
+	var out []pitwire.Message
+	for i := range ns {
+		n := m(uint64(920+i), pitwire.TypeNotice)
+		n.Notice = &ns[i]
+		out = append(out, n)
+	}
+	return out
 }
 
 // TestEveryMessageFitsItsSchema: every message a table sends is valid under
@@ -168,9 +200,14 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
 		}
 	}
+	const notice = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":4,"item":"minimum","bet":"player","old":1000,"new":2500,"currency":"AUD","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","rule":"000 7.7, s66(2)","text":"Minimum Player changes to $25 at 03:30"}}`
+	const closing = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":5,"item":"close","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T04:00:00Z","rule":"000 13.7","text":"Table closes at 04:00"}}`
+	const settlement = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","rule":"001 8.2","text":"From 03:20: Banker pays 1:1, a win on 6 pays 1:2"}}`
+	const held = `{"v":1,"table":"T1","seq":9,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"held","reasons":["lost"]}}`
+	const resolved = `{"v":1,"table":"T1","seq":10,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"resolved","resolution":"confirmed","rule":"13.10"}}`
 	const signIn = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_in","outcome":"granted","role":"dealer","person":"D1234"}}`
 	const signOut = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_out","role":"dealer","person":"D1234","reason":"idle","idle":"4m0s"}}`
-	for _, good := range []string{signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
+	for _, good := range []string{notice, closing, settlement, held, resolved, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
 		}
@@ -199,6 +236,34 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"software not ASCII", `{"v":1,"table":"T1","seq":0,"type":"heartbeat","time":"2026-01-02T03:04:05Z","shoe":0,"software":"coupboard é"}`},
 		{"cancelled with cards", `{"v":1,"table":"T1","seq":1,"type":"round","time":"2026-01-02T03:04:05Z","shoe":0,"round":{"n":3,"kind":"cancelled","winner":"","player_total":0,"banker_total":0,"natural":false,"player_pair":false,"banker_pair":false,"player_cards":0,"banker_cards":0,"banker_first_two":0,"player_hand":["2H","3H"],"banker_hand":["2H","3H"]}}`},
 		{"a normal round without a winner", strings.Replace(ok, `"winner":"B"`, `"winner":""`, 1)},
+		{"notice of a minimum with no bet", strings.Replace(notice, `"bet":"player",`, ``, 1)},
+		{"notice of a minimum with no old amount", strings.Replace(notice, `"old":1000,`, ``, 1)},
+		{"notice of an unknown bet", strings.Replace(notice, `"player"`, `"dragon"`, 1)},
+		{"notice of an unknown item", strings.Replace(notice, `"minimum"`, `"colour"`, 1)},
+		{"notice amount negative", strings.Replace(notice, `"old":1000`, `"old":-1000`, 1)},
+		{"notice with no text", strings.Replace(notice, `,"text":"Minimum Player changes to $25 at 03:30"`, ``, 1)},
+		{"notice text not ASCII", strings.Replace(notice, `$25`, `€25`, 1)},
+		{"notice with no effective time", strings.Replace(notice, `"effective":"2026-01-02T03:30:00Z",`, ``, 1)},
+		{"notice change 0", strings.Replace(notice, `"change":4`, `"change":0`, 1)},
+		{"notice currency lower-case", strings.Replace(notice, `"AUD"`, `"aud"`, 1)},
+		{"closing notice with a bet", strings.Replace(closing, `"item":"close",`, `"item":"close","bet":"tie",`, 1)},
+		{"closing notice with amounts", strings.Replace(closing, `"item":"close",`, `"item":"close","old":1,"new":2,`, 1)},
+		{"settlement notice of an unknown method", strings.Replace(settlement, `"six_pays_half"`, `"even_money"`, 1)},
+		{"settlement notice without the old method", strings.Replace(settlement, `"old_settlement":"commission",`, ``, 1)},
+		{"settlement notice with a bet", strings.Replace(settlement, `"item":"settlement",`, `"item":"settlement","bet":"banker",`, 1)},
+		{"a notice in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"notice":{"change":1,"item":"close","posted":"2026-01-02T03:04:05Z","effective":"2026-01-02T03:04:05Z","text":"x"},`, 1)},
+		{"notice message with no notice", `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:04:05Z","shoe":2}`},
+		{"held with no reason", strings.Replace(held, `,"reasons":["lost"]`, ``, 1)},
+		{"held with a reason's words", strings.Replace(held, `"lost"`, `"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"`, 1)},
+		{"held with the cards in doubt", strings.Replace(held, `"lost"`, `"AS seen 9 times: 8 decks hold 8"`, 1)},
+		{"held with a resolution", strings.Replace(held, `"reasons":["lost"]`, `"reasons":["lost"],"resolution":"confirmed"`, 1)},
+		{"resolved with reasons", strings.Replace(resolved, `"resolution":"confirmed"`, `"resolution":"confirmed","reasons":["lost"]`, 1)},
+		{"resolved with no resolution", strings.Replace(resolved, `"resolution":"confirmed",`, ``, 1)},
+		{"unknown resolution", strings.Replace(resolved, `"confirmed"`, `"forgotten"`, 1)},
+		{"unknown review state", strings.Replace(held, `"held"`, `"waiting"`, 1)},
+		{"review of coup 0", strings.Replace(held, `"n":14`, `"n":0`, 1)},
+		{"a review with the cards", strings.Replace(held, `"state":"held"`, `"state":"held","cards":["AS"]`, 1)},
+		{"a review in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"review":{"n":3,"state":"held","reasons":["lost"]},`, 1)},
 	}
 	for _, tc := range others {
 		if err := s.Validate([]byte(tc.data), ""); err == nil {
@@ -214,9 +279,18 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"winner against the totals", `"winner":"B"`, `"winner":"P"`},
 		{"hand against its count", `"player_cards":3`, `"player_cards":2`},
 		{"hand against its total", `"3C"`, `"4C"`},
+		{"notice: the same amount before and after", `"old":1000`, `"old":2500`},
+		{"notice: effective before posted", `"effective":"2026-01-02T03:30:00Z"`, `"effective":"2026-01-02T02:30:00Z"`},
+		{"notice: a settlement method to itself", `"new_settlement":"six_pays_half"`, `"new_settlement":"commission"`},
 	}
 	for _, tc := range goOnly {
 		data := strings.Replace(ok, tc.from, tc.to, 1)
+		switch {
+		case strings.Contains(tc.from, "settlement"):
+			data = strings.Replace(settlement, tc.from, tc.to, 1)
+		case strings.Contains(tc.name, "notice"):
+			data = strings.Replace(notice, tc.from, tc.to, 1)
+		}
 		if err := s.Validate([]byte(data), ""); err != nil {
 			t.Errorf("%s: the schema now refuses it (%v): move it out of the board-only list in docs/integrator.md", tc.name, err)
 		}
@@ -289,5 +363,40 @@ func TestGoldenExamples(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("examples", "*.json"))
 	if len(files) != len(first) {
 		t.Errorf("examples/ holds %d files for %d message types", len(files), len(first))
+	}
+}
+
+// TestReviewReasonsAreTheEnginesKinds: the schema's kinds of reason for a coup under review
+// are exactly engine.ReviewKinds, so a new doubt of the shoe link cannot reach the bus unlisted.
+func TestReviewReasonsAreTheEnginesKinds(t *testing.T) {
+	b, err := schema.Files.ReadFile("v1/review.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Properties struct {
+			Review struct {
+				Properties struct {
+					Reasons struct {
+						Items struct {
+							Enum []string `json:"enum"`
+						} `json:"items"`
+					} `json:"reasons"`
+				} `json:"properties"`
+			} `json:"review"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, k := range engine.ReviewKinds() {
+		kinds = append(kinds, string(k))
+	}
+	got := doc.Properties.Review.Properties.Reasons.Items.Enum
+	slices.Sort(got)
+	slices.Sort(kinds)
+	if !slices.Equal(got, kinds) {
+		t.Fatalf("review.schema.json lists the reasons %v, the engine's kinds are %v", got, kinds)
 	}
 }
