@@ -76,7 +76,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("coupboard", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.config, "config", "", "configuration file (default: $COUPBOARD_CONFIG, ~/.config/coupboard/coupboard.toml, /etc/coupboard/coupboard.toml; none: the demo)")
-	fs.BoolVar(&f.demo, "demo", false, "run the demo: a simulated shoe, vic-baccarat-2002, sample limits, a scheduled minimum raise")
+	fs.BoolVar(&f.demo, "demo", false, "run the demo: a simulated shoe, vic-baccarat-2002, sample limits, a change of the minimum always on notice")
 	fs.BoolVar(&f.kiosk, "kiosk", false, "kiosk mode: full screen, no decorations, cursor hidden, closed only with the supervisor PIN")
 	fs.BoolVar(&f.headless, "headless", false, "run the table without a window (the journal and the shoe only; for tests and servers)")
 	fs.StringVar(&f.journal, "journal", "", "journal database (overrides [journal] path)")
@@ -239,8 +239,9 @@ type runningTable struct {
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
-// shoe and the journal's retention. In the demo it posts a minimum raise with the notice the
-// rule book requires, so that the notice and its countdown are visible.
+// shoe and the journal's retention. In the demo it keeps a change of the minimum posted with the
+// notice the rule book requires, so that a notice and its countdown are always visible
+// (demoNotices).
 func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runningTable, error) {
 	var setup table.Setup
 	var rdSetup table.RedDogSetup
@@ -320,8 +321,18 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		}()
 	}
 	go t.watch(time.NewTicker(watchEvery).C)
-	if demo && t.loop.Recovery().Pending == 0 {
-		t.scheduleDemoRaise(setup)
+	if demo {
+		notices, err := demoNoticeRules(setup, rdSetup, redDog)
+		if err != nil {
+			t.close()
+			return nil, err
+		}
+		keeper := &demoNotices{loop: t.loop, now: time.Now, low: setup.Sign.Player.Min, notices: notices}
+		ticks := time.NewTicker(time.Second)
+		go func() {
+			defer ticks.Stop()
+			keeper.run(t.ctx, ticks.C, func(err error) { t.log.Error(err.Error()) })
+		}()
 	}
 	return t, nil
 }
@@ -375,16 +386,16 @@ func (t *runningTable) startShoe(cfg *config.Config, demo bool) error {
 	return t.link.start(scfg)
 }
 
-// scheduleDemoRaise posts "Minimum changes to $50" 21 minutes from now (the caller skips it
-// when the journal already holds a change still to come).
-func (t *runningTable) scheduleDemoRaise(setup table.Setup) {
-	sign := setup.Sign
-	sign.Player.Min, sign.Banker.Min = 5000, 5000
-	c := engine.Change{At: time.Now().Add(21 * time.Minute).Truncate(time.Minute), Sign: sign}
-	t.loop.Do(t.ctx, table.Msg{
-		Input: table.Input{Op: &table.Op{Kind: table.OpSchedule, Change: &c}}, Source: journal.SourceOperator,
-		Actor: journal.Actor{Role: "supervisor", ID: "demo"}, Reason: "demo: a minimum raise with 20 minutes' notice",
-	})
+// demoNoticeRules is the demo table's rule on notice, as its desk has it (engine/desk.New).
+func demoNoticeRules(setup table.Setup, rd table.RedDogSetup, redDog bool) (engine.NoticeRules, error) {
+	if !redDog {
+		return setup.Settings.NoticeRules(&setup.Profile)
+	}
+	n := rd.Profile.Notices
+	if rd.NoticeMinutes != 0 {
+		n.Minutes = rd.NoticeMinutes
+	}
+	return n, nil
 }
 
 // startPublisher publishes the journal to the pit bus from its own goroutine; the table works

@@ -324,6 +324,16 @@ type Notices struct {
 	currency string
 	notices  []view.Notice
 	now      time.Time
+	cols     int // notices side by side in a row (the screen's layout sets it); 0 is 1
+}
+
+// setColumns lays the notices out n to a row, in reading order.
+func (w *Notices) setColumns(n int) { w.cols = max(n, 1) }
+
+// rows is how many rows n notices take.
+func (w *Notices) rows(n int) int {
+	c := max(w.cols, 1)
+	return (n + c - 1) / c
 }
 
 // NewNotices is a notice board widget.
@@ -379,21 +389,26 @@ func (w *Notices) paint(s fyne.Size) []fyne.CanvasObject {
 	if len(w.notices) == 0 {
 		return nil
 	}
-	h := s.Height / float32(len(w.notices))
+	cols := max(w.cols, 1)
+	h := s.Height / float32(w.rows(len(w.notices)))
+	gap := h * 0.15
+	nw := (s.Width - gap*float32(cols-1)) / float32(cols) // a notice's width
 	for i, n := range w.notices {
-		y := float32(i) * h
-		sc.rect(0, y+h*0.06, s.Width, h*0.88, p.Notice, nil, 0, h*0.15)
+		x, y := float32(i%cols)*(nw+gap), float32(i/cols)*h
+		sc.rect(x, y+h*0.06, nw, h*0.88, p.Notice, nil, 0, h*0.15)
 		cdW := float32(0)
 		if !n.At.IsZero() {
-			cdW = min(s.Width*0.3, h*5)
 			cd := st.Words.T(i18n.CountdownNow)
 			if left := countdown(w.now, n.At); left != "" {
 				cd = st.Words.T(i18n.CountdownIn, left)
 			}
-			sc.rect(s.Width-cdW-h*0.15, y+h*0.16, cdW, h*0.68, p.Background, nil, 0, h*0.12)
-			sc.text(cd, s.Width-cdW-h*0.15, y+h*0.16, cdW, h*0.68, h*0.5, p.Notice, true, fyne.TextAlignCenter)
+			// As wide as its longest text (the words, then "9:59:59"), the notice's words the rest.
+			long := st.Words.T(i18n.CountdownIn, "9:59:59")
+			cdW = min(nw*0.3, h*5, fyne.MeasureText(long, st.atLeast(h*0.5), fyne.TextStyle{Bold: true}).Width+h*0.5)
+			sc.rect(x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, p.Background, nil, 0, h*0.12)
+			sc.text(cd, x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, st.atLeast(h*0.5), p.Notice, true, fyne.TextAlignCenter)
 		}
-		sc.text("▲ "+noticeWords(st.Words, w.currency, n), h*0.3, y, s.Width-cdW-h*0.8, h, h*0.55, p.Background, true, fyne.TextAlignLeading)
+		sc.text("▲ "+noticeWords(st.Words, w.currency, n), x+h*0.3, y, nw-cdW-h*0.8, h, st.atLeast(h*0.55), p.Background, true, fyne.TextAlignLeading)
 	}
 	return sc.objects()
 }

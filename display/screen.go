@@ -208,9 +208,10 @@ func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
 
 // screenRenderer lays out the table screen's widgets for its mode and shape.
 type screenRenderer struct {
-	t    *TableScreen
-	objs []fyne.CanvasObject
-	size fyne.Size
+	t     *TableScreen
+	objs  []fyne.CanvasObject
+	size  fyne.Size
+	short float32 // what the roads lack of roadsNeed, as last laid out
 }
 
 // rect is a box of the layout.
@@ -222,9 +223,24 @@ func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
 	r.objs = append(r.objs, o)
 }
 
+// Layout lays the screen out with notices of their full height, and, when that leaves the
+// roads under the floors players read them at (roadsNeed), again with the notices' rows
+// shorter by what the roads lack, down to their text's floor: so that with notices on screen
+// the roads, the big road first of all, keep their readable size (issue 23).
 func (r *screenRenderer) Layout(size fyne.Size) {
+	noticeH := min(size.Width, size.Height) * 0.055
+	short, rows := r.layout(size, noticeH)
+	if short > 0 && rows > 0 {
+		r.layout(size, max(noticeH-short/float32(rows), r.t.style.minText()*1.8))
+	}
+}
+
+// layout lays the screen out with notice rows noticeH tall. short is how much the roads lack
+// of roadsNeed (0 when they have it or there are none), rows how many rows the notices take.
+func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32, rows int) {
 	r.size = size
 	r.objs = r.objs[:0]
+	r.short = 0
 	t := r.t
 	s := t.screen
 	W, H := size.Width, size.Height
@@ -237,7 +253,7 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		headerH = unit * 0.12 // two rows
 	}
 	statusH := unit * 0.045
-	noticeH := unit * 0.055
+	defer func() { short, rows = r.short, t.notices.rows(min(len(s.Notices), maxNotices)) }()
 	r.place(t.header, rect{0, 0, W, headerH})
 	r.place(t.status, rect{0, H - statusH, W, statusH})
 	y := headerH + pad
@@ -248,6 +264,10 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		nNotices = 0
 	}
 	beside := !portrait && s.Mode == view.Play && s.Header.Game != view.RedDog
+	t.notices.setColumns(1)
+	if beside && len(s.Notices) > 1 { // two to a row: the roads keep their height (Layout)
+		t.notices.setColumns(2)
+	}
 	if nNotices > 0 && !beside {
 		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(nNotices)})
 		y += noticeH*float32(nNotices) + pad
@@ -321,7 +341,7 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	r.place(t.stats, rect{left.x, left.y + signH + pad, left.w, left.h - signH - pad})
 	centre := rect{left.x + left.w + pad, body.y, body.w - left.w - pad, body.h}
 	if nNotices > 0 {
-		nh := noticeH * float32(nNotices)
+		nh := noticeH * float32(t.notices.rows(nNotices)) // two to a row
 		r.place(t.notices, rect{centre.x, centre.y, centre.w, nh})
 		centre.y += nh + pad
 		centre.h -= nh + pad
@@ -334,6 +354,7 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	coup := rect{centre.x, centre.y, centre.w, coupH}
 	r.coup(coup, pad)
 	r.roads(rect{centre.x, coup.y + coup.h + pad, centre.w, centre.h - coup.h - pad}, pad)
+	return
 }
 
 // coup lays out the two hands side by side and the result banner under them.
@@ -385,7 +406,8 @@ func (r *screenRenderer) redDog(b rect, pad float32, portrait bool) {
 // (a shoe's coups), the big eye boy the rest of its row.
 func (r *screenRenderer) roads(b rect, pad float32) {
 	t := r.t
-	chrome := t.big.titleHeight(b.h) + 4 // a road's name and its grid's margins
+	r.short = max(r.roadsNeed(pad)-b.h, 0)
+	chrome := r.roadChrome(b.h)
 	avail := b.h - 3*chrome - 2*pad
 	floor := t.style.cellFloor()
 	bigCell := max(min((avail-12*floor)/6, b.w/30), avail/18)
@@ -403,6 +425,15 @@ func (r *screenRenderer) roads(b rect, pad float32) {
 	r.place(t.small, rect{b.x, y, dw, rowH})
 	r.place(t.cockroach, rect{b.x + dw + pad, y, dw, rowH})
 	r.place(t.ask, rect{b.x + b.w - aw, y, aw, rowH})
+}
+
+// roadChrome is a road's name and its grid's margins, in a roads box of height h.
+func (r *screenRenderer) roadChrome(h float32) float32 { return r.t.big.titleHeight(h) + 4 }
+
+// roadsNeed is the least height the roads take with every cell, the big road's too, at the
+// floor players read marks at (roads: three rows of six cells under their names).
+func (r *screenRenderer) roadsNeed(pad float32) float32 {
+	return 3*r.roadChrome(0) + 2*pad + 18*r.t.style.cellFloor()
 }
 
 func (r *screenRenderer) MinSize() fyne.Size { return fyne.NewSize(640, 360) }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/sample"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/themes"
 )
 
@@ -83,6 +85,11 @@ func layoutScreen(t *testing.T, st Style, state string, size fyne.Size) *TableSc
 	if err != nil {
 		t.Fatal(err)
 	}
+	return layOut(st, s, size)
+}
+
+// layOut lays the table screen out for s at size, as the window and the goldens do.
+func layOut(st Style, s view.Screen, size fyne.Size) *TableScreen {
 	scr := NewTableScreen(st)
 	scr.Apply(s)
 	c := software.NewCanvas()
@@ -204,6 +211,10 @@ func TestReadableFromTheFloor(t *testing.T) {
 					for _, o := range overlaps(scr) {
 						t.Errorf("%s: %s", name, o)
 					}
+					// The big road is the largest road (spec/display.md §1), notices or none.
+					if big, eye := scr.big.grid.cell, scr.bigEye.grid.cell; scr.big.Visible() && big > 0 && big < eye-0.5 {
+						t.Errorf("%s: big road cells %.1f px, smaller than the big eye boy's %.1f", name, big, eye)
+					}
 					for _, m := range scr.marks() {
 						smallestMark = min(smallestMark, m.size)
 						if m.size < markFloor {
@@ -290,4 +301,65 @@ func TestGridQuieterThanMarks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNoticesKeepTheBigRoad: in landscape the notices go over the coup and the roads; with one
+// or two of them over a coup in play (with and without the run board), in every language, the
+// big road keeps cells no smaller than the floor of every road (cellFloor: marks players read at
+// 3-5 m) nor than the derived roads', and every mark stays above the floor. (Three notices over
+// a coup in play, and two in portrait over a coup and the run board, do not fit yet.)
+func TestNoticesKeepTheBigRoad(t *testing.T) {
+	test.NewTempApp(t)
+	size := fyne.NewSize(1920, 1080)
+	all := []view.Notice{
+		{Kind: view.NoticeMinimum, Amount: 5000, At: sample.Now().Add(20 * time.Minute)},
+		{Kind: view.NoticeClosing, At: sample.Now().Add(5 * time.Hour)},
+	}
+	for _, lang := range i18n.Langs() {
+		st := style(t, themes.ClassicID, lang)
+		for _, state := range []string{"midshoe", "insurance"} {
+			for n := 0; n <= len(all); n++ {
+				s, err := sample.State(state)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Notices = all[:n]
+				scr := layOut(st, s, size)
+				test.WidgetRenderer(scr.big)
+				test.WidgetRenderer(scr.bigEye)
+				name := fmt.Sprintf("%s/%s/%d notices", lang, state, n)
+				floor := st.cellFloor()
+				if big := scr.big.grid.cell; big < floor-0.5 || big < scr.bigEye.grid.cell-0.5 {
+					t.Errorf("%s: big road cells %.1f px, want ≥ %.1f and ≥ the big eye boy's %.1f", name, big, floor, scr.bigEye.grid.cell)
+				}
+				if n > 0 && !scr.notices.Visible() || n > 0 && scr.notices.Size().Height <= 0 {
+					t.Errorf("%s: the notices are not on screen", name)
+				}
+				for _, m := range scr.marks() {
+					if m.size < markFloor {
+						t.Errorf("%s: %s mark %d: %.1f px, want ≥ %d", name, m.where, m.index, m.size, markFloor)
+						break
+					}
+				}
+				if testing.Verbose() {
+					t.Logf("%s: big road cells %.1f px, big eye boy's %.1f, notices %.0f px tall", name, scr.big.grid.cell, scr.bigEye.grid.cell, scr.notices.Size().Height)
+				}
+			}
+		}
+	}
+}
+
+// TestGoldenNoticesOverACoup is the landscape screen at full HD with two notices over a coup
+// in play and the run board (TestNoticesKeepTheBigRoad measures it): the notices side by side.
+func TestGoldenNoticesOverACoup(t *testing.T) {
+	test.NewTempApp(t)
+	s, err := sample.State("insurance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Notices = []view.Notice{
+		{Kind: view.NoticeMinimum, Amount: 5000, At: sample.Now().Add(20 * time.Minute)},
+		{Kind: view.NoticeClosing, At: sample.Now().Add(5 * time.Hour)},
+	}
+	test.AssertImageMatches(t, "fullhd_notices_coup.png", Render(style(t, themes.ClassicID, i18n.English), s, fyne.NewSize(1920, 1080)))
 }
