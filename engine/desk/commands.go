@@ -63,7 +63,7 @@ func (t *Table) command(c *Command, line int) {
 		t.setting(c)
 	case VerbClose:
 		t.schedule(engine.Change{At: t.at(c.At), Close: true})
-	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute:
+	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute, VerbDoubt, VerbShoeResult:
 		in, _ := GameInput(c)
 		t.gameCommand(in)
 	default:
@@ -88,14 +88,19 @@ func GameInput(c *Command) (engine.Input, bool) {
 		return engine.ReconstructInput(c.Cards), true
 	case VerbDispute:
 		return engine.DisputeInput(c.Round), true
+	case VerbDoubt:
+		return engine.DoubtInput(c.Doubt.Kind, c.Doubt.Detail), true
+	case VerbShoeResult:
+		return engine.ShoeResultInput(c.Shoe), true
 	}
 	return engine.Input{}, false
 }
 
-// gameCommand gives a game command to the engine; the engine's refusals are its events.
+// gameCommand gives a game command to the engine (at a Red Dog table, the review's: accept,
+// and reconstruct as the cards entered); the engine's refusals are its events.
 func (t *Table) gameCommand(in engine.Input) {
-	if t.rd != nil {
-		t.no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises and the sign")
+	if _, ok := RedDogInput(in); t.rd != nil && !ok {
+		t.no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct)")
 		return
 	}
 	t.feed(in)

@@ -44,8 +44,19 @@ func GameCommand(in engine.Input) (*Command, error) {
 		return &Command{Verb: VerbReconstruct, Cards: append([]engine.Card(nil), in.Cards...)}, nil
 	case engine.InDispute:
 		return &Command{Verb: VerbDispute, Round: in.Token.N}, nil
+	case engine.InDoubt:
+		if _, ok := engine.DoubtRuleOf(in.Doubt.Kind); !ok {
+			return nil, fmt.Errorf("script line: unknown doubt %q", in.Doubt.Kind)
+		}
+		return &Command{Verb: VerbDoubt, Doubt: in.Doubt}, nil
+	case engine.InShoeResult:
+		r := in.ShoeResult
+		if r.Winner != engine.Player && r.Winner != engine.Banker && r.Winner != engine.Tie || r.PlayerTotal < 0 || r.PlayerTotal > 9 || r.BankerTotal < 0 || r.BankerTotal > 9 {
+			return nil, fmt.Errorf("script line: the shoe's result %s is not a result", r)
+		}
+		return &Command{Verb: VerbShoeResult, Shoe: r}, nil
 	case engine.InSetting:
 		return &Command{Verb: VerbSetting, Key: in.Key, Value: in.Value}, nil
 	}
-	return nil, fmt.Errorf("script line: input kind %d comes from the shoe link, not a script", in.Kind)
+	return nil, fmt.Errorf("script line: input kind %d has no script line", in.Kind)
 }

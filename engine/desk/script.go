@@ -100,13 +100,16 @@ const (
 	VerbResult       Verb = "result"       // !result WINNER [natural] [ppair] [bpair]: a result entered by hand
 	VerbReconstruct  Verb = "reconstruct"  // !reconstruct CARD…: the cards of the coup under review, in deal order
 	VerbDispute      Verb = "dispute"      // !dispute N: the supervisor puts finished round N, already shown, under review
+	// The shoe link's own inputs, so that a journal's every input has a script line:
+	VerbDoubt      Verb = "doubt"      // !doubt KIND ["DETAIL"]: what the shoe link could not vouch for (engine.Doubt)
+	VerbShoeResult Verb = "shoeresult" // !shoeresult WINNER P B [ppair] [bpair]: the shoe's own result (CSP1 RSLT)
 )
 
 var verbs = map[string]Verb{}
 
 func init() {
 	for _, v := range []Verb{VerbBet, VerbRun, VerbNominate, VerbDefer, VerbCollect, VerbLimits, VerbDifferential,
-		VerbSetting, VerbClose, VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute} {
+		VerbSetting, VerbClose, VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute, VerbDoubt, VerbShoeResult} {
 		verbs[string(v)] = v
 	}
 }
@@ -173,6 +176,8 @@ type Command struct {
 	Result engine.ManualResult // result
 	Cards  []engine.Card       // reconstruct
 	Round  int                 // dispute: the round of the shoe
+	Doubt  engine.Doubt        // doubt
+	Shoe   engine.ShoeResult   // shoeresult
 }
 
 // SyntaxError is a malformed table script: the line, the token and the reason. It is the
@@ -372,11 +377,11 @@ func parseCommand(line int, s string) (Command, error) {
 		return Command{}, err
 	}
 	if len(ws) == 0 {
-		return Command{}, &SyntaxError{Line: line, Token: "!", Reason: "a command names what to do: bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result, reconstruct"}
+		return Command{}, &SyntaxError{Line: line, Token: "!", Reason: "a command names what to do: bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result, reconstruct, dispute, doubt, shoeresult"}
 	}
 	v, ok := verbs[strings.ToLower(ws[0])]
 	if !ok {
-		return Command{}, &SyntaxError{Line: line, Token: ws[0], Reason: "unknown command: want bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result or reconstruct"}
+		return Command{}, &SyntaxError{Line: line, Token: ws[0], Reason: "unknown command: want bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result, reconstruct, dispute, doubt or shoeresult"}
 	}
 	c := Command{Verb: v}
 	p := cmdParser{line: line, c: &c}
@@ -659,6 +664,10 @@ func (p *cmdParser) args(a []string) error {
 		return nil
 	case VerbAccept:
 		return p.want(a, 0, "!accept")
+	case VerbDoubt:
+		return p.doubt(a)
+	case VerbShoeResult:
+		return p.shoeResult(a)
 	case VerbDispute:
 		if err := p.want(a, 1, "!dispute N (a finished round of this shoe)"); err != nil {
 			return err
@@ -742,6 +751,62 @@ func (p *cmdParser) limits(a []string) error {
 	return nil
 }
 
+// doubt reads !doubt KIND ["DETAIL"].
+func (p *cmdParser) doubt(a []string) error {
+	c := p.c
+	if len(a) == 0 || len(a) > 2 {
+		return p.fail(string(c.Verb), `want !doubt KIND ["DETAIL"]`)
+	}
+	c.Doubt.Kind = engine.DoubtKind(strings.ToLower(a[0]))
+	if _, ok := engine.DoubtRuleOf(c.Doubt.Kind); !ok {
+		return p.fail(a[0], "unknown doubt: want lost, unreadable, conflict, replay, restart, disconnect or repeat")
+	}
+	if len(a) == 2 {
+		d, err := strconv.Unquote(a[1])
+		if err != nil || a[1][0] != '"' || d == "" || len(d) > MaxReason || !utf8.ValidString(d) {
+			return p.fail(a[1], fmt.Sprintf("the detail is a non-empty quoted text of at most %d bytes", MaxReason))
+		}
+		c.Doubt.Detail = d
+	}
+	return nil
+}
+
+// shoeResult reads !shoeresult WINNER P B [ppair] [bpair].
+func (p *cmdParser) shoeResult(a []string) error {
+	c := p.c
+	if len(a) < 3 {
+		return p.fail(string(c.Verb), "want !shoeresult player|banker|tie PLAYER_TOTAL BANKER_TOTAL [ppair] [bpair]")
+	}
+	w, ok := map[string]engine.Winner{"player": engine.Player, "banker": engine.Banker, "tie": engine.Tie}[strings.ToLower(a[0])]
+	if !ok {
+		return p.fail(a[0], "the winner is player, banker or tie")
+	}
+	c.Shoe.Winner = w
+	var err error
+	if c.Shoe.PlayerTotal, err = p.number(a[1], a[1], 0, 9); err != nil {
+		return err
+	}
+	if c.Shoe.BankerTotal, err = p.number(a[2], a[2], 0, 9); err != nil {
+		return err
+	}
+	return p.flags(a[3:], "want ppair or bpair", map[string]*bool{"ppair": &c.Shoe.PlayerPair, "bpair": &c.Shoe.BankerPair})
+}
+
+// flags sets the flags named in a, each at most once; want says which there are.
+func (p *cmdParser) flags(a []string, want string, named map[string]*bool) error {
+	for _, w := range a {
+		f, ok := named[w]
+		if !ok {
+			return p.fail(w, want)
+		}
+		if *f {
+			return p.fail(w, "given twice")
+		}
+		*f = true
+	}
+	return nil
+}
+
 func (p *cmdParser) result(a []string) error {
 	c := p.c
 	if len(a) == 0 {
@@ -757,24 +822,8 @@ func (p *cmdParser) result(a []string) error {
 	default:
 		return p.fail(a[0], "the winner is player, banker or tie")
 	}
-	for _, w := range a[1:] {
-		var f *bool
-		switch w {
-		case "natural":
-			f = &c.Result.Natural
-		case "ppair":
-			f = &c.Result.PlayerPair
-		case "bpair":
-			f = &c.Result.BankerPair
-		default:
-			return p.fail(w, "want natural, ppair or bpair")
-		}
-		if *f {
-			return p.fail(w, "given twice")
-		}
-		*f = true
-	}
-	return nil
+	return p.flags(a[1:], "want natural, ppair or bpair",
+		map[string]*bool{"natural": &c.Result.Natural, "ppair": &c.Result.PlayerPair, "bpair": &c.Result.BankerPair})
 }
 
 // FormatAmount writes cents as a script amount: "25", "2.50".
@@ -878,6 +927,21 @@ func (c Command) String() string {
 		}
 	case VerbDispute:
 		arg(strconv.Itoa(c.Round))
+	case VerbDoubt:
+		arg(string(c.Doubt.Kind))
+		if c.Doubt.Detail != "" {
+			arg(strconv.Quote(c.Doubt.Detail))
+		}
+	case VerbShoeResult:
+		arg(winnerWord(c.Shoe.Winner))
+		arg(strconv.Itoa(c.Shoe.PlayerTotal))
+		arg(strconv.Itoa(c.Shoe.BankerTotal))
+		if c.Shoe.PlayerPair {
+			arg("ppair")
+		}
+		if c.Shoe.BankerPair {
+			arg("bpair")
+		}
 	}
 	if c.As != (Actor{}) {
 		arg("as=" + c.As.String())

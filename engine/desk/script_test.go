@@ -126,6 +126,16 @@ func TestParseErrors(t *testing.T) {
 		{"!dispute 0", "0"},
 		{"!dispute twelve", "twelve"},
 		{"!dispute 1 2", "2"},
+		{"!doubt", "doubt"},
+		{"!doubt lots", "lots"},
+		{"!doubt lost detail", "detail"},
+		{`!doubt lost ""`, `""`},
+		{`!doubt lost "a" "b"`, "doubt"},
+		{"!shoeresult banker 3", "shoeresult"},
+		{"!shoeresult dragon 3 7", "dragon"},
+		{"!shoeresult banker 3 10", "10"},
+		{"!shoeresult banker 3 7 natural", "natural"},
+		{"!shoeresult banker 3 7 ppair ppair", "ppair"},
 		{"!bet 1 player 5 as=croupier:1", "as=croupier:1"},
 		{"!bet 1 player 5 as=dealer:1 as=dealer:2", "as=dealer:2"},
 		{`!bet 1 player 5 reason="open`, `reason="open`},
@@ -169,7 +179,7 @@ func TestParseBounds(t *testing.T) {
 func FuzzParseLine(f *testing.F) {
 	for _, s := range []string{"!bet 3 banker 100 as=dealer:1 reason=\"x\"", "@21:05 shoe 9H@P3 void 2", "!limits at=21:00 waived player=5-50/5",
 		"!differential min=5", "!setting decks=6", "!close at=23:59:59", "!result player natural", "!reconstruct 2C 5H KD 4S 9D 9C",
-		"!run 1 tie 3 5", "!nominate 3 banker", "!defer 2 0.05", "@2026-11-25T21:05:30", `!accept reason="a\"b#c"`, "!dispute 3"} {
+		"!run 1 tie 3 5", "!nominate 3 banker", "!defer 2 0.05", "@2026-11-25T21:05:30", `!accept reason="a\"b#c"`, "!dispute 3", `!doubt conflict "SEQ 0031 \"again\""`, "!shoeresult tie 7 7 bpair"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -217,6 +227,9 @@ func TestScriptLine(t *testing.T) {
 		{engine.Input{Kind: engine.InReconstruct, Cards: cards}, "!reconstruct 2C 5H KD 4S"},
 		{engine.SettingInput("style", "C"), "!setting style=C"},
 		{engine.DisputeInput(3), "!dispute 3"},
+		{engine.DoubtInput(engine.DoubtLost, `1 frame(s): SEQ 0012 follows 0010 # "x"`), `!doubt lost "1 frame(s): SEQ 0012 follows 0010 # \"x\""`},
+		{engine.DoubtInput(engine.DoubtRestart, ""), "!doubt restart"},
+		{engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Banker, PlayerTotal: 3, BankerTotal: 7, PlayerPair: true}), "!shoeresult banker 3 7 ppair"},
 	} {
 		in := tc.in
 		got, err := Input{Game: &in}.ScriptLine()
@@ -240,6 +253,9 @@ func TestScriptLine(t *testing.T) {
 		}
 	}
 	if _, err := (Input{Game: &engine.Input{Kind: engine.InDoubt}}).ScriptLine(); err == nil {
-		t.Error("a doubt of the shoe link has a script line")
+		t.Error("a doubt of no kind has a script line")
+	}
+	if _, err := (Input{Game: &engine.Input{Kind: engine.InShoeResult, ShoeResult: engine.ShoeResult{Winner: engine.Banker, PlayerTotal: 12}}}).ScriptLine(); err == nil {
+		t.Error("a shoe result of 12 has a script line")
 	}
 }

@@ -18,10 +18,10 @@ var update = flag.Bool("update", false, "rewrite testdata/*.want from the curren
 // runScript replays a table script through a Table and returns the §2 lines it printed, with
 // the engine's rounds as "round N WINNER KIND" lines between them. The script's first lines
 // may say how the table is set up: "#= profile vic-baccarat-2002", "#= set runs=true",
-// "#= limit player=10-1000".
+// "#= limit player=10-1000", "#= hold" (a coup under review waits for the supervisor).
 func runScript(t *testing.T, src string) string {
 	t.Helper()
-	profile, sets, limits := "", []string(nil), []string(nil)
+	profile, sets, limits, hold := "", []string(nil), []string(nil), false
 	for _, l := range strings.Split(src, "\n") {
 		if v, ok := strings.CutPrefix(l, "#= "); ok {
 			k, rest, _ := strings.Cut(v, " ")
@@ -32,6 +32,8 @@ func runScript(t *testing.T, src string) string {
 				sets = append(sets, strings.Fields(rest)...)
 			case "limit":
 				limits = append(limits, strings.Fields(rest)...)
+			case "hold":
+				hold = true
 			}
 		}
 	}
@@ -56,7 +58,7 @@ func runScript(t *testing.T, src string) string {
 			}
 		}
 	}
-	cfg := Config{Sign: sign, AutoTurn: true}
+	cfg := Config{Sign: sign, AutoTurn: true, Hold: hold}
 	if profile == reddog.ProfileID {
 		p := reddog.VicRedDog1997()
 		cfg.RedDog = &p

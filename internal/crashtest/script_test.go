@@ -31,7 +31,7 @@ func scriptRounds(t testing.TB, dataHome, script string) ([]row, error) {
 	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
 		return nil, err
 	}
-	out, err := cli(t, dataHome, "replay", "--profile", "vic-baccarat-2002", "--start", start, file)
+	out, err := cli(t, dataHome, "replay", "--hold", "--profile", "vic-baccarat-2002", "--start", start, file)
 	if err != nil {
 		return nil, err
 	}

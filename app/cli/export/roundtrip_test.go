@@ -66,7 +66,7 @@ func exportRounds(t testing.TB, recs []journal.Record) []round {
 // replayRounds runs `coupboard replay` on script and returns the rounds it prints.
 func replayRounds(t testing.TB, profile string, sets []string, start time.Time, script string) []round {
 	t.Helper()
-	args := []string{"--profile", profile, "--start", start.UTC().Truncate(time.Second).Format(time.RFC3339)}
+	args := []string{"--hold", "--profile", profile, "--start", start.UTC().Truncate(time.Second).Format(time.RFC3339)}
 	for _, s := range sets {
 		args = append(args, "--set", s)
 	}
@@ -134,17 +134,20 @@ func (f *fakeJournal) send(t testing.TB, in table.Input, source string, actor jo
 	}
 }
 
-// fuzzTable plays a random shoe with random operator commands between its cards.
+// fuzzTable plays a random shoe with random operator commands between its cards, doubts
+// from the shoe link and the shoe's own results among them, and complete reconstructs: what
+// a live table holds for the supervisor (replay --hold holds it the same).
 func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
-	return fuzzTableWith(t, seed, setup, false)
+	return fuzzTableWith(t, seed, setup, true, true)
 }
 
 // fuzzTableWith is fuzzTable; complete lets a supervisor's !reconstruct give a coup's whole
-// cards (replay has no hold, so such a journal may replay to other rounds: the round-trip
-// tests leave them out, TestFuzzedJournalsExport keeps them).
-func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete bool) *fakeJournal {
+// cards, doubts adds the shoe link's doubts and results (from a stream of their own, so the
+// cards and commands of a seed are those of a table without them).
+func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete, doubts bool) *fakeJournal {
 	rng := rand.New(rand.NewSource(seed))
 	bets := rand.New(rand.NewSource(^seed))
+	link := rand.New(rand.NewSource(seed * 7919))
 	st, err := table.NewState(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -194,6 +197,23 @@ func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete bool) *
 			f.send(t, table.Input{Game: &in}, src, dealer, "fuzz: entered by hand")
 		} else {
 			game(in, src)
+		}
+		for doubts && link.Intn(12) == 0 {
+			switch link.Intn(4) {
+			case 0, 1:
+				k := []engine.DoubtKind{engine.DoubtLost, engine.DoubtUnreadable, engine.DoubtConflict, engine.DoubtReplay,
+					engine.DoubtRestart, engine.DoubtDisconnect, engine.DoubtRepeat}[link.Intn(7)]
+				detail := ""
+				if link.Intn(2) == 0 {
+					detail = fmt.Sprintf("SEQ %04d follows %04d # \"fuzz\"", i+2, i)
+				}
+				game(engine.DoubtInput(k, detail), journal.SourceShoe)
+			case 2:
+				w := engine.Winner(1 + link.Intn(3))
+				game(engine.ShoeResultInput(engine.ShoeResult{Winner: w, PlayerTotal: link.Intn(10), BankerTotal: link.Intn(10), PlayerPair: link.Intn(6) == 0}), journal.SourceShoe)
+			case 3: // the supervisor resolves what is held
+				gameBy(engine.InAcceptReviewInput())
+			}
 		}
 		for rng.Intn(4) == 0 {
 			switch rng.Intn(17) {
@@ -247,8 +267,9 @@ func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete bool) *
 
 // TestRoundTripFuzzedOperators: for 1,000 fuzzed tables — a shoe's cards with operator commands
 // between them (runs, nominations, commission, insurance, signs, no-bet and dummy coups, voids,
-// results by hand, turns, accepts, alerts) — `replay` of `export --format script` prints the
-// same rounds as `export --format json`.
+// results by hand, turns, accepts, complete and incomplete reconstructs, alerts), and the shoe
+// link's doubts and own results (issue 22: the coups a live table holds for the supervisor) —
+// `replay --hold` of `export --format script` prints the same rounds as `export --format json`.
 func TestRoundTripFuzzedOperators(t *testing.T) {
 	p, err := engine.LookupProfile(engine.ProfileVic2002)
 	if err != nil {
@@ -264,7 +285,8 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	rounds, commands := 0, 0
+	rounds, commands, doubtLines, resultLines := 0, 0, 0, 0
+	resolved := map[string]int{}
 	for seed := int64(1); seed <= int64(n); seed++ {
 		f := fuzzTable(t, seed, setup)
 		var script bytes.Buffer
@@ -284,8 +306,19 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 		}
 		rounds += len(want)
 		commands += strings.Count(script.String(), "\n!")
+		doubtLines += strings.Count(script.String(), "\n!doubt ")
+		resultLines += strings.Count(script.String(), "\n!shoeresult ")
+		for _, r := range f.recs {
+			if r.Kind == journal.KindEvent && bytes.Contains(r.Payload, []byte(`"event":"resolved"`)) {
+				resolved[map[bool]string{true: "entered", false: "other"}[bytes.Contains(r.Payload, []byte(`"reason":"entered"`))]]++
+			}
+		}
 	}
-	t.Logf("%d fuzzed tables: %d rounds, %d operator commands, each the same in replay as in export", n, rounds, commands)
+	t.Logf("%d fuzzed tables: %d rounds, %d operator commands (%d doubts, %d shoe results; reviews resolved %v), each the same in replay as in export",
+		n, rounds, commands, doubtLines, resultLines, resolved)
+	if doubtLines == 0 || resultLines == 0 || resolved["entered"] == 0 || resolved["other"] == 0 {
+		t.Errorf("the fuzzer does not reach doubts, the shoe's results, complete reconstructs and other resolutions")
+	}
 }
 
 // shownLines are the settle, run, commission, notice and sign lines among lines (refusals
@@ -346,7 +379,7 @@ func TestRoundTripSettlementsAsShown(t *testing.T) {
 			if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"--profile", p.ID, "--start", f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)}
+			args := []string{"--hold", "--profile", p.ID, "--start", f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)}
 			for _, set := range sets {
 				args = append(args, "--set", set)
 			}
@@ -397,7 +430,7 @@ func TestFuzzedJournalsExport(t *testing.T) {
 	}
 	resultOnly := 0
 	for seed := int64(1); seed <= int64(n); seed++ {
-		f := fuzzTableWith(t, seed, setup, true)
+		f := fuzzTableWith(t, seed, setup, true, false)
 		for _, r := range f.recs {
 			if r.Kind != journal.KindRound {
 				continue

@@ -154,7 +154,7 @@ func (s *scriptWriter) header(first, last int64) {
 	fmt.Fprintf(s.w, "# profile: %s\n", oneLine(m.Profile))
 	fmt.Fprintf(s.w, "# settings: %s\n", oneLine(orNone(strings.Join(m.Settings, " "), "the profile's defaults")))
 	fmt.Fprintf(s.w, "# sign at start: %s\n", oneLine(orNone(strings.Join(m.Limits, " "), "none configured")))
-	cmd := "coupboard replay --profile " + m.Profile
+	cmd := "coupboard replay --hold --profile " + m.Profile
 	if !s.start.IsZero() {
 		cmd += " --start " + s.start.Format(time.RFC3339)
 	}
@@ -210,11 +210,21 @@ func (s *scriptWriter) record(r journal.Record, in inputs.Input) {
 		s.command(r, *in.Command)
 	case inputs.KindSchedule:
 		s.schedule(r, in)
-	case inputs.KindDoubt:
-		s.line("", "doubt from the shoe link (no script form yet): "+in.Doubt.Reason())
-	case inputs.KindShoeResult:
-		sr := in.ShoeResult
-		s.line("", fmt.Sprintf("the shoe's own result (a cross-check; no script form yet): %s", sr))
+	case inputs.KindDoubt, inputs.KindShoeResult:
+		// The shoe link's own inputs: a command of the script, so that a replay with --hold
+		// holds the coup as the table did.
+		var gi engine.Input
+		if in.Kind == inputs.KindDoubt {
+			gi = engine.DoubtInput(in.Doubt.Kind, in.Doubt.Detail)
+		} else {
+			gi = engine.ShoeResultInput(in.ShoeResult)
+		}
+		c, err := desk.GameCommand(gi)
+		if err != nil {
+			s.line("", fmt.Sprintf("an input of the shoe link with no script line: %v", err))
+			return
+		}
+		s.line(c.String(), "from the shoe link")
 	case inputs.KindAlert:
 		s.line("", "alert: "+in.Alert.Text)
 	case inputs.KindAlertClear:

@@ -61,7 +61,7 @@ func TestWriteScript(t *testing.T) {
 # profile: vic-baccarat-2002
 # settings: style=C
 # sign at start: player=25-5000/5
-# replay: coupboard replay --profile vic-baccarat-2002 --start 2026-11-25T21:00:00Z --set style=C --limit player=25-5000/5 FILE
+# replay: coupboard replay --hold --profile vic-baccarat-2002 --start 2026-11-25T21:00:00Z --set style=C --limit player=25-5000/5 FILE
 # shoe 1 (journal record 1)
 @2026-11-25T21:00:00
 shoe
@@ -72,8 +72,8 @@ shoe
 !run 2 banker 4 20 as=dealer:12 reason="seat 2 \"asked\""
 !collect 1 reason="x"  # given by manager:ann
 @2026-11-25T21:00:05
-# doubt from the shoe link (no script form yet): shoe data lost (SEQ 12 follows 10)
-# the shoe's own result (a cross-check; no script form yet): B 3-7
+!doubt lost "SEQ 12 follows 10"  # from the shoe link
+!shoeresult banker 3 7  # from the shoe link
 @2026-11-25T21:01:00
 # the sign shows a personal limit marker at seat 3: 100-20000 (no script form yet)
 !limits at=21:21:00 player=50-5000/5 banker=50-5000 tie=0-0 insurance=0-0 runs=0-0 as=supervisor:3 reason="raise"

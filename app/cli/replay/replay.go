@@ -47,8 +47,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var signs setFlags
 	fs.Var(&signs, "limit", "the opening sign: WAGER=MIN-MAX[/MULTIPLE] (repeatable), as !limits writes it")
 	start := fs.String("start", desk.DefaultStart.Format(time.RFC3339), "the table clock at the start of the script (RFC 3339)")
+	hold := fs.Bool("hold", false, "hold a coup under review for the supervisor's !accept, !reconstruct or void, as a live table does (without it such a coup finishes flagged for review)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coupboard replay --profile ID [--set key=value ...] [--limit WAGER=MIN-MAX ...] [--start TIME] [FILE|-]")
+		fmt.Fprintln(stderr, "usage: coupboard replay --profile ID [--set key=value ...] [--limit WAGER=MIN-MAX ...] [--start TIME] [--hold] [FILE|-]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -82,9 +83,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case *profile == redDogProfile && !tableScript:
 		err = replayRedDog(w, tokens(items), sets)
 	case *profile == redDogProfile:
-		err = replayRedDogTable(w, items, sets, sign, t0)
+		err = replayRedDogTable(w, items, sets, sign, t0, *hold)
 	default:
-		err = replayBaccarat(w, *profile, items, sets, sign, t0)
+		err = replayBaccarat(w, *profile, items, sets, sign, t0, *hold)
 	}
 	if err != nil {
 		return err
@@ -172,7 +173,7 @@ func openingSign(limits []string) (engine.Sign, error) {
 
 // replayBaccarat deals the script through the table aggregate, hands turned over as soon as
 // they may be unless the script turns them itself ("!turn").
-func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string, sign engine.Sign, start time.Time) error {
+func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string, sign engine.Sign, start time.Time, hold bool) error {
 	p, err := engine.LookupProfile(id)
 	if err != nil {
 		return err
@@ -187,7 +188,7 @@ func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string
 			auto = false
 		}
 	}
-	t, err := desk.New(desk.Config{Profile: p, Settings: s, Sign: sign, AutoTurn: auto}, start)
+	t, err := desk.New(desk.Config{Profile: p, Settings: s, Sign: sign, AutoTurn: auto, Hold: hold}, start)
 	if err != nil {
 		return err
 	}
@@ -229,7 +230,7 @@ func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string
 
 // replayRedDogTable deals a Red Dog table script through the table aggregate: the records of
 // reddog.Replay, with the settlement, notice, sign and refusal lines in their places.
-func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign engine.Sign, start time.Time) error {
+func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign engine.Sign, start time.Time, hold bool) error {
 	p := reddog.VicRedDog1997()
 	for _, kv := range sets {
 		k, v, _ := strings.Cut(kv, "=")
@@ -237,7 +238,7 @@ func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign e
 			return &engine.SettingError{Key: k, Value: v, Reason: fmt.Sprintf("a Red Dog table script takes only decks=%d (3.1)", p.Decks)}
 		}
 	}
-	t, err := desk.New(desk.Config{RedDog: &p, Sign: sign}, start)
+	t, err := desk.New(desk.Config{RedDog: &p, Sign: sign, Hold: hold}, start)
 	if err != nil {
 		return err
 	}
