@@ -9,8 +9,10 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/cli/backup"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/health"
+	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
 )
@@ -74,6 +76,29 @@ func directoryCopyPath(cfg *config.Config, journalPath string) string {
 		return cfg.Operator.DirectoryCopy
 	}
 	return filepath.Join(filepath.Dir(journalPath), cfg.Table.ID+".operators")
+}
+
+// directoryCopy is the directory of the table's good copy before it starts (nil: none), for
+// the kiosk's way out.
+func directoryCopy(cfg *config.Config) *people.Directory {
+	jpath := cfg.Journal.Path // as startTable finds the journal
+	if jpath == "" {
+		var err error
+		if jpath, err = journal.DefaultPath(cfg.Table.ID); err != nil {
+			return nil
+		}
+	}
+	return copies.Store{Path: directoryCopyPath(cfg, jpath)}.Load().Dir
+}
+
+// tableDirectoryCopy is where the configured table keeps its directory copy, found as
+// coupboard setup (run as root on a kiosk) finds it to save the pit's there.
+func tableDirectoryCopy(cfg *config.Config) (string, error) {
+	jpath, err := backup.JournalPath(cfg)
+	if err != nil {
+		return "", err
+	}
+	return directoryCopyPath(cfg, jpath), nil
 }
 
 // newOperatorDirectory loads the table's copy.

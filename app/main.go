@@ -56,7 +56,7 @@ func commands() map[string]command {
 		"replay":   {"deal a shoe script under a rule profile and print every round and shoe event as JSON", replay.Run},
 		"roads":    {roads.Summary, roads.Run},
 		"setup": {setup.Summary, func(args []string, in io.Reader, out, errw io.Writer) error {
-			return setup.Run(args, in, out, errw, setup.DefaultEnv(validateTable))
+			return setup.Run(args, in, out, errw, setup.DefaultEnv(validateTable, tableDirectoryCopy))
 		}},
 		"shoe-sim": {shoesim.Summary, shoesim.Run},
 	}

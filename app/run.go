@@ -103,11 +103,11 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.kiosk {
 		cfg.Display.Kiosk = true
 	}
-	if err := kioskExit(cfg, source == "demo"); err != nil {
-		return err
-	}
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
+	}
+	if err := kioskExit(cfg, source == "demo", directoryCopy(cfg)); err != nil {
+		return err
 	}
 	log := logs.For(stderr, os.Getenv)
 	log.Info(fmt.Sprintf("table %s (%s), %s", cfg.Table.ID, cfg.Game.Profile, source), "table", cfg.Table.ID, "profile", cfg.Game.Profile, "config", source)

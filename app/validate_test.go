@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/app/people/copies"
 )
 
 // TestSetupRefusesWhatTheTableRefuses runs `coupboard setup` with the table's own validation:
@@ -47,7 +52,7 @@ func TestSetupRefusesWhatTheTableRefuses(t *testing.T) {
 	if err != nil || src != out || cfg.Table.ID != "BAC-09" || !cfg.Display.Kiosk {
 		t.Fatalf("load the written file: %v %s %+v", err, src, cfg)
 	}
-	if err := validateTable(cfg); err != nil {
+	if err := validateTable(cfg, nil); err != nil {
 		t.Errorf("the table refuses what setup wrote: %v", err)
 	}
 }
@@ -59,4 +64,46 @@ func writeFile(t *testing.T, text string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestKioskExitByTheDirectory: a kiosk without a supervisor PIN has a way out when the table's
+// copy of the pit's operator directory (saved by coupboard setup) names an active supervisor,
+// and only then.
+func TestKioskExitByTheDirectory(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.Table.ID, cfg.Display.Kiosk = "BAC-07", true
+	cfg.Journal.Path = filepath.Join(t.TempDir(), "BAC-07.db")
+	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	dealers, err := (*people.Directory)(nil).Add(people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSupervisor, err := dealers.Add(people.Change{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PIN: "90210"}, at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	retired, err := withSupervisor.Deactivate("4", at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		dir  *people.Directory
+		ok   bool
+	}{{"no directory", nil, false}, {"dealers only", dealers, false}, {"a supervisor", withSupervisor, true}, {"the supervisor deactivated", retired, false}} {
+		err := kioskExit(cfg, false, tc.dir)
+		if (err == nil) != tc.ok || !tc.ok && !strings.Contains(err.Error(), "no operator directory naming an active supervisor") {
+			t.Errorf("%s: %v, want a way out %v", tc.name, err, tc.ok)
+		}
+	}
+	// The start reads the table's copy beside the journal, where setup saves the pit's.
+	if directoryCopy(cfg) != nil {
+		t.Fatal("a copy found where none was saved")
+	}
+	if err := (copies.Store{Path: directoryCopyPath(cfg, cfg.Journal.Path)}).Save(withSupervisor); err != nil {
+		t.Fatal(err)
+	}
+	if err := kioskExit(cfg, false, directoryCopy(cfg)); err != nil {
+		t.Errorf("with the copy saved: %v", err)
+	}
 }

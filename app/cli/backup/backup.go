@@ -47,10 +47,10 @@ type Env struct {
 // unit) set XDG_DATA_HOME=/var/lib for the user coupboard, whose home this is.
 const packageJournalDir = "/var/lib/coupboard"
 
-// journalPath is the table's journal: journal.path; else, when XDG_DATA_HOME is not set and
+// JournalPath is the table's journal: journal.path; else, when XDG_DATA_HOME is not set and
 // the package's journal directory exists (restore run by root on a kiosk), the journal there;
 // else the default path of its id.
-func journalPath(cfg *config.Config) (string, error) {
+func JournalPath(cfg *config.Config) (string, error) {
 	if cfg.Journal.Path != "" {
 		return cfg.Journal.Path, nil
 	}
@@ -97,7 +97,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) error {
 	} else if _, err := time.ParseInLocation("2006-01-02", *day, time.Local); err != nil {
 		return fmt.Errorf("--day %q: want YYYY-MM-DD", *day)
 	}
-	jpath, err := journalPath(cfg)
+	jpath, err := JournalPath(cfg)
 	if err != nil {
 		return err
 	}

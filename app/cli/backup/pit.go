@@ -29,11 +29,11 @@ import (
 // DefaultPitTimeout bounds a backup's or a restore's whole exchange with the pit.
 const DefaultPitTimeout = 2 * time.Minute
 
-// pitConn is the table's connection to the pit bus for backups: its own credentials and
-// inbox, as the table connects.
-func pitConn(cfg *config.Config) bus.ConnConfig {
+// TableBusConn is the table's connection to the pit bus from a command (backup, restore,
+// setup): its own credentials and inbox, as the table connects.
+func TableBusConn(cfg *config.Config, name string) bus.ConnConfig {
 	return bus.ConnConfig{
-		URLs: cfg.Bus.URLs, Name: "coupboard backup " + cfg.Table.ID, User: cfg.Bus.User, Password: cfg.Bus.Password,
+		URLs: cfg.Bus.URLs, Name: name, User: cfg.Bus.User, Password: cfg.Bus.Password,
 		NKeySeedFile: cfg.Bus.NKeySeed, TLS: bus.TLS{CAFile: cfg.Bus.TLSCA, CertFile: cfg.Bus.TLSCert, KeyFile: cfg.Bus.TLSKey},
 		InboxPrefix: bus.TableInbox(cfg.Table.ID), Open: cfg.Bus.Open,
 	}
@@ -42,7 +42,7 @@ func pitConn(cfg *config.Config) bus.ConnConfig {
 // openPit connects to the pit with the table's credentials and binds to its bucket; close
 // ends the connection.
 func openPit(ctx context.Context, cfg *config.Config) (b *bus.Backups, close func(), err error) {
-	nc, err := bus.Connect(pitConn(cfg))
+	nc, err := bus.Connect(TableBusConn(cfg, "coupboard backup "+cfg.Table.ID))
 	if err != nil {
 		return nil, nil, err
 	}

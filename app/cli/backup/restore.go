@@ -66,7 +66,7 @@ func Restore(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) erro
 			return errors.New("no table configuration on this box (run coupboard setup first), or give --db PATH")
 		}
 		if target == "" {
-			if target, err = journalPath(c); err != nil {
+			if target, err = JournalPath(c); err != nil {
 				return err
 			}
 		}

@@ -80,7 +80,7 @@ func (o *options) setLimits(cfg *config.Config, in *asker, env Env) error {
 			return err
 		}
 		if env.Validate != nil {
-			return env.Validate(&c)
+			return env.Validate(&c, o.dir)
 		}
 		return nil
 	}

@@ -7,6 +7,7 @@ package setup
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,7 +22,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/internal/atomicfile"
@@ -29,7 +32,7 @@ import (
 )
 
 // Summary is the one-line description of the command for `coupboard help`.
-const Summary = "ask the table's questions (id, profile, opening limits, shoe port, pit server, PINs) and write its configuration"
+const Summary = "ask the table's questions (id, profile, opening limits, shoe port, pit server, PINs unless the pit's operator directory has the people) and write its configuration"
 
 // Env is what the command needs of the machine; tests give a fake one.
 type Env struct {
@@ -40,16 +43,24 @@ type Env struct {
 	// Hostname names the machine (os.Hostname).
 	Hostname func() (string, error)
 	// Validate is the table's own check of a configuration at start, after config.Parse
-	// (the rule profile and its settings, a kiosk with a way out).
-	Validate func(*config.Config) error
+	// (the rule profile and its settings, a kiosk with a way out: the supervisor PIN, or dir's
+	// supervisors when the table has the pit's operator directory; dir may be nil).
+	Validate func(cfg *config.Config, dir *people.Directory) error
+	// PitDirectory reads the pit's operator directory over the bus with the table's
+	// credentials (nil, nil: the pit has none); nil: setup does not ask the pit.
+	PitDirectory func(ctx context.Context, conn bus.ConnConfig) (*people.Directory, error)
+	// DirectoryCopy is where the table keeps its copy of the operator directory.
+	DirectoryCopy func(*config.Config) (string, error)
 	// Group is the group that may read the written file (the table runs as it); "" or a
 	// group that does not exist: left as it is.
 	Group string
 }
 
-// DefaultEnv is the real machine's.
-func DefaultEnv(validate func(*config.Config) error) Env {
-	return Env{Root: "/", ConfigDir: "/etc/coupboard", Hostname: os.Hostname, Validate: validate, Group: "coupboard"}
+// DefaultEnv is the real machine's: the table's check of a configuration and where it keeps
+// its directory copy come from the table's program.
+func DefaultEnv(validate func(*config.Config, *people.Directory) error, directoryCopy func(*config.Config) (string, error)) Env {
+	return Env{Root: "/", ConfigDir: "/etc/coupboard", Hostname: os.Hostname, Validate: validate, Group: "coupboard",
+		PitDirectory: PitDirectory, DirectoryCopy: directoryCopy}
 }
 
 // TablePath is the configuration chosen by host name: dir/tables/<host>.toml.
@@ -70,6 +81,7 @@ type options struct {
 	kiosk                        bool
 	dealerHash, supervisorHash   string
 	limits                       limitFlags
+	dir                          *people.Directory // the pit's operator directory, when it names a supervisor
 	set                          map[string]bool
 }
 
@@ -135,7 +147,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) erro
 		return fmt.Errorf("refused: %w", err)
 	}
 	if env.Validate != nil {
-		if err := env.Validate(parsed); err != nil {
+		if err := env.Validate(parsed, o.dir); err != nil {
 			return fmt.Errorf("refused: %w", err)
 		}
 	}
@@ -149,6 +161,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) erro
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
+	if o.dir != nil {
+		path, err := saveDirectoryCopy(env, parsed, o.dir)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "saved the pit's operator directory (version %d) as the table's copy %s\n", o.dir.Version, path)
+	}
 	if host != "" && out != TablePath(env.ConfigDir, host) && exists(TablePath(env.ConfigDir, host)) {
 		fmt.Fprintf(stdout, "note: this machine's table reads %s, not this file (it is chosen by host name first)\n", TablePath(env.ConfigDir, host))
 	}
@@ -220,6 +239,9 @@ func (o *options) apply(cfg *config.Config, in *asker, env Env, host string) err
 	if err := o.bus(cfg, in); err != nil {
 		return err
 	}
+	if err := o.pitDirectory(cfg, in, env); err != nil {
+		return err
+	}
 	cur := cfg.Backup.Dir
 	if cur == "" {
 		cur = "none"
@@ -241,6 +263,9 @@ func (o *options) apply(cfg *config.Config, in *asker, env Env, host string) err
 		cfg.Display.Kiosk = o.kiosk
 	} else if cfg.Display.Kiosk, err = in.yesNo("Kiosk mode (full screen, left only with the supervisor PIN)?", true); err != nil {
 		return err
+	}
+	if o.dir != nil && !o.set["supervisor-pin-hash"] && !o.set["dealer-pin-hash"] {
+		return nil // people sign in from the pit's directory: no role PINs
 	}
 	return o.pins(cfg, in)
 }

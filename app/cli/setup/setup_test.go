@@ -13,6 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/people"
 )
 
 // fakeSys builds a file system root with the sysfs and /dev/serial/by-id entries of a mini PC:
@@ -123,8 +124,8 @@ func testEnv(t *testing.T) Env {
 	return Env{
 		Root: fakeSys(t), ConfigDir: t.TempDir(),
 		Hostname: func() (string, error) { return "bac-07", nil },
-		Validate: func(c *config.Config) error {
-			if c.Display.Kiosk && c.Operator.SupervisorPINHash == "" {
+		Validate: func(c *config.Config, dir *people.Directory) error {
+			if c.Display.Kiosk && c.Operator.SupervisorPINHash == "" && (dir == nil || supervisors(dir) == 0) {
 				return errors.New("no way out of kiosk")
 			}
 			return nil
