@@ -79,6 +79,14 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 		default:
 			r.State, r.StateClass = w.T(i18n.ConNoStatus), "none"
 		}
+		if h, ok := t.UnderReview(); ok { // doubt stops the coup: the dealer waits for a supervisor
+			r.State, r.StateClass = w.T(i18n.ConUnderReview, h.N, reasonWords(w, h.Reasons)), "review"
+		}
+		for _, n := range t.NoticesAt(v.Now) {
+			if s := noticeWords(w, n, hm); !slices.Contains(r.Notices, s) { // a closing the status also says
+				r.Notices = append(r.Notices, s)
+			}
+		}
 		switch v.Board.Liveness(t, v.Now) {
 		case pitmodel.Offline:
 			r.State, r.StateClass = w.T(i18n.ConOffline)+" · "+r.State, "offline"

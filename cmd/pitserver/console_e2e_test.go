@@ -20,6 +20,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/app/console"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // consoleTables are the tables of the browser test: two in pit A, one in pit B that announces
@@ -65,8 +66,10 @@ func TestConsoleInABrowser(t *testing.T) {
 	// The tables: real coups, published by real publishers with their own credentials.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	outboxes := map[string]*bus.MemOutbox{}
 	for i, tb := range consoleTables {
 		ob := bus.NewMemOutbox(tb.id, time.Now)
+		outboxes[tb.id] = ob
 		sim, err := simtable.New(simtable.Config{ID: tb.id, Seed: uint64(i + 1), Closing: tb.closing}, ob)
 		if err != nil {
 			t.Fatal(err)
@@ -157,6 +160,21 @@ func TestConsoleInABrowser(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+	// What the tables publish besides their coups: BAC-2 holds a coup for review, BAC-1 posts a
+	// higher minimum for later; both reach the page without a reload.
+	effective := time.Now().Add(time.Hour)
+	old, nw := int64(2500), int64(5000)
+	for id, m := range map[string]pitwire.Message{
+		"BAC-2": {V: 1, Table: "BAC-2", Type: pitwire.TypeReview, Shoe: 1, Review: &pitwire.Review{N: 99, State: pitwire.ReviewHeld, Reasons: []string{"lost"}}},
+		"BAC-1": {V: 1, Table: "BAC-1", Type: pitwire.TypeNotice, Shoe: 1, Notice: &pitwire.Notice{Change: 1, Item: pitwire.NoticeMinimum, Bet: "player",
+			Old: &old, New: &nw, Posted: time.Now(), Effective: effective, Rule: "000 7.7, s66(2)", Text: "Minimum Player changes to $50"}},
+	} {
+		if _, err := outboxes[id].Append(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitText(`tr[data-table="BAC-2"] td.state`, "Coup 99 under review: shoe data lost")
+	waitText(`tr[data-table="BAC-1"]`, "Player minimum: $25 → $50 at "+effective.UTC().Format("15:04")+" (000 7.7, s66(2))")
 	if s := text(`tr[data-table="BAC-3"] td.state`); !strings.HasPrefix(s, "Closes at ") {
 		t.Errorf("BAC-3's state: %q", s)
 	}

@@ -89,6 +89,10 @@ type Table struct {
 	// Held are the coups the table holds for the supervisor's review (pitwire.TypeReview), oldest
 	// first; empty when none is (review.go).
 	Held []Held
+	// Notices are the notices the table posted on its sign (pitwire.TypeNotice), in the order
+	// posted, those that took effect by the table's latest notice dropped (notices.go):
+	// NoticesAt says which are still to come.
+	Notices []pitwire.Notice
 	// Version increases whenever the table changes (anything but liveness): drawers cache
 	// their images of the table by it.
 	Version uint64
@@ -323,6 +327,8 @@ func (b *Board) apply(t *Table, m pitwire.Message) error {
 		t.Signed = &a
 	case pitwire.TypeReview:
 		review(t, *m.Review)
+	case pitwire.TypeNotice:
+		notice(t, *m.Notice, m.Time)
 	}
 	return nil
 }

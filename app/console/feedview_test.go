@@ -1,0 +1,99 @@
+package console
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/pitwire"
+)
+
+// TestWhatTheTablesPublish: the live view shows a coup a table holds for review, with the kinds
+// of reason in words (never a card: none travels), until it is resolved; and the notices posted
+// at each table — a higher minimum with its rule, a settlement method, a differential removed,
+// a closing said once though the status says it too — until they take effect; in each language.
+func TestWhatTheTablesPublish(t *testing.T) {
+	r := newRig(t)
+	now := r.clk.now()
+	at := func(hm string) time.Time {
+		tm, _ := time.Parse("15:04", hm)
+		return time.Date(2026, 11, 26, tm.Hour(), tm.Minute(), 0, 0, time.UTC)
+	}
+	amount := func(c int64) *int64 { return &c }
+	notice := func(id string, n pitwire.Notice) {
+		n.Posted = now
+		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeNotice, Time: now, Shoe: 1, Notice: &n})
+	}
+	notice("BAC-1", pitwire.Notice{Change: 1, Item: pitwire.NoticeMinimum, Bet: "player", Old: amount(2500), New: amount(5000), Currency: "AUD",
+		Effective: at("09:30"), Rule: "000 7.7, s66(2)", Text: "Minimum Player changes to $50 at 09:30"})
+	notice("ACT-1", pitwire.Notice{Change: 1, Item: pitwire.NoticeClose, Effective: at("10:00"), Rule: "001 10.2", Text: "Table closes at 10:00"})
+	notice("ACT-2", pitwire.Notice{Change: 1, Item: pitwire.NoticeSettlement, OldSettlement: pitwire.SettleCommission, NewSettlement: pitwire.SettleSixPaysHalf,
+		Effective: at("09:20"), Rule: "001 8.2", Text: "From 09:20: Banker pays 1:1, a win on 6 pays 1:2"})
+	notice("ACT-2", pitwire.Notice{Change: 1, Item: pitwire.NoticeDifferentialMax, Old: amount(100000), New: amount(0),
+		Effective: at("09:20"), Rule: "001 3.7", Text: "Maximum table differential removed at 09:20"})
+	review := func(rv pitwire.Review) {
+		r.feed.send(pitwire.Message{Table: "BAC-2", Type: pitwire.TypeReview, Time: now, Shoe: 1, Review: &rv})
+	}
+	review(pitwire.Review{N: 7, State: pitwire.ReviewHeld, Reasons: []string{"lost"}})
+	review(pitwire.Review{N: 7, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result"}})
+
+	row := func(page, id string) string {
+		i := strings.Index(page, `data-table="`+id+`"`)
+		if i < 0 {
+			t.Fatalf("no row for %s in\n%s", id, page)
+		}
+		return page[i : i+strings.Index(page[i:], "</tr>")]
+	}
+	for _, tc := range []struct {
+		lang string
+		want map[string][]string
+	}{
+		{"en", map[string][]string{
+			"BAC-1": {"Player minimum: $25 → $50 at 09:30 (000 7.7, s66(2))"},
+			"BAC-2": {"Coup 7 under review: shoe data lost; the shoe", "s result differs from the cards"},
+			"ACT-1": {"This table closes at 10:00"},
+			"ACT-2": {"From 09:20: B — Banker wins on 6 pay 1 to 2 (001 8.2)", "Differential maximum removed at 09:20 (001 3.7)"},
+		}},
+		{"zh-Hans", map[string][]string{
+			"BAC-1": {"闲最低：$25 → $50，09:30 起（000 7.7, s66(2)）"},
+			"BAC-2": {"第 7 局复核中：发牌靴数据丢失; 发牌靴结果与牌不符"},
+			"ACT-2": {"09:20 起取消差额最高（001 3.7）"},
+		}},
+		{"zh-Hant", map[string][]string{
+			"BAC-1": {"閒最低：$25 → $50，09:30 起（000 7.7, s66(2)）"},
+			"BAC-2": {"第 7 局覆核中：發牌靴數據遺失; 發牌靴結果與牌不符"},
+		}},
+	} {
+		b := r.browser()
+		b.lang = tc.lang
+		page := b.signIn("S-1", "2468")
+		noMissingWords(t, page)
+		for id, wants := range tc.want {
+			for _, w := range wants {
+				if !strings.Contains(row(page, id), w) {
+					t.Errorf("%s: the row of %s lacks %q:\n%s", tc.lang, id, w, row(page, id))
+				}
+			}
+		}
+		if !strings.Contains(page, `<tr class="state-review" data-table="BAC-2">`) {
+			t.Errorf("%s: BAC-2's row is not marked under review", tc.lang)
+		}
+		if n := strings.Count(row(page, "ACT-1"), `class="notice"`); n != 1 {
+			t.Errorf("%s: ACT-1's closing is said %d times", tc.lang, n)
+		}
+	}
+
+	// Resolved: the state is the table's again. Past 09:30 the notices have taken effect.
+	review(pitwire.Review{N: 7, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"})
+	r.clk.add(31 * time.Minute)
+	b := r.browser()
+	page := b.signIn("S-1", "2468")
+	if s := row(page, "BAC-2"); strings.Contains(s, "under review") {
+		t.Errorf("BAC-2 still under review after it was resolved:\n%s", s)
+	}
+	for _, id := range []string{"BAC-1", "ACT-2"} {
+		if s := row(page, id); strings.Contains(s, `class="notice"`) {
+			t.Errorf("%s shows a notice that took effect:\n%s", id, s)
+		}
+	}
+}
