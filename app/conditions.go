@@ -8,6 +8,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/operator"
 	"github.com/coupboard/coupboard/serialin"
 )
 
@@ -65,11 +66,8 @@ func (t *runningTable) checkConditions(now time.Time) {
 		case st.State == serialin.LinkConnected || st.State == serialin.LinkSilent || st.State == serialin.LinkClosed:
 			c.board.Clear("shoe")
 		case st.Err != "":
-			words := i18n.Message{Key: i18n.WarnShoeText, Args: []any{st.Err}} // the link's error names the port
-			if !strings.Contains(st.Err, st.Port) {
-				words = i18n.Message{Key: i18n.WarnShoe, Args: []any{st.Port, st.Err}}
-			}
-			c.board.Say("shoe", words, "port", st.Port, "state", st.State.String())
+			words, _ := operator.ShoeLinkWords(st) // the fault in words; the log has the link's own
+			c.board.Say("shoe", words, "port", st.Port, "state", st.State.String(), "err", st.Err)
 		case st.State == serialin.LinkUnreadable:
 			c.board.Say("shoe", i18n.Message{Key: i18n.WarnShoeUnreadable, Args: []any{st.Port}}, "state", st.State.String())
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // The status strip's keys of the operator directory's conditions (package health).
@@ -110,10 +111,10 @@ func newOperatorDirectory(path string, board *health.Board, log *slog.Logger) *o
 	}
 	switch {
 	case len(l.Damaged) > 0 && l.Dir != nil:
-		d.board.Set(condDirectoryCopy, fmt.Sprintf("operator directory copy %s DAMAGED: using version %d from %s",
-			filepath.Base(l.Damaged[0].File), l.Dir.Version, filepath.Base(l.File)))
+		d.board.Say(condDirectoryCopy, i18n.Message{Key: i18n.WarnDirCopyDamaged,
+			Args: []any{filepath.Base(l.Damaged[0].File), l.Dir.Version, filepath.Base(l.File)}})
 	case len(l.Damaged) > 0:
-		d.board.Set(condDirectoryCopy, "operator directory copies DAMAGED: sign-in by the role PINs until the pit sends the directory")
+		d.board.Say(condDirectoryCopy, i18n.Message{Key: i18n.WarnDirCopiesDamaged})
 	}
 	if l.Dir != nil {
 		d.use(l.Dir)
@@ -129,20 +130,20 @@ func newOperatorDirectory(path string, board *health.Board, log *slog.Logger) *o
 func (d *operatorDirectory) got(raw []byte, revision uint64) {
 	nd, err := people.Decode(raw)
 	if err != nil {
-		d.board.Set(condDirectoryPit, fmt.Sprintf("operator directory from the pit unreadable (revision %d): kept the table's copy", revision), "err", err.Error())
+		d.board.Say(condDirectoryPit, i18n.Message{Key: i18n.WarnDirPitUnreadable, Args: []any{revision}}, "err", err.Error())
 		return
 	}
 	cur := d.Current()
 	switch {
 	case cur != nil && nd.Version < cur.Version:
-		d.board.Set(condDirectoryPit, fmt.Sprintf("operator directory: the pit sent version %d, older than the table's %d: kept %d", nd.Version, cur.Version, cur.Version))
+		d.board.Say(condDirectoryPit, i18n.Message{Key: i18n.WarnDirPitOlder, Args: []any{nd.Version, cur.Version}})
 		return
 	case cur != nil && nd.Version == cur.Version:
 		d.board.Clear(condDirectoryPit)
 		return
 	}
 	if err := d.store.Save(nd); err != nil {
-		d.board.Set(condDirectoryCopy, fmt.Sprintf("operator directory version %d NOT SAVED: in use until the table restarts", nd.Version), "err", err.Error())
+		d.board.Say(condDirectoryCopy, i18n.Message{Key: i18n.WarnDirNotSaved, Args: []any{nd.Version}}, "err", err.Error())
 	} else {
 		d.board.Clear(condDirectoryCopy)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/coupboard/coupboard/app/health"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/nats-io/nats.go/jetstream"
@@ -227,6 +228,11 @@ func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 	d.got(raw, 4)
 	if g.Directory().Version != 2 || !strings.Contains(strings.Join(board.Texts(), " "), "older") {
 		t.Fatalf("older version: %v %v", g.Directory().Version, board.Texts())
+	}
+	// The strip words the condition in the table's language (issue 23).
+	hant, _ := i18n.New(i18n.TraditionalChinese)
+	if _, words := board.Status(); len(words) != 1 || words[0].Key != i18n.WarnDirPitOlder || hant.Say(words[0]) != "操作員名錄：場內發送的第 1 版舊於本檯的第 2 版：保留第 2 版" {
+		t.Fatalf("older version, in words: %+v", words)
 	}
 	raw, _ = v.Encode()
 	d.got(raw, 5) // the same version again: all is well

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/bustest"
 )
@@ -59,9 +60,10 @@ open = true
 		t.Errorf("stderr does not announce the open bus:\n%s", stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(trace.String()), "\n")
+	english := i18n.Catalogue{}.Say(openBusWarning)
 	for i, l := range lines {
-		if !strings.Contains(l, openBusWarning) {
-			t.Fatalf("screen %d of %d does not show %q on the status strip: %s", i+1, len(lines), openBusWarning, l)
+		if !strings.Contains(l, english) || !strings.Contains(l, `"Key":"`+string(i18n.WarnOpenBus)+`"`) {
+			t.Fatalf("screen %d of %d does not show %q on the status strip, worded by the catalogue (%s): %s", i+1, len(lines), english, i18n.WarnOpenBus, l)
 		}
 	}
 }

@@ -445,8 +445,11 @@ func (t *runningTable) committed([]journal.Record) {
 // the coup first: the window paints a dealt card at once, and what else changed (a coup's end
 // changes the roads and statistics) in the next frame (TableScreen.ApplyCoup).
 func (t *runningTable) present(v view.Screen) {
-	if t.openBus {
-		v.Status.Errors = append(slices.Clip(v.Status.Errors), openBusWarning)
+	if t.openBus { // in words of the catalogue, like the machine's warnings (issue 23)
+		words := make([]i18n.Message, len(v.Status.Errors), len(v.Status.Errors)+1)
+		copy(words, v.Status.ErrorWords)
+		v.Status.ErrorWords = append(words, openBusWarning)
+		v.Status.Errors = append(slices.Clip(v.Status.Errors), i18n.Catalogue{}.Say(openBusWarning))
 	}
 	if t.cond != nil {
 		v.Status.Warnings, v.Status.WarningWords = t.cond.board.Status()
@@ -466,7 +469,7 @@ func (t *runningTable) present(v view.Screen) {
 func (t *runningTable) attach(scr *display.TableScreen) { t.screen.Store(scr) }
 
 // openBusWarning is the status strip's entry while the table publishes on an open bus.
-const openBusWarning = "pit bus OPEN: no credentials (bus.open)"
+var openBusWarning = i18n.Message{Key: i18n.WarnOpenBus}
 
 // runHeadless waits for SIGINT or SIGTERM (on sig), then stops cleanly.
 func (t *runningTable) runHeadless(sig <-chan os.Signal) error {

@@ -263,7 +263,10 @@ func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 		sc.text(t, x, 0, tw, s.Height, ts, p.Background, true, fyne.TextAlignCenter)
 		x += tw + s.Height*0.5
 	}
-	for _, e := range v.Errors {
+	for i, e := range v.Errors {
+		if i < len(v.ErrorWords) && v.ErrorWords[i].Key != "" {
+			e = st.Words.Say(v.ErrorWords[i])
+		}
 		t := "■ " + st.Words.T(i18n.ClearError, e)
 		// Cut, not shrunk, to the room there is: the operator screen has the whole text.
 		t = cut(t, s.Width-x-s.Height*0.6, ts, true)

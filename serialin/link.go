@@ -79,18 +79,50 @@ func matchUSB(list []*enumerator.PortDetails, m USBMatch) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", &OpenError{Port: m.String(), Reason: "not found: no USB serial device matches; is the shoe plugged in? (lsusb, ls -l /dev/serial/by-id/)", Err: fs.ErrNotExist}
+		return "", &OpenError{Port: m.String(), Fault: FaultUSBNone, Reason: "not found: no USB serial device matches; is the shoe plugged in? (lsusb, ls -l /dev/serial/by-id/)", Err: fs.ErrNotExist}
 	case 1:
 		return found[0], nil
 	}
-	return "", &OpenError{Port: m.String(), Reason: fmt.Sprintf("%d devices match (%s): give the serial number too", len(found), strings.Join(found, ", "))}
+	return "", &OpenError{Port: m.String(), Fault: FaultUSBMany, Reason: fmt.Sprintf("%d devices match (%s): give the serial number too", len(found), strings.Join(found, ", "))}
 }
 
 // OpenError is a failure to open the shoe's port, with a reason a floor supervisor can act on.
 type OpenError struct {
 	Port   string // the path, address or USB match
-	Reason string // what went wrong and what to do
+	Fault  Fault  // what kind of failure, for a screen to word in its language
+	Reason string // what went wrong and what to do, in English (the log's words)
 	Err    error  // the underlying error
+}
+
+// Fault is the kind of a failure of the shoe's link (Status.Fault, OpenError.Fault): what a
+// screen words in its language (display/i18n); Status.Err says the same in English, with the
+// details, for the log.
+type Fault string
+
+// The faults of the shoe's link.
+const (
+	FaultNone         Fault = ""
+	FaultNotFound     Fault = "not_found"    // no device at the path
+	FaultPermission   Fault = "permission"   // the user may not open it
+	FaultBusy         Fault = "busy"         // another program has it open
+	FaultNotSerial    Fault = "not_serial"   // the path is not a serial port
+	FaultUSBNone      Fault = "usb_none"     // no USB serial device matches
+	FaultUSBMany      Fault = "usb_many"     // several USB devices match
+	FaultList         Fault = "list"         // the serial ports cannot be listed
+	FaultConnect      Fault = "connect"      // a shoe over TCP cannot be reached
+	FaultDisconnected Fault = "disconnected" // the open link failed
+	FaultUnreadable   Fault = "unreadable"   // bytes, but no valid frame
+	FaultSilent       Fault = "silent"       // no frame within the heartbeat
+	FaultOther        Fault = "other"        // anything else (Status.Err says what)
+)
+
+// faultOf is the fault of err: an *OpenError's, else FaultOther.
+func faultOf(err error) Fault {
+	var oe *OpenError
+	if errors.As(err, &oe) && oe.Fault != FaultNone {
+		return oe.Fault
+	}
+	return FaultOther
 }
 
 // Error is the port and the reason.
@@ -111,19 +143,19 @@ func describeOpenError(port string, err error) *OpenError {
 	if errors.As(err, &pe) {
 		code = pe.Code()
 	}
-	reason := err.Error()
+	reason, fault := err.Error(), FaultOther
 	switch {
 	case code == serial.PermissionDenied || errors.Is(err, fs.ErrPermission):
-		reason = "permission denied: add the user to the dialout group (sudo usermod -aG dialout $USER, then log out and in), " +
+		fault, reason = FaultPermission, "permission denied: add the user to the dialout group (sudo usermod -aG dialout $USER, then log out and in), "+
 			"or install deploy/99-coupboard-shoe.rules"
 	case code == serial.PortNotFound || errors.Is(err, fs.ErrNotExist):
-		reason = "not found: is the shoe plugged in and powered? (ls -l /dev/serial/by-id/)"
+		fault, reason = FaultNotFound, "not found: is the shoe plugged in and powered? (ls -l /dev/serial/by-id/)"
 	case code == serial.PortBusy:
-		reason = "busy: another program has the port open"
+		fault, reason = FaultBusy, "busy: another program has the port open"
 	case code == serial.InvalidSerialPort:
-		reason = "not a serial port: " + err.Error()
+		fault, reason = FaultNotSerial, "not a serial port: "+err.Error()
 	}
-	return &OpenError{Port: port, Reason: reason, Err: err}
+	return &OpenError{Port: port, Fault: fault, Reason: reason, Err: err}
 }
 
 // serialMode converts Settings to go.bug.st/serial's Mode. InitialStatusBits stays nil:
@@ -185,7 +217,7 @@ func openSerial(path string, mode *serial.Mode, readTimeout time.Duration) (link
 func openTCP(addr string, readTimeout time.Duration) (link, string, error) {
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
-		return nil, addr, &OpenError{Port: "tcp " + addr, Reason: "cannot connect: " + err.Error(), Err: err}
+		return nil, addr, &OpenError{Port: "tcp " + addr, Fault: FaultConnect, Reason: "cannot connect: " + err.Error(), Err: err}
 	}
 	return &tcpLink{conn: conn, timeout: readTimeout}, addr, nil
 }

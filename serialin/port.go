@@ -46,6 +46,7 @@ type Status struct {
 	State LinkState
 	Port  string    // the device, address or USB match last opened or tried
 	Err   string    // the last error, in words a supervisor can act on; "" when connected
+	Fault Fault     // Err's kind, for a screen to word in its language; FaultNone when connected
 	Since time.Time // when State was entered
 
 	Connects   int       // successful opens, the first one included
@@ -196,14 +197,15 @@ func (m *Manager) send(ev Event) bool {
 	}
 }
 
-// setLink moves to state s, records errText, and sends a KindLink event if anything changed.
-func (m *Manager) setLink(s LinkState, port, errText string) {
+// setLink moves to state s, records errText and its fault, and sends a KindLink event if
+// anything changed.
+func (m *Manager) setLink(s LinkState, port, errText string, fault Fault) {
 	m.mu.Lock()
 	changed := m.status.State != s || m.status.Err != errText
 	if m.status.State != s {
 		m.status.Since = time.Now()
 	}
-	m.status.State, m.status.Err = s, errText
+	m.status.State, m.status.Err, m.status.Fault = s, errText, fault
 	if port != "" {
 		m.status.Port = port
 	}
@@ -226,7 +228,7 @@ func (m *Manager) run() {
 			if m.Status().State == LinkConnecting {
 				state = LinkConnecting
 			}
-			m.setLink(state, port, err.Error())
+			m.setLink(state, port, err.Error(), faultOf(err))
 			select {
 			case <-m.stop:
 			case <-time.After(backoff):
@@ -239,15 +241,15 @@ func (m *Manager) run() {
 		m.status.Connects++
 		m.status.LastFrame = time.Time{}
 		m.mu.Unlock()
-		m.setLink(LinkConnected, port, "")
+		m.setLink(LinkConnected, port, "", FaultNone)
 		dec.Reset()
 		err = m.read(l, dec)
 		l.Close()
 		if m.stopped() {
 			break
 		}
-		m.setLink(LinkDisconnected, port, "shoe disconnected: "+err.Error())
-		m.setLink(LinkReconnecting, port, "shoe disconnected: "+err.Error())
+		m.setLink(LinkDisconnected, port, "shoe disconnected: "+err.Error(), FaultDisconnected)
+		m.setLink(LinkReconnecting, port, "shoe disconnected: "+err.Error(), FaultDisconnected)
 	}
 	m.mu.Lock()
 	m.status.State, m.status.Since = LinkClosed, time.Now()
@@ -262,7 +264,7 @@ func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 	case !m.cfg.USB.IsZero():
 		list, err := m.enumerate()
 		if err != nil {
-			return nil, m.cfg.USB.String(), &OpenError{Port: m.cfg.USB.String(), Reason: "cannot list serial ports: " + err.Error(), Err: err}
+			return nil, m.cfg.USB.String(), &OpenError{Port: m.cfg.USB.String(), Fault: FaultList, Reason: "cannot list serial ports: " + err.Error(), Err: err}
 		}
 		path, err := matchUSB(list, m.cfg.USB)
 		if err != nil {
@@ -295,7 +297,7 @@ func (m *Manager) read(l link, dec Decoder) error {
 				lastAlive, garbage = now, time.Time{}
 				if bad != LinkConnected {
 					bad = LinkConnected
-					m.setLink(LinkConnected, "", "")
+					m.setLink(LinkConnected, "", "", FaultNone)
 				}
 			} else if garbage.IsZero() {
 				garbage = now
@@ -316,11 +318,11 @@ func (m *Manager) read(l link, dec Decoder) error {
 			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before.
 			bad = LinkUnreadable
 			m.setLink(LinkUnreadable, "", fmt.Sprintf("shoe data unreadable: no valid frame for %v — check the cable and the baud rate (%s)",
-				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings))
+				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings), FaultUnreadable)
 		case bad == LinkConnected && silentAfter > 0 && quiet > silentAfter:
 			bad = LinkSilent
 			m.setLink(LinkSilent, "", fmt.Sprintf("shoe silent: no valid frame for %v (heartbeat every %v); manual entry available",
-				quiet.Round(time.Millisecond), m.heartbeat))
+				quiet.Round(time.Millisecond), m.heartbeat), FaultSilent)
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // Commands is the Poster over the pit's command sender (app/pitcmd, issue 25 item 1): a
@@ -35,7 +36,9 @@ func (c Commands) Answers(_ context.Context, id string) ([]Answer, error) {
 	return out, nil
 }
 
-// answerOf is one table's state with a command, in the console's words.
+// answerOf is one table's state with a command, in the console's words: the table's own rule
+// and reason, or what the console says of the state (Words, worded on the page in its
+// language; Reason holds them in English).
 func answerOf(t pitcmd.TableAnswer) Answer {
 	a := Answer{Table: t.Table, State: AnswerPending, At: t.Received}
 	if t.Answer != nil {
@@ -45,19 +48,22 @@ func answerOf(t pitcmd.TableAnswer) Answer {
 	case pitcmd.Accepted:
 		a.State = AnswerAccepted
 		if t.Answer != nil && !t.Answer.Effective.IsZero() {
-			a.Reason = "in effect at " + t.Answer.Effective.UTC().Format("15:04:05") + " UTC"
+			a.Words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("15:04:05")}}
 		}
 	case pitcmd.Refused, pitcmd.Rejected:
 		a.State = AnswerRefused
 	case pitcmd.TooLate:
 		a.State = AnswerMissed
 		if a.Reason == "" {
-			a.Reason = "it reached the table after it expired"
+			a.Words = i18n.Message{Key: i18n.ConAnsTooLate}
 		}
 	case pitcmd.NoAnswer:
-		a.State, a.Reason = AnswerMissed, "no answer before it expired: the table did not carry it out"
+		a.State, a.Words = AnswerMissed, i18n.Message{Key: i18n.ConAnsNoAnswer}
 	case pitcmd.Offline:
-		a.Reason = "the table is offline: it gets the change when it is back, if still in time"
+		a.Words = i18n.Message{Key: i18n.ConAnsOffline}
+	}
+	if a.Words.Key != "" {
+		a.Reason = i18n.Catalogue{}.Say(a.Words)
 	}
 	return a
 }

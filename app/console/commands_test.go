@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -34,6 +35,23 @@ func TestAnswerOf(t *testing.T) {
 		got := answerOf(tc.in)
 		if got.Table != "A" || got.State != tc.state || got.Rule != tc.rule || got.Reason != tc.want {
 			t.Errorf("%s: got %+v, want %s %q %q", tc.in.State, got, tc.state, tc.rule, tc.want)
+		}
+		// The console's own words are the catalogue's, so the page words them in its language
+		// (issue 23); a table's reason has none and is shown as the table gave it.
+		ownWords := tc.want != "" && (tc.in.Answer == nil || tc.in.Answer.Reason == "")
+		if ownWords != (got.Words.Key != "") {
+			t.Errorf("%s: words %+v for reason %q", tc.in.State, got.Words, tc.want)
+		}
+		if got.Words.Key != "" {
+			if en := (i18n.Catalogue{}).Say(got.Words); en != tc.want {
+				t.Errorf("%s: the words in English are %q, the reason %q", tc.in.State, en, tc.want)
+			}
+			for _, lang := range []i18n.Lang{i18n.SimplifiedChinese, i18n.TraditionalChinese} {
+				w, _ := i18n.New(lang)
+				if zh := w.Say(got.Words); zh == tc.want || strings.HasPrefix(zh, "[") {
+					t.Errorf("%s: in %s the answer reads %q", tc.in.State, lang, zh)
+				}
+			}
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // Poster sends a change to tables and reports what each answered: the pit's command sender
@@ -52,6 +54,10 @@ type Answer struct {
 	Rule   string    // the rule cited by a refusal, "" if none
 	Reason string    // a refusal's reason, or what was announced on acceptance (the notice)
 	At     time.Time // when the answer came
+	// Words, when its Key is set, are the console's own words for the answer (the table
+	// offline, no answer in time, in effect at …), which the page words in its language in
+	// place of Reason (their English).
+	Words i18n.Message
 }
 
 // ErrUnknownPosting is returned by Answers and Cancel for an id the poster does not know.

@@ -340,7 +340,11 @@ func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel 
 		}
 		pending := false
 		for _, an := range answers {
-			row.Answers = append(row.Answers, answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: an.Reason})
+			reason := an.Reason
+			if an.Words.Key != "" {
+				reason = w.Say(an.Words)
+			}
+			row.Answers = append(row.Answers, answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: reason})
 			pending = pending || an.State == AnswerAccepted || an.State == AnswerPending
 		}
 		row.CanCancel = canCancel && canCancelPostings && a.CancelledBy == nil && pending

@@ -34,24 +34,14 @@ func NewBoard(log *slog.Logger) *Board {
 }
 
 // Say raises the condition key with a message of the screen's catalogue: the strip words it
-// in the table's language (Status), the log in English.
+// in the table's language (Status), the log in English; the log hears of it once, when it
+// begins or its words change, with attrs. There is no way to raise a condition in words of one
+// language (issue 23: every word on the status strip goes through the catalogue).
 func (b *Board) Say(key string, m i18n.Message, attrs ...any) {
-	b.set(key, i18n.Catalogue{}.Say(m), &m, attrs)
-}
-
-// Set raises the condition key with text (the words on the status strip, in every language);
-// the log hears of it once, when it begins or its text changes, with attrs.
-func (b *Board) Set(key, text string, attrs ...any) { b.set(key, text, nil, attrs) }
-
-func (b *Board) set(key, text string, m *i18n.Message, attrs []any) {
+	text := i18n.Catalogue{}.Say(m)
 	b.mu.Lock()
 	old, had := b.now[key]
-	b.now[key] = text
-	if m != nil {
-		b.words[key] = *m
-	} else {
-		b.words[key] = i18n.Message{Key: i18n.WarnShoeText, Args: []any{text}}
-	}
+	b.now[key], b.words[key] = text, m
 	b.mu.Unlock()
 	if !had || old != text {
 		b.log.Warn(text, append([]any{"condition", key}, attrs...)...)

@@ -82,6 +82,10 @@ const (
 	ConAnsRefused     Key = "con.ans_refused"     // answer
 	ConAnsMissed      Key = "con.ans_missed"      // answer
 	ConAnsCancelled   Key = "con.ans_cancelled"   // answer
+	ConAnsEffective   Key = "con.ans_effective"   // %s time (UTC): an accepted change in effect then
+	ConAnsTooLate     Key = "con.ans_too_late"    // why missed: it reached the table after it expired
+	ConAnsNoAnswer    Key = "con.ans_no_answer"   // why missed: no answer before it expired
+	ConAnsOffline     Key = "con.ans_offline"     // why pending: the table is offline
 	ConNoJS           Key = "con.no_js"           // the page refreshes itself without JavaScript
 	ConRefresh        Key = "con.refresh"         // link
 	ConLiveOn         Key = "con.live_on"         // live updates connected
@@ -187,6 +191,10 @@ func consoleEntries() []entry {
 		{ConAnsRefused, "refused", "已拒绝", "已拒絕"},
 		{ConAnsMissed, "missed (offline)", "未送达（离线）", "未送達（離線）"},
 		{ConAnsCancelled, "cancelled", "已取消", "已取消"},
+		{ConAnsEffective, "in effect at %s UTC", "于 UTC %s 生效", "於 UTC %s 生效"},
+		{ConAnsTooLate, "it reached the table after it expired", "送达牌台时已过期", "送達牌檯時已過期"},
+		{ConAnsNoAnswer, "no answer before it expired: the table did not carry it out", "过期前未获回复：牌台未执行", "過期前未獲回覆：牌檯未執行"},
+		{ConAnsOffline, "the table is offline: it gets the change when it is back, if still in time", "牌台离线：恢复连线后如仍在时限内即收到此更改", "牌檯離線：恢復連線後如仍在時限內即收到此更改"},
 		{ConNoJS, "Without JavaScript this page refreshes every 30 seconds.", "未启用 JavaScript 时，本页每 30 秒刷新一次。", "未啟用 JavaScript 時，本頁每 30 秒重新整理一次。"},
 		{ConRefresh, "Refresh now", "立即刷新", "立即重新整理"},
 		{ConLiveOn, "Live", "实时", "即時"},

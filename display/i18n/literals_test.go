@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,12 +21,30 @@ var notShown = map[string]bool{
 	"Errorf": true, "New": true, "game": true, "op": true, "command": true, "journalAccess": true,
 	"SignOutBecause": true, "End": true, "TrimPrefix": true, "FixedZone": true,
 	"T": true, "t": true, "Say": true, "Letter": true, "Winner": true, "m": true,
+	// The operational log (log/slog): the installer's, in English, never on a screen.
+	"Debug": true, "Info": true, "Warn": true, "Error": true,
+	// A file's path, a condition's key on the status strip (health.Board), a bus connection's name.
+	"Join": true, "Clear": true, "tableBusConn": true,
+}
+
+// appScreens are the files outside display/ whose words reach a screen: the machine's
+// conditions on the status strip (app/health, the operator directory, the shoe and the bus),
+// the open-bus error the table adds to every screen, and the pit console's answers. funcs,
+// when given, are the only functions of the file scanned (with its constants and variables).
+var appScreens = []struct {
+	file  string
+	funcs []string
+}{
+	{"../../app/health/health.go", nil},
+	{"../../app/directory.go", nil},
+	{"../../app/conditions.go", nil},
+	{"../../app/run.go", []string{"present"}},
+	{"../../app/console/commands.go", nil},
 }
 
 // notShownFuncs are functions whose literals are data, not words on a screen.
 var notShownFuncs = map[string]string{
-	"Reasons": "the supervisor's pick-list of reasons, journalled as chosen (the record's language)",
-	"String":  "a value's name for logs, tests and the wire; the screens word values through the catalogue",
+	"String": "a value's name for logs, tests and the wire; the screens word values through the catalogue",
 }
 
 // notShownDirs are packages that hold no screen: sample data for the goldens and the preview,
@@ -37,12 +56,15 @@ var word = regexp.MustCompile(`[A-Za-z]{2,}|\p{Han}`)
 
 // allowed are literals that stay, each with why.
 var allowed = map[string]string{
-	`"word"`:         "the name of a shoe word the operator screen does not know, as the journal names it",
-	`"routine"`:      "the journal's reason for a dealer's routine shoe word",
-	`"%d:%s manual"`: "pitmodel.Summary, the board's state as comparable values for tests, never drawn",
+	`"word"`:          "the name of a shoe word the operator screen does not know, as the journal names it",
+	`"routine"`:       "the journal's reason for a dealer's routine shoe word",
+	`"%d:%s manual"`:  "pitmodel.Summary, the board's state as comparable values for tests, never drawn",
+	`".tmp"`:          "app/health: the backup status file's temporary name",
+	`"directory"`:     "app/directory.go: the key of a condition on the status strip, never shown",
+	`"directory.pit"`: "app/directory.go: the key of a condition on the status strip, never shown",
 }
 
-// TestNoWordBypassesTheCatalogue scans the screen packages (display/...) for a string literal
+// TestNoWordBypassesTheCatalogue scans the screen packages (display/...) and appScreens for a string literal
 // holding a word of any language that is not worded by the catalogue (issue 23: the table
 // screen, the operator screen and the pit board in the three languages). A literal in a
 // comparison, a switch case or a map key is a value compared, not shown; what is left is a
@@ -99,6 +121,32 @@ func TestNoWordBypassesTheCatalogue(t *testing.T) {
 	}
 	if files < 20 {
 		t.Fatalf("only %d files scanned: the walk missed the screens", files)
+	}
+	for _, as := range appScreens {
+		f, err := parser.ParseFile(fset, as.file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				continue
+			}
+			if fn, ok := d.(*ast.FuncDecl); ok && as.funcs != nil {
+				if !slices.Contains(as.funcs, fn.Name.Name) {
+					continue
+				}
+				found++
+			}
+			for _, lit := range wordsIn(d) {
+				if _, ok := allowed[lit.Value]; !ok {
+					bad = append(bad, fset.Position(lit.Pos()).String()+": "+lit.Value)
+				}
+			}
+		}
+		if found != len(as.funcs) {
+			t.Errorf("%s: %d of the functions %v found: the scan misses what it should read", as.file, found, as.funcs)
+		}
 	}
 	if len(bad) > 0 {
 		t.Errorf("%d words may reach a screen without the catalogue (display/i18n/messages.go):\n  %s", len(bad), strings.Join(bad, "\n  "))
@@ -157,8 +205,9 @@ func callName(c *ast.CallExpr) string {
 }
 
 // TestTheScanFindsABypass: the scan is not blind. A word handed to a widget, joined to
-// another, kept in a variable or formatted is found; one worded by the catalogue, compared
-// or used as a case is not.
+// another, kept in a variable, formatted, raised on the status strip in words or set as a
+// console's answer is found; one worded by the catalogue, compared, used as a case or
+// written to the operational log is not.
 func TestTheScanFindsABypass(t *testing.T) {
 	src := `package p
 func f() {
@@ -173,6 +222,9 @@ func f() {
 	case "pair":
 	}
 	_ = fmt.Errorf("port %s: gone", p)
+	d.board.Set(condDirectoryCopy, "operator directory copies DAMAGED")
+	a.Reason = "no answer before it expired"
+	t.log.Warn("the pit bus is OPEN", "urls", u)
 }`
 	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
 	if err != nil {
@@ -182,7 +234,7 @@ func f() {
 	for _, lit := range wordsIn(f) {
 		found = append(found, lit.Value)
 	}
-	if got := strings.Join(found, " "); got != `"Shoe link: " "Reconnect" "Under review" "%d lost"` {
+	if got := strings.Join(found, " "); got != `"Shoe link: " "Reconnect" "Under review" "%d lost" "operator directory copies DAMAGED" "no answer before it expired"` {
 		t.Errorf("found %s", got)
 	}
 }

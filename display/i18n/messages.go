@@ -409,6 +409,35 @@ const (
 	WarnShoeText         Key = "warn.shoe_text"         // %s the link's error, naming its port
 	WarnShoeUnreadable   Key = "warn.shoe_unreadable"   // %s port
 	WarnBus              Key = "warn.bus"               // the pit server
+	WarnOpenBus          Key = "warn.open_bus"          // the table publishes on a pit bus with no credentials
+	// The shoe link's faults (serialin.Fault), each %s the port.
+	ShoeFaultNotFound     Key = "shoe.not_found"
+	ShoeFaultPermission   Key = "shoe.permission"
+	ShoeFaultBusy         Key = "shoe.busy"
+	ShoeFaultNotSerial    Key = "shoe.not_serial"
+	ShoeFaultUSBNone      Key = "shoe.usb_none"
+	ShoeFaultUSBMany      Key = "shoe.usb_many"
+	ShoeFaultList         Key = "shoe.list"
+	ShoeFaultConnect      Key = "shoe.connect"
+	ShoeFaultDisconnected Key = "shoe.disconnected"
+	ShoeFaultSilent       Key = "shoe.silent"
+	// The operator directory's conditions (app/directory.go).
+	WarnDirCopyDamaged   Key = "warn.dir_copy_damaged"   // %[1]s damaged copy, %[2]d version used, %[3]s its file
+	WarnDirCopiesDamaged Key = "warn.dir_copies_damaged" // every copy damaged
+	WarnDirPitUnreadable Key = "warn.dir_pit_unreadable" // %d revision of what the pit sent
+	WarnDirPitOlder      Key = "warn.dir_pit_older"      // %[1]d version sent, %[2]d the table's version, kept
+	WarnDirNotSaved      Key = "warn.dir_not_saved"      // %d version in use, not saved
+
+	// The supervisor's pick-list of reasons (display/operator): the journal keeps a chosen
+	// reason in English, the record's language.
+	ReasonDealerError Key = "reason.dealer_error" // dealer error
+	ReasonMisdeal     Key = "reason.misdeal"      // misdeal
+	ReasonExposed     Key = "reason.exposed"      // card exposed in error
+	ReasonFaceUp      Key = "reason.face_up"      // card face up in the shoe
+	ReasonShoeFault   Key = "reason.shoe_fault"   // shoe fault
+	ReasonPlayers     Key = "reason.players"      // players' request
+	ReasonDisrupted   Key = "reason.disrupted"    // game disrupted
+	ReasonDirection   Key = "reason.direction"    // supervisor's direction
 
 	// The pit board's Red Dog tile (issue 23).
 	PitRdNone      Key = "pit.rd_none"      // a Red Dog tile before its first round
@@ -820,6 +849,31 @@ func entries() []entry {
 		{WarnShoeText, "%s", "%s", "%s"},
 		{WarnShoeUnreadable, "shoe %s: nothing readable (cable, protocol or baud?)", "牌靴 %s：无法读取（请检查线缆、协议或波特率）", "牌靴 %s：無法讀取（請檢查線纜、協定或鮑率）"},
 		{WarnBus, "pit server not reachable: rounds wait in the journal", "无法连接场内服务器：各局暂存于日志", "無法連接場內伺服器：各局暫存於日誌"},
+		{ShoeFaultNotFound, "shoe %s: not found: is the shoe plugged in and powered?", "牌靴 %s：未找到：牌靴是否已插上并通电？", "牌靴 %s：未找到：牌靴是否已插上並通電？"},
+		{ShoeFaultPermission, "shoe %s: permission denied: the display's user must be in the dialout group (installer's guide)", "牌靴 %s：权限被拒：显示程序的用户须属于 dialout 组（见安装指南）", "牌靴 %s：權限被拒：顯示程式的使用者須屬於 dialout 群組（見安裝指南）"},
+		{ShoeFaultBusy, "shoe %s: busy: another program has the port open", "牌靴 %s：忙碌：另一程序正在使用此端口", "牌靴 %s：忙碌：另一程式正在使用此連接埠"},
+		{ShoeFaultNotSerial, "shoe %s: not a serial port", "牌靴 %s：不是串口", "牌靴 %s：不是序列埠"},
+		{ShoeFaultUSBNone, "shoe %s: no USB serial device matches: is the shoe plugged in?", "牌靴 %s：无匹配的 USB 串口设备：牌靴是否已插上？", "牌靴 %s：無相符的 USB 序列裝置：牌靴是否已插上？"},
+		{ShoeFaultUSBMany, "shoe %s: several USB devices match: give the serial number too", "牌靴 %s：多个 USB 设备匹配：请同时指定序列号", "牌靴 %s：多個 USB 裝置相符：請同時指定序號"},
+		{ShoeFaultList, "shoe %s: the serial ports cannot be listed", "牌靴 %s：无法列出串口", "牌靴 %s：無法列出序列埠"},
+		{ShoeFaultConnect, "shoe %s: cannot connect", "牌靴 %s：无法连接", "牌靴 %s：無法連線"},
+		{ShoeFaultDisconnected, "shoe %s: disconnected", "牌靴 %s：已断开", "牌靴 %s：已中斷連線"},
+		{ShoeFaultSilent, "shoe %s: silent: no frame within the heartbeat; manual entry available", "牌靴 %s：无信号：心跳期内未收到数据帧；可手动输入", "牌靴 %s：無訊號：心跳期內未收到資料幀；可手動輸入"},
+		{WarnOpenBus, "pit bus OPEN: no credentials (bus.open)", "台面总线开放：无凭证（bus.open）", "檯面總線開放：無憑證（bus.open）"},
+		{WarnDirCopyDamaged, "operator directory copy %[1]s DAMAGED: using version %[2]d from %[3]s", "操作员名录副本 %[1]s 已损坏：使用 %[3]s 中的第 %[2]d 版", "操作員名錄副本 %[1]s 已損壞：使用 %[3]s 中的第 %[2]d 版"},
+		{WarnDirCopiesDamaged, "operator directory copies DAMAGED: sign-in by the role PINs until the pit sends the directory", "操作员名录副本均已损坏：场内发送名录前以角色 PIN 登录", "操作員名錄副本均已損壞：場內發送名錄前以角色 PIN 登入"},
+		{WarnDirPitUnreadable, "operator directory from the pit unreadable (revision %d): kept the table's copy", "场内发送的操作员名录无法读取（修订 %d）：保留本台副本", "場內發送的操作員名錄無法讀取（修訂 %d）：保留本檯副本"},
+		{WarnDirPitOlder, "operator directory: the pit sent version %[1]d, older than the table's %[2]d: kept %[2]d", "操作员名录：场内发送的第 %[1]d 版旧于本台的第 %[2]d 版：保留第 %[2]d 版", "操作員名錄：場內發送的第 %[1]d 版舊於本檯的第 %[2]d 版：保留第 %[2]d 版"},
+		{WarnDirNotSaved, "operator directory version %d NOT SAVED: in use until the table restarts", "操作员名录第 %d 版未保存：本台重启前使用", "操作員名錄第 %d 版未儲存：本檯重新啟動前使用"},
+		// The supervisor's pick-list of reasons.
+		{ReasonDealerError, "dealer error", "荷官失误", "荷官失誤"},
+		{ReasonMisdeal, "misdeal", "发牌错误", "發牌錯誤"},
+		{ReasonExposed, "card exposed in error", "牌被误露", "牌被誤露"},
+		{ReasonFaceUp, "card face up in the shoe", "牌靴内有正面朝上的牌", "牌靴內有正面朝上的牌"},
+		{ReasonShoeFault, "shoe fault", "牌靴故障", "牌靴故障"},
+		{ReasonPlayers, "players' request", "玩家要求", "玩家要求"},
+		{ReasonDisrupted, "game disrupted", "牌局受干扰", "牌局受干擾"},
+		{ReasonDirection, "supervisor's direction", "主管指示", "主管指示"},
 		// The pit board's Red Dog tile (issue 23).
 		{PitRdNone, "No round yet", "尚无牌局", "尚無牌局"},
 		{PitRdCancelled, "Round %d cancelled", "第 %d 局已取消", "第 %d 局已取消"},

@@ -16,7 +16,7 @@ type shoeLink struct {
 }
 
 func (d *shoeLink) Status() serialin.Status {
-	return serialin.Status{State: serialin.LinkSilent, Port: "/dev/coupboard-shoe", Err: "no valid frame for 12 s",
+	return serialin.Status{State: serialin.LinkSilent, Port: "/dev/coupboard-shoe", Err: "no valid frame for 12 s", Fault: serialin.FaultSilent,
 		Since: time.Date(2026, 11, 22, 20, 58, 30, 0, time.UTC), Connects: 2, Frames: 1840, Cards: 412,
 		NoiseBytes: 37, Corrupt: 3, Duplicates: 5, Gaps: 1, Lost: 2, Misreads: 1}
 }

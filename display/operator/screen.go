@@ -385,7 +385,7 @@ func (sc *Screen) buildMain() {
 	// Exit kiosk sits at the other end of the bar from Sign out and Table, and asks first.
 	top := container.NewBorder(nil, nil, sc.exitBtn, container.NewHBox(sc.langBtn, back, sc.lockBtn), sc.header)
 
-	sc.reason = widget.NewSelectEntry(Reasons())
+	sc.reason = widget.NewSelectEntry(Reasons(sc.words))
 	sc.reason.SetPlaceHolder(sc.t(i18n.OpReasonHint))
 	sc.reasonRow = container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpReason)), nil, sc.reason)
 
@@ -480,10 +480,13 @@ func (sc *Screen) endAsk() {
 	sc.restyle()
 }
 
+// reasonText is the reason given on screen, as the journal keeps it (RecordedReason).
+func (sc *Screen) reasonText() string { return RecordedReason(sc.words, sc.reason.Text) }
+
 // do sends an action with the reason chosen on screen and redraws.
 func (sc *Screen) do(a Action) error {
 	if a.Need == access.Supervisor {
-		a.Reason = sc.reason.Text
+		a.Reason = sc.reasonText()
 	}
 	_, err := sc.s.Do(a)
 	if err == nil && a.Need == access.Supervisor {

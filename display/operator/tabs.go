@@ -257,7 +257,7 @@ func (t *limitsTab) close() {
 // time goes into the time field, so one more tap posts it.
 func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
 	sc := t.sc
-	a := ScheduleAction(c, sc.reason.Text)
+	a := ScheduleAction(c, sc.reasonText())
 	res, err := sc.s.Do(a)
 	if err == nil && res.Refused == nil {
 		sc.reason.SetText("")
@@ -706,8 +706,8 @@ func (t *diagTab) update() {
 	}
 	st := d.Status()
 	line := t.sc.t(i18n.DiagLink, strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.s.Now().Location()).Format("15:04:05"))
-	if st.Err != "" {
-		line += " — " + st.Err
+	if words, ok := ShoeLinkWords(st); ok {
+		line += " — " + t.sc.words.Say(words)
 	}
 	counts := t.sc.t(i18n.DiagCounts,
 		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Misreads)

@@ -374,6 +374,10 @@ type Status struct {
 	// Errors are errors a supervisor must clear, in words; they persist across restarts
 	// until cleared.
 	Errors []string
+	// ErrorWords are errors as catalogue messages (display/i18n), one for each of Errors at
+	// most: the screen words an error that has one (its Key set) in its language, and shows
+	// the others as they are.
+	ErrorWords []i18n.Message
 	// Warnings are conditions of the machine the table plays through (the clock not
 	// synchronised, the pit server unreachable, a backup failed), in words, while they last.
 	Warnings []string

@@ -114,6 +114,14 @@ func measureCards(t *testing.T, how string, traced bool) {
 		t.Fatal(err)
 	}
 	drain(time.Second) // the window opens, the link comes up
+	// Under load (a shared machine, software GL) the window may be mapped well after a second:
+	// its paints can be watched only from then.
+	for waited := time.Duration(0); !windowMapped(display); waited += 250 * time.Millisecond {
+		if waited > 60*time.Second {
+			t.Fatal("no window mapped a minute after the start")
+		}
+		drain(250 * time.Millisecond)
+	}
 	pc := paints(t, display)
 	drain(500 * time.Millisecond)
 	const gap = 400 * time.Millisecond

@@ -1,0 +1,28 @@
+package serialin
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestOpenErrorsHaveTheirFault: opening a port that is not there, or a TCP shoe that does not
+// answer, fails with the fault a screen words (Status.Fault), not only English words.
+func TestOpenErrorsHaveTheirFault(t *testing.T) {
+	mode, err := serialMode(Settings{Baud: 9600, DataBits: 8, StopBits: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = openSerial(filepath.Join(t.TempDir(), "no-such-shoe"), mode, time.Second)
+	if f := faultOf(err); f != FaultNotFound {
+		t.Errorf("a missing device: fault %q (%v)", f, err)
+	}
+	_, _, err = openTCP("127.0.0.1:1", time.Second)
+	if f := faultOf(err); f != FaultConnect {
+		t.Errorf("a TCP shoe that does not answer: fault %q (%v)", f, err)
+	}
+	if f := faultOf(errors.New("odd")); f != FaultOther {
+		t.Errorf("any other error: fault %q", f)
+	}
+}
