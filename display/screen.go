@@ -243,10 +243,9 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	y := headerH + pad
 	// The notices go across the screen; in the landscape baccarat screen across the coup and
 	// the roads only, so that the limit sign and the statistics keep their height.
+	// A closed table shows the notices of its reopening (what the sign will change) over the
+	// banner that says when it reopens.
 	nNotices := min(len(s.Notices), maxNotices)
-	if s.Mode == view.Closed {
-		nNotices = 0
-	}
 	beside := !portrait && s.Mode == view.Play && s.Header.Game != view.RedDog
 	if nNotices > 0 && !beside {
 		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(nNotices)})

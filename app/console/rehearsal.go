@@ -153,8 +153,8 @@ func (r *Rehearsal) start(t string, bk book, d *rehearsalDesk) error {
 		return fmt.Errorf("table %s: %w", t, err)
 	}
 	if !d.closes.IsZero() {
-		if _, err := tb.Schedule(engine.Change{At: d.closes, Close: true}, start); err != nil {
-			return fmt.Errorf("table %s: its closing at %s: %w", t, d.closes.Format("15:04"), err)
+		if out := tb.Schedule(engine.Change{At: d.closes, Close: true}, start); len(out.Refused) > 0 {
+			return fmt.Errorf("table %s: its closing at %s: %w", t, d.closes.Format("15:04"), out.Refused[0])
 		}
 	}
 	d.table = tb

@@ -170,8 +170,10 @@ func (r *RedDog) op(o Op, now time.Time) error {
 		if o.Change == nil {
 			return errors.New("schedule: no change given")
 		}
-		_, err := r.desk.Schedule(*o.Change, now)
-		return err
+		if out := r.desk.Schedule(*o.Change, now); len(out.Refused) > 0 {
+			return out.Refused[0]
+		}
+		return nil
 	case OpClearAlert:
 		for i, a := range r.alerts {
 			if a.ID == o.AlertID {
@@ -312,8 +314,8 @@ func (r *RedDog) sign(e engine.Sign) view.Sign {
 // time they take effect (003 6.4, 10.7), and "shoe change" when a shuffle is due before the next
 // round (4.1.2, 4.1.3, 9.6).
 func (r *RedDog) notices(sv engine.SignView, v reddog.View) []view.Notice {
-	out := posted(sv, r.desk.Scheduled())
-	if v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle {
+	out := posted(sv, true)
+	if !sv.Closed && (v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle) {
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
 	}
 	return out

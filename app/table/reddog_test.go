@@ -130,7 +130,7 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	if h := live.RedDog.History; len(h) == 5 && (!h[1].Cancelled || h[0].Coup.Outcome != view.RedDogWin || h[2].Coup.Outcome != view.RedDogTrips || h[3].Coup.Outcome != view.RedDogLose) {
 		t.Errorf("history %+v", h)
 	}
-	if len(live.Notices) != 2 || live.Notices[0].Kind != view.NoticeMinimum || live.Notices[0].Amount != 2500 || live.Notices[1].Kind != view.NoticeShoeChange {
+	if len(live.Notices) != 2 || live.Notices[0].Kind != view.NoticeMinimum || live.Notices[0].Wager != view.WagerRedDog || live.Notices[0].Amount != 2500 || live.Notices[1].Kind != view.NoticeShoeChange {
 		t.Errorf("notices %+v: want the higher minimum and the shuffle due after the cut card (4.1.3)", live.Notices)
 	}
 

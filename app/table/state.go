@@ -105,7 +105,7 @@ func (s *State) Apply(in Input, now time.Time) Applied {
 	if out != nil {
 		s.follow(&a, now)
 	}
-	if err != nil { // the desk's own error for what it refused: a *engine.NoticeError names the earliest time
+	if err != nil { // an input the desk could not take (not one of its refusals, which follow reports)
 		a.Refused = err
 	}
 	if a.Refused != nil {
@@ -251,7 +251,7 @@ func (s *State) op(o Op, now time.Time) (*desk.Outcome, error) {
 		if o.Change == nil {
 			return s.desk.Advance(now), errors.New("schedule: no change given")
 		}
-		return s.desk.Schedule(*o.Change, now)
+		return s.desk.Schedule(*o.Change, now), nil
 	case OpClearAlert:
 		out := s.desk.Advance(now)
 		for i, a := range s.alerts {
@@ -343,12 +343,12 @@ func (s *State) signPayload(now time.Time) *SignPayload {
 
 // statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
 func (s *State) statusPayload(now time.Time) *StatusPayload {
-	return boardStatus(s.desk, s.setup.Name, s.gameName(), now)
+	return boardStatus(s.desk, s.setup.Name, s.gameName(now), now)
 }
 
-// gameName is the game and version in words, as the header says it.
-func (s *State) gameName() string {
-	if s.desk.Settlement().Banker == engine.BankerSixPaysHalf {
+// gameName is the game and version in words, as the header says it at now.
+func (s *State) gameName(now time.Time) string {
+	if s.desk.SignAt(now).Sign.Settlement == engine.BankerSixPaysHalf {
 		return "Baccarat — Banker wins on 6 pays 1 to 2"
 	}
 	return "Baccarat — 5% commission"

@@ -20,6 +20,7 @@ var notShown = map[string]bool{
 	"Errorf": true, "New": true, "game": true, "op": true, "command": true, "journalAccess": true,
 	"SignOutBecause": true, "End": true, "TrimPrefix": true, "FixedZone": true,
 	"T": true, "t": true, "Say": true, "Letter": true, "Winner": true, "m": true,
+	"UsesKey": true, // a table setting's key, asked of the profile
 }
 
 // notShownFuncs are functions whose literals are data, not words on a screen.

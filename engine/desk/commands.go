@@ -78,6 +78,9 @@ func (t *Table) no(rule, reason string) { t.refuse(t.curLine, t.curVerb, rule, r
 func GameInput(c *Command) (engine.Input, bool) {
 	switch c.Verb {
 	case VerbTurn:
+		if c.Authorised {
+			return engine.AuthorisedTurnInput(c.Turn), true
+		}
 		return engine.TurnInput(c.Turn), true
 	case VerbAccept:
 		return engine.InAcceptReviewInput(), true
@@ -415,7 +418,6 @@ func (t *Table) setting(c *Command) {
 // method, the differentials) takes effect with it: Sign.Settle.
 func (t *Table) schedule(ch engine.Change) {
 	sc, err := t.board.Schedule(ch, t.now)
-	t.scheduleErr = err
 	if err != nil {
 		rule := ""
 		var ne *engine.NoticeError
@@ -423,9 +425,9 @@ func (t *Table) schedule(ch engine.Change) {
 			rule = ne.Rule
 		}
 		t.no(rule, err.Error())
-		if at, ok := engine.Earliest(err); ok {
-			t.out.Refused[len(t.out.Refused)-1].Earliest = at
-		}
+		r := &t.out.Refused[len(t.out.Refused)-1]
+		r.cause = err
+		r.Earliest, _ = engine.Earliest(err)
 		return
 	}
 	for _, n := range t.board.SignAt(t.now).Notices {

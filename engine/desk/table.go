@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -92,11 +93,20 @@ type Refusal struct {
 	// Earliest is, for a change of the sign refused for its time (its notice, or a moment
 	// past), the earliest time the rules allow it; zero otherwise.
 	Earliest time.Time
+	// cause is the error behind the refusal where there is one: the board's *engine.NoticeError
+	// or *engine.TimeError for a change of the sign refused for its time (Unwrap).
+	cause error
 }
 
-// Error is "bet refused (000 6.4): …".
+// Unwrap is the error behind the refusal, nil when the refusal is the desk's own: for a change of
+// the sign refused for its time, the board's *engine.NoticeError or *engine.TimeError, so that
+// errors.As and engine.Earliest read the rule and the earliest time from the refusal itself.
+func (r Refusal) Unwrap() error { return r.cause }
+
+// Error is "bet refused (000 6.4): …"; the rule is not repeated where the reason already
+// names it ("limits refused: raise minimum needs 20 minutes' notice (000 7.7, s66(2)): …").
 func (r Refusal) Error() string {
-	if r.Rule == "" {
+	if r.Rule == "" || strings.Contains(r.Reason, "("+r.Rule+")") {
 		return fmt.Sprintf("%s refused: %s", r.Command, r.Reason)
 	}
 	return fmt.Sprintf("%s refused (%s): %s", r.Command, r.Rule, r.Reason)
@@ -173,9 +183,8 @@ type Table struct {
 
 	memo *[memoLen]memoEntry
 
-	curLine     int // the command being carried out, for its refusals
-	curVerb     Verb
-	scheduleErr error // the board's error for the last change refused
+	curLine int // the command being carried out, for its refusals
+	curVerb Verb
 
 	out Outcome
 }
@@ -267,9 +276,10 @@ func (t *Table) Advance(now time.Time) *Outcome {
 }
 
 // Schedule posts a change to the sign at now, as the operator screen gives it (limits, markers,
-// closing); a Red Dog sign keeps only its one wager's limit and the markers. An error says why
-// it was refused (a *engine.NoticeError names the rule and the earliest time).
-func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
+// closing); a Red Dog sign keeps only its one wager's limit and the markers. A change refused
+// is the outcome's one refusal, which unwraps to the board's *engine.NoticeError or
+// *engine.TimeError (the rule and the earliest time).
+func (t *Table) Schedule(c engine.Change, now time.Time) *Outcome {
 	t.out.reset()
 	t.advance(now)
 	if t.rd != nil {
@@ -280,10 +290,7 @@ func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
 	}
 	t.curLine, t.curVerb = 0, VerbLimits
 	t.schedule(c)
-	if len(t.out.Refused) > 0 {
-		return &t.out, t.scheduleErr
-	}
-	return &t.out, nil
+	return &t.out
 }
 
 // Pending counts the changes posted to the sign still to come at now.
