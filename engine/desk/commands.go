@@ -95,7 +95,7 @@ func GameInput(c *Command) (engine.Input, bool) {
 // gameCommand gives a game command to the engine; the engine's refusals are its events.
 func (t *Table) gameCommand(in engine.Input) {
 	if t.rd != nil {
-		t.no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises and the sign")
+		t.no(t.book.NotInGame, "not a command of Red Dog: only shoe-script tokens, bets, raises and the sign")
 		return
 	}
 	t.feed(in)
@@ -283,7 +283,7 @@ func (t *Table) placeRun(c *Command) {
 func (t *Table) deferCommission(c *Command) {
 	switch {
 	case t.rd != nil:
-		t.no("", "Red Dog has no commission (003)")
+		t.no(t.book.NotInGame, "Red Dog has no commission")
 		return
 	case !t.rules.DeferredCommission || t.book.Defer == "":
 		t.no(t.book.NoDefer, "commission is collected when the winnings are paid; it is not deferred under this book")
@@ -345,7 +345,7 @@ func (t *Table) limits(c *Command) {
 // differential posts a new table differential (000 7.2-7.5, 001 3.6-3.7, 002 5.13-5.14, 004 5.17-5.18).
 func (t *Table) differential(c *Command) {
 	if t.rd != nil {
-		t.no("", "Red Dog has no table differential (003)")
+		t.no(t.book.NotInGame, "Red Dog has no table differential")
 		return
 	}
 	s := t.nextSign()
@@ -381,7 +381,7 @@ var signSettings = map[string]bool{"settlement": true, "version": true, "banker_
 // between rounds (the engine decides when).
 func (t *Table) setting(c *Command) {
 	if t.rd != nil {
-		t.no("", "Red Dog has no table settings to change (003)")
+		t.no(t.book.NotInGame, "Red Dog has no table settings to change")
 		return
 	}
 	set := t.game.Settings()
@@ -400,7 +400,7 @@ func (t *Table) setting(c *Command) {
 			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method or the differential is posted for a time", c.Key))
 			return
 		}
-		t.feed(engine.SettingInput(c.Key, c.Value))
+		t.engineInput(engine.SettingInput(c.Key, c.Value))
 		return
 	}
 	s := t.nextSign()

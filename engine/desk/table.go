@@ -17,7 +17,8 @@ type Config struct {
 	Settings engine.Settings
 	// RedDog, when set, makes this a Red Dog table under that profile (Profile and Settings unused).
 	RedDog *reddog.Profile
-	// Sign is the sign in force at the start. A Red Dog table's one wager is the sign's Player limit.
+	// Sign is the sign in force at the start. A Red Dog table's one wager is the sign's Player
+	// limit (003 6.1), with the higher-limit markers (6.5): New keeps only those.
 	Sign engine.Sign
 	// NoticeMinutes is a Red Dog table's notice period; 0 keeps the profile's (003 6.4, 10.7).
 	NoticeMinutes int
@@ -164,6 +165,7 @@ type Table struct {
 	runs   *engine.Runs // nil where Run wagers are not offered
 
 	ledger  engine.CommissionLedger
+	notices engine.NoticeRules // the book's notice rules with this table's notice period
 	now     time.Time
 	pending []engine.Scheduled // changes posted and not yet in effect, in time order
 	sign    engine.Sign        // the sign in force
@@ -204,6 +206,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		}
 		rd.SetHold(cfg.Hold)
 		t.rd, notices = rd, p.Notices
+		cfg.Sign = redDogSign(cfg.Sign)
 		t.book = books["003"]
 		t.rules = engine.SettlementRules{SmallestChip: 100} // chips of the table (003 5.1)
 	} else {
@@ -240,7 +243,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new desk: %w", err)
 	}
-	t.board, t.sign = b, b.SignAt(start).Sign
+	t.board, t.sign, t.notices = b, b.SignAt(start).Sign, notices
 	if t.rd == nil {
 		t.rules = t.sign.Settle(t.base)
 	}
@@ -260,6 +263,7 @@ func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 		return &t.out, fmt.Errorf("line %d: desk input: want exactly one of a game input and a command", in.Line)
 	}
 	t.advance(now)
+	t.curLine, t.curVerb = in.Line, ""
 	if in.Game != nil {
 		t.feed(*in.Game)
 	} else {
@@ -283,7 +287,7 @@ func (t *Table) Schedule(c engine.Change, now time.Time) *Outcome {
 	t.out.reset()
 	t.advance(now)
 	if t.rd != nil {
-		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
+		c.Sign = redDogSign(c.Sign)
 	} else {
 		next := t.nextSign()
 		c.Sign.Settlement, c.Sign.DifferentialMin, c.Sign.DifferentialMax = next.Settlement, next.DifferentialMin, next.DifferentialMax
@@ -291,6 +295,12 @@ func (t *Table) Schedule(c engine.Change, now time.Time) *Outcome {
 	t.curLine, t.curVerb = 0, VerbLimits
 	t.schedule(c)
 	return &t.out
+}
+
+// redDogSign is what a Red Dog sign shows of s: the limit of its one wager, the sign's Player
+// limit (003 6.1), and the higher-limit markers (6.5).
+func redDogSign(s engine.Sign) engine.Sign {
+	return engine.Sign{Player: s.Player, Markers: s.Markers}
 }
 
 // Pending counts the changes posted to the sign still to come at now.
@@ -331,12 +341,28 @@ func (t *Table) advance(now time.Time) {
 	}
 }
 
-// feed gives a game input to the engine and follows its events.
+// feed gives a game input to the table. A setting is the !setting command however it comes
+// (a script line, or a game input as an old journal holds it): the same rules decide it live
+// and in a replay, and one that changes the sign is posted with its notice (001 8.2).
 func (t *Table) feed(in engine.Input) {
+	if in.Kind == engine.InSetting {
+		c, _ := GameCommand(in)
+		t.command(c, t.curLine)
+		return
+	}
+	t.engineInput(in)
+}
+
+// engineInput gives a game input to the engine and follows its events.
+func (t *Table) engineInput(in engine.Input) {
 	if t.rd != nil {
 		rin, ok := RedDogInput(in)
 		if !ok {
-			t.refuse(0, "", "", fmt.Sprintf("not an input of Red Dog (003): %v", in.Kind))
+			var verb Verb
+			if c, err := GameCommand(in); err == nil && c != nil {
+				verb = c.Verb
+			}
+			t.refuse(t.curLine, verb, t.book.NotInGame, fmt.Sprintf("not an input of Red Dog: %v (only shoe-script tokens, cards, doubts and the supervisor's review)", in.Kind))
 			return
 		}
 		start := len(t.out.RedDog)
