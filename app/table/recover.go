@@ -25,6 +25,9 @@ type Recovery struct {
 	// supervisor ("" when none). Replay never drops an input: the journal is the record.
 	Differ      int
 	DifferAlert string
+	// DifferRaised is set when the journal already holds DifferAlert, raised at an earlier
+	// start: the same differences are raised once, not again at every start.
+	DifferRaised bool
 }
 
 // Banner is the recovery line the table screen shows after an unclean stop, e.g.
@@ -88,9 +91,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 			rec.Coups++
 			return nil
 		case journal.KindEvent:
-			if d.seq != 0 && isRefusalRecord(r) {
-				d.recorded++
-			}
+			d.record(r)
 			return nil
 		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
 		default:
@@ -111,6 +112,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 	}
 	d.done()
 	rec.Differ, rec.DifferAlert = d.n, d.alert()
+	rec.DifferRaised = rec.DifferAlert != "" && rec.DifferAlert == d.raised
 	rec.InCoup, rec.CoupN = st.InCoup()
 	rec.Pending = st.Pending(now)
 	return rec, nil

@@ -167,3 +167,32 @@ func TestClockBackwards(t *testing.T) {
 		t.Fatalf("closing posted at the table clock: %+v", out)
 	}
 }
+
+// TestSettingIsOneCommand: a setting given as a game input (as an old journal holds it) is the
+// !setting command, decided the same way live and in a replay: at an ACT table a change of the
+// settlement method for now is refused for want of notice (001 8.2), never applied at once.
+func TestSettingIsOneCommand(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileACT2012)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []Input{
+		{Game: &[]engine.Input{engine.SettingInput("settlement", "B")}[0]},
+		{Command: &Command{Verb: VerbSetting, Key: "settlement", Value: "B"}},
+	} {
+		tab, err := New(Config{Profile: p, Settings: engine.DefaultSettings(&p)}, DefaultStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := tab.Apply(in, DefaultStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Refused) != 1 || out.Refused[0].Rule != "001 8.2" || out.Refused[0].Command != VerbSetting {
+			t.Errorf("%+v: refusals %+v, want the setting refused under 001 8.2", in, out.Refused)
+		}
+		if tab.Settlement().Banker != engine.BankerCommission {
+			t.Errorf("%+v: the method changed at once", in)
+		}
+	}
+}
