@@ -361,10 +361,10 @@ func (w *Notices) CreateRenderer() fyne.WidgetRenderer {
 func noticeWords(words i18n.Catalogue, currency string, n view.Notice) string {
 	at := clock(n.At)
 	switch n.Kind {
-	case view.NoticeMinimum:
-		return words.T(i18n.NoticeMinimum, money(currency, n.Amount), at)
+	case view.NoticeMinimum: // naming the wager whose minimum changes (s66(2), 001 3.1)
+		return words.T(i18n.NoticeMinimum, money(currency, n.Amount), at, words.T(wagerKey(n.Wager)))
 	case view.NoticeMaximum:
-		return words.T(i18n.NoticeMaximum, money(currency, n.Amount), at)
+		return words.T(i18n.NoticeMaximum, money(currency, n.Amount), at, words.T(wagerKey(n.Wager)))
 	case view.NoticeLimits:
 		return words.T(i18n.NoticeLimits, at)
 	case view.NoticeDifferential:
@@ -373,6 +373,8 @@ func noticeWords(words i18n.Catalogue, currency string, n view.Notice) string {
 		return words.T(i18n.NoticeSettle, at)
 	case view.NoticeClosing:
 		return words.T(i18n.NoticeClosing, at)
+	case view.NoticeReopening:
+		return words.T(i18n.NoticeReopening, at)
 	case view.NoticeLastCoup:
 		return words.T(i18n.NoticeLastCoup)
 	case view.NoticeNoBets:

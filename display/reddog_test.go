@@ -77,7 +77,7 @@ func redDogStates(t testing.TB) map[string]view.Screen {
 	h := rdHistory(t)
 	withNotice := rdScreen(t, rdRound(t, "7H", "TS", "", view.RedDogSpread, 2, 4, view.RedDogPending), 9, h)
 	withNotice.Notices = []view.Notice{
-		{Kind: view.NoticeMinimum, Amount: 2500, At: withNotice.Now.Add(19*time.Minute + 42*time.Second)},
+		{Kind: view.NoticeMinimum, Wager: view.WagerRedDog, Amount: 2500, At: withNotice.Now.Add(19*time.Minute + 42*time.Second)},
 		{Kind: view.NoticeClosing, At: withNotice.Now.Add(3*time.Hour + 49*time.Minute + 42*time.Second)},
 	}
 	closed := rdScreen(t, view.RedDogCoup{}, 0, h)

@@ -259,10 +259,9 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	y := headerH + pad
 	// The notices go across the screen; in the landscape baccarat screen across the coup and
 	// the roads only, so that the limit sign and the statistics keep their height.
+	// A closed table shows the notices of its reopening (what the sign will change) over the
+	// banner that says when it reopens.
 	nNotices := min(len(s.Notices), maxNotices)
-	if s.Mode == view.Closed {
-		nNotices = 0
-	}
 	beside := !portrait && s.Mode == view.Play && s.Header.Game != view.RedDog
 	t.notices.setColumns(1)
 	if beside && len(s.Notices) > 1 { // two to a row: the roads keep their height (Layout)

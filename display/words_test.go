@@ -77,14 +77,26 @@ func TestResultWords(t *testing.T) {
 func TestNoticeWords(t *testing.T) {
 	at := time.Date(2026, 11, 22, 21, 30, 0, 0, time.UTC)
 	en := i18n.Catalogue{}
-	if got := noticeWords(en, "$", view.Notice{Kind: view.NoticeMinimum, Amount: 5000, At: at}); got != "Minimum changes to $50 at 21:30" {
-		t.Errorf("minimum notice = %q", got)
+	// The notice names the wager whose minimum or maximum changes (s66(2), 001 3.1).
+	for _, tt := range []struct {
+		n    view.Notice
+		want string
+	}{
+		{view.Notice{Kind: view.NoticeMinimum, Amount: 5000, At: at}, "Player / Banker minimum changes to $50 at 21:30"},
+		{view.Notice{Kind: view.NoticeMinimum, Wager: view.WagerTie, Amount: 2500, At: at}, "Tie minimum changes to $25 at 21:30"},
+		{view.Notice{Kind: view.NoticeMaximum, Wager: view.WagerRuns, Amount: 50000, At: at}, "Runs maximum changes to $500 at 21:30"},
+		{view.Notice{Kind: view.NoticeMinimum, Wager: view.WagerRedDog, Amount: 2500, At: at}, "Red Dog minimum changes to $25 at 21:30"},
+		{view.Notice{Kind: view.NoticeReopening, At: at}, "This table reopens at 21:30"},
+	} {
+		if got := noticeWords(en, "$", tt.n); got != tt.want {
+			t.Errorf("notice %+v = %q, want %q", tt.n, got, tt.want)
+		}
 	}
 	hant, err := i18n.New(i18n.TraditionalChinese)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := noticeWords(hant, "$", view.Notice{Kind: view.NoticeMinimum, Amount: 5000, At: at}); got != "最低限額於 21:30 改為 $50" {
+	if got := noticeWords(hant, "$", view.Notice{Kind: view.NoticeMinimum, Amount: 5000, At: at}); got != "閒 / 莊 最低限額於 21:30 改為 $50" {
 		t.Errorf("zh-Hant minimum notice = %q", got)
 	}
 }

@@ -510,6 +510,9 @@ type Notice struct {
 	Rule string
 }
 
+// NoticeWagerRun is Notice.Wager for the Run wagers' limit (000 2.4, 7.3).
+const NoticeWagerRun = "Run"
+
 // SignView is exactly what the sign shows at a moment.
 type SignView struct {
 	At      time.Time // the moment shown
@@ -584,7 +587,7 @@ func changeNotices(a Sign, c Scheduled) []Notice {
 	for _, w := range []WagerKind{WagerPlayer, WagerBanker, WagerTie, WagerInsurance, 0} {
 		la, lb, name := a.Limit(w), b.Limit(w), w.String()
 		if w == 0 {
-			la, lb, name = a.Run, b.Run, "Run"
+			la, lb, name = a.Run, b.Run, NoticeWagerRun
 		}
 		if la.Min != lb.Min {
 			kind := ChangeRaiseMinimum

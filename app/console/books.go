@@ -48,7 +48,6 @@ type book struct {
 	settings engine.Settings // a baccarat table's
 	redDog   *reddog.Profile // a Red Dog table's (profile and settings unused)
 	notices  engine.NoticeRules
-	payout   engine.BankerPayout // the settlement method of the settings (what the sign starts with)
 }
 
 // books are the tables' books, resolved and checked at start.
@@ -78,11 +77,10 @@ func loadBook(profile string, settings []string) (book, error) {
 	if err != nil {
 		return book{}, fmt.Errorf("settings: %w", err)
 	}
-	r, err := s.SettlementRules(&p)
-	if err != nil {
+	if _, err := s.SettlementRules(&p); err != nil {
 		return book{}, fmt.Errorf("settings: %w", err)
 	}
-	return book{profile: p, settings: s, notices: n, payout: r.Banker}, nil
+	return book{profile: p, settings: s, notices: n}, nil
 }
 
 // check resolves every book of the configuration, naming the key of the first that is wrong.
@@ -134,29 +132,40 @@ func (b books) of(id string) book {
 }
 
 // signOf is the engine's sign for what a table publishes of it: its limits (the settlement
-// method is the book's settings'; the differential is not published and is taken as none).
+// method is the book's settings', which the desk sets; the differential is not published and
+// is taken as none).
 func (bk book) signOf(l pitwire.Limits) engine.Sign {
 	s := l.Sign()
-	s.Settlement = bk.payout
 	return s
 }
 
-// earliest is the earliest time, rounded up to the minute, at which change may take effect on
-// a table of book bk whose sign is sign (closes: when it closed or closes, zero when it is
-// open and no closing is announced), if posted at now: the
-// table's own rules decide (desk.Earliest). rule is the rule that asks
-// for notice ("" when none is needed). A change the engine refuses whatever its time is an
-// error.
-func (bk book) earliest(sign engine.Sign, closes time.Time, change engine.Change, now time.Time) (at time.Time, rule string, err error) {
-	if bk.redDog != nil {
-		sign = engine.Sign{Player: sign.Player}
-		change.Sign = engine.Sign{Player: change.Sign.Player}
+// earliest is the earliest time, rounded up to the minute, at which the change ch may take
+// effect on a table of book bk whose sign is sign (closes: when it closed or closes, zero when
+// it is open and no closing is announced), if posted at now: the table's own rules decide the
+// command the table would be sent (desk.Earliest). A reopening is asked for at the closing at
+// the soonest. rule is the rule that asks for notice ("" when none is needed). A change the
+// rules refuse whatever its time is an error naming the rule.
+func (bk book) earliest(ch change, sign engine.Sign, closes time.Time, now time.Time) (at time.Time, rule string, err error) {
+	ch.At = time.Time{}
+	if ch.Kind == KindReopen && closes.After(now) {
+		ch.At = closes
 	}
-	t, rule, err := desk.Earliest(bk.notices, sign, closes, change, now)
+	c, err := ch.command(bk.redDog != nil, now)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	t, rule, err := desk.Earliest(bk.config(sign), closes, c, now)
 	if err != nil {
 		return time.Time{}, "", err
 	}
 	return ceilMinute(t), rule, nil
+}
+
+// config is the table aggregate's configuration for a table of book bk whose sign is sign:
+// the desk keeps of a Red Dog sign its one wager (003 6.1) and sets a baccarat sign's
+// settlement method from the settings.
+func (bk book) config(sign engine.Sign) desk.Config {
+	return desk.Config{Profile: bk.profile, Settings: bk.settings, RedDog: bk.redDog, Sign: sign, Hold: true}
 }
 
 // ceilMinute is t rounded up to the minute: the form takes HH:MM.

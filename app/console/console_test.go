@@ -586,10 +586,10 @@ func TestEarliest(t *testing.T) {
 			}
 		})
 	}
-	// vic has no settlement method to change: the engine refuses it whatever the time.
+	// vic has no settlement method to change: the table's rules refuse it whatever the time.
 	if res, page := b.post("/", url.Values{"csrf": {csrf}, "action": {"earliest"}, "table": {"BAC-1"}, "kind": {"settlement"}, "settlement": {"B"}}); res.StatusCode != 400 ||
-		!strings.Contains(page, "Table BAC-1 refuses this change at any time: setting settlement=B: not used by profile vic-baccarat-2002") {
-		t.Errorf("vic settlement: %d", res.StatusCode)
+		!strings.Contains(page, "Table BAC-1 refuses this change at any time: setting refused: setting settlement=B: not used by profile vic-baccarat-2002") {
+		t.Errorf("vic settlement: %d\n%s", res.StatusCode, page)
 	}
 	// The earliest time is filled into the form.
 	if page := ask("table", "BAC-1", "kind", "close"); !strings.Contains(page, `name="at" value="09:21"`) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // Kind is what a posting changes.
@@ -205,46 +206,28 @@ func (c change) line(redDog bool, now time.Time) (string, error) {
 	return "", fmt.Errorf("change %q: no line", c.Kind)
 }
 
-// engineChange is the change as the engine's board takes it, for a table of book bk whose sign
-// is now sign: the sign after the change (limits, differential, settlement), or a closing.
-func (c change) engineChange(bk book, sign engine.Sign) (engine.Change, error) {
-	if c.Kind == KindClose {
-		return engine.Change{Close: true}, nil
+// command is the table-script command of the change for a table (redDog: a Red Dog table),
+// taking effect at its time, or with no time (now) when the form gives none: what the table's
+// own rules decide (desk.Earliest), as the line posted to it is.
+func (c change) command(redDog bool, now time.Time) (desk.Command, error) {
+	forNow := c.At.IsZero()
+	if forNow {
+		c.At = now
 	}
-	s := sign
-	s.Markers = nil
-	switch c.Kind {
-	case KindLimits, KindReopen:
-		s.Player = engine.WagerLimit{Min: c.MainMin, Max: c.MainMax, Multiple: sign.Player.Multiple}
-		if bk.redDog == nil {
-			s.Banker = engine.WagerLimit{Min: c.MainMin, Max: c.MainMax, Multiple: sign.Banker.Multiple}
-			if c.HasTie {
-				s.Tie = engine.WagerLimit{Min: c.TieMin, Max: c.TieMax, Multiple: sign.Tie.Multiple}
-			}
-		}
-	case KindDifferential:
-		if bk.redDog != nil {
-			return engine.Change{}, fmt.Errorf("red dog has no table differential (003)")
-		}
-		if c.HasDiffMin {
-			s.DifferentialMin = c.DiffMin
-		}
-		if c.HasDiff {
-			s.DifferentialMax = c.DiffMax
-		}
-	case KindSettlement:
-		if bk.redDog != nil {
-			return engine.Change{}, fmt.Errorf("red dog has no settlement method to change (003)")
-		}
-		p, set := bk.profile, bk.settings
-		if err := set.Set(&p, "settlement", c.Settlement); err != nil {
-			return engine.Change{}, err
-		}
-		r, err := set.SettlementRules(&p)
-		if err != nil {
-			return engine.Change{}, err
-		}
-		s.Settlement = r.Banker
+	line, err := c.line(redDog, now)
+	if err != nil {
+		return desk.Command{}, err
 	}
-	return engine.Change{Sign: s, Reopen: c.Kind == KindReopen}, nil
+	items, err := desk.ParseLine(1, line)
+	if err != nil {
+		return desk.Command{}, fmt.Errorf("change %q: %w", c.Kind, err)
+	}
+	if len(items) != 1 || items[0].Kind != desk.ItemCommand {
+		return desk.Command{}, fmt.Errorf("change %q: %q is not one command", c.Kind, line)
+	}
+	cmd := *items[0].Command
+	if forNow {
+		cmd.At = nil // the line names the minute; now is to the second
+	}
+	return cmd, nil
 }

@@ -140,10 +140,7 @@ func (r *Rehearsal) desk(t string, now time.Time) (*rehearsalDesk, error) {
 
 // start makes d's engine afresh from its starting sign and state.
 func (r *Rehearsal) start(t string, bk book, d *rehearsalDesk) error {
-	cfg := desk.Config{Profile: bk.profile, Settings: bk.settings, RedDog: bk.redDog, Sign: d.sign, Hold: true}
-	if bk.redDog != nil {
-		cfg.Sign = engine.Sign{Player: d.sign.Player}
-	}
+	cfg := bk.config(d.sign)
 	start := d.started
 	if !d.closes.IsZero() {
 		start = earlier(start, d.closes.Add(-bk.notices.Period()))
@@ -153,8 +150,8 @@ func (r *Rehearsal) start(t string, bk book, d *rehearsalDesk) error {
 		return fmt.Errorf("table %s: %w", t, err)
 	}
 	if !d.closes.IsZero() {
-		if _, err := tb.Schedule(engine.Change{At: d.closes, Close: true}, start); err != nil {
-			return fmt.Errorf("table %s: its closing at %s: %w", t, d.closes.Format("15:04"), err)
+		if out := tb.Schedule(engine.Change{At: d.closes, Close: true}, start); len(out.Refused) > 0 {
+			return fmt.Errorf("table %s: its closing at %s: %w", t, d.closes.Format("15:04"), out.Refused[0])
 		}
 	}
 	d.table = tb

@@ -606,12 +606,7 @@ func (c *Console) earliest(f url.Values, ids []string, w i18n.Catalogue) (msg, a
 				err = &fieldError{Key: i18n.ConErrNotClosed, Args: []any{id}}
 				return
 			}
-			ec, e := ch.engineChange(bk, sign)
-			var when time.Time
-			var r string
-			if e == nil {
-				when, r, e = bk.earliest(sign, closes, ec, now)
-			}
+			when, r, e := bk.earliest(ch, sign, closes, now)
 			if e != nil {
 				err = &fieldError{Key: i18n.ConEarliestRefuse, Args: []any{id, e.Error()}}
 				return

@@ -141,8 +141,8 @@ func NewLoop(fresh func() (Machine, error), j *journal.Journal, opt Options) (*L
 				Key: fmt.Sprintf("recovery.coup.%d", rec.CoupN)}}, Source: journal.SourceConfig})
 		}
 	}
-	if rec.DifferAlert != "" {
-		l.handle(Msg{Input: Input{Alert: &Alert{Text: rec.DifferAlert, Key: "replay.differ"}}, Source: journal.SourceConfig})
+	if rec.DifferAlert != "" && !rec.DifferRaised { // once per set of differences, not at every start
+		l.handle(Msg{Input: Input{Alert: &Alert{Text: rec.DifferAlert, Key: DifferAlertKey}}, Source: journal.SourceConfig})
 	}
 	return l, nil
 }
@@ -472,21 +472,21 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.
 func derived(e engine.Event, now time.Time, m Msg, extra func(*journal.Event)) (journal.Record, error) {
-	r := journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Shoe: int64(e.Shoe)}
 	ev := journal.EventPayload(e)
 	if extra != nil {
 		extra(&ev)
 	}
 	var payload any = ev
 	if e.Kind == engine.EvRound {
-		r.Kind = journal.KindRound
 		payload = RoundPayload(e.Round, m.Source, m.Actor.ID)
 	}
-	b, err := json.Marshal(payload)
+	r, err := eventRecord(payload, e.Shoe, now, m)
 	if err != nil {
 		return r, fmt.Errorf("encode %s event: %w", e.Kind, err)
 	}
-	r.Payload = b
+	if e.Kind == engine.EvRound {
+		r.Kind = journal.KindRound
+	}
 	return r, nil
 }
 

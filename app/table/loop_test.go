@@ -399,14 +399,21 @@ func TestClosedTableOpensAgain(t *testing.T) {
 	if res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &opening}}, journal.SourceOperator); res.Refused != nil {
 		t.Fatalf("opening after the closing refused: %v", res.Refused)
 	}
+	// The reopening's notices are shown with the closing's: when it reopens, and the higher
+	// minimum it brings, naming the wager (against the sign before the closing).
+	higher := view.Notice{Kind: view.NoticeMinimum, Wager: view.WagerPlayerBanker, Amount: 10000, At: opening.At}
 	scr := r.Loop.st.Screen(c.Now(), view.LinkConnected)
-	if len(scr.Notices) != 1 || scr.Notices[0].Kind != view.NoticeClosing {
-		t.Fatalf("before the closing the notices are %+v, want the closing only", scr.Notices)
+	want := []view.Notice{{Kind: view.NoticeClosing, At: closing.At}, {Kind: view.NoticeReopening, At: opening.At}, higher}
+	if !reflect.DeepEqual(scr.Notices, want) {
+		t.Fatalf("before the closing the notices are %+v, want %+v", scr.Notices, want)
 	}
 	c.Add(30 * time.Minute)
 	scr = r.Loop.st.Screen(c.Now(), view.LinkConnected)
 	if scr.Mode != view.Closed || !scr.Reopens.Equal(opening.At) {
 		t.Fatalf("at 21:30: mode %v reopens %v, want closed until %v", scr.Mode, scr.Reopens, opening.At)
+	}
+	if !reflect.DeepEqual(scr.Notices, []view.Notice{higher}) { // the banner says when it reopens
+		t.Fatalf("closed: the notices are %+v, want the higher minimum of the reopening", scr.Notices)
 	}
 	r.stop(t)
 	j.Close()

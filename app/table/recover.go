@@ -28,6 +28,9 @@ type Recovery struct {
 	// supervisor ("" when none). Replay never drops an input: the journal is the record.
 	Differ      int
 	DifferAlert string
+	// DifferRaised is set when the journal already holds DifferAlert, raised at an earlier
+	// start: the same differences are raised once, not again at every start.
+	DifferRaised bool
 }
 
 // Banner is the recovery line the table screen shows after an unclean stop, e.g.
@@ -99,9 +102,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 			rec.Coups++
 			return nil
 		case journal.KindEvent:
-			if d.seq != 0 && isRefusalRecord(r) {
-				d.recorded++
-			}
+			d.record(r)
 			return nil
 		case journal.KindLossAccepted:
 			// Records lost from the journal's end, accepted by a supervisor: the table plays on
@@ -137,6 +138,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 	d.done()
 	rec.LossAccepted = loss
 	rec.Differ, rec.DifferAlert = d.n, d.alert()
+	rec.DifferRaised = rec.DifferAlert != "" && rec.DifferAlert == d.raised
 	rec.InCoup, rec.CoupN = st.InCoup()
 	rec.Pending = st.Pending(now)
 	return rec, nil

@@ -2,7 +2,6 @@ package table
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -41,15 +40,11 @@ type RedDogSetup struct {
 // sign and its notices), the history of rounds and the alerts. It implements Machine.
 // Only the event loop calls its methods (one writer).
 type RedDog struct {
-	setup   RedDogSetup
-	desk    *desk.Table
-	history []reddog.Round // finished rounds, oldest first, at most RedDogHistory
-	events  []reddog.Event // what the latest Apply reported, for Records
-
-	alerts    []Alert
-	nextAlert int
-	messages  []string // transient notes for the operator (refusals), newest last
-	told      told     // what the pit board was last told of the sign and state (reddog_bus.go)
+	tableDesk // the desk, its latest outcome, the alerts and the operator's notes (desk.go), as at baccarat
+	setup     RedDogSetup
+	history   []reddog.Round // finished rounds, oldest first, at most RedDogHistory
+	events    []reddog.Event // what the latest Apply reported, for Records
+	told      told           // what the pit board was last told of the sign and state (reddog_bus.go)
 }
 
 // NewRedDog starts a Red Dog table with no shoe loaded. An invalid profile, a notice period
@@ -64,7 +59,7 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	s.Profile = p
-	return &RedDog{setup: s, desk: d}, nil
+	return &RedDog{tableDesk: tableDesk{desk: d}, setup: s}, nil
 }
 
 // NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.
@@ -72,63 +67,23 @@ func NewRedDogLoop(setup RedDogSetup, j *journal.Journal, opt Options) (*Loop, e
 	return NewLoop(func() (Machine, error) { return NewRedDog(setup) }, j, opt)
 }
 
-// ErrNotRedDog is returned for a game input that Red Dog does not have (turning a hand, a
-// baccarat setting, accepting a baccarat review).
-var ErrNotRedDog = errors.New("not an input of Red Dog (003): only shoe-script tokens, cards, doubts and the supervisor's review")
-
-// Apply makes one input's change at time now. The same inputs at the same times always give the
-// same state. Applied.Events holds the engine's refusals and anomalies in baccarat's event terms
-// (engine.EvRefused, engine.EvAnomaly) so that the operator screen can show them; the full Red Dog
-// events are in Events.
+// Apply makes one input's change at time now, as baccarat's State does (tableDesk.apply): the
+// table aggregate decides it, and its refusals (an input or command Red Dog does not have, a
+// sign changed without its notice), settlements and their notes are reported, shown and
+// journalled alike. The same inputs at the same times always give the same state.
+// Applied.Events holds the engine's refusals and anomalies in baccarat's event terms
+// (engine.EvRefused, engine.EvAnomaly) so that the operator screen can show them; the full Red
+// Dog events are in Events.
 func (r *RedDog) Apply(in Input, now time.Time) Applied {
-	var a Applied
 	r.events = r.events[:0]
-	switch {
-	case in.Game != nil:
-		if _, ok := desk.RedDogInput(*in.Game); !ok { // doubts and the supervisor's review included
-			a.Refused = ErrNotRedDog
-			r.note(a.Refused.Error())
-			return a
+	return r.apply(in, now, func(o *desk.Outcome, a *Applied) {
+		r.events = append(r.events, o.RedDog...)
+		for _, e := range r.events {
+			if ev, ok := r.follow(e); ok {
+				a.Events = append(a.Events, ev)
+			}
 		}
-		r.apply(&a, desk.Input{Game: in.Game}, now)
-	case in.Command != nil:
-		r.apply(&a, desk.Input{Command: in.Command}, now)
-	case in.Op != nil:
-		a.Refused = r.op(&a, *in.Op, now)
-		if a.Refused != nil {
-			r.note(a.Refused.Error())
-		}
-	case in.Alert != nil:
-		r.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
-	}
-	return a
-}
-
-// apply gives one input to the table aggregate and follows what it did: the Red Dog events, the
-// wagers settled and the refusals.
-func (r *RedDog) apply(a *Applied, in desk.Input, now time.Time) {
-	out, err := r.desk.Apply(in, now)
-	if err != nil {
-		a.Refused = err
-		r.note(err.Error())
-		return
-	}
-	r.events = append(r.events, out.RedDog...)
-	for _, e := range r.events {
-		if ev, ok := r.follow(e); ok {
-			a.Events = append(a.Events, ev)
-		}
-	}
-	a.Settled = append(a.Settled, out.Settled...)
-	for _, st := range out.Settled {
-		a.Notes = append(a.Notes, r.desk.SettledText(st))
-	}
-	a.Notices = append(a.Notices, out.Notices...)
-	a.Refusals = append(a.Refusals, out.Refused...)
-	if len(out.Refused) > 0 {
-		a.Refused = out.Refused[0]
-		r.note(a.Refused.Error())
-	}
+	})
 }
 
 // Events are the Red Dog events of the latest Apply, in order. The caller must not change them.
@@ -159,48 +114,6 @@ func (r *RedDog) follow(e reddog.Event) (engine.Event, bool) {
 		return engine.Event{Kind: engine.EvAnomaly, Shoe: e.Shoe, N: e.N, Rule: e.Rule, Reason: e.Reason}, true
 	}
 	return engine.Event{}, false
-}
-
-// op carries out an operator command; an error says why it was refused. The notices a change
-// of the sign posts are a's.
-func (r *RedDog) op(a *Applied, o Op, now time.Time) error {
-	switch o.Kind {
-	case OpSchedule:
-		if o.Change == nil {
-			return errors.New("schedule: no change given")
-		}
-		out, err := r.desk.Schedule(*o.Change, now)
-		if err == nil {
-			a.Notices = append(a.Notices, out.Notices...)
-		}
-		return err
-	case OpClearAlert:
-		for i, a := range r.alerts {
-			if a.ID == o.AlertID {
-				r.alerts = append(r.alerts[:i], r.alerts[i+1:]...)
-				return nil
-			}
-		}
-		return fmt.Errorf("clear alert %d: no such alert", o.AlertID)
-	case OpCleanStop:
-		return nil
-	}
-	return fmt.Errorf("unknown operator command %q", o.Kind)
-}
-
-func (r *RedDog) raise(text string, now time.Time) { r.raiseKeyed("", text, now) }
-
-// raiseKeyed raises an alert that replaces an uncleared one with the same key (none when "").
-func (r *RedDog) raiseKeyed(key, text string, now time.Time) {
-	r.nextAlert++
-	r.alerts = replaceAlert(r.alerts, Alert{ID: r.nextAlert, Text: text, Raised: now, Key: key})
-}
-
-func (r *RedDog) note(text string) {
-	r.messages = append(r.messages, text)
-	if n := len(r.messages); n > 16 {
-		r.messages = r.messages[n-16:]
-	}
 }
 
 // Records are the journal records of the latest Apply's events: a KindRoundRedDog record for each
@@ -248,18 +161,6 @@ func (r *RedDog) View() reddog.View { return r.desk.RedDog() }
 // History is the finished rounds the screen shows, oldest first.
 func (r *RedDog) History() []reddog.Round { return append([]reddog.Round(nil), r.history...) }
 
-// SignAt is what the limit sign shows at t.
-func (r *RedDog) SignAt(t time.Time) engine.SignView { return r.desk.SignAt(t) }
-
-// Scheduled lists the changes posted to the sign.
-func (r *RedDog) Scheduled() []engine.Scheduled { return r.desk.Scheduled() }
-
-// Alerts lists the alerts a supervisor has not cleared.
-func (r *RedDog) Alerts() []Alert { return append([]Alert(nil), r.alerts...) }
-
-// Messages are the latest operator notes (refusals), newest last.
-func (r *RedDog) Messages() []string { return append([]string(nil), r.messages...) }
-
 // Shoe is the current shoe number (0 before the first shoe).
 func (r *RedDog) Shoe() int { return r.desk.RedDog().Shoe }
 
@@ -268,12 +169,6 @@ func (r *RedDog) InCoup() (bool, int) {
 	rd, ok := r.desk.RedDogInProgress()
 	return ok, rd.N
 }
-
-// Pending counts the changes posted to the sign that are still to come at now.
-func (r *RedDog) Pending(now time.Time) int { return r.desk.Pending(now) }
-
-// Raise shows an alert that is not journalled (used when the journal itself has failed).
-func (r *RedDog) Raise(text string, now time.Time) { r.raise(text, now) }
 
 // Screen builds the Red Dog table screen's view model at time now: the three boxes with the
 // round in progress (or else the last round and its result), the spread, the limit sign of the
@@ -318,8 +213,8 @@ func (r *RedDog) sign(e engine.Sign) view.Sign {
 // time they take effect (003 6.4, 10.7), and "shoe change" when a shuffle is due before the next
 // round (4.1.2, 4.1.3, 9.6).
 func (r *RedDog) notices(sv engine.SignView, v reddog.View) []view.Notice {
-	out := posted(sv, r.desk.Scheduled())
-	if v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle {
+	out := posted(sv, true)
+	if !sv.Closed && (v.Stage == reddog.StageShuffle || v.Stage == reddog.StageReshuffle) {
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
 	}
 	return out

@@ -1,8 +1,8 @@
 package table
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -80,7 +80,7 @@ func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	if h := live.RedDog.History; len(h) == 5 && (!h[1].Cancelled || h[0].Coup.Outcome != view.RedDogWin || h[2].Coup.Outcome != view.RedDogTrips || h[3].Coup.Outcome != view.RedDogLose) {
 		t.Errorf("history %+v", h)
 	}
-	if len(live.Notices) != 2 || live.Notices[0].Kind != view.NoticeMinimum || live.Notices[0].Amount != 2500 || live.Notices[1].Kind != view.NoticeShoeChange {
+	if len(live.Notices) != 2 || live.Notices[0].Kind != view.NoticeMinimum || live.Notices[0].Wager != view.WagerRedDog || live.Notices[0].Amount != 2500 || live.Notices[1].Kind != view.NoticeShoeChange {
 		t.Errorf("notices %+v: want the higher minimum and the shuffle due after the cut card (4.1.3)", live.Notices)
 	}
 
@@ -293,7 +293,7 @@ func TestRedDogRefusals(t *testing.T) {
 	}
 	before := m.Screen(now, view.LinkConnected)
 	turn := engine.Input{Kind: engine.InTurn, Hand: engine.HandBanker}
-	if a := m.Apply(Input{Game: &turn}, now); !errors.Is(a.Refused, ErrNotRedDog) {
+	if a := m.Apply(Input{Game: &turn}, now); len(a.Refusals) != 1 || a.Refusals[0].Rule != "003" || a.Refused == nil {
 		t.Errorf("turning a hand: %v", a.Refused)
 	}
 	if a := m.Apply(Input{Command: &desk.Command{Verb: desk.VerbRun, Seat: 1, Run: engine.RunPlayer, Length: 2, Amount: 500}}, now); a.Refused == nil {
@@ -548,7 +548,58 @@ func TestRedDogReviewInputs(t *testing.T) {
 	if s := m.Screen(now, view.LinkConnected); s.RedDog.History[2].Coup.Outcome != view.RedDogWin || s.Status.Review != 4 {
 		t.Fatalf("confirmed round shows %+v, status %+v (the next round stays held)", s.RedDog.History[2].Coup, s.Status)
 	}
-	if a := apply(m, engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Player})); !errors.Is(a.Refused, ErrNotRedDog) {
+	if a := apply(m, engine.ShoeResultInput(engine.ShoeResult{Winner: engine.Player})); len(a.Refusals) != 1 || a.Refusals[0].Rule != "003" {
 		t.Fatalf("a baccarat shoe result: %v", a.Refused)
+	}
+}
+
+// TestRedDogGoesTheBaccaratWay: a Red Dog table gives every input to the table aggregate as a
+// baccarat table does (tableDesk): a sign change refused for want of notice (003 6.4) and an
+// input Red Dog does not have (003) are refusals journalled as command_refused after the input;
+// a settled wager is worded in the operator's messages; and a replay of the journal finds the
+// same refusals (no replay.differ alert).
+func TestRedDogGoesTheBaccaratWay(t *testing.T) {
+	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	path := filepath.Join(t.TempDir(), "t1.db")
+	j := openJournal(t, path)
+	r := rdStart(t, j, c)
+	raise := engine.Change{At: c.Now().Add(10 * time.Minute), Sign: engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 100000, Multiple: 500}}}
+	res := r.send(t, Input{Op: &Op{Kind: OpSchedule, Change: &raise}}, journal.SourceOperator)
+	if res.Refused == nil || len(res.Records) != 2 || !isRefusalRecord(res.Records[1]) || !strings.Contains(string(res.Records[1].Payload), `"rule":"003 6.4`) {
+		t.Fatalf("a higher minimum in 10 minutes: refused %v, records %+v", res.Refused, res.Records)
+	}
+	turn := engine.TurnInput(engine.HandBanker)
+	res = r.send(t, Input{Game: &turn}, journal.SourceManual)
+	if len(res.Refusals) != 1 || res.Refusals[0].Rule != "003" || len(res.Records) != 2 || !isRefusalRecord(res.Records[1]) {
+		t.Fatalf("a turn at Red Dog: refusals %+v, records %+v", res.Refusals, res.Records)
+	}
+	bet := desk.Command{Verb: desk.VerbBet, Seat: 1, Wager: desk.WagerBet, Amount: 1000}
+	r.script(t, "shoe QC")
+	if res := r.send(t, Input{Command: &bet}, journal.SourceOperator); res.Refused != nil {
+		t.Fatal(res.Refused)
+	}
+	r.script(t, "3H 9S 5D")
+	var msgs []string
+	if err := r.Loop.Inspect(context.Background(), func(m Machine) { msgs = m.(*RedDog).Messages() }); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(msgs, "\n"); !strings.Contains(got, "needs 20 minutes' notice (003 6.4") || !strings.Contains(got, "seat 1 bet wins $10") {
+		t.Fatalf("messages:\n%s\nwant the refusal and the settlement", got)
+	}
+	r.stop(t)
+	j.Close()
+
+	j2 := openJournal(t, path)
+	defer j2.Close()
+	m, err := NewRedDog(rdSetup())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Replay(j2, m, c.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Differ != 0 {
+		t.Fatalf("the replay differs from the record: %s", rec.DifferAlert)
 	}
 }

@@ -70,8 +70,46 @@ func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
 	}
 	r.stop(t)
 	r = start(t, s, j, c)
-	defer r.stop(t)
-	if rec := r.Loop.Recovery(); rec.Differ != 1 {
-		t.Fatalf("after a live refusal: %d differ (%s), want only the old record's", rec.Differ, rec.DifferAlert)
+	if rec := r.Loop.Recovery(); rec.Differ != 1 || !rec.DifferRaised {
+		t.Fatalf("after a live refusal: %d differ (%s), raised before %v: want only the old record's, already raised", rec.Differ, rec.DifferAlert, rec.DifferRaised)
 	}
+	r.stop(t)
+	if n := differAlerts(t, j); n != 1 {
+		t.Fatalf("the same difference was raised %d times over three starts, want once", n)
+	}
+	// A refusal recorded under another rule than the rules give now is a difference too: the
+	// records are compared, not counted; the new set of differences is raised once more.
+	other := []journal.Record{
+		{Time: c.Now(), Kind: journal.KindOperator, Source: journal.SourceOperator, Actor: journal.Actor{Role: "dealer", ID: "12"},
+			Reason: "run wager placed", Shoe: 1, Payload: []byte(`{"v":2,"kind":"command","line":"!run 4 banker 2 10"}`)},
+		{Time: c.Now(), Kind: journal.KindEvent, Source: journal.SourceOperator, Shoe: 1,
+			Payload: []byte(`{"event":"command_refused","shoe":1,"key":"run","rule":"000 9.9","reason":"another rule"}`)},
+	}
+	if _, err := j.AppendBatch(other...); err != nil {
+		t.Fatal(err)
+	}
+	r = start(t, s, j, c)
+	defer r.stop(t)
+	if rec := r.Loop.Recovery(); rec.Differ != 2 || rec.DifferRaised {
+		t.Fatalf("a refusal under another rule: %d differ (%s), raised before %v; want 2, new", rec.Differ, rec.DifferAlert, rec.DifferRaised)
+	}
+	if n := differAlerts(t, j); n != 2 {
+		t.Fatalf("%d replay.differ alerts journalled, want 2", n)
+	}
+}
+
+// differAlerts counts the replay.differ alerts the journal holds.
+func differAlerts(t *testing.T, j *journal.Journal) int {
+	t.Helper()
+	n := 0
+	err := j.Scan(0, func(r journal.Record) error {
+		if in, err := DecodeInput(r.Payload); err == nil && r.Kind == journal.KindConfig && in.Alert != nil && in.Alert.Key == DifferAlertKey {
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

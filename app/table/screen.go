@@ -22,7 +22,7 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	scr := view.Screen{
 		Now: now,
 		Header: view.Header{
-			Casino: s.setup.Casino, Table: s.setup.Name, Game: s.gameWords(),
+			Casino: s.setup.Casino, Table: s.setup.Name, Game: gameWords(sv.Sign),
 			Shoe: g.Shoe, Coup: g.Coup,
 		},
 		Sign:    s.sign(sv.Sign),
@@ -59,8 +59,10 @@ func (s *State) Screen(now time.Time, link Link) view.Screen {
 	return scr
 }
 
-func (s *State) gameWords() view.Game {
-	if s.desk.Settlement().Banker == engine.BankerSixPaysHalf {
+// gameWords is the game as the header says it: its settlement method is the sign's in force
+// at the moment shown (001 8.2), whether or not an input has come since it took effect.
+func gameWords(sign engine.Sign) view.Game {
+	if sign.Settlement == engine.BankerSixPaysHalf {
 		return view.BaccaratSixHalf
 	}
 	return view.BaccaratCommission
@@ -97,9 +99,13 @@ func (s *State) sign(e engine.Sign) view.Sign {
 }
 
 // notices are the sign's scheduled changes still to come (shown from the moment they are
-// posted, with the time they take effect) and the notices of the coup in play.
+// posted, with the time they take effect) and, while the table is open, the notices of the
+// coup in play.
 func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
-	out := posted(sv, s.desk.Scheduled())
+	out := posted(sv, false)
+	if sv.Closed { // no coup at a closed table: only what its reopening changes
+		return out
+	}
 	switch {
 	case g.ShoeEnded:
 		out = append(out, view.Notice{Kind: view.NoticeShoeChange})
@@ -116,31 +122,112 @@ func (s *State) notices(sv engine.SignView, g engine.View) []view.Notice {
 	return out
 }
 
-// posted are the notices of the sign's changes still to come at sv.At, one per change, soonest
-// first: each shown from the moment it was posted with the time it takes effect (000 7.7,
-// 13.7; 003 6.4, 10.7; 001 3.1).
-func posted(sv engine.SignView, changes []engine.Scheduled) []view.Notice {
+// posted are the notices of the sign's changes still to come at sv.At, soonest first, worded
+// from the desk's own notices (engine.Notice: what each change changes, against the sign
+// before it): a change of one wager's minimum or maximum names that wager (s66(2), 001 3.1),
+// never the Player/Banker amount when only the Tie, Insurance/No 6 or Run minimum changes.
+// A closing is "closes at" (000 13.7, 003 10.7, 001 10.2); a reopening is "reopens at" while
+// the table is open (a closed table's banner says it) and, like any change, what it changes
+// against the sign before the closing. redDog names the one Red Dog wager (the sign's Player
+// limit) as Red Dog's.
+func posted(sv engine.SignView, redDog bool) []view.Notice {
 	var out []view.Notice
-	seen := map[int]bool{}
-	for _, n := range sv.Notices {
-		if seen[n.ChangeID] {
-			continue
+	for i := 0; i < len(sv.Notices); {
+		j := i + 1
+		for j < len(sv.Notices) && sv.Notices[j].ChangeID == sv.Notices[i].ChangeID {
+			j++
 		}
-		seen[n.ChangeID] = true
-		prev := sv.Sign
-		for _, c := range changes {
-			if c.ID == n.ChangeID {
-				if c.Kinds&engine.ChangeOpen == 0 { // an opening is shown by the closed view ("reopens at")
-					out = append(out, noticeOf(prev, c))
-				}
-				break
-			}
-			if c.At.After(sv.At) && !c.Close {
-				prev = c.Sign
-			}
-		}
+		out = append(out, changeNotices(sv.Notices[i:j], sv.Closed, redDog)...)
+		i = j
 	}
 	return out
+}
+
+// changeNotices words one change's notices (its items, all of the same change): the closing or
+// reopening, then one line for what it changes on the sign — the wager named when the change
+// is one minimum or one maximum (Player and Banker together when both change alike), else the
+// kind of change.
+func changeNotices(items []engine.Notice, closed, redDog bool) []view.Notice {
+	at := items[0].At
+	var out []view.Notice
+	var rest []engine.Notice
+	for _, n := range items {
+		switch n.Item {
+		case engine.NoticeClose:
+			out = append(out, view.Notice{Kind: view.NoticeClosing, At: at})
+		case engine.NoticeOpen:
+			if !closed {
+				out = append(out, view.Notice{Kind: view.NoticeReopening, At: at})
+			}
+		default:
+			rest = append(rest, n)
+		}
+	}
+	if len(rest) == 0 {
+		return out
+	}
+	n := view.Notice{Kind: view.NoticeLimits, At: at}
+	first := rest[0]
+	switch {
+	case alike(rest, engine.NoticeMinimum, engine.NoticeMinimum):
+		if w, ok := noticeWager(rest, redDog); ok {
+			n.Kind, n.Wager, n.Amount = view.NoticeMinimum, w, view.Money(first.Amount)
+		}
+	case alike(rest, engine.NoticeMaximum, engine.NoticeMaximum):
+		if w, ok := noticeWager(rest, redDog); ok {
+			n.Kind, n.Wager, n.Amount = view.NoticeMaximum, w, view.Money(first.Amount)
+		}
+	case alike(rest, engine.NoticeDifferentialMin, engine.NoticeDifferentialMax):
+		n.Kind = view.NoticeDifferential
+	case alike(rest, engine.NoticeSettlement, engine.NoticeSettlement):
+		n.Kind = view.NoticeSettlement
+	}
+	return append(out, n)
+}
+
+// alike reports whether every notice is of item a or b and, for a minimum or maximum, of one amount.
+func alike(ns []engine.Notice, a, b engine.NoticeItem) bool {
+	for _, n := range ns {
+		if n.Item != a && n.Item != b {
+			return false
+		}
+		if (n.Item == engine.NoticeMinimum || n.Item == engine.NoticeMaximum) && n.Amount != ns[0].Amount {
+			return false
+		}
+	}
+	return true
+}
+
+// noticeWager is the one wager of the sign that the notices name: Player and Banker together
+// are the sign's Player / Banker line; false when they name wagers the sign shows apart.
+func noticeWager(ns []engine.Notice, redDog bool) (view.Wager, bool) {
+	names := map[string]bool{}
+	for _, n := range ns {
+		names[n.Wager] = true
+	}
+	player, banker := engine.WagerPlayer.String(), engine.WagerBanker.String()
+	if len(names) == 2 && names[player] && names[banker] {
+		return view.WagerPlayerBanker, true
+	}
+	if len(names) != 1 {
+		return 0, false
+	}
+	switch ns[0].Wager {
+	case player:
+		if redDog {
+			return view.WagerRedDog, true // the one Red Dog wager is the sign's Player limit
+		}
+		return view.WagerPlayer, true
+	case banker:
+		return view.WagerBanker, true
+	case engine.WagerTie.String():
+		return view.WagerTie, true
+	case engine.WagerInsurance.String():
+		return view.WagerInsurance, true
+	case engine.NoticeWagerRun:
+		return view.WagerRuns, true
+	}
+	return 0, false
 }
 
 // opensAt is when a closed table opens again (a sign posted after its closing), or the zero time.
@@ -151,29 +238,6 @@ func opensAt(changes []engine.Scheduled, now time.Time) time.Time {
 		}
 	}
 	return time.Time{}
-}
-
-// noticeOf words one scheduled change against the sign before it.
-func noticeOf(prev engine.Sign, c engine.Scheduled) view.Notice {
-	n := view.Notice{At: c.At}
-	switch {
-	case c.Close:
-		n.Kind = view.NoticeClosing
-	case c.Kinds&engine.ChangeRaiseMinimum != 0 || c.Kinds == engine.ChangeLowerMinimum:
-		n.Kind, n.Amount = view.NoticeMinimum, view.Money(c.Sign.Player.Min)
-		if c.Sign.Player.Min == prev.Player.Min {
-			n.Amount = view.Money(c.Sign.Banker.Min)
-		}
-	case c.Kinds == engine.ChangeMaximum:
-		n.Kind, n.Amount = view.NoticeMaximum, view.Money(c.Sign.Player.Max)
-	case c.Kinds == engine.ChangeDifferential:
-		n.Kind = view.NoticeDifferential
-	case c.Kinds == engine.ChangeSettlement:
-		n.Kind = view.NoticeSettlement
-	default:
-		n.Kind = view.NoticeLimits
-	}
-	return n
 }
 
 // coup is the coup on the table: the turned cards, backs for the face-down ones, and the

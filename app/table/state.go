@@ -1,7 +1,6 @@
 package table
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -27,25 +26,18 @@ type Setup struct {
 // and what the screen needs besides it (the roads, the rounds of the shoe, the alerts and the
 // operator's notes). Only the event loop calls its methods (one writer).
 type State struct {
-	setup Setup
-	desk  *desk.Table
-	roads *roadmap.Roads
+	tableDesk // the desk, its latest outcome, the alerts and the operator's notes (desk.go)
+	setup     Setup
+	roads     *roadmap.Roads
 
 	rounds    []engine.Round // finished rounds of the current shoe, in order
 	roadIndex map[int]int    // round number in the shoe → its index in roads
 	last      *engine.Round  // the latest finished round, for the result banner
 	lastAt    time.Time      // when the latest round finished (idle view)
 	runResult []engine.RunSettlement
-	alerts    []Alert
-	nextAlert int
 	// disputed are finished rounds of the shoe under review after the fact (the shoe's result
 	// contradicted them): off the roads and the result banner until the supervisor resolves them.
 	disputed map[int]bool
-	messages []string // transient notes for the operator (refusals, settlements), newest last
-
-	// out is the desk's outcome of the latest input (LastOutcome): valid until the next Apply,
-	// the only caller of the desk's methods that change it.
-	out *desk.Outcome
 
 	// What the pit board was last told of the sign and the table's state (Due).
 	told told
@@ -63,7 +55,7 @@ func NewState(s Setup) (*State, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	return &State{
-		setup: s, desk: d,
+		tableDesk: tableDesk{desk: d}, setup: s,
 		roads:     roadmap.New(roadmap.Options{IncludeNonBetting: s.Settings.RoadsIncludeNonBetting, Capacity: 96}),
 		roadIndex: map[int]int{}, disputed: map[int]bool{},
 	}, nil
@@ -90,72 +82,17 @@ type Applied struct {
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the same state.
 func (s *State) Apply(in Input, now time.Time) Applied {
-	var a Applied
-	var out *desk.Outcome
-	var err error
-	switch {
-	case in.Game != nil:
-		out, err = s.desk.Apply(desk.Input{Game: in.Game}, now)
-	case in.Command != nil:
-		out, err = s.desk.Apply(desk.Input{Command: in.Command}, now)
-	case in.Op != nil:
-		out, err = s.op(*in.Op, now)
-	case in.Alert != nil:
-		s.raiseKeyed(in.Alert.Key, in.Alert.Text, now)
-		out = s.desk.Advance(now)
-	}
-	s.out = out
-	if out != nil {
-		s.follow(&a, now)
-	}
-	if err != nil { // the desk's own error for what it refused: a *engine.NoticeError names the earliest time
-		a.Refused = err
-	}
-	if a.Refused != nil {
-		s.note(a.Refused.Error())
-	}
+	a := s.apply(in, now, func(o *desk.Outcome, a *Applied) {
+		a.Events = append(a.Events, o.Events...)
+		for _, e := range o.Events {
+			s.followEvent(e, now)
+		}
+	})
 	s.runResult = append(s.runResult, a.Runs...)
 	if n := len(s.runResult); n > 32 {
 		s.runResult = s.runResult[n-32:]
 	}
 	return a
-}
-
-// LastOutcome is what the table aggregate decided for the latest input: the settlements, runs,
-// commission, notices, signs and refusals it reported. The caller must not keep or change it.
-func (s *State) LastOutcome() *desk.Outcome {
-	if s.out == nil {
-		return &desk.Outcome{}
-	}
-	return s.out
-}
-
-// follow keeps the roads and the rounds in step with the desk's outcome, and words what it
-// settled for the operator.
-func (s *State) follow(a *Applied, now time.Time) {
-	o := s.out
-	a.Events = append(a.Events, o.Events...)
-	for _, e := range o.Events {
-		s.followEvent(e, now)
-	}
-	for _, r := range o.Runs {
-		a.Runs = append(a.Runs, r.RunSettlement)
-	}
-	a.Settled = append(a.Settled, o.Settled...)
-	for _, st := range o.Settled {
-		a.Notes = append(a.Notes, s.desk.SettledText(st))
-	}
-	for _, c := range o.Commission {
-		a.Notes = append(a.Notes, desk.CommissionText(c))
-	}
-	for _, n := range a.Notes {
-		s.note(n)
-	}
-	a.Notices = append(a.Notices, o.Notices...)
-	a.Refusals = append(a.Refusals, o.Refused...)
-	if len(o.Refused) > 0 {
-		a.Refused = o.Refused[0]
-	}
 }
 
 // followEvent keeps the roads and the rounds in step with one engine event.
@@ -237,45 +174,6 @@ func (s *State) rebuildRoads(now time.Time) {
 // UnderReview lists the finished rounds of the shoe under review after the fact.
 func (s *State) UnderReview() []int { return s.desk.Game().Disputed }
 
-// op carries out an operator command that is not a command of the table script: a whole sign
-// posted from the operator screen, an alert cleared, the clean stop. An error says why it was refused.
-func (s *State) op(o Op, now time.Time) (*desk.Outcome, error) {
-	switch o.Kind {
-	case OpSchedule:
-		if o.Change == nil {
-			return s.desk.Advance(now), errors.New("schedule: no change given")
-		}
-		return s.desk.Schedule(*o.Change, now)
-	case OpClearAlert:
-		out := s.desk.Advance(now)
-		for i, a := range s.alerts {
-			if a.ID == o.AlertID {
-				s.alerts = append(s.alerts[:i], s.alerts[i+1:]...)
-				return out, nil
-			}
-		}
-		return out, fmt.Errorf("clear alert %d: no such alert", o.AlertID)
-	case OpCleanStop:
-		return s.desk.Advance(now), nil
-	}
-	return s.desk.Advance(now), fmt.Errorf("unknown operator command %q", o.Kind)
-}
-
-func (s *State) raise(text string, now time.Time) { s.raiseKeyed("", text, now) }
-
-// raiseKeyed raises an alert that replaces an uncleared one with the same key (none when "").
-func (s *State) raiseKeyed(key, text string, now time.Time) {
-	s.nextAlert++
-	s.alerts = replaceAlert(s.alerts, Alert{ID: s.nextAlert, Text: text, Raised: now, Key: key})
-}
-
-func (s *State) note(text string) {
-	s.messages = append(s.messages, text)
-	if n := len(s.messages); n > 16 {
-		s.messages = s.messages[n-16:]
-	}
-}
-
 // Setup is what the table was started with.
 func (s *State) Setup() Setup { return s.setup }
 
@@ -288,26 +186,14 @@ func (s *State) Roads() *roadmap.Roads { return s.roads }
 // Rounds are the finished rounds of the current shoe. The caller must not change them.
 func (s *State) Rounds() []engine.Round { return s.rounds }
 
-// SignAt is what the limit sign shows at t.
-func (s *State) SignAt(t time.Time) engine.SignView { return s.desk.SignAt(t) }
-
-// Scheduled lists the changes posted to the sign.
-func (s *State) Scheduled() []engine.Scheduled { return s.desk.Scheduled() }
-
 // OpenRuns lists the Run wagers still open (nil where runs are not offered).
 func (s *State) OpenRuns() []engine.RunWager { return s.desk.OpenRuns() }
-
-// Alerts lists the alerts a supervisor has not cleared.
-func (s *State) Alerts() []Alert { return append([]Alert(nil), s.alerts...) }
 
 // Insurance lists the Insurance/No 6 wagers placed on the round in progress, not yet settled.
 func (s *State) Insurance() []engine.Wager { return s.desk.Insurance() }
 
 // Bets lists the Player, Banker and Tie wagers placed on the next coup.
 func (s *State) Bets() []engine.Wager { return s.desk.Bets() }
-
-// Messages are the latest operator notes (refusals, settlements), newest last.
-func (s *State) Messages() []string { return append([]string(nil), s.messages...) }
 
 // Commission is the deferred-commission ledger (000 10.2).
 func (s *State) Commission() *engine.CommissionLedger { return s.desk.Commission() }
@@ -324,12 +210,6 @@ func (s *State) InCoup() (bool, int) {
 	return s.desk.InCoup()
 }
 
-// Pending counts the changes posted to the sign that are still to come at now.
-func (s *State) Pending(now time.Time) int { return s.desk.Pending(now) }
-
-// Raise shows an alert that is not journalled (used when the journal itself has failed).
-func (s *State) Raise(text string, now time.Time) { s.raise(text, now) }
-
 // signPayload is the sign in effect at now.
 func (s *State) signPayload(now time.Time) *journal.SignPayload {
 	return &journal.SignPayload{Currency: s.setup.CurrencyCode, Sign: s.desk.SignAt(now).Sign}
@@ -337,12 +217,12 @@ func (s *State) signPayload(now time.Time) *journal.SignPayload {
 
 // statusPayload says whether the table is open, closing (a closing posted and still to come) or closed at now.
 func (s *State) statusPayload(now time.Time) *journal.StatusPayload {
-	return boardStatus(s.desk, s.setup.Name, s.gameName(), now)
+	return boardStatus(s.desk, s.setup.Name, s.gameName(now), now)
 }
 
-// gameName is the game and version in words, as the header says it.
-func (s *State) gameName() string {
-	if s.desk.Settlement().Banker == engine.BankerSixPaysHalf {
+// gameName is the game and version in words, as the header says it at now.
+func (s *State) gameName(now time.Time) string {
+	if s.desk.SignAt(now).Sign.Settlement == engine.BankerSixPaysHalf {
 		return "Baccarat — Banker wins on 6 pays 1 to 2"
 	}
 	return "Baccarat — 5% commission"

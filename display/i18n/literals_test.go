@@ -25,6 +25,7 @@ var notShown = map[string]bool{
 	"Debug": true, "Info": true, "Warn": true, "Error": true,
 	// A file's path, a condition's key on the status strip (health.Board), a bus connection's name.
 	"Join": true, "Clear": true, "tableBusConn": true,
+	"UsesKey": true, // a table setting's key, asked of the profile
 }
 
 // appScreens are the files outside display/ whose words reach a screen: the machine's

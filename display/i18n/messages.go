@@ -29,12 +29,13 @@ const (
 	SettleSixHalf   Key = "settle.six_half"   // settlement method: Banker 6 pays half
 	PersonalLimit   Key = "limits.personal"   // %d seat, %s maximum: a personal limit marker
 	HigherLimit     Key = "limits.higher"     // %d seat, %s maximum: a higher limit marker
-	NoticeMinimum   Key = "notice.minimum"    // %[1]s new minimum, %[2]s time
-	NoticeMaximum   Key = "notice.maximum"    // %[1]s new maximum, %[2]s time
+	NoticeMinimum   Key = "notice.minimum"    // %[1]s new minimum, %[2]s time, %[3]s the wager
+	NoticeMaximum   Key = "notice.maximum"    // %[1]s new maximum, %[2]s time, %[3]s the wager
 	NoticeLimits    Key = "notice.limits"     // %s time: the limits change
 	NoticeDiff      Key = "notice.diff"       // %s time: the table differential changes
 	NoticeSettle    Key = "notice.settle"     // %s time: the settlement method changes
 	NoticeClosing   Key = "notice.closing"    // %s time
+	NoticeReopening Key = "notice.reopening"  // %s time: a closed table opens again
 	NoticeLastCoup  Key = "notice.last_coup"  // the next coup is the last of the shoe
 	NoticeNoBets    Key = "notice.no_bets"    // no bets this hand
 	NoticeDummy     Key = "notice.dummy"      // a dummy coup
@@ -173,6 +174,7 @@ const (
 	OpTyped            Key = "op.typed"             // Typed
 	OpTurnPlayer       Key = "op.turn_player"       // Turn Player
 	OpTurnBanker       Key = "op.turn_banker"       // Turn Banker
+	OpTurnBankerFirst  Key = "op.turn_banker_first" // the supervisor turns Banker before Player (004 8.17)
 	OpResultHelp       Key = "op.result_help"       // Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T,…
 	OpNatural          Key = "op.natural"           // Natural
 	OpConfirmResult    Key = "op.confirm_result"    // Confirm result only
@@ -223,6 +225,10 @@ const (
 	OpChangeNow        Key = "op.change_now"        // Change now
 	OpCloseAtButton    Key = "op.close_at_button"   // Close the table at
 	OpCloseAt          Key = "op.close_at"          // Close at
+	OpSettlement       Key = "op.settlement"        // Settlement method (001 8.1)
+	OpMethodA          Key = "op.method_a"          // method A: commission (001 8.6)
+	OpMethodB          Key = "op.method_b"          // method B: Banker 6 pays half (001 8.7)
+	OpPostMethod       Key = "op.post_method"       // Post the method for the time in the time field (001 8.2)
 	OpMinus15          Key = "op.minus15"           // −15 min
 	OpPlus15           Key = "op.plus15"            // +15 min
 	OpCancel           Key = "op.cancel"            // Cancel
@@ -279,6 +285,7 @@ const (
 	ActResultOnly           Key = "act.result_only"            // %s the result
 	ActInsurance            Key = "act.insurance"              // %[1]d seat, %[2]s amount
 	ActTurn                 Key = "act.turn"                   // %s the hand
+	ActTurnBankerFirst      Key = "act.turn_banker_first"      // Banker before Player, authorised (004 8.17)
 	ActNewShoe              Key = "act.new_shoe"               // a new shoe
 	ActFaceBurn             Key = "act.face_burn"              // a face-value burn
 	ActBurn                 Key = "act.burn"                   // burn a card
@@ -294,6 +301,7 @@ const (
 	ActAcceptReview         Key = "act.accept_review"          // accept the review
 	ActChangeLimits         Key = "act.change_limits"          // %s time
 	ActCloseAt              Key = "act.close_at"               // %s time
+	ActSettlement           Key = "act.settlement"             // %[1]s method letter, %[2]s time
 	ActRun                  Key = "act.run"                    // %[1]d seat, %[2]s kind, %[3]d length, %[4]s amount
 	ActNominate             Key = "act.nominate"               // %[1]d run, %[2]s hand letter
 	ActDefer                Key = "act.defer"                  // %[1]s amount, %[2]d seat
@@ -343,6 +351,7 @@ const (
 	LogTypeRound            Key = "log.type_round"             // the void field is empty
 	LogLimitsErr            Key = "log.limits_err"             // %s error
 	LogClosingErr           Key = "log.closing_err"            // %s error
+	LogSettlementErr        Key = "log.settlement_err"         // %s error
 	LogEarliest             Key = "log.earliest"               // %[1]s time, %[2]s the button
 	LogCommissionSeatAmount Key = "log.commission_seat_amount" // the commission fields
 	LogCommissionSeat       Key = "log.commission_seat"        // the commission fields
@@ -480,12 +489,13 @@ func entries() []entry {
 		{SettleSixHalf, "Banker wins on 6 pay 1 to 2", "庄以 6 点赢赔 1 赔 2", "莊以 6 點贏賠 1 賠 2"},
 		{PersonalLimit, "Seat %d: personal limit %s", "%d 号座：个人限额 %s", "%d 號座：個人限額 %s"},
 		{HigherLimit, "Seat %d: higher limit %s", "%d 号座：高额限额 %s", "%d 號座：高額限額 %s"},
-		{NoticeMinimum, "Minimum changes to %[1]s at %[2]s", "最低限额于 %[2]s 改为 %[1]s", "最低限額於 %[2]s 改為 %[1]s"},
-		{NoticeMaximum, "Maximum changes to %[1]s at %[2]s", "最高限额于 %[2]s 改为 %[1]s", "最高限額於 %[2]s 改為 %[1]s"},
+		{NoticeMinimum, "%[3]s minimum changes to %[1]s at %[2]s", "%[3]s 最低限额于 %[2]s 改为 %[1]s", "%[3]s 最低限額於 %[2]s 改為 %[1]s"},
+		{NoticeMaximum, "%[3]s maximum changes to %[1]s at %[2]s", "%[3]s 最高限额于 %[2]s 改为 %[1]s", "%[3]s 最高限額於 %[2]s 改為 %[1]s"},
 		{NoticeLimits, "Table limits change at %s", "投注限额于 %s 更改", "投注限額於 %s 更改"},
 		{NoticeDiff, "Table differential changes at %s", "台面差额于 %s 更改", "檯面差額於 %s 更改"},
 		{NoticeSettle, "Settlement method changes at %s", "结算方式于 %s 更改", "結算方式於 %s 更改"},
 		{NoticeClosing, "This table closes at %s", "本台于 %s 关闭", "本檯於 %s 關閉"},
+		{NoticeReopening, "This table reopens at %s", "本台于 %s 重开", "本檯於 %s 重開"},
 		{NoticeLastCoup, "Last coup", "最后一局", "最後一局"},
 		{NoticeNoBets, "No bets this hand", "本局不设投注", "本局不設投注"},
 		{NoticeDummy, "Dummy coup", "空局", "空局"},
@@ -618,6 +628,7 @@ func entries() []entry {
 		{OpTyped, "Typed", "已输入", "已輸入"},
 		{OpTurnPlayer, "Turn Player", "翻闲牌", "翻閒牌"},
 		{OpTurnBanker, "Turn Banker", "翻庄牌", "翻莊牌"},
+		{OpTurnBankerFirst, "Supervisor: Banker first (004 8.17)", "主管同意：先翻庄牌（004 8.17）", "主管同意：先翻莊牌（004 8.17）"},
 		{OpResultHelp, "Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T, 4 B pair, 5 P pair, 6 natural, Enter)", "仅录结果，牌面未知（键盘：* 后 1 庄、2 闲、3 和、4 庄对、5 闲对、6 天牌，Enter）", "僅錄結果，牌面未知（鍵盤：* 後 1 莊、2 閒、3 和、4 莊對、5 閒對、6 天牌，Enter）"},
 		{OpNatural, "Natural", "天牌", "天牌"},
 		{OpConfirmResult, "Confirm result only", "确认结果", "確認結果"},
@@ -668,6 +679,10 @@ func entries() []entry {
 		{OpChangeNow, "Change now", "立即更改", "立即更改"},
 		{OpCloseAtButton, "Close the table at", "关闭牌台于", "關閉牌檯於"},
 		{OpCloseAt, "Close at", "关闭时间", "關閉時間"},
+		{OpSettlement, "Settlement method (001 8.1)", "结算方式（001 8.1）", "結算方式（001 8.1）"},
+		{OpMethodA, "A: 5% commission on Banker wins", "A：庄赢抽水 5%", "A：莊贏抽水 5%"},
+		{OpMethodB, "B: Banker wins on 6 pay 1 to 2", "B：庄以 6 点赢赔 1 赔 2", "B：莊以 6 點贏賠 1 賠 2"},
+		{OpPostMethod, "Post method (001 8.2)", "公布结算方式（001 8.2）", "公佈結算方式（001 8.2）"},
 		{OpMinus15, "−15 min", "−15 分钟", "−15 分鐘"},
 		{OpPlus15, "+15 min", "+15 分钟", "+15 分鐘"},
 		{OpCancel, "Cancel", "取消", "取消"},
@@ -721,6 +736,7 @@ func entries() []entry {
 		{ActResultOnly, "result only: %s", "仅录结果：%s", "僅錄結果：%s"},
 		{ActInsurance, "insurance: seat %[1]d %[2]s", "保险：%[1]d 号座 %[2]s", "保險：%[1]d 號座 %[2]s"},
 		{ActTurn, "turn %s", "翻开%s", "翻開%s"},
+		{ActTurnBankerFirst, "turn Banker before Player, authorised by the supervisor", "经主管同意先翻庄牌", "經主管同意先翻莊牌"},
 		{ActNewShoe, "new shoe", "新牌靴", "新牌靴"},
 		{ActFaceBurn, "face-value burn requested", "要求按点数烧牌", "要求按點數燒牌"},
 		{ActBurn, "burn a card", "烧一张牌", "燒一張牌"},
@@ -736,6 +752,7 @@ func entries() []entry {
 		{ActAcceptReview, "accept review", "接受复核", "接受覆核"},
 		{ActChangeLimits, "change the limits at %s", "于 %s 更改限额", "於 %s 更改限額"},
 		{ActCloseAt, "close the table at %s", "于 %s 关闭牌台", "於 %s 關閉牌檯"},
+		{ActSettlement, "settlement method %[1]s from %[2]s", "于 %[2]s 起结算方式 %[1]s", "於 %[2]s 起結算方式 %[1]s"},
 		{ActRun, "run: seat %[1]d %[2]s × %[3]d %[4]s", "连串注：%[1]d 号座 %[2]s × %[3]d %[4]s", "連串注：%[1]d 號座 %[2]s × %[3]d %[4]s"},
 		{ActNominate, "run #%[1]d backs %[2]s", "连串注 #%[1]d 押 %[2]s", "連串注 #%[1]d 押 %[2]s"},
 		{ActDefer, "defer %[1]s commission, seat %[2]d", "延后收取佣金 %[1]s，%[2]d 号座", "延後收取佣金 %[1]s，%[2]d 號座"},
@@ -785,6 +802,7 @@ func entries() []entry {
 		{LogTypeRound, "void round: type the round number", "作废：请输入局号", "作廢：請輸入局號"},
 		{LogLimitsErr, "limits: %s", "限额：%s", "限額：%s"},
 		{LogClosingErr, "closing: %s", "关闭：%s", "關閉：%s"},
+		{LogSettlementErr, "settlement method: %s", "结算方式：%s", "結算方式：%s"},
 		{LogEarliest, "earliest the book allows: %[1]s — tap “%[2]s” to post it", "规则允许的最早时间：%[1]s — 点“%[2]s”公布", "規則允許的最早時間：%[1]s — 點「%[2]s」公佈"},
 		{LogCommissionSeatAmount, "commission: type the seat and the amount", "佣金：请输入座位和金额", "佣金：請輸入座位和金額"},
 		{LogCommissionSeat, "commission: type the seat", "佣金：请输入座位", "佣金：請輸入座位"},

@@ -149,6 +149,7 @@ func (t *entryTab) updateRedDog(snap Snapshot, w i18n.Catalogue) {
 	t.resultOnly.Hide() // a result without cards is a baccarat input
 	t.turnP.Hide()
 	t.turnB.Hide() // every Red Dog card is dealt face up
+	t.turnFirst.Hide()
 }
 
 // updateRedDog shows a Red Dog table's rounds of the session on the recall tab, newest first.

@@ -559,7 +559,11 @@ type entryTab struct {
 	pending        *widget.Label
 	status         *widget.Label
 	turnP, turnB   *widget.Button
-	keys           *Keypad
+	// turnFirst is the supervisor's authorised Banker-first turn, where the book asks for the
+	// authorisation (004 8.17): shown to a supervisor only.
+	turnFirst  *widget.Button
+	supervisor func() bool
+	keys       *Keypad
 
 	// result only: a coup whose cards are unknown (issue 10)
 	resultOnly                 *fyne.Container // hidden at a table that is not baccarat (Red Dog)
@@ -588,6 +592,8 @@ func newEntryTab(sc *Screen) entryTab {
 	t.turnP = widget.NewButton(sc.t(i18n.OpTurnPlayer), func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
 	t.turnB = widget.NewButton(sc.t(i18n.OpTurnBanker), func() { _ = sc.do(TurnAction(engine.HandBanker)) })
 	t.turnP.Importance, t.turnB.Importance = widget.HighImportance, widget.DangerImportance
+	t.turnFirst = widget.NewButton(sc.t(i18n.OpTurnBankerFirst), func() { _ = sc.do(BankerFirstAction("")) })
+	t.supervisor = func() bool { return sc.s.Role() == access.Supervisor }
 	labels := make([]string, len(resultWinners))
 	for i, w := range resultWinners {
 		labels[i] = sc.t(w.label)
@@ -612,6 +618,7 @@ func newEntryTab(sc *Screen) entryTab {
 		widget.NewSeparator(),
 		container.NewGridWithColumns(2, widget.NewLabel(sc.t(i18n.OpTyped)), t.pending),
 		container.NewGridWithColumns(2, t.turnP, t.turnB),
+		t.turnFirst,
 		t.status,
 		t.resultOnly,
 	)
@@ -733,6 +740,11 @@ func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 	} else {
 		t.turnP.Hide()
 		t.turnB.Hide()
+	}
+	if faceDown && snap.Setup.Profile.BankerFirstAuthorised != "" && t.supervisor() {
+		t.turnFirst.Show()
+	} else {
+		t.turnFirst.Hide()
 	}
 }
 

@@ -118,6 +118,25 @@ func TurnAction(h engine.Hand) Action {
 	return game(m(i18n.ActTurn, handWord(h)), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
 }
 
+// BankerFirstAction turns the Banker hand before the Player hand with the casino supervisor's
+// authorisation, where the book asks for it (004 8.17): a supervisor's action, with a reason,
+// journalled as "!turn banker authorised". The engine still refuses it, with the rule, where the
+// book never lets the Banker hand go first (002 8.13-8.14) or no Banker card is face down.
+func BankerFirstAction(reason string) Action {
+	return game(m(i18n.ActTurnBankerFirst), access.Supervisor, journal.SourceOperator, engine.AuthorisedTurnInput(engine.HandBanker), reason)
+}
+
+// SettlementAction posts a change of the settlement method (ACT: A or B, 001 8.1) that takes
+// effect at at: "!setting at=… settlement=METHOD", written with its date so that a time past
+// midnight UTC is the right day. The table aggregate posts it on the sign with the book's
+// notice (001 8.2), or refuses it with the rule and the earliest time (or a method the
+// table's rules do not have, naming the setting).
+func SettlementAction(method string, at time.Time, reason string) Action {
+	clock := desk.ClockAt(at)
+	return command(m(i18n.ActSettlement, method, at.Format("15:04")), access.Supervisor,
+		desk.Command{Verb: desk.VerbSetting, Key: "settlement", Value: method, At: &clock}, reason)
+}
+
 // WordRole is the least role that may send a shoe-script word (spec/shoe-protocol.md §4):
 // a dealer loads a new shoe and reports the cutting card (routine in manual entry); every
 // other word is a correction or a shoe irregularity, for a supervisor.

@@ -125,6 +125,11 @@ type limitsTab struct {
 	waiverRow             *fyne.Container
 	earliestBtn, closeBtn *widget.Button
 	scroll                *container.Scroll
+	// method is the settlement method to post (A or B: 001 8.1), on a row shown only at a
+	// table whose rules have the setting (act-mini-baccarat-2012).
+	method     *widget.Select
+	methodRow  *fyne.Container
+	closingRow *fyne.Container // the method (when shown), the closing time and Close the table at
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -147,6 +152,9 @@ func newLimitsTab(sc *Screen) limitsTab {
 	})
 	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
+	t.method = widget.NewSelect([]string{sc.t(i18n.OpMethodA), sc.t(i18n.OpMethodB)}, nil)
+	t.method.PlaceHolder = "A / B" // its width is the select's least: the chosen method's words are cut to fit
+	t.methodRow = container.NewBorder(nil, nil, nil, widget.NewButton(sc.t(i18n.OpPostMethod), t.postMethod), t.method)
 	// The new limits at the left, the time they take effect and the three ways to post them
 	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
 	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
@@ -156,8 +164,10 @@ func newLimitsTab(sc *Screen) limitsTab {
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
 		container.NewGridWithColumns(3, t.earliestBtn, at, now))
 	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
-	closing := container.NewGridWithColumns(2, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
-	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, closing))
+	// The settlement method (act) shares the closing's row, in its first third, so that the tab
+	// still fits 1280×720 where the book's notice rule takes two lines (update sets the columns).
+	t.closingRow = container.NewGridWithColumns(2, t.methodRow, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, t.closingRow))
 	t.box = t.scroll
 	return t
 }
@@ -176,6 +186,24 @@ func (t *limitsTab) prefill(snap Snapshot) {
 	t.closeAt.SetText(e)
 	t.waived.SetChecked(false)
 	t.waivedBy.SetText("")
+	t.method.SetSelectedIndex(methodIndex(snap.Sign.Sign.Settlement))
+}
+
+// methods are the settlement methods the method row offers, in its order (001 8.1): A, the
+// commission (8.6), and B, Banker wins on 6 pay 1 to 2 (8.7).
+var methods = []struct {
+	value  string // the setting's value
+	payout engine.BankerPayout
+}{{"A", engine.BankerCommission}, {"B", engine.BankerSixPaysHalf}}
+
+// methodIndex is the method row's entry for the sign's settlement method.
+func methodIndex(p engine.BankerPayout) int {
+	for i, m := range methods {
+		if m.payout == p {
+			return i
+		}
+	}
+	return 0
 }
 
 func (t *limitsTab) update(snap Snapshot) {
@@ -194,6 +222,14 @@ func (t *limitsTab) update(snap Snapshot) {
 	}
 	lines = append(lines, snap.Sign.Waivers...)
 	t.sign.SetText(strings.Join(lines, "\n"))
+	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
+	if snap.Setup.Profile.UsesKey("settlement") {
+		t.methodRow.Show()
+		t.closingRow.Layout = layout.NewGridLayoutWithColumns(3)
+	} else {
+		t.methodRow.Hide()
+		t.closingRow.Layout = layout.NewGridLayoutWithColumns(2)
+	}
 	// The waiver is offered only where the book lets the players waive the notice of a higher minimum.
 	if snap.Notices.Waivable&engine.ChangeRaiseMinimum != 0 {
 		t.waiverRow.Show()
@@ -263,14 +299,48 @@ func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
 		sc.reason.SetText("")
 		t.waived.SetChecked(false)
 	}
-	if earliest, ok := earliestOf(res.Refused); ok {
-		timeField.SetText(earliest.Format("15:04"))
-		if earliest.Truncate(time.Minute).Before(earliest) {
-			timeField.SetText(earliest.Truncate(time.Minute).Add(time.Minute).Format("15:04"))
-		}
-		sc.s.say(m(i18n.LogEarliest, timeField.Text, m(i18n.OpPostAt)))
-	}
+	t.offerEarliest(res.Refused, timeField, i18n.OpPostAt)
 	sc.Update()
+}
+
+// postMethod posts the settlement method chosen for the time in the time field, through the
+// table's rules: refused without the book's notice (001 8.2), when the earliest allowed time
+// goes into the time field as for a change of the limits.
+func (t *limitsTab) postMethod() {
+	sc := t.sc
+	i := t.method.SelectedIndex()
+	if i < 0 || i >= len(methods) {
+		i = methodIndex(sc.s.Table().Snapshot().Sign.Sign.Settlement)
+		t.method.SetSelectedIndex(i)
+	}
+	at, err := t.atField.parse(sc.s.Now())
+	if err != nil {
+		sc.s.say(m(i18n.LogSettlementErr, err.Error()))
+		sc.Update()
+		return
+	}
+	res, err := sc.s.Do(SettlementAction(methods[i].value, at, sc.reason.Text))
+	if err == nil && res.Refused == nil {
+		sc.reason.SetText("")
+	}
+	t.offerEarliest(res.Refused, t.at, i18n.OpPostMethod)
+	sc.Update()
+}
+
+// offerEarliest puts the earliest time the rules allow into the time field when refused is a
+// refusal for want of notice (or a time past), rounded up to the minute, and says which
+// button posts it.
+func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button i18n.Key) {
+	earliest, ok := earliestOf(refused)
+	if !ok {
+		return
+	}
+	earliest = earliest.In(t.sc.s.Now().Location())
+	if r := earliest.Truncate(time.Minute); r.Before(earliest) {
+		earliest = r.Add(time.Minute)
+	}
+	timeField.SetText(earliest.Format("15:04"))
+	t.sc.s.say(m(i18n.LogEarliest, timeField.Text, m(button)))
 }
 
 // ---- Runs and commission ----

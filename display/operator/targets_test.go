@@ -151,24 +151,34 @@ func targetsIn(t *testing.T, lang i18n.Lang, size fyne.Size) {
 
 // TestLimitsFitWithoutScrolling: at the smallest panel the screen is made for, 1280×720, the
 // Limits tab shows everything it holds (the sign, the new limits, the time with its buttons,
-// the players' waiver, the closing) without scrolling, in each language; and the tabs take the
+// the players' waiver or, at an ACT table, the settlement method, the closing) without
+// scrolling, in each language; and the tabs take the
 // height the bar, the reason and the log strip leave (no empty band under them).
 func TestLimitsFitWithoutScrolling(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
 			w, _ := i18n.New(lang)
+			// vic: the players' waiver (000 7.7.1); act: the settlement method (001 8.1-8.2).
+			for _, profile := range []string{"vic-baccarat-2002", "act-mini-baccarat-2012"} {
+				lt := newLiveTable(t, profile)
+				r := newRig(t, lt, Options{Language: lang})
+				r.w.Resize(fyne.NewSize(1280, 720))
+				r.signIn("4", supervisorPIN)
+				r.tab(w.T(i18n.OpTabLimits))
+				act := profile == "act-mini-baccarat-2012"
+				if r.sc.limits.waiverRow.Visible() == act || r.sc.limits.methodRow.Visible() != act {
+					t.Fatalf("%s: the waiver row shown %v, the method row %v", profile, r.sc.limits.waiverRow.Visible(), r.sc.limits.methodRow.Visible())
+				}
+				sc := r.sc.limits.scroll
+				if need, have := sc.Content.MinSize().Height, sc.Size().Height; need > have+0.5 {
+					t.Errorf("%s: the Limits tab needs %.0f px, has %.0f: it scrolls", profile, need, have)
+				}
+			}
 			lt := newLiveTable(t, "vic-baccarat-2002")
 			r := newRig(t, lt, Options{Language: lang})
 			r.w.Resize(fyne.NewSize(1280, 720))
 			r.signIn("4", supervisorPIN)
 			r.tab(w.T(i18n.OpTabLimits))
-			if !r.sc.limits.waiverRow.Visible() {
-				t.Fatal("vic-baccarat-2002 offers the players' waiver: its row is hidden")
-			}
-			sc := r.sc.limits.scroll
-			if need, have := sc.Content.MinSize().Height, sc.Size().Height; need > have+0.5 {
-				t.Errorf("the Limits tab needs %.0f px, has %.0f: it scrolls", need, have)
-			}
 			height := r.w.Canvas().Size().Height
 			bottom := r.sc.tabs.Position().Y + r.sc.tabs.Size().Height
 			log := r.sc.log.MinSize().Height

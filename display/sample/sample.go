@@ -320,6 +320,8 @@ func builders() map[string]func() (view.Screen, error) {
 			s, err := base(view.SettleCommission, "")
 			s.Mode = view.Closed
 			s.Reopens = time.Date(2026, 11, 23, 10, 0, 0, 0, Now().Location())
+			// what the reopening changes, against the sign before the closing (000 7.7, 13.7)
+			s.Notices = []view.Notice{{Kind: view.NoticeMinimum, Wager: view.WagerTie, Amount: 2500, At: s.Reopens}}
 			s.Status = view.Status{Link: view.LinkDisconnected}
 			return s, err
 		},

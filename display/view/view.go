@@ -130,12 +130,17 @@ const (
 	NoticeNoBets                         // no bets this hand
 	NoticeDummy                          // a dummy coup (000 11.4-11.9)
 	NoticeShoeChange                     // shoe change
+	NoticeReopening                      // the closed table opens again at At (000 13.7, 003 10.7)
 )
 
 // Notice is one notice to the players. The screen draws a live countdown to At from
 // Screen.Now; the app keeps the notice in the view model from the moment it is scheduled.
 type Notice struct {
-	Kind   NoticeKind
+	Kind NoticeKind
+	// Wager is the wager whose minimum or maximum changes, for NoticeMinimum and NoticeMaximum:
+	// the notice names it (s66(2), 001 3.1), so that a change of the Tie minimum is never read
+	// as a change of the Player/Banker minimum.
+	Wager  Wager
 	Amount Money     // the new amount, for NoticeMinimum and NoticeMaximum
 	At     time.Time // when it takes effect; the zero time for notices without a time
 }

@@ -79,6 +79,9 @@ func (t *Table) no(rule, reason string) { t.refuse(t.curLine, t.curVerb, rule, r
 func GameInput(c *Command) (engine.Input, bool) {
 	switch c.Verb {
 	case VerbTurn:
+		if c.Authorised {
+			return engine.AuthorisedTurnInput(c.Turn), true
+		}
 		return engine.TurnInput(c.Turn), true
 	case VerbAccept:
 		return engine.InAcceptReviewInput(), true
@@ -100,7 +103,7 @@ func GameInput(c *Command) (engine.Input, bool) {
 // and reconstruct as the cards entered); the engine's refusals are its events.
 func (t *Table) gameCommand(in engine.Input) {
 	if _, ok := RedDogInput(in); t.rd != nil && !ok {
-		t.no("", "not a command of Red Dog (003): only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct)")
+		t.no(t.book.NotInGame, "not a command of Red Dog: only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct)")
 		return
 	}
 	t.feed(in)
@@ -288,7 +291,7 @@ func (t *Table) placeRun(c *Command) {
 func (t *Table) deferCommission(c *Command) {
 	switch {
 	case t.rd != nil:
-		t.no("", "Red Dog has no commission (003)")
+		t.no(t.book.NotInGame, "Red Dog has no commission")
 		return
 	case !t.rules.DeferredCommission || t.book.Defer == "":
 		t.no(t.book.NoDefer, "commission is collected when the winnings are paid; it is not deferred under this book")
@@ -350,7 +353,7 @@ func (t *Table) limits(c *Command) {
 // differential posts a new table differential (000 7.2-7.5, 001 3.6-3.7, 002 5.13-5.14, 004 5.17-5.18).
 func (t *Table) differential(c *Command) {
 	if t.rd != nil {
-		t.no("", "Red Dog has no table differential (003)")
+		t.no(t.book.NotInGame, "Red Dog has no table differential")
 		return
 	}
 	s := t.nextSign()
@@ -386,7 +389,7 @@ var signSettings = map[string]bool{"settlement": true, "version": true, "banker_
 // between rounds (the engine decides when).
 func (t *Table) setting(c *Command) {
 	if t.rd != nil {
-		t.no("", "Red Dog has no table settings to change (003)")
+		t.no(t.book.NotInGame, "Red Dog has no table settings to change")
 		return
 	}
 	set := t.game.Settings()
@@ -405,7 +408,7 @@ func (t *Table) setting(c *Command) {
 			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method or the differential is posted for a time", c.Key))
 			return
 		}
-		t.feed(engine.SettingInput(c.Key, c.Value))
+		t.engineInput(engine.SettingInput(c.Key, c.Value))
 		return
 	}
 	s := t.nextSign()
@@ -423,7 +426,6 @@ func (t *Table) setting(c *Command) {
 // method, the differentials) takes effect with it: Sign.Settle.
 func (t *Table) schedule(ch engine.Change) {
 	sc, err := t.board.Schedule(ch, t.now)
-	t.scheduleErr = err
 	if err != nil {
 		rule := ""
 		var ne *engine.NoticeError
@@ -431,9 +433,9 @@ func (t *Table) schedule(ch engine.Change) {
 			rule = ne.Rule
 		}
 		t.no(rule, err.Error())
-		if at, ok := engine.Earliest(err); ok {
-			t.out.Refused[len(t.out.Refused)-1].Earliest = at
-		}
+		r := &t.out.Refused[len(t.out.Refused)-1]
+		r.cause = err
+		r.Earliest, _ = engine.Earliest(err)
 		return
 	}
 	for _, n := range t.board.SignAt(t.now).Notices {

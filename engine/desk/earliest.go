@@ -1,44 +1,51 @@
 package desk
 
 import (
-	"errors"
 	"time"
-
-	"github.com/coupboard/coupboard/engine"
 )
 
-// Earliest is the earliest time at which change may take effect on a table whose notice rules
-// are notices and whose sign is sign, if posted at now — what the table's own board would
-// answer (engine.Board.Schedule, engine.Earliest), for a pit that offers a time before it
-// posts. closes is when the table closed or closes (zero when it is open and no closing is
-// announced): the closing is taken as posted at least its notice period before it. rule is
-// the rule that asks for notice ("" when none is needed). A change the rules refuse whatever
-// its time is an error.
-func Earliest(notices engine.NoticeRules, sign engine.Sign, closes time.Time, change engine.Change, now time.Time) (at time.Time, rule string, err error) {
-	b, err := engine.NewBoard(notices, sign)
+// Earliest is the earliest time at which the change of the sign that command c posts (limits,
+// a differential, a setting shown on the sign, a closing) may take effect at a table started
+// with cfg, whose sign now is cfg.Sign, if posted at now: what that table's own rules answer
+// (Table.Apply: the command accepted, or refused for its time with the earliest time), for a
+// pit that offers a time before it posts. c.At is the time asked for (nil: now). closes is
+// when the table closed or closes (zero when it is open and no closing is announced): the
+// closing is taken as posted at least its notice period before it. rule is the rule that asks
+// for notice ("" when none is needed). A command the rules refuse whatever its time (a wager
+// the table does not have, a differential at Red Dog) is that refusal, as an error naming
+// its rule.
+func Earliest(cfg Config, closes time.Time, c Command, now time.Time) (at time.Time, rule string, err error) {
+	t, err := New(cfg, time.Time{})
 	if err != nil {
 		return time.Time{}, "", err
 	}
+	now = now.Truncate(time.Second) // the script's clock forms name seconds
 	if !closes.IsZero() {
-		posted := closes.Add(-notices.Period())
+		posted := closes.Add(-t.notices.Period())
 		if now.Before(posted) {
 			posted = now
 		}
-		if _, err := b.Schedule(engine.Change{At: closes, Close: true}, posted); err != nil {
-			return time.Time{}, "", err
+		cl := ClockAt(closes)
+		out, _ := t.Apply(Input{Command: &Command{Verb: VerbClose, At: &cl}}, posted)
+		if len(out.Refused) > 0 {
+			return time.Time{}, "", out.Refused[0]
 		}
 	}
-	change.At = now
-	if _, err = b.Schedule(change, now); err == nil {
-		return now, "", nil
+	if c.At == nil {
+		cl := ClockAt(now)
+		c.At = &cl
 	}
-	t, ok := engine.Earliest(err)
-	if !ok {
+	asked := c.At.At(now)
+	out, err := t.Apply(Input{Command: &c}, now)
+	if err != nil {
 		return time.Time{}, "", err
 	}
-	var ne *engine.NoticeError
-	if errors.As(err, &ne) {
-		rule = ne.Rule
+	if len(out.Refused) == 0 {
+		return asked, "", nil
 	}
-	return t, rule, nil
+	r := out.Refused[0]
+	if r.Earliest.IsZero() {
+		return time.Time{}, "", r
+	}
+	return r.Earliest, r.Rule, nil
 }

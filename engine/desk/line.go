@@ -35,7 +35,7 @@ func GameCommand(in engine.Input) (*Command, error) {
 	case engine.InToken:
 		return nil, nil
 	case engine.InTurn:
-		return &Command{Verb: VerbTurn, Turn: in.Hand}, nil
+		return &Command{Verb: VerbTurn, Turn: in.Hand, Authorised: in.Authorised}, nil
 	case engine.InAcceptReview:
 		return &Command{Verb: VerbAccept}, nil
 	case engine.InResult:

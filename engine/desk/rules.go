@@ -41,6 +41,10 @@ type Rules struct {
 	// InsurancePays: Insurance/No 6 pays 2 to 1 (000 10.1); InsuranceLoses: it loses only to a
 	// Banker win with 6 (000 1.1). Empty where the book has no Insurance/No 6.
 	InsurancePays, InsuranceLoses string
+	// NotInGame: the book has no such input or command — Red Dog's (003) has no hand to turn, no
+	// result entered without cards, no shoe's own baccarat result, no table settings, no
+	// differential and no commission; a baccarat book has them all (empty).
+	NotInGame string
 }
 
 // books holds each book's Rules.
@@ -55,7 +59,7 @@ var books = map[string]Rules{
 	"004": {Book: "004", BetsClosed: "004 5.14", Chips: "004 5.3", NotExact: "004 5.12", NoDefer: "004 5.10(b)",
 		NoWagers: "004 Void Hand", Refund: "004 12.5-12.7"},
 	"003": {Book: "003", BetsClosed: "003 5.6", Chips: "003 5.1", Refund: "003 10.4", Raise: "003 5.4, 7.2.1.1", Maximum: "003 6.3",
-		Closed: "003 10.7"},
+		Closed: "003 10.7", NotInGame: "003"},
 }
 
 // RulesFor is the book's Rules; an unknown book has none (every decision that needs a rule is refused).

@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -95,7 +96,7 @@ const (
 	VerbDifferential Verb = "differential" // !differential [at=HH:MM] [min=AMOUNT] [max=AMOUNT]
 	VerbSetting      Verb = "setting"      // !setting [at=HH:MM] KEY=VALUE
 	VerbClose        Verb = "close"        // !close at=HH:MM
-	VerbTurn         Verb = "turn"         // !turn player|banker: turn a hand's face-down cards over
+	VerbTurn         Verb = "turn"         // !turn player|banker [authorised]: turn a hand's face-down cards over (authorised: by the supervisor, 004 8.17)
 	VerbAccept       Verb = "accept"       // !accept: the supervisor accepts what was flagged for review
 	VerbResult       Verb = "result"       // !result WINNER [natural] [ppair] [bpair]: a result entered by hand
 	VerbReconstruct  Verb = "reconstruct"  // !reconstruct CARD…: the cards of the coup under review, in deal order
@@ -163,7 +164,7 @@ type Command struct {
 	RunID  int            // nominate
 	Hand   engine.Winner  // nominate: Player or Banker
 
-	At     *Clock  // limits, differential, setting, close: at=HH:MM[:SS]; nil for now
+	At     *Clock  // limits, differential, setting, close: at=HH:MM[:SS] or at=YYYY-MM-DDTHH:MM:SS; nil for now
 	Limits []Limit // limits
 	Waived bool    // limits: the players' consent (000 7.7.1)
 
@@ -178,6 +179,10 @@ type Command struct {
 	Round  int                 // dispute: the round of the shoe
 	Doubt  engine.Doubt        // doubt
 	Shoe   engine.ShoeResult   // shoeresult
+
+	// Authorised is, for turn, the casino supervisor's authorisation of the turn where the book
+	// asks for it: the Banker hand before the Player hand at nz-baccarat (004 8.17).
+	Authorised bool
 }
 
 // SyntaxError is a malformed table script: the line, the token and the reason. It is the
@@ -502,10 +507,20 @@ func (p *cmdParser) want(args []string, n int, usage string) error {
 	return nil
 }
 
-// at reads a leading at=HH:MM[:SS] from args, returning the rest.
+// at reads a leading at=HH:MM[:SS] (on the table clock's day) or at=YYYY-MM-DDTHH:MM:SS (a
+// moment on any day, e.g. across midnight UTC) from args, returning the rest.
 func (p *cmdParser) at(args []string) ([]string, error) {
 	if len(args) > 0 && strings.HasPrefix(args[0], "at=") {
-		c, err := parseTimeOfDay(args[0][3:])
+		v := args[0][3:]
+		var c Clock
+		var err error
+		if strings.Contains(v, "T") {
+			if c, err = parseClock(v); err != nil {
+				err = errors.New("want at=HH:MM, at=HH:MM:SS or at=YYYY-MM-DDTHH:MM:SS")
+			}
+		} else {
+			c, err = parseTimeOfDay(v)
+		}
 		if err != nil {
 			return nil, p.fail(args[0], err.Error())
 		}
@@ -650,7 +665,10 @@ func (p *cmdParser) args(a []string) error {
 		}
 		return p.want(a, 0, "!close at=HH:MM")
 	case VerbTurn:
-		if err := p.want(a, 1, "!turn player|banker"); err != nil {
+		if len(a) == 2 && strings.ToLower(a[1]) == "authorised" {
+			c.Authorised, a = true, a[:1]
+		}
+		if err := p.want(a, 1, "!turn player|banker [authorised]"); err != nil {
 			return err
 		}
 		switch strings.ToLower(a[0]) {
@@ -863,7 +881,7 @@ func (c Command) String() string {
 	arg := func(s string) { b.WriteByte(' '); b.WriteString(s) }
 	at := func() {
 		if c.At != nil {
-			arg("at=" + c.At.timeOfDay())
+			arg("at=" + strings.TrimPrefix(c.At.String(), "@"))
 		}
 	}
 	switch c.Verb {
@@ -910,6 +928,9 @@ func (c Command) String() string {
 		at()
 	case VerbTurn:
 		arg(strings.ToLower(c.Turn.String()))
+		if c.Authorised {
+			arg("authorised")
+		}
 	case VerbResult:
 		arg(winnerWord(c.Result.Winner))
 		if c.Result.Natural {

@@ -30,8 +30,10 @@ func TestParseCommands(t *testing.T) {
 		{"!differential max=10000", Command{Verb: VerbDifferential, Max: 1000000, HasMax: true}},
 		{"!differential at=22:00 min=500 max=10000", Command{Verb: VerbDifferential, At: at(22, 0), Min: 50000, HasMin: true, Max: 1000000, HasMax: true}},
 		{"!setting at=21:30 settlement=B", Command{Verb: VerbSetting, At: at(21, 30), Key: "settlement", Value: "B"}},
+		{"!setting at=2026-11-27T00:10:00 settlement=A", Command{Verb: VerbSetting, At: &Clock{Full: true, Year: 2026, Month: 11, Day: 27, Min: 10}, Key: "settlement", Value: "A"}},
 		{"!close at=23:00 as=supervisor:3 reason=\"end of shift # really\"", Command{Verb: VerbClose, At: at(23, 0), As: Actor{"supervisor", 3}, Reason: "end of shift # really"}},
 		{"!turn banker", Command{Verb: VerbTurn, Turn: engine.HandBanker}},
+		{"!turn banker authorised", Command{Verb: VerbTurn, Turn: engine.HandBanker, Authorised: true}},
 		{"!accept as=supervisor:1", Command{Verb: VerbAccept, As: Actor{"supervisor", 1}}},
 		{"!result tie natural bpair", Command{Verb: VerbResult, Result: engine.ManualResult{Winner: engine.Tie, Natural: true, BankerPair: true}}},
 		{"!reconstruct 2C 5H KD 4S", Command{Verb: VerbReconstruct, Cards: []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}, {Rank: 4, Suit: engine.Spades}}}},
@@ -112,6 +114,9 @@ func TestParseErrors(t *testing.T) {
 		{"!limits player=5-50 player=5-50", "player=5-50"},
 		{"!limits dragon=5-50", "dragon=5-50"},
 		{"!limits at=25:00 player=5-50", "at=25:00"},
+		{"!close at=2026-11-27T00:10", "at=2026-11-27T00:10"},
+		{"!close at=2026-13-27T00:10:00", "at=2026-13-27T00:10:00"},
+		{"!turn banker authorized", "authorized"},
 		{"!differential", "differential"},
 		{"!differential min=5 min=6", "min=6"},
 		{"!setting settlement", "settlement"},
@@ -257,5 +262,59 @@ func TestScriptLine(t *testing.T) {
 	}
 	if _, err := (Input{Game: &engine.Input{Kind: engine.InShoeResult, ShoeResult: engine.ShoeResult{Winner: engine.Banker, PlayerTotal: 12}}}).ScriptLine(); err == nil {
 		t.Error("a shoe result of 12 has a script line")
+	}
+}
+
+// TestAuthorisedBankerFirst: at nz-baccarat the Banker hand is turned before the Player hand only
+// with the casino supervisor's authorisation (004 8.17): "!turn banker" is refused with the rule,
+// "!turn banker authorised" turns it; the authorised turn is its own script line both ways, so
+// that a journal replays it as it was given.
+func TestAuthorisedBankerFirst(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileNZ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := engine.ParseSettings(&p, []string{"style=C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := New(Config{Profile: p, Settings: set, Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}, Banker: engine.WagerLimit{Min: 1000, Max: 100000}}}, DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := Parse("shoe noburn 9H 2C TD 3C\n!turn banker\n!turn banker authorised", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRunner(tab, DefaultStart)
+	var refused []string
+	for i := range items {
+		out, err := r.Step(&items[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range out.Events {
+			if e.Kind == engine.EvRefused {
+				refused = append(refused, items[i].String()+" ("+e.Rule+")")
+			}
+		}
+	}
+	if want := []string{"!turn banker (8.17)"}; !reflect.DeepEqual(refused, want) {
+		t.Fatalf("refused %q, want %q", refused, want)
+	}
+	if v := tab.Game(); len(v.Banker) != 2 || len(v.Player) != 0 || v.PlayerFaceDown != 2 {
+		t.Fatalf("after the authorised turn: Banker %v, Player %v with %d face down", v.Banker, v.Player, v.PlayerFaceDown)
+	}
+	turn := engine.AuthorisedTurnInput(engine.HandBanker)
+	line, err := Input{Game: &turn}.ScriptLine()
+	if err != nil || line != "!turn banker authorised" {
+		t.Fatalf("script line %q, %v", line, err)
+	}
+	back, err := ParseLine(1, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in, ok := GameInput(back[0].Command); !ok || !reflect.DeepEqual(in, engine.AuthorisedTurnInput(engine.HandBanker)) {
+		t.Fatalf("read back as %+v, %v", in, ok)
 	}
 }

@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
@@ -16,7 +17,8 @@ type Config struct {
 	Settings engine.Settings
 	// RedDog, when set, makes this a Red Dog table under that profile (Profile and Settings unused).
 	RedDog *reddog.Profile
-	// Sign is the sign in force at the start. A Red Dog table's one wager is the sign's Player limit.
+	// Sign is the sign in force at the start. A Red Dog table's one wager is the sign's Player
+	// limit (003 6.1), with the higher-limit markers (6.5): New keeps only those.
 	Sign engine.Sign
 	// NoticeMinutes is a Red Dog table's notice period; 0 keeps the profile's (003 6.4, 10.7).
 	NoticeMinutes int
@@ -106,11 +108,20 @@ type Refusal struct {
 	// Earliest is, for a change of the sign refused for its time (its notice, or a moment
 	// past), the earliest time the rules allow it; zero otherwise.
 	Earliest time.Time
+	// cause is the error behind the refusal where there is one: the board's *engine.NoticeError
+	// or *engine.TimeError for a change of the sign refused for its time (Unwrap).
+	cause error
 }
 
-// Error is "bet refused (000 6.4): …".
+// Unwrap is the error behind the refusal, nil when the refusal is the desk's own: for a change of
+// the sign refused for its time, the board's *engine.NoticeError or *engine.TimeError, so that
+// errors.As and engine.Earliest read the rule and the earliest time from the refusal itself.
+func (r Refusal) Unwrap() error { return r.cause }
+
+// Error is "bet refused (000 6.4): …"; the rule is not repeated where the reason already
+// names it ("limits refused: raise minimum needs 20 minutes' notice (000 7.7, s66(2)): …").
 func (r Refusal) Error() string {
-	if r.Rule == "" {
+	if r.Rule == "" || strings.Contains(r.Reason, "("+r.Rule+")") {
 		return fmt.Sprintf("%s refused: %s", r.Command, r.Reason)
 	}
 	return fmt.Sprintf("%s refused (%s): %s", r.Command, r.Rule, r.Reason)
@@ -168,6 +179,7 @@ type Table struct {
 	runs   *engine.Runs // nil where Run wagers are not offered
 
 	ledger  engine.CommissionLedger
+	notices engine.NoticeRules // the book's notice rules with this table's notice period
 	now     time.Time
 	pending []engine.Scheduled // changes posted and not yet in effect, in time order
 	sign    engine.Sign        // the sign in force
@@ -187,9 +199,8 @@ type Table struct {
 
 	memo *[memoLen]memoEntry
 
-	curLine     int // the command being carried out, for its refusals
-	curVerb     Verb
-	scheduleErr error // the board's error for the last change refused
+	curLine int // the command being carried out, for its refusals
+	curVerb Verb
 
 	out Outcome
 }
@@ -209,6 +220,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		}
 		rd.SetHold(cfg.Hold)
 		t.rd, notices = rd, p.Notices
+		cfg.Sign = redDogSign(cfg.Sign)
 		t.book = books["003"]
 		t.rules = engine.SettlementRules{SmallestChip: 100} // chips of the table (003 5.1)
 	} else {
@@ -245,7 +257,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new desk: %w", err)
 	}
-	t.board, t.sign = b, b.SignAt(start).Sign
+	t.board, t.sign, t.notices = b, b.SignAt(start).Sign, notices
 	if t.rd == nil {
 		t.rules = t.sign.Settle(t.base)
 	}
@@ -265,6 +277,7 @@ func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 		return &t.out, fmt.Errorf("line %d: desk input: want exactly one of a game input and a command", in.Line)
 	}
 	t.advance(now)
+	t.curLine, t.curVerb = in.Line, ""
 	if in.Game != nil {
 		t.feed(*in.Game)
 	} else {
@@ -281,23 +294,27 @@ func (t *Table) Advance(now time.Time) *Outcome {
 }
 
 // Schedule posts a change to the sign at now, as the operator screen gives it (limits, markers,
-// closing); a Red Dog sign keeps only its one wager's limit and the markers. An error says why
-// it was refused (a *engine.NoticeError names the rule and the earliest time).
-func (t *Table) Schedule(c engine.Change, now time.Time) (*Outcome, error) {
+// closing); a Red Dog sign keeps only its one wager's limit and the markers. A change refused
+// is the outcome's one refusal, which unwraps to the board's *engine.NoticeError or
+// *engine.TimeError (the rule and the earliest time).
+func (t *Table) Schedule(c engine.Change, now time.Time) *Outcome {
 	t.out.reset()
 	t.advance(now)
 	if t.rd != nil {
-		c.Sign = engine.Sign{Player: c.Sign.Player, Markers: c.Sign.Markers} // the one Red Dog wager
+		c.Sign = redDogSign(c.Sign)
 	} else {
 		next := t.nextSign()
 		c.Sign.Settlement, c.Sign.DifferentialMin, c.Sign.DifferentialMax = next.Settlement, next.DifferentialMin, next.DifferentialMax
 	}
 	t.curLine, t.curVerb = 0, VerbLimits
 	t.schedule(c)
-	if len(t.out.Refused) > 0 {
-		return &t.out, t.scheduleErr
-	}
-	return &t.out, nil
+	return &t.out
+}
+
+// redDogSign is what a Red Dog sign shows of s: the limit of its one wager, the sign's Player
+// limit (003 6.1), and the higher-limit markers (6.5).
+func redDogSign(s engine.Sign) engine.Sign {
+	return engine.Sign{Player: s.Player, Markers: s.Markers}
 }
 
 // Pending counts the changes posted to the sign still to come at now.
@@ -338,12 +355,28 @@ func (t *Table) advance(now time.Time) {
 	}
 }
 
-// feed gives a game input to the engine and follows its events.
+// feed gives a game input to the table. A setting is the !setting command however it comes
+// (a script line, or a game input as an old journal holds it): the same rules decide it live
+// and in a replay, and one that changes the sign is posted with its notice (001 8.2).
 func (t *Table) feed(in engine.Input) {
+	if in.Kind == engine.InSetting {
+		c, _ := GameCommand(in)
+		t.command(c, t.curLine)
+		return
+	}
+	t.engineInput(in)
+}
+
+// engineInput gives a game input to the engine and follows its events.
+func (t *Table) engineInput(in engine.Input) {
 	if t.rd != nil {
 		rin, ok := RedDogInput(in)
 		if !ok {
-			t.refuse(0, "", "", fmt.Sprintf("not an input of Red Dog (003): %v", in.Kind))
+			var verb Verb
+			if c, err := GameCommand(in); err == nil && c != nil {
+				verb = c.Verb
+			}
+			t.refuse(t.curLine, verb, t.book.NotInGame, fmt.Sprintf("not an input of Red Dog: %v (only shoe-script tokens, cards, doubts and the supervisor's review)", in.Kind))
 			return
 		}
 		start := len(t.out.RedDog)

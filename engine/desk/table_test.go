@@ -2,6 +2,7 @@ package desk
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -153,11 +154,47 @@ func TestClockBackwards(t *testing.T) {
 	}
 	// A live table's wall clock stepped back: the input applies at the table clock, which stays.
 	tab.Advance(DefaultStart.Add(time.Hour))
-	if _, err := tab.Schedule(engine.Change{At: DefaultStart.Add(time.Hour), Close: true}, DefaultStart); err == nil {
-		t.Fatal("a closing at once was accepted")
+	// Refused once, in the outcome; the refusal unwraps to the board's notice error, with the
+	// earliest time counted from the table clock.
+	out := tab.Schedule(engine.Change{At: DefaultStart.Add(time.Hour), Close: true}, DefaultStart)
+	var ne *engine.NoticeError
+	if len(out.Refused) != 1 || !errors.As(out.Refused[0], &ne) || ne.Rule != out.Refused[0].Rule {
+		t.Fatalf("a closing at once: refusals %+v, want one that unwraps to the notice error", out.Refused)
 	}
-	out, err := tab.Schedule(engine.Change{At: DefaultStart.Add(90 * time.Minute), Close: true}, DefaultStart)
-	if err != nil || len(out.Notices) != 1 || !out.Notices[0].Posted.Equal(DefaultStart.Add(time.Hour)) {
-		t.Fatalf("closing posted at the table clock: %+v, %v", out, err)
+	if at, ok := engine.Earliest(out.Refused[0]); !ok || !at.Equal(DefaultStart.Add(80*time.Minute)) || !at.Equal(out.Refused[0].Earliest) {
+		t.Fatalf("earliest %v %v, refusal's %v: want the table clock and 20 minutes", at, ok, out.Refused[0].Earliest)
+	}
+	out = tab.Schedule(engine.Change{At: DefaultStart.Add(90 * time.Minute), Close: true}, DefaultStart)
+	if len(out.Refused) != 0 || len(out.Notices) != 1 || !out.Notices[0].Posted.Equal(DefaultStart.Add(time.Hour)) {
+		t.Fatalf("closing posted at the table clock: %+v", out)
+	}
+}
+
+// TestSettingIsOneCommand: a setting given as a game input (as an old journal holds it) is the
+// !setting command, decided the same way live and in a replay: at an ACT table a change of the
+// settlement method for now is refused for want of notice (001 8.2), never applied at once.
+func TestSettingIsOneCommand(t *testing.T) {
+	p, err := engine.LookupProfile(engine.ProfileACT2012)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []Input{
+		{Game: &[]engine.Input{engine.SettingInput("settlement", "B")}[0]},
+		{Command: &Command{Verb: VerbSetting, Key: "settlement", Value: "B"}},
+	} {
+		tab, err := New(Config{Profile: p, Settings: engine.DefaultSettings(&p)}, DefaultStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := tab.Apply(in, DefaultStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Refused) != 1 || out.Refused[0].Rule != "001 8.2" || out.Refused[0].Command != VerbSetting {
+			t.Errorf("%+v: refusals %+v, want the setting refused under 001 8.2", in, out.Refused)
+		}
+		if tab.Settlement().Banker != engine.BankerCommission {
+			t.Errorf("%+v: the method changed at once", in)
+		}
 	}
 }
