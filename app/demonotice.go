@@ -25,10 +25,11 @@ type demoNotices struct {
 	notices engine.NoticeRules // the table's rule on notice, as its desk has it
 }
 
-// signReader is what the keeper reads of a table: its sign at a time (table.State and
-// table.RedDog).
+// signReader is what the keeper reads of a table: its sign at a time and the earliest time its
+// rules let a change take effect (table.State and table.RedDog).
 type signReader interface {
 	SignAt(time.Time) engine.SignView
+	Earliest(c desk.Command, now time.Time) (time.Time, string, error)
 }
 
 // run posts a change at once when none is to come, then looks again at every tick, until ctx
@@ -60,11 +61,29 @@ func (d *demoNotices) keep(ctx context.Context) (*engine.Change, error) {
 	var pending int
 	var sv engine.SignView
 	var readable bool
+	var next engine.Sign
+	var at time.Time
+	var earliestErr error
 	err := d.loop.Inspect(ctx, func(m table.Machine) {
 		pending = m.Pending(now)
-		if r, ok := m.(signReader); ok {
-			sv, readable = r.SignAt(now), true
+		r, ok := m.(signReader)
+		if !ok {
+			return
 		}
+		sv, readable = r.SignAt(now), true
+		if pending > 0 || sv.Closed {
+			return
+		}
+		next = sv.Sign
+		to := 2 * d.low
+		if next.Player.Min != d.low {
+			to = d.low
+		}
+		next.Player.Min = to
+		if next.Banker.Max > 0 { // a baccarat sign; Red Dog's one wager is the Player limit
+			next.Banker.Min = to
+		}
+		at, _, earliestErr = r.Earliest(limitsCommand(next), now)
 	})
 	switch {
 	case err != nil:
@@ -73,19 +92,8 @@ func (d *demoNotices) keep(ctx context.Context) (*engine.Change, error) {
 		return nil, fmt.Errorf("demo notice: the table's sign cannot be read")
 	case pending > 0 || sv.Closed:
 		return nil, nil
-	}
-	next := sv.Sign
-	to := 2 * d.low
-	if next.Player.Min != d.low {
-		to = d.low
-	}
-	next.Player.Min = to
-	if next.Banker.Max > 0 { // a baccarat sign; Red Dog's one wager is the Player limit
-		next.Banker.Min = to
-	}
-	at, _, err := desk.Earliest(d.notices, sv.Sign, time.Time{}, engine.Change{Sign: next}, now)
-	if err != nil {
-		return nil, fmt.Errorf("demo notice: %w", err)
+	case earliestErr != nil:
+		return nil, fmt.Errorf("demo notice: %w", earliestErr)
 	}
 	if !at.After(now) { // no notice needed: shown the notice period ahead all the same
 		at = now.Add(d.notices.Period())
@@ -105,4 +113,17 @@ func (d *demoNotices) keep(ctx context.Context) (*engine.Change, error) {
 		return nil, fmt.Errorf("demo notice refused: %w", res.Refused)
 	}
 	return &c, nil
+}
+
+// limitsCommand is the table-script command that posts sign's minimums and maximums (a
+// baccarat sign's Player and Banker, a Red Dog sign's one wager), to take effect at once: the
+// demo asks the table's rules when it may.
+func limitsCommand(sign engine.Sign) desk.Command {
+	c := desk.Command{Verb: desk.VerbLimits}
+	if sign.Banker.Max == 0 {
+		c.Limits = []desk.Limit{{Wager: desk.WagerBet, Limit: sign.Player}}
+		return c
+	}
+	c.Limits = []desk.Limit{{Wager: desk.WagerPlayer, Limit: sign.Player}, {Wager: desk.WagerBanker, Limit: sign.Banker}}
+	return c
 }

@@ -54,12 +54,13 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 	if s.NoticeMinutes != 0 {
 		p.Notices.Minutes = s.NoticeMinutes
 	}
-	d, err := desk.New(desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}, Hold: true}, time.Time{}) // doubt stops the round: a round under review waits for the supervisor
+	cfg := desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}, Hold: true} // doubt stops the round: a round under review waits for the supervisor
+	d, err := desk.New(cfg, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	s.Profile = p
-	return &RedDog{tableDesk: tableDesk{desk: d}, setup: s}, nil
+	return &RedDog{tableDesk: tableDesk{desk: d, cfg: cfg}, setup: s}, nil
 }
 
 // NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.

@@ -50,12 +50,13 @@ func NewState(s Setup) (*State, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	// Doubt stops the coup: a coup under review waits for the supervisor (Hold).
-	d, err := desk.New(desk.Config{Profile: p, Settings: s.Settings, Sign: s.Sign, Hold: true}, time.Time{})
+	cfg := desk.Config{Profile: p, Settings: s.Settings, Sign: s.Sign, Hold: true}
+	d, err := desk.New(cfg, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	return &State{
-		tableDesk: tableDesk{desk: d}, setup: s,
+		tableDesk: tableDesk{desk: d, cfg: cfg}, setup: s,
 		roads:     roadmap.New(roadmap.Options{IncludeNonBetting: s.Settings.RoadsIncludeNonBetting, Capacity: 96}),
 		roadIndex: map[int]int{}, disputed: map[int]bool{},
 	}, nil
