@@ -385,6 +385,33 @@ func noticeWords(words i18n.Catalogue, currency string, n view.Notice) string {
 	return words.T(i18n.NoticeShoe)
 }
 
+// fits reports whether every notice's words fit at the readable size with cols notices to a
+// row of width wide and rowH tall (paint's geometry): otherwise a notice would be drawn
+// smaller than players can read, and the notices go one to a row.
+func (w *Notices) fits(cols int, width, rowH float32) bool {
+	st := w.style
+	gap := rowH * 0.15
+	nw := (width - gap*float32(cols-1)) / float32(cols)
+	for _, n := range w.notices[:min(len(w.notices), maxNotices)] {
+		cdW := float32(0)
+		if !n.At.IsZero() {
+			cdW = w.countdownWidth(nw, rowH)
+		}
+		text := "▲ " + noticeWords(st.Words, w.currency, n)
+		if fyne.MeasureText(text, st.atLeast(rowH*0.55), fyne.TextStyle{Bold: true}).Width > (nw-cdW-rowH*0.8)*0.97 {
+			return false
+		}
+	}
+	return true
+}
+
+// countdownWidth is the width of a notice's countdown box: as wide as its longest text (the
+// words, then "9:59:59"), at most 30% of the notice's width nw.
+func (w *Notices) countdownWidth(nw, h float32) float32 {
+	long := w.style.Words.T(i18n.CountdownIn, "9:59:59")
+	return min(nw*0.3, h*5, fyne.MeasureText(long, w.style.atLeast(h*0.5), fyne.TextStyle{Bold: true}).Width+h*0.5)
+}
+
 func (w *Notices) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
@@ -404,9 +431,7 @@ func (w *Notices) paint(s fyne.Size) []fyne.CanvasObject {
 			if left := countdown(w.now, n.At); left != "" {
 				cd = st.Words.T(i18n.CountdownIn, left)
 			}
-			// As wide as its longest text (the words, then "9:59:59"), the notice's words the rest.
-			long := st.Words.T(i18n.CountdownIn, "9:59:59")
-			cdW = min(nw*0.3, h*5, fyne.MeasureText(long, st.atLeast(h*0.5), fyne.TextStyle{Bold: true}).Width+h*0.5)
+			cdW = w.countdownWidth(nw, h) // the notice's words the rest
 			sc.rect(x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, p.Background, nil, 0, h*0.12)
 			sc.text(cd, x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, st.atLeast(h*0.5), p.Notice, true, fyne.TextAlignCenter)
 		}

@@ -231,7 +231,7 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	noticeH := min(size.Width, size.Height) * 0.055
 	short, rows := r.layout(size, noticeH)
 	if short > 0 && rows > 0 {
-		r.layout(size, max(noticeH-short/float32(rows), r.t.style.minText()*1.8))
+		r.layout(size, max(noticeH-short/float32(rows), r.t.style.minText()*1.5))
 	}
 }
 
@@ -264,7 +264,9 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	nNotices := min(len(s.Notices), maxNotices)
 	beside := !portrait && s.Mode == view.Play && s.Header.Game != view.RedDog
 	t.notices.setColumns(1)
-	if beside && len(s.Notices) > 1 { // two to a row: the roads keep their height (Layout)
+	// Two to a row, so that the roads keep their height (Layout), when their words are still
+	// readable in half the width (across the coup and the roads: the limit sign's column is 27%).
+	if beside && len(s.Notices) > 1 && t.notices.fits(2, (W-2*pad)*0.73-pad, noticeH) {
 		t.notices.setColumns(2)
 	}
 	if nNotices > 0 && !beside {
