@@ -71,6 +71,15 @@ type NoticeRules struct {
 	// (act: the limits 3.1, the differential 3.7, the settlement method 8.2): a refusal cites
 	// the rules of exactly the kinds that need notice. Kinds not listed cite Rule.
 	KindRules []KindRule
+	// WithdrawRule is the rule under which a change posted and not yet in effect may be withdrawn
+	// (Board.Withdraw), cited when it is and when a withdrawal is refused. Withdrawing leaves the
+	// sign in force as it is, which no book asks notice of: vic baccarat "may alter the limits on a
+	// gaming table at any time" except a higher minimum, and notice is asked only of a closure
+	// (000 7.7, 13.7); vic red dog the same (003 6.4, 10.7); act asks notice of a change of the
+	// limits, the differential, the settlement method and of closing, and a change withdrawn is
+	// none (001 3.1, 3.7, 8.2, 10.2); nz has no rule in these divisions (002, 004): the project's
+	// choice, as for the notice.
+	WithdrawRule string
 }
 
 // KindRule is the rule that asks for notice of one kind of change.
@@ -83,14 +92,14 @@ type KindRule struct {
 // s66(2)), waivable by the players (7.7.1), and before closing (13.7). minutes is notice_minutes.
 func NoticesVicBaccarat2002(minutes int) NoticeRules {
 	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Waivable: ChangeRaiseMinimum, Minutes: minutes, MinMinutes: 20,
-		Rule: "000 7.7, s66(2)", CloseRule: "000 13.7"}
+		Rule: "000 7.7, s66(2)", CloseRule: "000 13.7", WithdrawRule: "000 7.7, 13.7"}
 }
 
 // NoticesVicRedDog1997 is vic-red-dog-1997: 20 minutes before a higher minimum (003 6.4) and
 // before closing (10.7), no exception. minutes is notice_minutes.
 func NoticesVicRedDog1997(minutes int) NoticeRules {
 	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Minutes: minutes, MinMinutes: 20,
-		Rule: "003 6.4, s66(2)", CloseRule: "003 10.7"}
+		Rule: "003 6.4, s66(2)", CloseRule: "003 10.7", WithdrawRule: "003 6.4, 10.7"}
 }
 
 // NoticesACT2012 is act-mini-baccarat-2012: prior notice of every change of the limits (3.1),
@@ -98,6 +107,7 @@ func NoticesVicRedDog1997(minutes int) NoticeRules {
 func NoticesACT2012(minutes int) NoticeRules {
 	all := ChangeRaiseMinimum | ChangeLowerMinimum | ChangeMaximum | ChangeMultiples | ChangeDifferential | ChangeSettlement | ChangeClose
 	return NoticeRules{NeedsNotice: all, Minutes: minutes, MinMinutes: 1, Rule: "001 3.1, 3.7, 8.2", CloseRule: "001 10.2",
+		WithdrawRule: "001 3.1, 3.7, 8.2, 10.2",
 		KindRules: []KindRule{
 			{ChangeRaiseMinimum | ChangeLowerMinimum | ChangeMaximum, "001 3.1"}, {ChangeMultiples, "001 3.1, 3.3"},
 			{ChangeDifferential, "001 3.7"}, {ChangeSettlement, "001 8.2"},
@@ -108,7 +118,8 @@ func NoticesACT2012(minutes int) NoticeRules {
 // minimum and closing take notice_minutes as the project's choice.
 func NoticesNZ(minutes int) NoticeRules {
 	return NoticeRules{NeedsNotice: ChangeRaiseMinimum | ChangeClose, Minutes: minutes,
-		Rule: "notice_minutes (002, 004: no rule in these divisions)", CloseRule: "notice_minutes (002, 004: no rule in these divisions)"}
+		Rule: "notice_minutes (002, 004: no rule in these divisions)", CloseRule: "notice_minutes (002, 004: no rule in these divisions)",
+		WithdrawRule: "002, 004: no rule in these divisions"}
 }
 
 // Validate checks notice_minutes against the book; the error names the setting.
@@ -269,7 +280,7 @@ type Change struct {
 // Scheduled is a change accepted by the board.
 type Scheduled struct {
 	Change
-	ID     int        // 1, 2, ... in the order scheduled
+	ID     int        // 1, 2, ... in the order scheduled; the number of a change withdrawn is not used again
 	Posted time.Time  // when its notice went up
 	Kinds  ChangeKind // what it changes
 	// Notice is the set of kinds for which a notice was required; NoticeWaived those waived (000 7.7.1).
@@ -322,6 +333,7 @@ type Board struct {
 	rules   NoticeRules
 	initial Sign
 	changes []Scheduled
+	lastID  int // the ID of the latest change scheduled, withdrawn or not
 }
 
 // NewBoard starts a board with the book's notice rules and the sign in effect now.
@@ -422,10 +434,67 @@ func (b *Board) Schedule(c Change, now time.Time) (Scheduled, error) {
 	if opening && c.At.Sub(last.At) >= b.rules.Period() {
 		need = 0 // closed for the whole notice period: no player of the old sign is left to warn
 	}
-	sc := Scheduled{Change: c, ID: len(b.changes) + 1, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
+	b.lastID++
+	sc := Scheduled{Change: c, ID: b.lastID, Posted: now, Kinds: kinds, Notice: need, NoticeWaived: waived}
 	b.changes = append(b.changes, sc)
 	return sc, nil
 }
+
+// Withdraw takes back, at time now, the change posted for time at that has not yet taken
+// effect: its notices come off the sign and the sign in force stays as it is, which no book asks
+// notice of (NoticeRules.WithdrawRule). Where two changes are posted for the same time (a
+// closing and a reopening), it is the later posted. It is refused, as a *WithdrawError citing
+// that rule, when nothing is posted for at; when the change has taken effect (changing the
+// sign back is a new change, with its own notice); and when it is not the last change posted:
+// what a later change changes, and so the notice it needs, is measured from the sign this one
+// posts (Schedule), so the later one is withdrawn first.
+func (b *Board) Withdraw(at, now time.Time) (Scheduled, error) {
+	refuse := func(why string) (Scheduled, error) {
+		return Scheduled{}, &WithdrawError{At: at, Reason: why, Rule: b.rules.WithdrawRule}
+	}
+	i := len(b.changes) - 1
+	for i >= 0 && !b.changes[i].At.Equal(at) {
+		i--
+	}
+	if i < 0 {
+		return refuse("no change of the sign is posted for " + at.Format("15:04:05"))
+	}
+	c := b.changes[i]
+	last := b.changes[len(b.changes)-1]
+	switch {
+	case !c.At.After(now):
+		return refuse(fmt.Sprintf("%s at %s has taken effect: changing it back is a new change, posted with the notice the book asks", c.what(), c.At.Format("15:04:05")))
+	case i != len(b.changes)-1:
+		return refuse(fmt.Sprintf("%s at %s, posted after %s at %s, is measured from it: withdraw that one first",
+			last.what(), last.At.Format("15:04:05"), c.what(), c.At.Format("15:04:05")))
+	case now.Before(c.Posted):
+		return Scheduled{}, fmt.Errorf("withdraw change: now %s is before its posting %s", now.Format("15:04:05"), c.Posted.Format("15:04:05"))
+	}
+	b.changes = b.changes[:i]
+	return c, nil
+}
+
+// what names a change scheduled for a reason: "the closing", "the reopening", "the change of the sign".
+func (s Scheduled) what() string {
+	switch {
+	case s.Close:
+		return "the closing"
+	case s.Reopen:
+		return "the reopening"
+	}
+	return "the change of the sign"
+}
+
+// WithdrawError is a withdrawal of a posted change refused (Board.Withdraw): At is the time
+// named, Rule the book's rule on withdrawing (NoticeRules.WithdrawRule).
+type WithdrawError struct {
+	At     time.Time
+	Reason string
+	Rule   string
+}
+
+// Error says why nothing is withdrawn, naming the time.
+func (e *WithdrawError) Error() string { return e.Reason }
 
 // Earliest is the earliest time a change refused for its time may take effect: err is (or
 // wraps) a *NoticeError or a *TimeError. ok is false for any other error.

@@ -10,12 +10,14 @@ import (
 // that needed notice (and was not waived) was posted at least the notice period before it took
 // effect; a reopening accepted without notice of what needs it follows a closing at least the
 // notice period long (000 7.7, 003 6.4, 001 3.1); a refusal for notice or for its time always
-// names an earliest time that would be accepted (spec/table-script.md §1).
+// names an earliest time that would be accepted (spec/table-script.md §1). A withdrawal takes back
+// only the last change, not in effect, and never changes the sign in force; one refused changes nothing.
 func FuzzSchedule(f *testing.F) {
 	f.Add(uint8(0), 20, []byte{0, 10, 40, 0, 20, 50, 1, 30, 10, 3, 20, 0})
 	f.Add(uint8(2), 5, []byte{0, 0, 10, 2, 5, 20})
 	f.Add(uint8(1), 20, []byte{4, 0, 50, 1, 25, 60})
-	f.Add(uint8(0), 20, []byte{129, 25, 0, 35, 25, 100, 51, 5, 50, 35, 0, 120}) // close, reopen higher, one in the past
+	f.Add(uint8(0), 20, []byte{129, 25, 0, 35, 25, 100, 51, 5, 50, 35, 0, 120})     // close, reopen higher, one in the past
+	f.Add(uint8(2), 20, []byte{129, 25, 0, 0, 30, 50, 9, 0, 0, 9, 0, 0, 0, 30, 10}) // close, a sign after it, both withdrawn, posted again
 	f.Fuzz(func(t *testing.T, book uint8, minutes int, ops []byte) {
 		var rules NoticeRules
 		switch book % 4 {
@@ -42,6 +44,28 @@ func FuzzSchedule(f *testing.F) {
 				c.At = now.Add(-dt)
 			}
 			before := b.Changes()
+			if op%5 == 4 && op&0x08 != 0 { // withdraw the last change, or what is posted for c.At, if the board lets it
+				in, at := b.SignAt(now), c.At
+				if len(before) > 0 && op&0x10 == 0 {
+					at = before[len(before)-1].At
+				}
+				w, err := b.Withdraw(at, now)
+				var we *WithdrawError
+				switch {
+				case errors.As(err, &we):
+					if len(b.Changes()) != len(before) || we.Rule != rules.WithdrawRule {
+						t.Fatalf("a refused withdrawal changed the board or cites %q: %v", we.Rule, err)
+					}
+				case err == nil:
+					if last := before[len(before)-1]; w.ID != last.ID || !w.At.After(now) || len(b.Changes()) != len(before)-1 {
+						t.Fatalf("withdrew %+v at %s: not the last change %+v, or in effect", w, now, last)
+					}
+					if after := b.SignAt(now); after.Closed != in.Closed || after.Sign.Player != in.Sign.Player || after.Sign.Banker != in.Sign.Banker {
+						t.Fatal("a withdrawal changed the sign in force")
+					}
+				}
+				continue
+			}
 			switch op % 5 {
 			case 0:
 				c.Sign.Player.Min = val

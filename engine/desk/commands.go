@@ -63,6 +63,8 @@ func (t *Table) command(c *Command, line int) {
 		t.setting(c)
 	case VerbClose:
 		t.schedule(engine.Change{At: t.at(c.At), Close: true})
+	case VerbWithdraw:
+		t.withdraw(c)
 	case VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute, VerbDoubt, VerbShoeResult:
 		in, _ := GameInput(c)
 		t.gameCommand(in)
@@ -452,6 +454,30 @@ func (t *Table) schedule(ch engine.Change) {
 	}
 	t.pending = append(t.pending, sc)
 	t.advance(t.now) // a change for now takes effect at once
+}
+
+// withdraw takes back the change of the sign posted for the time named, before it takes effect
+// (engine.Board.Withdraw): its notices come off the sign and the table no longer waits for it. A
+// refusal cites the book's rule on withdrawing (engine.NoticeRules.WithdrawRule).
+func (t *Table) withdraw(c *Command) {
+	sc, err := t.board.Withdraw(t.at(c.At), t.now)
+	if err != nil {
+		rule := ""
+		var we *engine.WithdrawError
+		if errors.As(err, &we) {
+			rule = we.Rule
+		}
+		t.no(rule, err.Error())
+		return
+	}
+	for i := len(t.pending) - 1; i >= 0; i-- {
+		if t.pending[i].ID == sc.ID {
+			t.pending = append(t.pending[:i], t.pending[i+1:]...)
+			break
+		}
+	}
+	t.out.Withdrawn = append(t.out.Withdrawn, Withdrawal{ChangeID: sc.ID, Posted: sc.Posted, Effective: sc.At,
+		Kinds: sc.Kinds, Rule: t.notices.WithdrawRule})
 }
 
 // followRedDog settles the Red Dog wagers when a round finishes, and refunds a round

@@ -54,6 +54,14 @@ type noticeLine struct {
 	Text      string `json:"text"`
 }
 
+type withdrawnLine struct {
+	Event     string `json:"event"`
+	Posted    string `json:"posted"`
+	Effective string `json:"effective"`
+	Change    string `json:"change"`
+	Rule      string `json:"rule"`
+}
+
 type signLine struct {
 	Event           string             `json:"event"`
 	At              string             `json:"at"`
@@ -95,7 +103,7 @@ func limit(l engine.WagerLimit) *engine.WagerLimit {
 }
 
 // Lines appends to dst the §2 lines of an outcome, each ending in a newline, in this order:
-// notices, signs, settlements, runs, commission, refusals. redDog names the sign's one wager "bet".
+// notices, withdrawals, signs, settlements, runs, commission, refusals. redDog names the sign's one wager "bet".
 func (o *Outcome) Lines(dst []byte, redDog bool) []byte {
 	add := func(v any) {
 		b, err := json.Marshal(v)
@@ -106,6 +114,9 @@ func (o *Outcome) Lines(dst []byte, redDog bool) []byte {
 	}
 	for _, n := range o.Notices {
 		add(noticeLine{Event: "notice", Posted: clock(n.Posted), Effective: clock(n.Effective), Text: n.Text})
+	}
+	for _, w := range o.Withdrawn {
+		add(withdrawnLine{Event: "withdrawn", Posted: clock(w.Posted), Effective: clock(w.Effective), Change: w.Kinds.String(), Rule: w.Rule})
 	}
 	for _, s := range o.Signs {
 		l := signLine{Event: "sign", At: clock(s.At), Closed: s.Closed}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/engine"
-	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // TestNoticesNameTheChange: every notice a posted change gives names the item, the wager, the
@@ -72,21 +71,7 @@ func TestNoticesNameTheChange(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := Config{Sign: baseSign}
-			if tc.profile == "" {
-				p := reddog.VicRedDog1997()
-				cfg.RedDog, cfg.Sign = &p, engine.Sign{Player: baseSign.Player}
-			} else {
-				p, err := engine.LookupProfile(tc.profile)
-				if err != nil {
-					t.Fatal(err)
-				}
-				cfg.Profile, cfg.Settings = p, engine.DefaultSettings(&p)
-			}
-			tab, err := New(cfg, DefaultStart)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := bookTable(t, tc.profile, baseSign)
 			var got []Notice
 			for i, l := range tc.lines {
 				items, err := ParseLine(i+1, l)

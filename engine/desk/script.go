@@ -96,6 +96,7 @@ const (
 	VerbDifferential Verb = "differential" // !differential [at=HH:MM] [min=AMOUNT] [max=AMOUNT]
 	VerbSetting      Verb = "setting"      // !setting [at=HH:MM] KEY=VALUE
 	VerbClose        Verb = "close"        // !close at=HH:MM
+	VerbWithdraw     Verb = "withdraw"     // !withdraw at=HH:MM: take back the change of the sign posted for that time, not yet in effect
 	VerbTurn         Verb = "turn"         // !turn player|banker [authorised]: turn a hand's face-down cards over (authorised: by the supervisor, 004 8.17)
 	VerbAccept       Verb = "accept"       // !accept: the supervisor accepts what was flagged for review
 	VerbResult       Verb = "result"       // !result WINNER [natural] [ppair] [bpair]: a result entered by hand
@@ -110,7 +111,7 @@ var verbs = map[string]Verb{}
 
 func init() {
 	for _, v := range []Verb{VerbBet, VerbRun, VerbNominate, VerbDefer, VerbCollect, VerbLimits, VerbDifferential,
-		VerbSetting, VerbClose, VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute, VerbDoubt, VerbShoeResult} {
+		VerbSetting, VerbClose, VerbWithdraw, VerbTurn, VerbAccept, VerbResult, VerbReconstruct, VerbDispute, VerbDoubt, VerbShoeResult} {
 		verbs[string(v)] = v
 	}
 }
@@ -164,7 +165,7 @@ type Command struct {
 	RunID  int            // nominate
 	Hand   engine.Winner  // nominate: Player or Banker
 
-	At     *Clock  // limits, differential, setting, close: at=HH:MM[:SS] or at=YYYY-MM-DDTHH:MM:SS; nil for now
+	At     *Clock  // limits, differential, setting, close, withdraw: at=HH:MM[:SS] or at=YYYY-MM-DDTHH:MM:SS; nil for now
 	Limits []Limit // limits
 	Waived bool    // limits: the players' consent (000 7.7.1)
 
@@ -382,11 +383,11 @@ func parseCommand(line int, s string) (Command, error) {
 		return Command{}, err
 	}
 	if len(ws) == 0 {
-		return Command{}, &SyntaxError{Line: line, Token: "!", Reason: "a command names what to do: bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result, reconstruct, dispute, doubt, shoeresult"}
+		return Command{}, &SyntaxError{Line: line, Token: "!", Reason: "a command names what to do: bet, run, nominate, defer, collect, limits, differential, setting, close, withdraw, turn, accept, result, reconstruct, dispute, doubt, shoeresult"}
 	}
 	v, ok := verbs[strings.ToLower(ws[0])]
 	if !ok {
-		return Command{}, &SyntaxError{Line: line, Token: ws[0], Reason: "unknown command: want bet, run, nominate, defer, collect, limits, differential, setting, close, turn, accept, result, reconstruct, dispute, doubt or shoeresult"}
+		return Command{}, &SyntaxError{Line: line, Token: ws[0], Reason: "unknown command: want bet, run, nominate, defer, collect, limits, differential, setting, close, withdraw, turn, accept, result, reconstruct, dispute, doubt or shoeresult"}
 	}
 	c := Command{Verb: v}
 	p := cmdParser{line: line, c: &c}
@@ -656,14 +657,15 @@ func (p *cmdParser) args(a []string) error {
 		}
 		c.Key, c.Value = k, v
 		return nil
-	case VerbClose:
+	case VerbClose, VerbWithdraw: // !withdraw names the time the change was posted for
+		usage := "!" + string(c.Verb) + " at=HH:MM"
 		if a, err = p.at(a); err != nil {
 			return err
 		}
 		if c.At == nil {
-			return p.fail(string(c.Verb), "want !close at=HH:MM")
+			return p.fail(string(c.Verb), "want "+usage)
 		}
-		return p.want(a, 0, "!close at=HH:MM")
+		return p.want(a, 0, usage)
 	case VerbTurn:
 		if len(a) == 2 && strings.ToLower(a[1]) == "authorised" {
 			c.Authorised, a = true, a[:1]
@@ -924,7 +926,7 @@ func (c Command) String() string {
 	case VerbSetting:
 		at()
 		arg(c.Key + "=" + c.Value)
-	case VerbClose:
+	case VerbClose, VerbWithdraw:
 		at()
 	case VerbTurn:
 		arg(strings.ToLower(c.Turn.String()))

@@ -92,6 +92,15 @@ type Notice struct {
 	Rule string
 }
 
+// Withdrawal is a change of the sign withdrawn before it took effect (spec §2 "withdrawn"): the
+// notices of change ChangeID come off the sign and the sign in force stays as it is.
+type Withdrawal struct {
+	ChangeID          int
+	Posted, Effective time.Time         // when it was posted, and when it would have taken effect
+	Kinds             engine.ChangeKind // what it would have changed (engine.ChangeClose: a closing)
+	Rule              string            // the book's rule on withdrawing (engine.NoticeRules.WithdrawRule)
+}
+
 // SignChange is a sign taking effect (spec §2 "sign"): the whole sign in force from At.
 type SignChange struct {
 	At     time.Time
@@ -136,6 +145,7 @@ type Outcome struct {
 	Runs       []RunResult
 	Commission []Commission
 	Notices    []Notice
+	Withdrawn  []Withdrawal
 	Signs      []SignChange
 	Refused    []Refusal
 }
@@ -143,6 +153,7 @@ type Outcome struct {
 func (o *Outcome) reset() {
 	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
 	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
+	o.Withdrawn = o.Withdrawn[:0]
 }
 
 // placed is a wager on the next coup (or Red Dog round).

@@ -54,6 +54,7 @@ func v2Cases(t testing.TB) map[string]Input {
 		"command_diff":                   {Kind: KindCommand, Command: cmd(t, "!differential min=20 max=1000")},
 		"command_setting":                {Kind: KindCommand, Command: cmd(t, "!setting at=21:20:30 settlement=B")},
 		"command_close":                  {Kind: KindCommand, Command: cmd(t, "!close at=23:00")},
+		"command_withdraw":               {Kind: KindCommand, Command: cmd(t, "!withdraw at=21:20")},
 		"command_turn":                   {Kind: KindCommand, Command: cmd(t, "!turn banker")},
 		"command_accept":                 {Kind: KindCommand, Command: cmd(t, "!accept")},
 		"command_result":                 {Kind: KindCommand, Command: cmd(t, "!result player natural bpair")},
