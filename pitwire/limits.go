@@ -14,10 +14,11 @@ const (
 )
 
 // LimitsOf is the limit sign s as the board shows it, in currency (an ISO 4217 code): every
-// wager that has a maximum, Player and Banker as one when their limits are the same. wager,
-// when set, names a sign of one wager (Red Dog's BetRedDog), whose limit is s.Player.
+// wager that has a maximum, Player and Banker as one when their limits are the same, the
+// table differentials and the Banker's settlement method. wager, when set, names a sign of
+// one wager (Red Dog's BetRedDog), whose limit is s.Player.
 func LimitsOf(currency, wager string, s engine.Sign) Limits {
-	l := Limits{Currency: currency}
+	l := Limits{Currency: currency, DifferentialMin: s.DifferentialMin, DifferentialMax: s.DifferentialMax, Settlement: SettlementOf(s.Settlement)}
 	add := func(bet string, w engine.WagerLimit) {
 		if w.Max > 0 {
 			l.Bets = append(l.Bets, Limit{Bet: bet, Min: w.Min, Max: w.Max})
@@ -40,10 +41,16 @@ func LimitsOf(currency, wager string, s engine.Sign) Limits {
 }
 
 // Sign is the engine's sign for the limits l shows, the inverse of LimitsOf: Red Dog's one
-// wager is its Player limit. What the board is not told (the settlement method, the
-// differential, multiples) is left zero; a wager it does not know is left out.
+// wager is its Player limit. What the board is not told (multiples, markers) is left zero, and
+// so is a settlement method not given; a wager it does not know is left out.
 func (l Limits) Sign() engine.Sign {
-	var s engine.Sign
+	s := engine.Sign{DifferentialMin: l.DifferentialMin, DifferentialMax: l.DifferentialMax}
+	switch l.Settlement {
+	case SettleCommission:
+		s.Settlement = engine.BankerCommission
+	case SettleSixPaysHalf:
+		s.Settlement = engine.BankerSixPaysHalf
+	}
 	for _, b := range l.Bets {
 		w := engine.WagerLimit{Min: b.Min, Max: b.Max}
 		switch b.Bet {

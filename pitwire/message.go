@@ -149,6 +149,15 @@ type Limit struct {
 type Limits struct {
 	Currency string  `json:"currency"` // ISO 4217 code, e.g. "AUD"
 	Bets     []Limit `json:"bets"`     // in the order the sign lists them; the first is the main wager
+	// DifferentialMin and DifferentialMax are the table differentials the sign shows, in
+	// cents (000 7.2-7.5, 001 3.6, 002 5.13, 004 5.17): the difference between the totals
+	// wagered on the Banker and on the Player. Absent (0) for none. Added in v1 (issue 25).
+	DifferentialMin int64 `json:"differential_min,omitempty"`
+	DifferentialMax int64 `json:"differential_max,omitempty"`
+	// Settlement is the Banker wager's settlement method the sign shows (SettleCommission or
+	// SettleSixPaysHalf; 000 5.1, 001 8.2, 004 5.11); absent at a table that has none (Red
+	// Dog). Added in v1 (issue 25).
+	Settlement string `json:"settlement,omitempty"`
 }
 
 // Status is the table's identity and whether it is taking bets.
@@ -451,6 +460,12 @@ func (l *Limits) validate(m *Message) error {
 		if b.Bet == "" || b.Min < 0 || b.Max < b.Min {
 			return invalid(m, "limit %q %d..%d", b.Bet, b.Min, b.Max)
 		}
+	}
+	if l.DifferentialMin < 0 || l.DifferentialMax < 0 || l.DifferentialMin > 0 && l.DifferentialMax > 0 && l.DifferentialMin > l.DifferentialMax {
+		return invalid(m, "table differential_min %d, differential_max %d: want 0 (none) or more, the minimum not above the maximum", l.DifferentialMin, l.DifferentialMax)
+	}
+	if l.Settlement != "" && l.Settlement != SettleCommission && l.Settlement != SettleSixPaysHalf {
+		return invalid(m, "settlement %.20q: want commission or six_pays_half", l.Settlement)
 	}
 	return nil
 }

@@ -133,6 +133,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"table":"T1","type":"heartbeat"}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":9,"type":"notice","shoe":2,"notice":{"change":4,"item":"minimum","bet":"player","old":1000,"new":2500,"currency":"AUD","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","rule":"000 7.7","text":"Minimum Player changes to $25 at 03:30"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":9,"type":"notice","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","text":"From 03:20"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":7,"type":"limits","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"currency":"AUD","bets":[{"bet":"tie","min":1,"max":2}],"differential_max":100000,"settlement":"six_pays_half"}}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"P","natural":true,"result_only":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -149,11 +151,15 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-decode: %v", err)
 		}
-		if !reflect.DeepEqual(m.Round, m2.Round) || !reflect.DeepEqual(m.Notice, m2.Notice) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
+		if !reflect.DeepEqual(m.Round, m2.Round) || !reflect.DeepEqual(m.Notice, m2.Notice) || !reflect.DeepEqual(m.Limits, m2.Limits) || m.Table != m2.Table || m.Seq != m2.Seq || m.Type != m2.Type {
 			t.Fatalf("round trip changed the message: %+v vs %+v", m, m2)
 		}
 		if m.Type == TypeRound && m.Round.Kind != engine.KindCancelled && !m.Round.ResultOnly && engine.Decide(m.Round.PlayerTotal, m.Round.BankerTotal) != m.Round.Outcome().Winner {
 			t.Fatalf("accepted an inconsistent round %+v", m.Round)
+		}
+		if l := m.Limits; l != nil && (l.DifferentialMin < 0 || l.DifferentialMax < 0 || l.DifferentialMin > 0 && l.DifferentialMax > 0 && l.DifferentialMin > l.DifferentialMax ||
+			l.Settlement != "" && l.Settlement != SettleCommission && l.Settlement != SettleSixPaysHalf) {
+			t.Fatalf("accepted a sign with differentials %d..%d, settlement %q", l.DifferentialMin, l.DifferentialMax, l.Settlement)
 		}
 		if m.Type == TypeRound && m.Round.ResultOnly && (m.Round.PlayerTotal|m.Round.BankerTotal|m.Round.PlayerCards|m.Round.BankerCards|m.Round.BankerFirstTwo != 0 || m.Round.Outcome().Winner == engine.WinnerNone && m.Round.Kind != engine.KindCancelled) {
 			t.Fatalf("accepted a result-only round with totals or cards, or no winner: %+v", m.Round)

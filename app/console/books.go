@@ -131,9 +131,9 @@ func (b books) of(id string) book {
 	return b.def
 }
 
-// signOf is the engine's sign for what a table publishes of it: its limits (the settlement
-// method is the book's settings', which the desk sets; the differential is not published and
-// is taken as none).
+// signOf is the engine's sign for what a table publishes of it: its limits and table
+// differentials (a table that publishes none has none). The settlement method is the book's
+// settings', which the desk sets whatever the sign says (desk.New).
 func (bk book) signOf(l pitwire.Limits) engine.Sign {
 	s := l.Sign()
 	return s

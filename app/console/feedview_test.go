@@ -37,13 +37,7 @@ func TestWhatTheTablesPublish(t *testing.T) {
 	review(pitwire.Review{N: 7, State: pitwire.ReviewHeld, Reasons: []string{"lost"}})
 	review(pitwire.Review{N: 7, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result"}})
 
-	row := func(page, id string) string {
-		i := strings.Index(page, `data-table="`+id+`"`)
-		if i < 0 {
-			t.Fatalf("no row for %s in\n%s", id, page)
-		}
-		return page[i : i+strings.Index(page[i:], "</tr>")]
-	}
+	row := func(page, id string) string { return rowOf(t, page, id) }
 	for _, tc := range []struct {
 		lang string
 		want map[string][]string
@@ -96,4 +90,81 @@ func TestWhatTheTablesPublish(t *testing.T) {
 			t.Errorf("%s shows a notice that took effect:\n%s", id, s)
 		}
 	}
+}
+
+// TestSignTermsInEveryLanguage: a table's row shows, under its wagers, the table differentials
+// and the settlement method it publishes with its sign, in each language; a table that
+// publishes neither (an older table, a Red Dog table) shows no such line; and a change of the
+// sign replaces them.
+func TestSignTermsInEveryLanguage(t *testing.T) {
+	r := newRig(t)
+	sign := func(id string, l pitwire.Limits) {
+		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeLimits, Time: r.clk.now(), Shoe: 1, Limits: &l})
+	}
+	withTerms := func(dmin, dmax int64, settlement string) pitwire.Limits {
+		l := vicLimits
+		l.DifferentialMin, l.DifferentialMax, l.Settlement = dmin, dmax, settlement
+		return l
+	}
+	sign("BAC-1", withTerms(500000, 2000000, pitwire.SettleCommission))
+	sign("ACT-2", withTerms(0, 100000, pitwire.SettleSixPaysHalf))
+	sign("ACT-1", pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: pitwire.BetRedDog, Min: 1000, Max: 100000}}})
+
+	row := func(page, id string) string { return rowOf(t, page, id) }
+	for _, tc := range []struct {
+		lang string
+		want map[string][]string
+	}{
+		{"en", map[string][]string{
+			"BAC-1": {`<li class="term">Differential minimum $5000</li>`, `<li class="term">Differential maximum $20000</li>`, `<li class="term">Settlement A — 5% commission on Banker wins</li>`},
+			"ACT-2": {`<li class="term">Differential maximum $1000</li>`, `<li class="term">Settlement B — Banker wins on 6 pay 1 to 2</li>`},
+		}},
+		{"zh-Hans", map[string][]string{
+			"BAC-1": {`<li class="term">差额最低 $5000</li>`, `<li class="term">差额最高 $20000</li>`, `<li class="term">结算方式 A — 庄赢抽水 5%</li>`},
+			"ACT-2": {`<li class="term">差额最高 $1000</li>`, `<li class="term">结算方式 B — 庄以 6 点赢赔 1 赔 2</li>`},
+		}},
+		{"zh-Hant", map[string][]string{
+			"BAC-1": {`<li class="term">差額最低 $5000</li>`, `<li class="term">差額最高 $20000</li>`, `<li class="term">結算方式 A — 莊贏抽水 5%</li>`},
+			"ACT-2": {`<li class="term">差額最高 $1000</li>`, `<li class="term">結算方式 B — 莊以 6 點贏賠 1 賠 2</li>`},
+		}},
+	} {
+		b := r.browser()
+		b.lang = tc.lang
+		page := b.signIn("S-1", "2468")
+		noMissingWords(t, page)
+		for id, wants := range tc.want {
+			s := row(page, id)
+			for _, w := range wants {
+				if !strings.Contains(s, w) {
+					t.Errorf("%s: the row of %s lacks %q:\n%s", tc.lang, id, w, s)
+				}
+			}
+			if n := strings.Count(s, `class="term"`); n != len(wants) {
+				t.Errorf("%s: the row of %s has %d lines besides the wagers, want %d:\n%s", tc.lang, id, n, len(wants), s)
+			}
+		}
+		for _, id := range []string{"BAC-2", "ACT-1"} { // they publish no differential and no method
+			if s := row(page, id); strings.Contains(s, `class="term"`) {
+				t.Errorf("%s: the row of %s shows a line it was not sent:\n%s", tc.lang, id, s)
+			}
+		}
+	}
+
+	// The Crown version at BAC-1, its differentials removed: the row follows the table.
+	sign("BAC-1", withTerms(0, 0, pitwire.SettleSixPaysHalf))
+	b := r.browser()
+	s := row(b.signIn("S-1", "2468"), "BAC-1")
+	if strings.Contains(s, "Differential") || !strings.Contains(s, "Settlement B — Banker wins on 6 pay 1 to 2") || strings.Contains(s, "Settlement A") {
+		t.Errorf("BAC-1 after its sign changed:\n%s", s)
+	}
+}
+
+// rowOf is the table row of table id in page.
+func rowOf(t *testing.T, page, id string) string {
+	t.Helper()
+	i := strings.Index(page, `data-table="`+id+`"`)
+	if i < 0 {
+		t.Fatalf("no row for %s in\n%s", id, page)
+	}
+	return page[i : i+strings.Index(page[i:], "</tr>")]
 }

@@ -15,12 +15,15 @@ import (
 type tableRow struct {
 	ID, Name, Game, Pit string
 	Sign                []signRow
-	NoSign              bool
-	Notices             []string
-	State               string
-	StateClass          string // open, closing, closed, offline, stale, none: for the style sheet
-	Last                string
-	Checked             bool
+	// Terms are the sign's lines besides its wagers, in words: the table differentials and
+	// the Banker's settlement method, as the table publishes them.
+	Terms      []string
+	NoSign     bool
+	Notices    []string
+	State      string
+	StateClass string // open, closing, closed, offline, stale, none: for the style sheet
+	Last       string
+	Checked    bool
 }
 
 // signRow is one line of a table's sign.
@@ -64,6 +67,9 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: engine.FormatCents(b.Min), Max: engine.FormatCents(b.Max)})
 		}
 		r.NoSign = len(r.Sign) == 0
+		if !r.NoSign {
+			r.Terms = signTerms(w, t.Limits)
+		}
 		switch t.State {
 		case pitwire.StateOpen:
 			r.State, r.StateClass = w.T(i18n.ConOpen), "open"
@@ -95,6 +101,27 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 		}
 		r.Last = lastResult(w, t)
 		out = append(out, r)
+	}
+	return out
+}
+
+// signTerms are the lines of sign l besides its wagers, in words of w: its table
+// differentials (000 7.2-7.5, 001 3.6, 002 5.13, 004 5.17) and its settlement method (000 5.1,
+// 001 8.2, 004 5.11), each when the table publishes one. The method is worded as the form
+// offers it (A or B), so that the supervisor sees which one to post.
+func signTerms(w i18n.Catalogue, l pitwire.Limits) []string {
+	var out []string
+	if l.DifferentialMin > 0 {
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMin), engine.FormatCents(l.DifferentialMin)))
+	}
+	if l.DifferentialMax > 0 {
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMax), engine.FormatCents(l.DifferentialMax)))
+	}
+	switch l.Settlement {
+	case pitwire.SettleCommission:
+		out = append(out, w.T(i18n.ConSignSettle, w.T(i18n.ConSettleA)))
+	case pitwire.SettleSixPaysHalf:
+		out = append(out, w.T(i18n.ConSignSettle, w.T(i18n.ConSettleB)))
 	}
 	return out
 }

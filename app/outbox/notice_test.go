@@ -163,6 +163,12 @@ func TestFeedCarriesNotices(t *testing.T) {
 // ends: baccarat with bac, or Red Dog with rd when rd is not nil. id is the table's.
 func startLoop(t *testing.T, bac table.Setup, rd *table.RedDogSetup, start time.Time) (loop *table.Loop, j *journal.Journal, id string, ctx context.Context) {
 	t.Helper()
+	return startLoopClock(t, bac, rd, func() time.Time { return start })
+}
+
+// startLoopClock is startLoop with the table's clock now.
+func startLoopClock(t *testing.T, bac table.Setup, rd *table.RedDogSetup, now func() time.Time) (loop *table.Loop, j *journal.Journal, id string, ctx context.Context) {
+	t.Helper()
 	id = bac.ID
 	if rd != nil {
 		id = rd.ID
@@ -171,7 +177,7 @@ func startLoop(t *testing.T, bac table.Setup, rd *table.RedDogSetup, start time.
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := table.Options{Clock: func() time.Time { return start }}
+	opt := table.Options{Clock: now}
 	if rd != nil {
 		loop, err = table.NewRedDogLoop(*rd, j, opt)
 	} else {

@@ -23,6 +23,10 @@ const (
 	ConItemMaximum   Key = "con.item.maximum"    // a wager's maximum
 	ConItemMultiple  Key = "con.item.multiple"   // a wager's multiple
 	ConNoticeRule    Key = "con.notice_rule"     // %[1]s the notice, %[2]s the rule that asks for it
+	// The sign's lines besides its wagers (pitwire.Limits): a table differential in force and
+	// the settlement method.
+	ConSignDiff   Key = "con.sign_diff"   // %[1]s which differential (ConDiffMin, ConDiffMax), %[2]s amount
+	ConSignSettle Key = "con.sign_settle" // %s the method (ConSettleA, ConSettleB)
 )
 
 // consoleFeedEntries are the words above in the three languages.
@@ -46,5 +50,7 @@ func consoleFeedEntries() []entry {
 		{ConItemMaximum, "maximum", "最高", "最高"},
 		{ConItemMultiple, "multiple", "倍数", "倍數"},
 		{ConNoticeRule, "%[1]s (%[2]s)", "%[1]s（%[2]s）", "%[1]s（%[2]s）"},
+		{ConSignDiff, "%[1]s %[2]s", "%[1]s %[2]s", "%[1]s %[2]s"},
+		{ConSignSettle, "Settlement %s", "结算方式 %s", "結算方式 %s"},
 	}
 }

@@ -67,6 +67,9 @@ type feedMsg struct {
 			Min int64  `json:"min"`
 			Max int64  `json:"max"`
 		} `json:"bets"`
+		DifferentialMin int64  `json:"differential_min"`
+		DifferentialMax int64  `json:"differential_max"`
+		Settlement      string `json:"settlement"`
 	} `json:"limits"`
 	Status *struct {
 		Name     string `json:"name"`
@@ -114,7 +117,8 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"state", "name", "game", "closes_at", "opens_at", "currency", "limits",
 	"hands_per_hour", "access", "outcome", "role", "person", "reason",
 	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
-	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule"}
+	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule",
+	"differential_min", "differential_max", "settlement"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -134,6 +138,14 @@ func row(seq uint64, m feedMsg) []string {
 			bets = append(bets, fmt.Sprintf("%s %d-%d", bet.Bet, bet.Min, bet.Max))
 		}
 		r[22], r[23] = l.Currency, strings.Join(bets, "; ")
+		// The sign's table differentials in cents (empty: none) and its settlement method.
+		cents := func(c int64) string {
+			if c == 0 {
+				return ""
+			}
+			return strconv.FormatInt(c, 10)
+		}
+		copy(r[44:], []string{cents(l.DifferentialMin), cents(l.DifferentialMax), l.Settlement})
 	}
 	if p := m.Pace; p != nil {
 		r[24] = strconv.Itoa(p.HandsPerHour)

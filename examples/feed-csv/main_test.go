@@ -17,8 +17,8 @@ import (
 
 // TestFeedToCSV: a simulated table publishes a shoe and a half through the real publisher;
 // a message that fails its schema is put in the stream beside them. The consumer writes a
-// row for every one of the table's records — rounds with their cards — and refuses the bad
-// one, counting it.
+// row for every one of the table's records — rounds with their cards, signs with their table
+// differentials and settlement method — and refuses the bad one, counting it.
 func TestFeedToCSV(t *testing.T) {
 	srv := bustest.StartOpen(t)
 	ob := bus.NewMemOutbox("BAC-07", time.Now)
@@ -53,12 +53,19 @@ func TestFeedToCSV(t *testing.T) {
 	raise := &pitwire.Notice{Change: 1, Item: pitwire.NoticeMinimum, Bet: "player", Old: &old, New: &nw, Currency: "AUD",
 		Posted: posted, Effective: posted.Add(30 * time.Minute), Rule: "000 7.7, s66(2)", Text: "Minimum Player changes to $25 at 21:30"}
 	closing := &pitwire.Notice{Change: 2, Item: pitwire.NoticeClose, Posted: posted, Effective: posted.Add(time.Hour), Rule: "000 13.7", Text: "Table closes at 22:00"}
+	// The sign once the change is in force, with the table differentials and the settlement
+	// method; and the Crown version with no differential.
+	sign := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player", Min: 2500, Max: 500000}, {Bet: "banker", Min: 1000, Max: 500000}},
+		DifferentialMin: 500000, DifferentialMax: 2000000, Settlement: pitwire.SettleCommission}
+	crown := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}, Settlement: pitwire.SettleSixPaysHalf}
 	for _, m := range []pitwire.Message{
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}},
 		paced,
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: raise},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: closing},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeLimits, Shoe: last.Shoe, Limits: sign},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeLimits, Shoe: last.Shoe, Limits: crown},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewHeld, Reasons: []string{"lost", "shoe_result"}}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}},
 	} {
@@ -105,7 +112,7 @@ func TestFeedToCSV(t *testing.T) {
 	for i, h := range Header {
 		col[h] = i
 	}
-	notices, reviews := 0, 0
+	notices, reviews, signs := 0, 0, 0
 	for i, m := range recs {
 		r := rows[i+1]
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
@@ -148,12 +155,24 @@ func TestFeedToCSV(t *testing.T) {
 			}
 			reviews++
 		}
-		if m.Type == pitwire.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open") {
+		if m.Type == pitwire.TypeShoeStarted && (r[col["currency"]] != "AUD" || !strings.HasPrefix(r[col["limits"]], "player_banker 2500-500000") || r[col["state"]] != "open" ||
+			r[col["differential_min"]]+r[col["differential_max"]]+r[col["settlement"]] != "") { // the simulated table publishes neither
 			t.Fatalf("shoe row %v", r)
 		}
+		if m.Type == pitwire.TypeLimits {
+			got := strings.Join([]string{r[col["currency"]], r[col["limits"]], r[col["differential_min"]], r[col["differential_max"]], r[col["settlement"]]}, "|")
+			want := "AUD|player 2500-500000; banker 1000-500000|500000|2000000|commission"
+			if m.Limits.Settlement == pitwire.SettleSixPaysHalf {
+				want = "AUD|player_banker 2500-500000|||six_pays_half"
+			}
+			if got != want {
+				t.Fatalf("limits row %s, want %s", got, want)
+			}
+			signs++
+		}
 	}
-	if notices != 2 || reviews != 2 {
-		t.Errorf("%d notice rows, %d review rows, want 2 and 2", notices, reviews)
+	if notices != 2 || reviews != 2 || signs != 2 {
+		t.Errorf("%d notice rows, %d review rows, %d limits rows, want 2, 2 and 2", notices, reviews, signs)
 	}
 	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
 		t.Errorf("stderr %q", errOut.String())

@@ -60,7 +60,12 @@ func samples(t *testing.T) []pitwire.Message {
 	closed := m(903, pitwire.TypeStatus)
 	closed.Status = &pitwire.Status{Name: "Baccarat 7", Game: "Baccarat", State: pitwire.StateClosed, OpensAt: at.Add(8 * time.Hour)}
 	limits := m(904, pitwire.TypeLimits)
-	limits.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}}}
+	limits.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}},
+		DifferentialMin: 500000, DifferentialMax: 2000000, Settlement: pitwire.SettleCommission}
+	crown := m(912, pitwire.TypeLimits) // the sign after a change to the Crown version, with no differential
+	crown.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 5000, Max: 1000000}}, Settlement: pitwire.SettleSixPaysHalf}
+	rdLimits := m(913, pitwire.TypeLimits) // a Red Dog table's sign: one wager, no settlement method
+	rdLimits.Limits = &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: pitwire.BetRedDog, Min: 1000, Max: 100000}}}
 	hb := m(904, pitwire.TypeHeartbeat)
 	hb.Software = "coupboard 0.9.0+3f2a9c1"
 	head := m(904, pitwire.TypeHead)
@@ -91,7 +96,7 @@ func samples(t *testing.T) []pitwire.Message {
 	resolved.Review = &pitwire.Review{N: 14, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}
 	disputed := m(932, pitwire.TypeReview)
 	disputed.Review = &pitwire.Review{N: 13, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result", "conflict"}}
-	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed), noticeSamples(m)...)
+	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed, crown, rdLimits), noticeSamples(m)...)
 }
 
 // noticeSamples are the notices of a higher minimum, a closing, a settlement method, a
@@ -207,7 +212,11 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	const resolved = `{"v":1,"table":"T1","seq":10,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"resolved","resolution":"confirmed","rule":"13.10"}}`
 	const signIn = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_in","outcome":"granted","role":"dealer","person":"D1234"}}`
 	const signOut = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_out","role":"dealer","person":"D1234","reason":"idle","idle":"4m0s"}}`
-	for _, good := range []string{notice, closing, settlement, held, resolved, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1)} {
+	const limits = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`
+	const bare = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"bet","min":1000,"max":100000}]}}`
+	const shoe = `{"v":1,"table":"T1","seq":4,"type":"shoe_started","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_max":100000,"settlement":"six_pays_half"}}`
+	for _, good := range []string{notice, closing, settlement, held, resolved, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1),
+		limits, bare, shoe, strings.Replace(limits, `"differential_min":500000`, `"differential_min":0`, 1)} {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
 		}
@@ -264,6 +273,13 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"review of coup 0", strings.Replace(held, `"n":14`, `"n":0`, 1)},
 		{"a review with the cards", strings.Replace(held, `"state":"held"`, `"state":"held","cards":["AS"]`, 1)},
 		{"a review in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"review":{"n":3,"state":"held","reasons":["lost"]},`, 1)},
+		{"limits: a negative differential", strings.Replace(limits, `"differential_min":500000`, `"differential_min":-500000`, 1)},
+		{"limits: a differential in dollars", strings.Replace(limits, `"differential_max":2000000`, `"differential_max":20000.5`, 1)},
+		{"limits: an unknown settlement method", strings.Replace(limits, `"commission"`, `"even_money"`, 1)},
+		{"limits: the settlement method's words", strings.Replace(limits, `"commission"`, `"Banker pays 1:1 less 5% commission"`, 1)},
+		{"shoe started: an unknown settlement method", strings.Replace(shoe, `"six_pays_half"`, `"crown"`, 1)},
+		{"shoe started: a negative differential", strings.Replace(shoe, `"differential_max":100000`, `"differential_max":-1`, 1)},
+		{"a settlement method outside the limits", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"settlement":"commission",`, 1)},
 	}
 	for _, tc := range others {
 		if err := s.Validate([]byte(tc.data), ""); err == nil {
@@ -282,10 +298,13 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"notice: the same amount before and after", `"old":1000`, `"old":2500`},
 		{"notice: effective before posted", `"effective":"2026-01-02T03:30:00Z"`, `"effective":"2026-01-02T02:30:00Z"`},
 		{"notice: a settlement method to itself", `"new_settlement":"six_pays_half"`, `"new_settlement":"commission"`},
+		{"limits: the minimum differential above the maximum", `"differential_min":500000`, `"differential_min":3000000`},
 	}
 	for _, tc := range goOnly {
 		data := strings.Replace(ok, tc.from, tc.to, 1)
 		switch {
+		case strings.HasPrefix(tc.name, "limits"):
+			data = strings.Replace(limits, tc.from, tc.to, 1)
 		case strings.Contains(tc.from, "settlement"):
 			data = strings.Replace(settlement, tc.from, tc.to, 1)
 		case strings.Contains(tc.name, "notice"):
@@ -298,11 +317,11 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
 		}
 	}
-	var limits pitwire.Message
-	if err := json.Unmarshal([]byte(`{"v":1,"table":"T1","seq":1,"type":"limits","time":"2026-01-02T03:04:05Z","shoe":0,"limits":{"currency":"AUD","bets":[{"bet":"tie","min":50,"max":10}]}}`), &limits); err != nil {
+	var minAboveMax pitwire.Message
+	if err := json.Unmarshal([]byte(`{"v":1,"table":"T1","seq":1,"type":"limits","time":"2026-01-02T03:04:05Z","shoe":0,"limits":{"currency":"AUD","bets":[{"bet":"tie","min":50,"max":10}]}}`), &minAboveMax); err != nil {
 		t.Fatal(err)
 	}
-	if err := limits.Validate(); err == nil {
+	if err := minAboveMax.Validate(); err == nil {
 		t.Error("limits min above max: the board takes it")
 	}
 }
