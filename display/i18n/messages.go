@@ -201,6 +201,7 @@ const (
 	OpVoidNow          Key = "op.void_now"          // Void round in progress
 	OpRoundNo          Key = "op.round_no"          // round no.
 	OpVoidRound        Key = "op.void_round"        // Void round
+	OpDisputeRound     Key = "op.dispute_round"     // Dispute round: put a round already shown under review
 	OpAcceptReview     Key = "op.accept_review"     // Accept review
 	OpDummyNext        Key = "op.dummy_next"        // Dummy coup next
 	OpNoBetNext        Key = "op.no_bet_next"       // No-bet coup next
@@ -296,6 +297,7 @@ const (
 	ActDummy                Key = "act.dummy"                  // a dummy coup
 	ActNoBet                Key = "act.no_bet"                 // a no-bet coup
 	ActVoidRound            Key = "act.void_round"             // %d round
+	ActDisputeRound         Key = "act.dispute_round"          // %d round: put under review after it was shown
 	ActVoidNow              Key = "act.void_now"               // void the round in progress
 	ActEmpty                Key = "act.empty"                  // the shoe is empty
 	ActAcceptReview         Key = "act.accept_review"          // accept the review
@@ -349,6 +351,7 @@ const (
 	LogTooMany              Key = "log.too_many"               // keypad
 	LogRankFirst            Key = "log.rank_first"             // keypad
 	LogTypeRound            Key = "log.type_round"             // the void field is empty
+	LogTypeDisputeRound     Key = "log.type_dispute_round"     // the round field is empty for a dispute
 	LogLimitsErr            Key = "log.limits_err"             // %s error
 	LogClosingErr           Key = "log.closing_err"            // %s error
 	LogSettlementErr        Key = "log.settlement_err"         // %s error
@@ -655,6 +658,7 @@ func entries() []entry {
 		{OpVoidNow, "Void round in progress", "作废进行中的局", "作廢進行中的局"},
 		{OpRoundNo, "round no.", "局号", "局號"},
 		{OpVoidRound, "Void round", "作废该局", "作廢該局"},
+		{OpDisputeRound, "Dispute round", "争议复核该局", "爭議覆核該局"},
 		{OpAcceptReview, "Accept review", "接受复核", "接受覆核"},
 		{OpDummyNext, "Dummy coup next", "下一局为空局", "下一局為空局"},
 		{OpNoBetNext, "No-bet coup next", "下一局不设投注", "下一局不設投注"},
@@ -747,6 +751,7 @@ func entries() []entry {
 		{ActDummy, "dummy coup", "空局", "空局"},
 		{ActNoBet, "no-bet coup", "不设投注局", "不設投注局"},
 		{ActVoidRound, "void round %d", "作废第 %d 局", "作廢第 %d 局"},
+		{ActDisputeRound, "dispute round %d", "对第 %d 局提出争议", "對第 %d 局提出爭議"},
 		{ActVoidNow, "void the round in progress", "作废进行中的局", "作廢進行中的局"},
 		{ActEmpty, "end of shoe", "牌靴结束", "牌靴結束"},
 		{ActAcceptReview, "accept review", "接受复核", "接受覆核"},
@@ -800,6 +805,7 @@ func entries() []entry {
 		{LogTooMany, "too many cards pending: confirm or undo first", "待发送的牌太多：请先确认或撤销", "待發送的牌太多：請先確認或撤銷"},
 		{LogRankFirst, "type the rank first, then the suit", "请先输入点数，再输入花色", "請先輸入點數，再輸入花色"},
 		{LogTypeRound, "void round: type the round number", "作废：请输入局号", "作廢：請輸入局號"},
+		{LogTypeDisputeRound, "dispute round: type the round number", "争议复核：请输入局号", "爭議覆核：請輸入局號"},
 		{LogLimitsErr, "limits: %s", "限额：%s", "限額：%s"},
 		{LogClosingErr, "closing: %s", "关闭：%s", "關閉：%s"},
 		{LogSettlementErr, "settlement method: %s", "结算方式：%s", "結算方式：%s"},

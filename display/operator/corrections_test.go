@@ -59,14 +59,14 @@ func TestVoidNowAndAfterTheFact(t *testing.T) {
 
 	// Round 1 after the fact (000 13.3), then again: the engine refuses, and the screen says so.
 	r.sc.reason.SetText("game disrupted")
-	r.sc.fix.voidN.SetText("1")
+	r.sc.fix.roundN.SetText("1")
 	r.tap("Void round")
 	snap = lt.Snapshot()
 	if snap.Rounds[0].Kind != engine.KindCancelled {
 		t.Fatalf("round 1 after void 1: %+v", snap.Rounds[0])
 	}
 	r.sc.reason.SetText("game disrupted")
-	r.sc.fix.voidN.SetText("1")
+	r.sc.fix.roundN.SetText("1")
 	r.tap("Void round")
 	if !strings.Contains(r.sc.log.Text, "REFUSED: void 1: round 1 is already cancelled") {
 		t.Fatalf("the engine's refusal is not shown: %q", r.sc.log.Text)

@@ -144,14 +144,14 @@ func TestLogReviewAndDiagnosticsInEachLanguage(t *testing.T) {
 			// A supervisor action without a reason is not sent, and the strip says why.
 			r.tab(w.T(i18n.OpTabCorrections))
 			r.sc.reason.SetText("")
-			r.sc.fix.voidN.SetText("1")
+			r.sc.fix.roundN.SetText("1")
 			r.tap(w.T(i18n.OpVoidRound))
 			if want := w.T(i18n.LogNoReason, w.T(i18n.ActVoidRound, 1)); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)
 			}
 			// The engine's refusal in the frame of the language, its reason as the journal has it.
 			r.sc.reason.SetText("recount")
-			r.sc.fix.voidN.SetText("1")
+			r.sc.fix.roundN.SetText("1")
 			r.tap(w.T(i18n.OpVoidRound))
 			if want := w.T(i18n.LogRefused, "void 1: this book has no rule to cancel a finished round", ""); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)

@@ -769,11 +769,13 @@ func (sc *Screen) buildShoe() *fyne.Container {
 // ---- Corrections ----
 
 type fixTab struct {
-	box    fyne.CanvasObject
-	voidN  *widget.Entry
-	alerts *fyne.Container
-	review *reviewPanel // a coup under review: confirm, enter or cancel (review.go)
-	sc     *Screen
+	box fyne.CanvasObject
+	// roundN is the number of a finished round of the shoe, for Void round and Dispute round.
+	roundN  *widget.Entry
+	dispute *widget.Button // Dispute round: at a baccarat table only (Red Dog's core has no dispute)
+	alerts  *fyne.Container
+	review  *reviewPanel // a coup under review: confirm, enter or cancel (review.go)
+	sc      *Screen
 }
 
 func newFixTab(sc *Screen) fixTab {
@@ -783,33 +785,54 @@ func newFixTab(sc *Screen) fixTab {
 	}
 	void := word(sc.t(i18n.OpVoidNow), engine.TokVoid)
 	void.Importance = widget.DangerImportance
-	t.voidN = widget.NewEntry()
-	t.voidN.SetPlaceHolder(sc.t(i18n.OpRoundNo))
+	t.roundN = widget.NewEntry()
+	t.roundN.SetPlaceHolder(sc.t(i18n.OpRoundNo))
 	voidN := widget.NewButton(sc.t(i18n.OpVoidRound), func() {
-		n, err := strconv.Atoi(strings.TrimSpace(t.voidN.Text))
-		if err != nil || n < 1 {
-			sc.s.say(m(i18n.LogTypeRound))
-			sc.Update()
-			return
-		}
-		if sc.do(WordAction(engine.TokVoid, n, "")) == nil {
-			t.voidN.SetText("")
-		}
+		t.onRound(i18n.LogTypeRound, func(n int) Action { return WordAction(engine.TokVoid, n, "") })
 	})
 	voidN.Importance = widget.DangerImportance
+	// A round already shown and counted, put under review (a player's or surveillance's
+	// dispute): its result leaves the screen and the roads until confirmed or voided. Not red:
+	// Confirm cards as read undoes it.
+	t.dispute = widget.NewButton(sc.t(i18n.OpDisputeRound), func() {
+		t.onRound(i18n.LogTypeDisputeRound, func(n int) Action { return DisputeAction(n, "") })
+	})
 	accept := widget.NewButton(sc.t(i18n.OpAcceptReview), func() { _ = sc.do(AcceptReviewAction("")) })
+	// The round in progress and the next card or coup above; a finished round, by its number,
+	// on the last row: the number, then what to do with it.
 	grid := container.NewGridWithColumns(3,
-		void, container.NewBorder(nil, nil, nil, voidN, t.voidN), accept,
-		word(sc.t(i18n.OpDummyNext), engine.TokDummy), word(sc.t(i18n.OpNoBetNext), engine.TokNoBet), word(sc.t(i18n.OpExposed), engine.TokExposed),
-		word(sc.t(i18n.OpFaceUp), engine.TokFaceUp))
+		void, accept, word(sc.t(i18n.OpDummyNext), engine.TokDummy),
+		word(sc.t(i18n.OpNoBetNext), engine.TokNoBet), word(sc.t(i18n.OpExposed), engine.TokExposed), word(sc.t(i18n.OpFaceUp), engine.TokFaceUp),
+		t.roundN, voidN, t.dispute)
 	t.alerts = container.NewVBox()
 	t.review = newReviewPanel(sc)
 	t.box = container.NewVScroll(container.NewVBox(t.review.box, grid, widget.NewSeparator(), widget.NewLabel(sc.t(i18n.OpAlerts)), t.alerts))
 	return t
 }
 
+// onRound sends the action for the finished round typed in the round field (the supervisor's
+// reason with it), and empties the field once the table has recorded it; with no round typed,
+// nothing is sent and the log says what to type (empty).
+func (t *fixTab) onRound(empty i18n.Key, action func(n int) Action) {
+	sc := t.sc
+	n, err := strconv.Atoi(strings.TrimSpace(t.roundN.Text))
+	if err != nil || n < 1 {
+		sc.s.say(m(empty))
+		sc.Update()
+		return
+	}
+	if sc.do(action(n)) == nil {
+		t.roundN.SetText("")
+	}
+}
+
 func (t *fixTab) update(snap Snapshot) {
 	t.review.update(snap)
+	if snap.RedDog != nil {
+		t.dispute.Hide() // the desk refuses "!dispute" at Red Dog: not offered
+	} else {
+		t.dispute.Show()
+	}
 	var rows []fyne.CanvasObject
 	for _, a := range snap.Alerts {
 		id := a.ID

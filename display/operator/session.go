@@ -204,6 +204,16 @@ func AcceptReviewAction(reason string) Action {
 	return game(m(i18n.ActAcceptReview), access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
 }
 
+// DisputeAction puts finished round n of the shoe, already shown and counted, under review: a
+// player's or surveillance's dispute, which the supervisor decides (the book's dispute rule:
+// 000 13.10, 001 11.4). It is the table-script command "!dispute N", journalled as such; the
+// engine takes the round's result off the screen and the roads until the supervisor confirms it
+// (AcceptReviewAction) or voids it (WordAction(engine.TokVoid, n, …)), and refuses, with the
+// rule, a round in progress, a cancelled round or one not finished in this shoe.
+func DisputeAction(n int, reason string) Action {
+	return command(m(i18n.ActDisputeRound, n), access.Supervisor, desk.Command{Verb: desk.VerbDispute, Round: n}, reason)
+}
+
 // ScheduleAction posts a change of the limit sign (effective at c.At; now for a change at
 // once) or, with c.Close, the closing of the table. The engine refuses a change sooner than
 // the book's notice with *engine.NoticeError, which carries the earliest allowed time.
