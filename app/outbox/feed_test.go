@@ -36,10 +36,7 @@ func (c *fakeClock) add(d time.Duration) {
 // message fits its JSON Schema.
 func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 	c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
-	p, _ := engine.LookupProfile("nz-baccarat-1998")
-	s, _ := engine.ParseSettings(&p, nil)
-	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	setup := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, Currency: "$", CurrencyCode: "NZD", Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+	setup := bacSetup("bac7", "Baccarat 7", "nz-baccarat-1998", "NZD")
 	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
 	if err != nil {
 		t.Fatal(err)

@@ -80,11 +80,7 @@ func TestSignChangesReachTheFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
-	p, _ := engine.LookupProfile(engine.ProfileACT2012)
-	s, _ := engine.ParseSettings(&p, nil)
-	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	setup := table.Setup{ID: "act3", Name: "Mini 3", Profile: p, Settings: s, Currency: "$", CurrencyCode: "AUD",
-		Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+	setup := bacSetup("act3", "Mini 3", engine.ProfileACT2012, "AUD")
 	loop, j, id, ctx := startLoopClock(t, setup, nil, c.now)
 	for _, line := range []string{"!setting at=20:30 settlement=B", "!differential at=20:40 max=2000"} {
 		r := loop.Do(ctx, table.Msg{Input: cmd(t, line), Source: journal.SourceOperator, Actor: journal.Actor{Role: "supervisor", ID: "pit:S7"}, Reason: "evening game"})

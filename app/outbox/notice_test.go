@@ -36,12 +36,7 @@ func TestFeedCarriesNotices(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
-	p, _ := engine.LookupProfile(engine.ProfileVic2002)
-	s, _ := engine.ParseSettings(&p, nil)
-	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	bac := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, Currency: "$", CurrencyCode: "AUD",
-		Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
-	rd := table.RedDogSetup{ID: "rd2", Name: "Red Dog 2", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}, Currency: "$", CurrencyCode: "AUD"}
+	bac, rd := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rdSetup()
 	at := func(hm string) time.Time {
 		tm, _ := time.Parse("15:04", hm)
 		return time.Date(2026, 11, 26, tm.Hour(), tm.Minute(), 0, 0, time.UTC)
@@ -201,4 +196,19 @@ func cmd(t *testing.T, line string) table.Input {
 		t.Fatalf("%s: %v", line, err)
 	}
 	return table.Input{Command: items[0].Command}
+}
+
+// bacSetup is a baccarat table of the feed tests: id, name, the profile, its default settings,
+// the currency (code) and the sign Player and Banker $25-$5,000, Tie $5-$500.
+func bacSetup(id, name, profile, code string) table.Setup {
+	p, _ := engine.LookupProfile(profile)
+	s, _ := engine.ParseSettings(&p, nil)
+	lim := engine.WagerLimit{Min: 2500, Max: 500000}
+	return table.Setup{ID: id, Name: name, Profile: p, Settings: s, Currency: "$", CurrencyCode: code,
+		Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+}
+
+// rdSetup is the Red Dog table of the feed tests: the bet $10-$1,000, in AUD.
+func rdSetup() table.RedDogSetup {
+	return table.RedDogSetup{ID: "rd2", Name: "Red Dog 2", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}, Currency: "$", CurrencyCode: "AUD"}
 }

@@ -23,10 +23,7 @@ import (
 func TestTableToBoardOverARealBus(t *testing.T) {
 	srv, ctx := startBus(t)
 
-	p, _ := engine.LookupProfile("vic-baccarat-2002")
-	s, _ := engine.ParseSettings(&p, nil)
-	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	setup := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, Currency: "$", CurrencyCode: "AUD", Sign: engine.Sign{Player: lim, Banker: lim, Tie: engine.WagerLimit{Min: 500, Max: 50000}}}
+	setup := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD")
 	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
 	if err != nil {
 		t.Fatal(err)

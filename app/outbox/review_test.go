@@ -10,7 +10,6 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
-	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
 )
@@ -26,11 +25,7 @@ func TestFeedCarriesUnderReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
-	p, _ := engine.LookupProfile(engine.ProfileVic2002)
-	s, _ := engine.ParseSettings(&p, nil)
-	lim := engine.WagerLimit{Min: 2500, Max: 500000}
-	bac := table.Setup{ID: "bac7", Name: "Baccarat 7", Profile: p, Settings: s, CurrencyCode: "AUD", Sign: engine.Sign{Player: lim, Banker: lim}}
-	rd := table.RedDogSetup{ID: "rd2", Name: "Red Dog 2", Profile: reddog.VicRedDog1997(), Bet: engine.WagerLimit{Min: 1000, Max: 100000}}
+	bac, rd := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rdSetup()
 	cards := func(src string) []engine.Input {
 		toks, err := engine.ParseScript(src)
 		if err != nil {
