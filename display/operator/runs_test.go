@@ -1,6 +1,7 @@
 package operator
 
 import (
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"strings"
 	"testing"
 
@@ -125,7 +126,7 @@ func TestDeferredCommission(t *testing.T) {
 
 func TestRecallThisShoeAndEarlierShoes(t *testing.T) {
 	lt := newLiveTable(t, "vic-baccarat-2002")
-	r := newRig(t, lt, Options{Recall: lt.j})
+	r := newRig(t, lt, Options{Recall: opctl.Recall{Rounds: lt.j}})
 	r.signIn("17", dealerPIN)
 	r.dealShoe()
 	test.Type(r.sc, playerNatural)

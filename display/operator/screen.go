@@ -1,7 +1,6 @@
 package operator
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,8 +11,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -45,14 +45,13 @@ const DefaultSignOutAfter = 2 * time.Minute
 // Use it on the Fyne goroutine.
 type Screen struct {
 	widget.BaseWidget
-	s    *Session
+	c    Controller
 	opt  Options
 	root *fyne.Container
 
 	// words are the screen's language: the table's on the PIN pad, the operator's own once
-	// signed in (langOf, chosen with langBtn; kept while the program runs).
+	// signed in (chosen with langBtn; the controller keeps it while the program runs).
 	words   i18n.Catalogue
-	langOf  map[string]i18n.Lang
 	langBtn *widget.Button
 	over    *container.ThemeOverride // the enlarged theme over root (restyle re-applies it)
 
@@ -85,9 +84,9 @@ type Screen struct {
 	diag    diagTab
 }
 
-// NewScreen builds the operator screen over a session.
-func NewScreen(s *Session, opt Options) *Screen {
-	sc := &Screen{s: s, opt: opt, langOf: map[string]i18n.Lang{}}
+// NewScreen builds the operator screen over its controller (app/operator's Session).
+func NewScreen(c Controller, opt Options) *Screen {
+	sc := &Screen{c: c, opt: opt}
 	sc.words = catalogue(opt.Language)
 	sc.buildPIN()
 	sc.buildMain()
@@ -151,7 +150,7 @@ func (sc *Screen) nextLanguage() {
 			next = langs[(i+1)%len(langs)]
 		}
 	}
-	sc.langOf[sc.s.Operator()] = next
+	sc.c.SetLanguage(next)
 	tab := sc.tabs.SelectedIndex()
 	sc.setLanguage(next)
 	sc.show()
@@ -159,8 +158,11 @@ func (sc *Screen) nextLanguage() {
 	sc.focus()
 }
 
-// Session is the screen's session.
-func (sc *Screen) Session() *Session { return sc.s }
+// role is who is signed in at the screen now.
+func (sc *Screen) role() view.OperatorRole {
+	r, _, _ := sc.c.Signed()
+	return r
+}
 
 // FocusGained is part of fyne.Focusable.
 func (sc *Screen) FocusGained() {}
@@ -170,11 +172,11 @@ func (sc *Screen) FocusLost() {}
 
 // TypedRune routes a typed character: to the PIN pad when signed out, else to the card keypad.
 func (sc *Screen) TypedRune(r rune) {
-	if sc.s.Role() == access.NoRole {
+	if sc.role() == view.OperatorNone {
 		sc.pinKey(r)
 		return
 	}
-	sc.s.Press(r)
+	sc.c.Press(r)
 	sc.Update()
 }
 
@@ -208,10 +210,10 @@ func (sc *Screen) Tick() bool {
 	if after == 0 {
 		after = DefaultSignOutAfter
 	}
-	if after < 0 || sc.s.Role() == access.NoRole || sc.s.Idle() < after {
+	if after < 0 || sc.role() == view.OperatorNone || sc.c.Idle() < after {
 		return false
 	}
-	sc.s.SignOutBecause("idle")
+	sc.c.SignOutBecause("idle")
 	sc.Reset()
 	sc.pinMsg.SetText(sc.t(i18n.LogIdleSignOut, after.String()))
 	return true
@@ -219,7 +221,7 @@ func (sc *Screen) Tick() bool {
 
 // Reset signs the operator out and shows the PIN pad (call it when the screen is opened).
 func (sc *Screen) Reset() {
-	sc.s.SignOut()
+	sc.c.SignOutBecause("signed out")
 	sc.setLanguage(catalogue(sc.opt.Language).Lang())
 	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false
 	sc.pinMsg.SetText("")
@@ -237,7 +239,7 @@ func (sc *Screen) back() {
 // show puts the PIN pad or the tabs on screen for the current role.
 func (sc *Screen) show() {
 	sc.asking = false
-	if sc.s.Role() == access.NoRole {
+	if sc.role() == view.OperatorNone {
 		sc.updatePIN()
 		sc.root.Objects = []fyne.CanvasObject{sc.pinView}
 	} else {
@@ -311,54 +313,22 @@ func (sc *Screen) pinKey(r rune) {
 }
 
 func (sc *Screen) signIn() {
-	id := strings.TrimSpace(sc.pinID)
-	_, err := sc.s.SignIn(sc.pinID, sc.pinCode)
+	refusal, ok := sc.c.Enter(sc.pinID, sc.pinCode)
 	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false // every attempt starts afresh
-	if err != nil {
-		sc.pinMsg.SetText(sc.refusal(id, err))
+	if !ok {
+		sc.pinMsg.SetText(refusal.In(sc.words))
 		sc.updatePIN()
 		return
 	}
 	sc.pinMsg.SetText("")
 	// The operator's own language, if the operator chose one, else the table's.
-	lang, ok := sc.langOf[sc.s.Operator()]
-	if !ok {
+	lang, chosen := sc.c.Language()
+	if !chosen {
 		lang = sc.opt.Language
 	}
 	sc.setLanguage(catalogue(lang).Lang())
 	sc.show()
 	sc.focus()
-}
-
-// refusal words why sign-in attempt by id was refused, in the screen's language: the wrong
-// PIN with the count towards the lockout, the lockout with the time it ends (the id's, or the
-// keypad's for every id), the unknown or
-// deactivated id. Anything else (no id typed, the journal failing) is the error's own words;
-// an attempt the journal could not record says so whatever the reason.
-func (sc *Screen) refusal(id string, err error) string {
-	a := sc.s.LastAttempt()
-	var msg string
-	switch {
-	case a.Outcome == access.WrongPIN && a.Directory > 0:
-		msg = sc.t(i18n.OpWrongPINFor, id, a.Wrong, sc.s.Guard().Attempts())
-	case a.Outcome == access.WrongPIN:
-		msg = sc.t(i18n.OpWrongPIN, a.Wrong, sc.s.Guard().Attempts())
-	case (a.Outcome == access.LockedOut || a.Outcome == access.Refused) && a.Directory > 0 && !a.Table:
-		msg = sc.t(i18n.OpLockedFor, id, a.LockedUntil.Format("15:04:05"))
-	case a.Outcome == access.LockedOut || a.Outcome == access.Refused: // the role PINs', or the table-wide one for every id
-		msg = sc.t(i18n.OpLockedAll, a.LockedUntil.Format("15:04:05"))
-	case a.Outcome == access.UnknownID:
-		msg = sc.t(i18n.OpUnknownID, id)
-	case a.Outcome == access.Inactive:
-		msg = sc.t(i18n.OpInactiveID, id)
-	default:
-		return err.Error()
-	}
-	var nr *notRecordedError
-	if errors.As(err, &nr) {
-		msg += "\n" + sc.t(i18n.LogSignInNotRecorded, nr.rec.Error())
-	}
-	return msg
 }
 
 func (sc *Screen) updatePIN() {
@@ -408,7 +378,7 @@ func (sc *Screen) buildMain() {
 
 // arrangeTabs offers the tabs the signed-in role may use.
 func (sc *Screen) arrangeTabs() {
-	sup := sc.s.Allows(access.Supervisor)
+	sup := sc.role() == view.OperatorSupervisor
 	items := []*container.TabItem{
 		container.NewTabItem(sc.t(i18n.OpTabEntry), sc.entry.box),
 		container.NewTabItem(sc.t(i18n.OpTabShoe), sc.shoe),
@@ -432,17 +402,17 @@ func (sc *Screen) arrangeTabs() {
 	if sc.opt.ExitKiosk == nil {
 		sc.exitBtn.Hide()
 	}
-	sc.limits.prefill(sc.s.Table().Snapshot())
+	sc.limits.prefill(sc.c.Snapshot())
 }
 
 func (sc *Screen) exitKiosk() {
-	if !sc.s.Allows(access.Supervisor) || sc.opt.ExitKiosk == nil {
-		sc.s.say(m(i18n.LogNeeds, m(i18n.OpExitKiosk), m(i18n.OpSupervisor)))
+	if !(sc.role() == view.OperatorSupervisor) || sc.opt.ExitKiosk == nil {
+		sc.c.Say(opwords.M(i18n.LogNeeds, opwords.M(i18n.OpExitKiosk), opwords.M(i18n.OpSupervisor)))
 		sc.Update()
 		return
 	}
 	sc.ask(sc.t(i18n.OpAskExit), sc.t(i18n.OpExitKiosk), func() {
-		if sc.s.Allows(access.Supervisor) {
+		if sc.role() == view.OperatorSupervisor {
 			sc.opt.ExitKiosk()
 		}
 	})
@@ -483,13 +453,11 @@ func (sc *Screen) endAsk() {
 // reasonText is the reason given on screen, as the journal keeps it (RecordedReason).
 func (sc *Screen) reasonText() string { return RecordedReason(sc.words, sc.reason.Text) }
 
-// do sends an action with the reason chosen on screen and redraws.
-func (sc *Screen) do(a Action) error {
-	if a.Need == access.Supervisor {
-		a.Reason = sc.reasonText()
-	}
-	_, err := sc.s.Do(a)
-	if err == nil && a.Need == access.Supervisor {
+// do sends a request with the reason chosen on screen (a supervisor's request takes it) and
+// redraws.
+func (sc *Screen) do(r view.Request) error {
+	out, err := sc.c.Send(r, sc.reasonText())
+	if err == nil && out.Reasoned {
 		sc.reason.SetText("")
 	}
 	sc.Update()
@@ -498,24 +466,24 @@ func (sc *Screen) do(a Action) error {
 
 // Update redraws from a fresh snapshot of the table.
 func (sc *Screen) Update() {
-	if sc.s.Role() == access.NoRole {
+	if sc.role() == view.OperatorNone {
 		return
 	}
-	snap := sc.s.Table().Snapshot()
+	snap := sc.c.Snapshot()
 	g := snap.Game
 	where := sc.t(i18n.ShoeNo, g.Shoe) + " · " + sc.t(i18n.CoupNo, g.Coup)
 	if g.Shoe == 0 {
 		where = sc.t(i18n.OpNoShoe)
 	}
+	signed, who, name := sc.c.Signed()
 	role := sc.t(i18n.OpDealer)
-	if sc.s.Role() == access.Supervisor {
+	if signed == view.OperatorSupervisor {
 		role = sc.t(i18n.OpSupervisor)
 	}
-	who := sc.s.Operator()
-	if n := sc.s.OperatorName(); n != "" {
-		who += " " + n
+	if name != "" {
+		who += " " + name
 	}
-	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Setup.Name, snap.Game.Profile, where, role, who))
+	sc.header.SetText(fmt.Sprintf("%s · %s · %s · %s %s", snap.Name, snap.Game.Profile, where, role, who))
 	// Only the tab on screen is redrawn; the others are redrawn when selected.
 	if sel := sc.tabs.Selected(); sel != nil {
 		switch sel.Content {
@@ -534,7 +502,11 @@ func (sc *Screen) Update() {
 		}
 		sel.Content.Refresh() // texts changed height: lay the tab out again
 	}
-	lines := sc.s.LogIn(sc.words)
+	logged := sc.c.Lines()
+	lines := make([]string, len(logged))
+	for i, l := range logged {
+		lines[i] = l.In(sc.words)
+	}
 	if n := len(lines); n > logLines {
 		lines = lines[n-logLines:]
 	}
@@ -563,7 +535,7 @@ type entryTab struct {
 	// authorisation (004 8.17): shown to a supervisor only.
 	turnFirst  *widget.Button
 	supervisor func() bool
-	keys       *Keypad
+	typed      func() opwords.Line // what the card keypad holds (the controller's)
 
 	// result only: a coup whose cards are unknown (issue 10)
 	resultOnly                 *fyne.Container // hidden at a table that is not baccarat (Red Dog)
@@ -578,8 +550,8 @@ var resultWinners = []struct {
 }{{i18n.WagerBanker, engine.Banker}, {i18n.WagerPlayer, engine.Player}, {i18n.WagerTie, engine.Tie}}
 
 func newEntryTab(sc *Screen) entryTab {
-	t := entryTab{keys: sc.s.Keypad()}
-	press := func(r rune) { sc.s.Press(r); sc.Update(); sc.focus() }
+	t := entryTab{typed: sc.c.Typed}
+	press := func(r rune) { sc.c.Press(r); sc.Update(); sc.focus() }
 	undo := func() { press('.') }
 	t.player = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.banker = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -589,11 +561,11 @@ func newEntryTab(sc *Screen) entryTab {
 	t.result.SizeName = theme.SizeNameHeadingText
 	t.status = widget.NewLabel("")
 	t.status.Wrapping = fyne.TextWrapWord
-	t.turnP = widget.NewButton(sc.t(i18n.OpTurnPlayer), func() { _ = sc.do(TurnAction(engine.HandPlayer)) })
-	t.turnB = widget.NewButton(sc.t(i18n.OpTurnBanker), func() { _ = sc.do(TurnAction(engine.HandBanker)) })
+	t.turnP = widget.NewButton(sc.t(i18n.OpTurnPlayer), func() { _ = sc.do(view.Request{Kind: view.RequestTurn, Hand: engine.HandPlayer}) })
+	t.turnB = widget.NewButton(sc.t(i18n.OpTurnBanker), func() { _ = sc.do(view.Request{Kind: view.RequestTurn, Hand: engine.HandBanker}) })
 	t.turnP.Importance, t.turnB.Importance = widget.HighImportance, widget.DangerImportance
-	t.turnFirst = widget.NewButton(sc.t(i18n.OpTurnBankerFirst), func() { _ = sc.do(BankerFirstAction("")) })
-	t.supervisor = func() bool { return sc.s.Role() == access.Supervisor }
+	t.turnFirst = widget.NewButton(sc.t(i18n.OpTurnBankerFirst), func() { _ = sc.do(view.Request{Kind: view.RequestBankerFirst}) })
+	t.supervisor = func() bool { return sc.role() == view.OperatorSupervisor }
 	labels := make([]string, len(resultWinners))
 	for i, w := range resultWinners {
 		labels[i] = sc.t(w.label)
@@ -643,13 +615,13 @@ func (t *entryTab) confirmResult(sc *Screen) {
 		}
 	}
 	if mr.Winner == engine.WinnerNone {
-		sc.s.say(m(i18n.LogResultChooseTouch))
+		sc.c.Say(opwords.M(i18n.LogResultChooseTouch))
 		sc.Update()
 		return
 	}
 	mr.BankerPair, mr.PlayerPair, mr.Natural = t.resBPair.Checked, t.resPPair.Checked, t.resNat.Checked
-	res, err := sc.s.Do(ResultAction(mr))
-	if err == nil && !flagged(res) {
+	out, err := sc.c.Send(view.Request{Kind: view.RequestResult, Result: mr}, "")
+	if err == nil && !out.Flagged {
 		t.resWinner.SetSelected("")
 		t.resBPair.SetChecked(false)
 		t.resPPair.SetChecked(false)
@@ -670,17 +642,17 @@ func relabel(pad *fyne.Container, names map[string]string) {
 	}
 }
 
-func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
+func (t *entryTab) update(snap view.Operator, w i18n.Catalogue) {
 	if snap.RedDog != nil {
 		t.updateRedDog(snap, w)
 		return
 	}
-	t.pending.SetText(t.keys.text(w))
+	t.pending.SetText(t.typed().In(w))
 	g := snap.Game
 	hand := func(up []engine.Card, down int, total int, shown bool) string {
 		var parts []string
 		if len(up) > 0 {
-			parts = append(parts, cardList(up))
+			parts = append(parts, opwords.CardList(up))
 		}
 		if down > 0 {
 			parts = append(parts, w.T(i18n.OpFaceDown, down))
@@ -705,7 +677,7 @@ func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 		last := snap.Rounds[n-1]
 		t.player.SetText(hand(last.Player.List(), 0, last.Outcome.PlayerTotal, last.Player.N > 0))
 		t.banker.SetText(hand(last.Banker.List(), 0, last.Outcome.BankerTotal, last.Banker.N > 0))
-		t.result.SetText(w.T(i18n.OpRoundResult, last.N, resultWords(w, last)))
+		t.result.SetText(w.T(i18n.OpRoundResult, last.N, opwords.ResultWords(w, last)))
 		if len(last.Notes) > 0 {
 			status = append(status, w.T(i18n.OpRulesApplied, strings.Join(last.Notes, ", ")))
 		}
@@ -728,12 +700,12 @@ func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 		status = append(status, w.T(i18n.OpUnderReview, strings.Join(g.Reasons, "; ")))
 	}
 	t.status.SetText(strings.Join(status, "\n"))
-	if _, err := engine.LookupProfile(snap.Setup.Profile.ID); err == nil {
+	if _, err := engine.LookupProfile(snap.Profile.ID); err == nil {
 		t.resultOnly.Show()
 	} else {
 		t.resultOnly.Hide() // Red Dog: a result without cards is a baccarat input
 	}
-	faceDown := snap.Setup.Settings.Style != engine.StyleA
+	faceDown := snap.Settings.Style != engine.StyleA
 	if faceDown {
 		t.turnP.Show()
 		t.turnB.Show()
@@ -741,7 +713,7 @@ func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 		t.turnP.Hide()
 		t.turnB.Hide()
 	}
-	if faceDown && snap.Setup.Profile.BankerFirstAuthorised != "" && t.supervisor() {
+	if faceDown && snap.Profile.BankerFirstAuthorised != "" && t.supervisor() {
 		t.turnFirst.Show()
 	} else {
 		t.turnFirst.Hide()
@@ -752,7 +724,7 @@ func (t *entryTab) update(snap Snapshot, w i18n.Catalogue) {
 
 func (sc *Screen) buildShoe() *fyne.Container {
 	word := func(label string, k engine.TokenKind) *widget.Button {
-		b := widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
+		b := widget.NewButton(label, func() { _ = sc.do(view.Request{Kind: view.RequestWord, Word: k}) })
 		return b
 	}
 	newShoe := word(sc.t(i18n.OpNewShoe), engine.TokShoe)
@@ -781,23 +753,23 @@ type fixTab struct {
 func newFixTab(sc *Screen) fixTab {
 	t := fixTab{sc: sc}
 	word := func(label string, k engine.TokenKind) *widget.Button {
-		return widget.NewButton(label, func() { _ = sc.do(WordAction(k, 0, "")) })
+		return widget.NewButton(label, func() { _ = sc.do(view.Request{Kind: view.RequestWord, Word: k}) })
 	}
 	void := word(sc.t(i18n.OpVoidNow), engine.TokVoid)
 	void.Importance = widget.DangerImportance
 	t.roundN = widget.NewEntry()
 	t.roundN.SetPlaceHolder(sc.t(i18n.OpRoundNo))
 	voidN := widget.NewButton(sc.t(i18n.OpVoidRound), func() {
-		t.onRound(i18n.LogTypeRound, func(n int) Action { return WordAction(engine.TokVoid, n, "") })
+		t.onRound(i18n.LogTypeRound, func(n int) view.Request { return view.Request{Kind: view.RequestWord, Word: engine.TokVoid, Round: n} })
 	})
 	voidN.Importance = widget.DangerImportance
 	// A round already shown and counted, put under review (a player's or surveillance's
 	// dispute): its result leaves the screen and the roads until confirmed or voided. Not red:
 	// Confirm cards as read undoes it.
 	t.dispute = widget.NewButton(sc.t(i18n.OpDisputeRound), func() {
-		t.onRound(i18n.LogTypeDisputeRound, func(n int) Action { return DisputeAction(n, "") })
+		t.onRound(i18n.LogTypeDisputeRound, func(n int) view.Request { return view.Request{Kind: view.RequestDispute, Round: n} })
 	})
-	accept := widget.NewButton(sc.t(i18n.OpAcceptReview), func() { _ = sc.do(AcceptReviewAction("")) })
+	accept := widget.NewButton(sc.t(i18n.OpAcceptReview), func() { _ = sc.do(view.Request{Kind: view.RequestAcceptReview}) })
 	// The round in progress and the next card or coup above; a finished round, by its number,
 	// on the last row: the number, then what to do with it.
 	grid := container.NewGridWithColumns(3,
@@ -813,11 +785,11 @@ func newFixTab(sc *Screen) fixTab {
 // onRound sends the action for the finished round typed in the round field (the supervisor's
 // reason with it), and empties the field once the table has recorded it; with no round typed,
 // nothing is sent and the log says what to type (empty).
-func (t *fixTab) onRound(empty i18n.Key, action func(n int) Action) {
+func (t *fixTab) onRound(empty i18n.Key, action func(n int) view.Request) {
 	sc := t.sc
 	n, err := strconv.Atoi(strings.TrimSpace(t.roundN.Text))
 	if err != nil || n < 1 {
-		sc.s.say(m(empty))
+		sc.c.Say(opwords.M(empty))
 		sc.Update()
 		return
 	}
@@ -826,7 +798,7 @@ func (t *fixTab) onRound(empty i18n.Key, action func(n int) Action) {
 	}
 }
 
-func (t *fixTab) update(snap Snapshot) {
+func (t *fixTab) update(snap view.Operator) {
 	t.review.update(snap)
 	if snap.RedDog != nil {
 		t.dispute.Hide() // the desk refuses "!dispute" at Red Dog: not offered
@@ -839,7 +811,7 @@ func (t *fixTab) update(snap Snapshot) {
 		l := widget.NewLabel(a.Raised.Format("15:04") + " " + a.Text)
 		l.Wrapping = fyne.TextWrapWord
 		rows = append(rows, container.NewBorder(nil, nil, nil,
-			widget.NewButton(t.sc.t(i18n.OpClear), func() { _ = t.sc.do(ClearAlertAction(id, "")) }), l))
+			widget.NewButton(t.sc.t(i18n.OpClear), func() { _ = t.sc.do(view.Request{Kind: view.RequestClearAlert, Alert: id}) }), l))
 	}
 	if len(rows) == 0 {
 		rows = append(rows, widget.NewLabel(t.sc.t(i18n.OpNone)))

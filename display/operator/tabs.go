@@ -11,9 +11,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/coupboard/coupboard/app/access"
-	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
@@ -85,7 +84,7 @@ func newClockField(sc *Screen) clockField {
 	f := clockField{entry: widget.NewEntry()}
 	f.entry.SetPlaceHolder("2130")
 	step := func(n int) func() {
-		return func() { f.entry.SetText(StepClock(f.entry.Text, n, sc.s.Now())) }
+		return func() { f.entry.SetText(StepClock(f.entry.Text, n, sc.c.Now())) }
 	}
 	f.box = container.NewBorder(nil, nil, widget.NewButton(sc.t(i18n.OpMinus15), step(-1)), widget.NewButton(sc.t(i18n.OpPlus15), step(1)), f.entry)
 	return f
@@ -147,8 +146,8 @@ func newLimitsTab(sc *Screen) limitsTab {
 	at := widget.NewButton(sc.t(i18n.OpPostAt), func() { t.post(true) })
 	at.Importance = widget.HighImportance
 	t.earliestBtn = widget.NewButton(sc.t(i18n.OpEarliest), func() {
-		snap := sc.s.Table().Snapshot()
-		t.at.SetText(Earliest(snap.Notices, sc.s.Now()).Format("15:04"))
+		snap := sc.c.Snapshot()
+		t.at.SetText(Earliest(snap.Notices, sc.c.Now()).Format("15:04"))
 	})
 	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
@@ -175,13 +174,13 @@ func newLimitsTab(sc *Screen) limitsTab {
 func money(c int64) string { return strings.TrimPrefix(engine.FormatCents(c), "$") }
 
 // prefill puts the sign in effect into the form and the earliest times the book allows.
-func (t *limitsTab) prefill(snap Snapshot) {
+func (t *limitsTab) prefill(snap view.Operator) {
 	s := snap.Sign.Sign
 	t.pbMin.SetText(money(s.Player.Min))
 	t.pbMax.SetText(money(s.Player.Max))
 	t.tieMin.SetText(money(s.Tie.Min))
 	t.tieMax.SetText(money(s.Tie.Max))
-	e := Earliest(snap.Notices, t.sc.s.Now()).Format("15:04")
+	e := Earliest(snap.Notices, t.sc.c.Now()).Format("15:04")
 	t.at.SetText(e)
 	t.closeAt.SetText(e)
 	t.waived.SetChecked(false)
@@ -206,7 +205,7 @@ func methodIndex(p engine.BankerPayout) int {
 	return 0
 }
 
-func (t *limitsTab) update(snap Snapshot) {
+func (t *limitsTab) update(snap view.Operator) {
 	s, w := snap.Sign.Sign, t.sc.words
 	lines := []string{
 		w.T(i18n.OpSignNow, engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
@@ -223,7 +222,7 @@ func (t *limitsTab) update(snap Snapshot) {
 	lines = append(lines, snap.Sign.Waivers...)
 	t.sign.SetText(strings.Join(lines, "\n"))
 	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
-	if snap.Setup.Profile.UsesKey("settlement") {
+	if snap.Profile.UsesKey("settlement") {
 		t.methodRow.Show()
 		t.closingRow.Layout = layout.NewGridLayoutWithColumns(3)
 	} else {
@@ -241,7 +240,7 @@ func (t *limitsTab) update(snap Snapshot) {
 // post schedules the sign in the form, now or at the typed time.
 func (t *limitsTab) post(atTime bool) {
 	sc := t.sc
-	snap := sc.s.Table().Snapshot()
+	snap := sc.c.Snapshot()
 	sign := snap.Sign.Sign
 	sign.Markers = append([]engine.Marker(nil), sign.Markers...)
 	fields := []struct {
@@ -251,7 +250,7 @@ func (t *limitsTab) post(atTime bool) {
 	for _, f := range fields {
 		v, err := engine.ParseMoney(f.e.Text)
 		if err != nil {
-			sc.s.say(m(i18n.LogLimitsErr, err.Error()))
+			sc.c.Say(opwords.M(i18n.LogLimitsErr, err.Error()))
 			sc.Update()
 			return
 		}
@@ -264,14 +263,14 @@ func (t *limitsTab) post(atTime bool) {
 		q := sc.t(i18n.OpAskChangeNow,
 			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
 		sc.ask(q, sc.t(i18n.OpChangeSignNow), func() {
-			c.At = sc.s.Now()
+			c.At = sc.c.Now()
 			t.send(c, t.at)
 		})
 		return
 	}
 	var err error
-	if c.At, err = t.atField.parse(sc.s.Now()); err != nil {
-		sc.s.say(m(i18n.LogLimitsErr, err.Error()))
+	if c.At, err = t.atField.parse(sc.c.Now()); err != nil {
+		sc.c.Say(opwords.M(i18n.LogLimitsErr, err.Error()))
 		sc.Update()
 		return
 	}
@@ -280,9 +279,9 @@ func (t *limitsTab) post(atTime bool) {
 
 func (t *limitsTab) close() {
 	sc := t.sc
-	at, err := t.closeField.parse(sc.s.Now())
+	at, err := t.closeField.parse(sc.c.Now())
 	if err != nil {
-		sc.s.say(m(i18n.LogClosingErr, err.Error()))
+		sc.c.Say(opwords.M(i18n.LogClosingErr, err.Error()))
 		sc.Update()
 		return
 	}
@@ -293,13 +292,12 @@ func (t *limitsTab) close() {
 // time goes into the time field, so one more tap posts it.
 func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
 	sc := t.sc
-	a := ScheduleAction(c, sc.reasonText())
-	res, err := sc.s.Do(a)
-	if err == nil && res.Refused == nil {
+	out, err := sc.c.Send(view.Request{Kind: view.RequestSchedule, Change: c}, sc.reasonText())
+	if err == nil && out.Refused == nil {
 		sc.reason.SetText("")
 		t.waived.SetChecked(false)
 	}
-	t.offerEarliest(res.Refused, timeField, i18n.OpPostAt)
+	t.offerEarliest(out.Refused, timeField, i18n.OpPostAt)
 	sc.Update()
 }
 
@@ -310,20 +308,20 @@ func (t *limitsTab) postMethod() {
 	sc := t.sc
 	i := t.method.SelectedIndex()
 	if i < 0 || i >= len(methods) {
-		i = methodIndex(sc.s.Table().Snapshot().Sign.Sign.Settlement)
+		i = methodIndex(sc.c.Snapshot().Sign.Sign.Settlement)
 		t.method.SetSelectedIndex(i)
 	}
-	at, err := t.atField.parse(sc.s.Now())
+	at, err := t.atField.parse(sc.c.Now())
 	if err != nil {
-		sc.s.say(m(i18n.LogSettlementErr, err.Error()))
+		sc.c.Say(opwords.M(i18n.LogSettlementErr, err.Error()))
 		sc.Update()
 		return
 	}
-	res, err := sc.s.Do(SettlementAction(methods[i].value, at, sc.reason.Text))
-	if err == nil && res.Refused == nil {
+	out, err := sc.c.Send(view.Request{Kind: view.RequestSettlement, Method: methods[i].value, At: at}, sc.reason.Text)
+	if err == nil && out.Refused == nil {
 		sc.reason.SetText("")
 	}
-	t.offerEarliest(res.Refused, t.at, i18n.OpPostMethod)
+	t.offerEarliest(out.Refused, t.at, i18n.OpPostMethod)
 	sc.Update()
 }
 
@@ -335,12 +333,12 @@ func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button
 	if !ok {
 		return
 	}
-	earliest = earliest.In(t.sc.s.Now().Location())
+	earliest = earliest.In(t.sc.c.Now().Location())
 	if r := earliest.Truncate(time.Minute); r.Before(earliest) {
 		earliest = r.Add(time.Minute)
 	}
 	timeField.SetText(earliest.Format("15:04"))
-	t.sc.s.say(m(i18n.LogEarliest, timeField.Text, m(button)))
+	t.sc.c.Say(opwords.M(i18n.LogEarliest, timeField.Text, opwords.M(button)))
 }
 
 // ---- Runs and commission ----
@@ -363,24 +361,14 @@ type runsTab struct {
 	insSeat, insAmount, insCover *widget.Entry
 }
 
-type runChoice struct {
-	label i18n.Key
-	kind  engine.RunKind
-}
-
-// runKinds are the Run wagers of Diagram D, as the form offers them, in the table screen's words.
-func runKinds() []runChoice {
-	return []runChoice{{i18n.WagerPlayer, engine.RunPlayer}, {i18n.WagerBanker, engine.RunBanker}, {i18n.RunCombination, engine.RunCombination}, {i18n.WagerTie, engine.RunTie}}
-}
-
 func newRunsTab(sc *Screen) runsTab {
 	t := runsTab{sc: sc}
 	t.seat, t.amount = widget.NewEntry(), widget.NewEntry()
 	t.seat.SetPlaceHolder(sc.t(i18n.OpSeat))
 	t.amount.SetPlaceHolder(sc.t(i18n.OpAmount))
-	labels := make([]string, len(runKinds()))
-	for i, k := range runKinds() {
-		labels[i] = sc.t(k.label)
+	labels := make([]string, len(opwords.RunKinds()))
+	for i, k := range opwords.RunKinds() {
+		labels[i] = sc.t(k.Label)
 	}
 	t.kind = widget.NewRadioGroup(labels, nil)
 	t.kind.Horizontal = true
@@ -400,20 +388,20 @@ func newRunsTab(sc *Screen) runsTab {
 		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		c, err2 := engine.ParseMoney(t.comAm.Text)
 		if err1 != nil || err2 != nil {
-			sc.s.say(m(i18n.LogCommissionSeatAmount))
+			sc.c.Say(opwords.M(i18n.LogCommissionSeatAmount))
 			sc.Update()
 			return
 		}
-		_ = sc.do(DeferAction(seat, c))
+		_ = sc.do(view.Request{Kind: view.RequestDefer, Seat: seat, Amount: c})
 	})
 	collect := widget.NewButton(sc.t(i18n.OpCollect), func() {
 		seat, err := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
 		if err != nil {
-			sc.s.say(m(i18n.LogCommissionSeat))
+			sc.c.Say(opwords.M(i18n.LogCommissionSeat))
 			sc.Update()
 			return
 		}
-		_ = sc.do(CollectAction(seat))
+		_ = sc.do(view.Request{Kind: view.RequestCollect, Seat: seat})
 	})
 	com := container.NewVBox(widget.NewLabel(sc.t(i18n.OpDeferred)),
 		container.NewGridWithColumns(4, t.comSeat, t.comAm, deferB, collect), t.owed)
@@ -437,26 +425,26 @@ func (t *runsTab) insure() {
 	sc := t.sc
 	seat, err := strconv.Atoi(strings.TrimSpace(t.insSeat.Text))
 	if err != nil || seat < 0 {
-		sc.s.say(m(i18n.LogInsuranceSeat))
+		sc.c.Say(opwords.M(i18n.LogInsuranceSeat))
 		sc.Update()
 		return
 	}
 	c, err := engine.ParseMoney(t.insAmount.Text)
 	if err != nil {
-		sc.s.say(m(i18n.LogInsuranceErr, err.Error()))
+		sc.c.Say(opwords.M(i18n.LogInsuranceErr, err.Error()))
 		sc.Update()
 		return
 	}
 	var covers int64
 	if strings.TrimSpace(t.insCover.Text) != "" {
 		if covers, err = engine.ParseMoney(t.insCover.Text); err != nil {
-			sc.s.say(m(i18n.LogInsuranceCoverErr, err.Error()))
+			sc.c.Say(opwords.M(i18n.LogInsuranceCoverErr, err.Error()))
 			sc.Update()
 			return
 		}
 	}
-	res, err := sc.s.Do(InsuranceAction(seat, c, covers))
-	if err == nil && res.Refused == nil {
+	out, err := sc.c.Send(view.Request{Kind: view.RequestInsurance, Seat: seat, Amount: c, Covers: covers}, "")
+	if err == nil && out.Refused == nil {
 		t.insSeat.SetText("")
 		t.insAmount.SetText("")
 		t.insCover.SetText("")
@@ -468,32 +456,32 @@ func (t *runsTab) place() {
 	sc := t.sc
 	seat, err := strconv.Atoi(strings.TrimSpace(t.seat.Text))
 	if err != nil || seat < 1 {
-		sc.s.say(m(i18n.LogRunSeat))
+		sc.c.Say(opwords.M(i18n.LogRunSeat))
 		sc.Update()
 		return
 	}
 	c, err := engine.ParseMoney(t.amount.Text)
 	if err != nil {
-		sc.s.say(m(i18n.LogRunErr, err.Error()))
+		sc.c.Say(opwords.M(i18n.LogRunErr, err.Error()))
 		sc.Update()
 		return
 	}
 	length, _ := strconv.Atoi(t.length.Selected)
 	kind := engine.RunPlayer
-	for _, k := range runKinds() {
-		if sc.t(k.label) == t.kind.Selected {
-			kind = k.kind
+	for _, k := range opwords.RunKinds() {
+		if sc.t(k.Label) == t.kind.Selected {
+			kind = k.Kind
 		}
 	}
-	res, err := sc.s.Do(PlaceRunAction(seat, kind, length, c))
-	if err == nil && res.Refused == nil {
+	out, err := sc.c.Send(view.Request{Kind: view.RequestRun, Seat: seat, Run: kind, Length: length, Amount: c}, "")
+	if err == nil && out.Refused == nil {
 		t.seat.SetText("")
 		t.amount.SetText("")
 	}
 	sc.Update()
 }
 
-func (t *runsTab) update(snap Snapshot) {
+func (t *runsTab) update(snap view.Operator) {
 	t.updateInsurance(snap)
 	if !snap.Settle.Runs {
 		t.runForm.Hide()
@@ -512,7 +500,7 @@ func (t *runsTab) update(snap Snapshot) {
 			text += t.sc.t(i18n.OpRunNext, t.sc.words.Letter(w.Pending.String()))
 		}
 		nom := func(h engine.Winner, label string) *widget.Button {
-			return widget.NewButton(label, func() { _ = t.sc.do(NominateAction(w.ID, h)) })
+			return widget.NewButton(label, func() { _ = t.sc.do(view.Request{Kind: view.RequestNominate, RunID: w.ID, Winner: h}) })
 		}
 		rows = append(rows, container.NewBorder(nil, nil, nil,
 			container.NewHBox(nom(engine.Player, t.sc.t(i18n.OpNextPlayer)), nom(engine.Banker, t.sc.t(i18n.OpNextBanker))), widget.NewLabel(text)))
@@ -547,7 +535,7 @@ func (t *runsTab) update(snap Snapshot) {
 
 // updateInsurance shows the Insurance/No 6 panel while the wager is open (the form) or while
 // wagers placed on the coup wait for its result (the list).
-func (t *runsTab) updateInsurance(snap Snapshot) {
+func (t *runsTab) updateInsurance(snap view.Operator) {
 	open := snap.Game.InsuranceOpen && snap.Settle.InsuranceNo6
 	if !open && len(snap.Insurance) == 0 {
 		t.insBox.Hide()
@@ -580,9 +568,9 @@ func seatLabel(w i18n.Catalogue, seat int) string {
 
 // runName is a Run wager's kind in the screen's words, as the registration form names it.
 func (sc *Screen) runName(k engine.RunKind) string {
-	for _, c := range runKinds() {
-		if c.kind == k {
-			return sc.t(c.label)
+	for _, c := range opwords.RunKinds() {
+		if c.Kind == k {
+			return sc.t(c.Label)
 		}
 	}
 	return k.String()
@@ -628,7 +616,7 @@ func (sc *Screen) recallShoe(s string) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < 1 {
-		sc.s.say(m(i18n.LogRecallShoe))
+		sc.c.Say(opwords.M(i18n.LogRecallShoe))
 		sc.Update()
 		return
 	}
@@ -636,7 +624,7 @@ func (sc *Screen) recallShoe(s string) {
 	sc.Update()
 }
 
-func (t *recallTab) update(snap Snapshot) {
+func (t *recallTab) update(snap view.Operator) {
 	if snap.RedDog != nil && (t.other == 0 || t.sc.opt.Recall == nil) {
 		t.updateRedDog(snap, t.sc.words) // reddog_views.go
 		return
@@ -645,12 +633,12 @@ func (t *recallTab) update(snap Snapshot) {
 		t.title.SetText(t.sc.t(i18n.OpRecallTitle, snap.Game.Shoe, len(snap.Rounds)))
 		lines := make([]string, 0, len(snap.Rounds))
 		for i := len(snap.Rounds) - 1; i >= 0; i-- {
-			lines = append(lines, roundLine(snap.Rounds[i]).in(t.sc.words))
+			lines = append(lines, opwords.RoundLine(snap.Rounds[i]).In(t.sc.words))
 		}
 		t.list.SetText(strings.Join(lines, "\n"))
 		return
 	}
-	recs, err := t.sc.opt.Recall.Rounds(t.other)
+	recs, err := t.sc.opt.Recall.Lines(t.other, t.sc.words, t.sc.c.Now().Location())
 	if err != nil {
 		t.title.SetText(t.sc.t(i18n.OpRecallError, t.other))
 		t.list.SetText(err.Error())
@@ -659,51 +647,9 @@ func (t *recallTab) update(snap Snapshot) {
 	t.title.SetText(t.sc.t(i18n.OpRecallJournal, t.other, len(recs)))
 	lines := make([]string, 0, len(recs))
 	for i := len(recs) - 1; i >= 0; i-- {
-		lines = append(lines, recallLine(t.sc.words, recs[i], t.sc.s.Now().Location()))
+		lines = append(lines, recs[i])
 	}
 	t.list.SetText(strings.Join(lines, "\n"))
-}
-
-// RecallLine words a journalled round for recall, its time in loc: time, round, result, cards,
-// source and operator, e.g. "21:04:05 #3 B 7-5 P  P 9H 8C  B KD 7S  shoe".
-func RecallLine(rec journal.Record, loc *time.Location) string {
-	return recallLine(i18n.Catalogue{}, rec, loc)
-}
-
-// recallLine is RecallLine in w's language.
-func recallLine(w i18n.Catalogue, rec journal.Record, loc *time.Location) string {
-	if isRedDogRound(rec) {
-		return redDogRecallLine(w, rec, loc) // reddog_views.go
-	}
-	at := rec.Time.In(loc).Format("15:04:05")
-	r, err := journal.DecodeRound(rec.Payload)
-	if err != nil {
-		return w.T(i18n.RdRecordError, at, rec.Seq, err.Error())
-	}
-	b, p, tie := w.Letter("B"), w.Letter("P"), w.Letter("T")
-	res := w.T(i18n.RdCancelledWord)
-	switch {
-	case r.ResultOnly && r.Winner != "":
-		res = w.Letter(r.Winner) + " " + w.T(i18n.LogResultOnly)
-	case r.Winner == "B":
-		res = fmt.Sprintf("%s %d-%d %s", b, r.BankerTotal, r.PlayerTotal, p)
-	case r.Winner == "P":
-		res = fmt.Sprintf("%s %d-%d %s", p, r.PlayerTotal, r.BankerTotal, b)
-	case r.Winner == "T":
-		res = fmt.Sprintf("%s %d", tie, r.PlayerTotal)
-	}
-	if r.Kind == journal.RoundNoBet {
-		res += " " + w.T(i18n.RecallNoBets)
-	}
-	line := fmt.Sprintf("%s #%d %s  %s %s  %s %s  %s", at, r.N, res,
-		p, strings.Join(r.Player, " "), b, strings.Join(r.Banker, " "), r.Source)
-	if r.Operator != "" {
-		line += " " + w.T(i18n.RdOperator, r.Operator)
-	}
-	if len(r.Notes) > 0 {
-		line += " [" + strings.Join(r.Notes, ", ") + "]"
-	}
-	return line
 }
 
 // ---- Diagnostics ----
@@ -733,19 +679,19 @@ func newDiagTab(sc *Screen) diagTab {
 	t.protocol = widget.NewSelect(d.Protocols(), nil)
 	reconnect := widget.NewButton(sc.t(i18n.OpReconnect), func() {
 		if err := d.Reconnect(); err != nil {
-			sc.s.say(m(i18n.LogReconnectErr, err.Error()))
+			sc.c.Say(opwords.M(i18n.LogReconnectErr, err.Error()))
 		} else {
-			sc.s.say(m(i18n.LogReconnecting))
+			sc.c.Say(opwords.M(i18n.LogReconnecting))
 		}
 		sc.Update()
 	})
 	use := widget.NewButton(sc.t(i18n.OpUsePort), func() {
-		if !sc.s.Allows(access.Supervisor) {
-			sc.s.say(m(i18n.LogNeeds, m(i18n.LogChangePort), m(i18n.OpSupervisor)))
+		if !(sc.role() == view.OperatorSupervisor) {
+			sc.c.Say(opwords.M(i18n.LogNeeds, opwords.M(i18n.LogChangePort), opwords.M(i18n.OpSupervisor)))
 		} else if err := d.Use(strings.TrimSpace(t.port.Text), t.protocol.Selected); err != nil {
-			sc.s.say(m(i18n.LogPortErr, m(i18n.LogChangePort), err.Error()))
+			sc.c.Say(opwords.M(i18n.LogPortErr, opwords.M(i18n.LogChangePort), err.Error()))
 		} else {
-			sc.s.say(m(i18n.LogShoePort, t.port.Text, t.protocol.Selected))
+			sc.c.Say(opwords.M(i18n.LogShoePort, t.port.Text, t.protocol.Selected))
 		}
 		sc.Update()
 	})
@@ -760,7 +706,7 @@ func newDiagTab(sc *Screen) diagTab {
 func (t *diagTab) scan() {
 	ports, err := t.sc.opt.Diagnostics.Ports()
 	if err != nil {
-		t.sc.s.say(m(i18n.LogPortsErr, err.Error()))
+		t.sc.c.Say(opwords.M(i18n.LogPortsErr, err.Error()))
 		return
 	}
 	t.port.SetOptions(ports)
@@ -775,7 +721,7 @@ func (t *diagTab) update() {
 		return
 	}
 	st := d.Status()
-	line := t.sc.t(i18n.DiagLink, strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.s.Now().Location()).Format("15:04:05"))
+	line := t.sc.t(i18n.DiagLink, strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.c.Now().Location()).Format("15:04:05"))
 	if words, ok := ShoeLinkWords(st); ok {
 		line += " — " + t.sc.words.Say(words)
 	}

@@ -2,6 +2,7 @@ package operator
 
 import (
 	"fmt"
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"math"
 	"reflect"
 	"strings"
@@ -112,7 +113,7 @@ func targetsIn(t *testing.T, lang i18n.Lang, size fyne.Size) {
 	{
 		{
 			lt := newLiveTable(t, "vic-baccarat-2002", "version=crown", "insurance_no6=true", "runs=true", "style=C")
-			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: lt.j, Language: lang})
+			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: opctl.Recall{Rounds: lt.j}, Language: lang})
 			r.w.Resize(size)
 			check := func(where string) {
 				t.Helper()
