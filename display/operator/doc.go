@@ -6,5 +6,8 @@
 // the Controller gives back. It imports nothing of app/. The engine validates a card entered by
 // hand exactly like a card read by the shoe; its refusals are shown as they come.
 //
-// Screen is the Fyne widget; Controller is all it knows of the session behind it.
+// Screen is the Fyne widget; Controller is all it knows of the session behind it. One file per
+// part of the screen: the frame (screen.go), the PIN pad (pinpad.go), one file per tab
+// (entry.go, shoe.go, corrections.go, limits.go, runs.go, recall.go, diag.go), the time fields
+// (clock.go), the review box (review.go) and Red Dog's views (reddog_*.go).
 package operator

@@ -1,9 +1,10 @@
 package operator
 
 import (
-	opctl "github.com/coupboard/coupboard/app/operator"
 	"strings"
 	"testing"
+
+	opctl "github.com/coupboard/coupboard/app/operator"
 
 	"fyne.io/fyne/v2/test"
 

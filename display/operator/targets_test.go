@@ -2,11 +2,12 @@ package operator
 
 import (
 	"fmt"
-	opctl "github.com/coupboard/coupboard/app/operator"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
+
+	opctl "github.com/coupboard/coupboard/app/operator"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
