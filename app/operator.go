@@ -15,10 +15,12 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/operator"
+	"github.com/coupboard/coupboard/display/view"
 )
 
 // demoDealerPIN and demoSupervisorPIN open the operator screen in the demo (never in a
@@ -41,14 +43,14 @@ func (t loopTable) Do(m table.Msg) table.Result {
 }
 
 // Snapshot is what the operator screen draws, read between two inputs.
-func (t loopTable) Snapshot() operator.Snapshot {
-	var s operator.Snapshot
+func (t loopTable) Snapshot() view.Operator {
+	var s view.Operator
 	_ = t.loop.Inspect(t.ctx, func(m table.Machine) {
 		switch st := m.(type) {
 		case *table.State:
-			s = operator.SnapshotOf(st, time.Now())
+			s = opctl.SnapshotOf(st, time.Now())
 		case *table.RedDog:
-			s = operator.SnapshotOfRedDog(st, time.Now())
+			s = opctl.SnapshotOfRedDog(st, time.Now())
 		}
 	})
 	return s
@@ -108,7 +110,7 @@ func kioskExit(cfg *config.Config, demo bool, dir *people.Directory) error {
 // returned, while the loop still runs. The kiosk exit signs the supervisor out ("kiosk exit")
 // before it quits.
 func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, lang i18n.Lang, quit func()) (front fyne.CanvasObject, leave func(reason string), err error) {
-	sess, err := operator.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
+	sess, err := opctl.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -124,7 +126,7 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	}
 	var op *operator.Screen
 	showTable := func() { w.SetContent(front) }
-	opts := operator.Options{Recall: journalRecall{t.j}, Close: showTable, Language: lang} // recall.go: either game's rounds
+	opts := operator.Options{Recall: opctl.Recall{Rounds: journalRecall{t.j}}, Close: showTable, Language: lang} // recall.go: either game's rounds
 	if t.link != nil {
 		opts.Diagnostics = t.link
 	}

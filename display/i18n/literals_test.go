@@ -30,7 +30,8 @@ var notShown = map[string]bool{
 
 // appScreens are the files outside display/ whose words reach a screen: the machine's
 // conditions on the status strip (app/health, the operator directory, the shoe and the bus),
-// the open-bus error the table adds to every screen, and the pit console's answers. funcs,
+// the open-bus error the table adds to every screen, the pit console's answers, and the operator
+// screen's controller (app/operator: the log strip, the PIN pad's refusals, recall). funcs,
 // when given, are the only functions of the file scanned (with its constants and variables).
 var appScreens = []struct {
 	file  string
@@ -41,6 +42,11 @@ var appScreens = []struct {
 	{"../../app/conditions.go", nil},
 	{"../../app/run.go", []string{"present"}},
 	{"../../app/console/commands.go", nil},
+	// The operator screen's controller: its log lines, sign-in refusals, keypad notes and recall lines.
+	{"../../app/operator/session.go", nil},
+	{"../../app/operator/controller.go", nil},
+	{"../../app/operator/keypad.go", nil},
+	{"../../app/operator/recall.go", nil},
 }
 
 // notShownFuncs are functions whose literals are data, not words on a screen.

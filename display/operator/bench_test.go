@@ -7,7 +7,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
@@ -41,15 +43,15 @@ func BenchmarkSnapshotOf(b *testing.B) {
 	st, now := midShoe(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		SnapshotOf(st, now)
+		opctl.SnapshotOf(st, now)
 	}
 }
 
 // frozen is a Table that always shows the same snapshot (Do is not used by the benchmark).
-type frozen struct{ snap Snapshot }
+type frozen struct{ snap view.Operator }
 
 func (f frozen) Do(table.Msg) table.Result { return table.Result{} }
-func (f frozen) Snapshot() Snapshot        { return f.snap }
+func (f frozen) Snapshot() view.Operator   { return f.snap }
 
 // BenchmarkScreenUpdate is one redraw of the signed-in operator screen from a mid-shoe snapshot
 // (what every key press and every action costs on the Fyne goroutine, besides the table's work).
@@ -58,7 +60,7 @@ func BenchmarkScreenUpdate(b *testing.B) {
 	a := test.NewTempApp(b)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := NewSession(guard(b), frozen{SnapshotOf(st, now)}, func() time.Time { return now })
+	s, err := opctl.NewSession(guard(b), frozen{opctl.SnapshotOf(st, now)}, func() time.Time { return now })
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -79,14 +81,14 @@ func BenchmarkScreenUpdate(b *testing.B) {
 // loop, until its input is synced in the journal: the latency a dealer waits for per card.
 func BenchmarkCardEntryDurable(b *testing.B) {
 	lt := newLiveTable(b, "vic-baccarat-2002")
-	s, err := NewSession(guard(b), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(b), lt, lt.clock.Now)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if _, err := s.SignIn("17", dealerPIN); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.Do(WordAction(engine.TokShoe, 0, "")); err != nil {
+	if _, err := s.Do(opctl.WordAction(engine.TokShoe, 0, "")); err != nil {
 		b.Fatal(err)
 	}
 	rank, dealt := 0, 0
@@ -94,14 +96,14 @@ func BenchmarkCardEntryDurable(b *testing.B) {
 	for b.Loop() {
 		if dealt++; dealt == 300 { // a new shoe well before 8 decks run out
 			b.StopTimer()
-			if _, err := s.Do(WordAction(engine.TokShoe, 0, "")); err != nil {
+			if _, err := s.Do(opctl.WordAction(engine.TokShoe, 0, "")); err != nil {
 				b.Fatal(err)
 			}
 			dealt = 0
 			b.StartTimer()
 		}
 		rank = rank%13 + 1
-		if _, err := s.Do(CardAction(engine.Card{Rank: engine.Rank(rank)})); err != nil {
+		if _, err := s.Do(opctl.CardAction(engine.Card{Rank: engine.Rank(rank)})); err != nil {
 			b.Fatal(err)
 		}
 	}

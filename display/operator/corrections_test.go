@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -215,24 +217,24 @@ func TestWrongOrMissingPINChangesNothingAndEveryChangeIsJournalled(t *testing.T)
 	if r.s.Keypad().String() != "—" {
 		t.Fatal("keys typed on the PIN pad reached the card keypad")
 	}
-	for _, a := range []Action{WordAction(engine.TokShoe, 0, ""), CardAction(engine.Card{Rank: 9}),
-		WordAction(engine.TokVoid, 0, "misdeal"), ScheduleAction(engine.Change{At: lt.clock.Now(), Close: true}, "x")} {
-		if _, err := r.s.Do(a); !errors.Is(err, ErrSignedOut) {
+	for _, a := range []opctl.Action{opctl.WordAction(engine.TokShoe, 0, ""), opctl.CardAction(engine.Card{Rank: 9}),
+		opctl.WordAction(engine.TokVoid, 0, "misdeal"), opctl.ScheduleAction(engine.Change{At: lt.clock.Now(), Close: true}, "x")} {
+		if _, err := r.s.Do(a); !errors.Is(err, opctl.ErrSignedOut) {
 			t.Fatalf("%s while signed out: %v", a.Name, err)
 		}
 	}
 	// A wrong PIN signs nobody in.
 	test.Type(r.sc, "\n") // finish the id typed above
 	test.Type(r.sc, "0000\n")
-	if _, err := r.s.Do(WordAction(engine.TokShoe, 0, "")); !errors.Is(err, ErrSignedOut) {
+	if _, err := r.s.Do(opctl.WordAction(engine.TokShoe, 0, "")); !errors.Is(err, opctl.ErrSignedOut) {
 		t.Fatalf("after a wrong PIN: %v", err)
 	}
 	// A dealer cannot do a supervisor's corrections, limits or closing.
 	r.signIn("17", dealerPIN)
-	for _, a := range []Action{WordAction(engine.TokVoid, 0, "misdeal"), WordAction(engine.TokVoid, 3, "misdeal"),
-		WordAction(engine.TokDummy, 0, "x"), WordAction(engine.TokEmpty, 0, "x"), AcceptReviewAction("ok"),
-		ScheduleAction(engine.Change{At: lt.clock.Now().Add(time.Hour), Close: true}, "x"), ClearAlertAction(1, "x")} {
-		if _, err := r.s.Do(a); !errors.Is(err, ErrNotAllowed) {
+	for _, a := range []opctl.Action{opctl.WordAction(engine.TokVoid, 0, "misdeal"), opctl.WordAction(engine.TokVoid, 3, "misdeal"),
+		opctl.WordAction(engine.TokDummy, 0, "x"), opctl.WordAction(engine.TokEmpty, 0, "x"), opctl.AcceptReviewAction("ok"),
+		opctl.ScheduleAction(engine.Change{At: lt.clock.Now().Add(time.Hour), Close: true}, "x"), opctl.ClearAlertAction(1, "x")} {
+		if _, err := r.s.Do(a); !errors.Is(err, opctl.ErrNotAllowed) {
 			t.Fatalf("dealer %s: %v", a.Name, err)
 		}
 	}
@@ -242,7 +244,7 @@ func TestWrongOrMissingPINChangesNothingAndEveryChangeIsJournalled(t *testing.T)
 	// A supervisor's action without a reason is refused before it is sent.
 	r.tap("Sign out")
 	r.signIn("4", supervisorPIN)
-	if _, err := r.s.Do(WordAction(engine.TokDummy, 0, "  ")); !errors.Is(err, ErrNoReason) {
+	if _, err := r.s.Do(opctl.WordAction(engine.TokDummy, 0, "  ")); !errors.Is(err, opctl.ErrNoReason) {
 		t.Fatalf("supervisor without a reason: %v", err)
 	}
 	if head() != start {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
@@ -80,8 +82,8 @@ func TestDisputeRoundFromTheCorrectionsTab(t *testing.T) {
 		t.Fatal("a dealer has the Corrections tab")
 	}
 	before := len(lt.inputs())
-	if _, err := r.s.Do(DisputeAction(1, "player disputes")); !errors.Is(err, ErrNotAllowed) {
-		t.Fatalf("a dealer's dispute: %v, want ErrNotAllowed", err)
+	if _, err := r.s.Do(opctl.DisputeAction(1, "player disputes")); !errors.Is(err, opctl.ErrNotAllowed) {
+		t.Fatalf("a dealer's dispute: %v, want opctl.ErrNotAllowed", err)
 	}
 	if len(lt.inputs()) != before || len(lt.Snapshot().Game.Disputed) != 0 {
 		t.Fatal("a dealer's dispute reached the table")
@@ -236,7 +238,7 @@ func TestNoDisputeRoundAtRedDog(t *testing.T) {
 	if r.sc.fix.dispute.Visible() || !r.sc.fix.roundN.Visible() {
 		t.Fatalf("at Red Dog: Dispute round shown %v, the round field %v", r.sc.fix.dispute.Visible(), r.sc.fix.roundN.Visible())
 	}
-	res, err := r.s.Do(DisputeAction(1, "player disputes"))
+	res, err := r.s.Do(opctl.DisputeAction(1, "player disputes"))
 	if err != nil || res.Refused == nil || !strings.Contains(res.Refused.Error(), "not a command of Red Dog") {
 		t.Fatalf("a dispute at Red Dog: %v, refused %v", err, res.Refused)
 	}

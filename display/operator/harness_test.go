@@ -14,7 +14,9 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
@@ -40,17 +42,15 @@ func (c *fakeClock) Add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// liveTable is the operator screen's Table over a REAL table loop and journal: Do goes through
-// Loop.Send with a Reply and waits until the input is durable; Snapshot rebuilds the state
-// from the journal (table.ReplayState), so what the screen draws is what is on disk.
+// liveTable is the operator controller's Table over a REAL table loop (table.Start) and
+// journal: Do goes through Loop.Do and waits until the input is durable; Snapshot rebuilds the
+// state from the journal (table.ReplayState), so what the screen draws is what is on disk.
 type liveTable struct {
-	t      testing.TB
-	setup  table.Setup
-	j      *journal.Journal
-	l      *table.Loop
-	clock  *fakeClock
-	cancel context.CancelFunc
-	done   chan error
+	t     testing.TB
+	setup table.Setup
+	j     *journal.Journal
+	l     *table.Loop
+	clock *fakeClock
 }
 
 func setupFor(t testing.TB, profile string, settings ...string) table.Setup {
@@ -76,36 +76,40 @@ func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := table.NewBaccaratLoop(s, j, table.Options{Clock: c.Now, Frame: time.Millisecond})
+	run := startLoop(t, j, func(o table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(s, j, o) }, c)
+	return &liveTable{t: t, setup: s, j: j, l: run.Loop, clock: c}
+}
+
+// startLoop runs a table loop made by newLoop over j with the test's clock (table.Start), and
+// stops it and closes j when the test ends.
+func startLoop(t testing.TB, j *journal.Journal, newLoop func(table.Options) (*table.Loop, error), c *fakeClock) *table.Running {
+	t.Helper()
+	run, err := table.Start(newLoop, table.Options{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	lt := &liveTable{t: t, setup: s, j: j, l: l, clock: c, cancel: cancel, done: make(chan error, 1)}
-	go func() { lt.done <- l.Run(ctx) }()
 	t.Cleanup(func() {
-		cancel()
-		if err := <-lt.done; err != nil {
+		if err := run.Stop(); err != nil {
 			t.Error(err)
 		}
 		if err := j.Close(); err != nil {
 			t.Error(err)
 		}
 	})
-	return lt
+	return run
 }
 
 func (lt *liveTable) Do(m table.Msg) table.Result {
 	return lt.l.Do(context.Background(), m)
 }
 
-func (lt *liveTable) Snapshot() Snapshot {
+func (lt *liveTable) Snapshot() view.Operator {
 	now := lt.clock.Now()
 	st, _, err := table.ReplayState(lt.j, lt.setup, now)
 	if err != nil {
 		lt.t.Fatalf("replay the journal for a snapshot: %v", err)
 	}
-	return SnapshotOf(st, now)
+	return opctl.SnapshotOf(st, now)
 }
 
 // records reads every journal record back.
@@ -151,7 +155,7 @@ func guard(t testing.TB) *access.Guard {
 type rig struct {
 	t   *testing.T
 	lt  *liveTable
-	s   *Session
+	s   *opctl.Session
 	sc  *Screen
 	w   fyne.Window
 	out []string // what Close and ExitKiosk were called for
@@ -165,12 +169,12 @@ func newRig(t *testing.T, lt *liveTable, opt Options) *rig {
 }
 
 // newRigOn is a screen in a test window over any table (baccarat's or Red Dog's).
-func newRigOn(t *testing.T, tb Table, now func() time.Time, opt Options) *rig {
+func newRigOn(t *testing.T, tb opctl.Table, now func() time.Time, opt Options) *rig {
 	t.Helper()
 	a := test.NewTempApp(t)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := NewSession(guard(t), tb, now)
+	s, err := opctl.NewSession(guard(t), tb, now)
 	if err != nil {
 		t.Fatal(err)
 	}

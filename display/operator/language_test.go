@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
@@ -113,7 +114,7 @@ func TestLanguageIsPerOperator(t *testing.T) {
 	r.tap(en.T(i18n.OpSignOut))
 	r.signIn("17", dealerPIN)
 	if r.sc.Language() != i18n.TraditionalChinese {
-		t.Fatalf("dealer 17 signed in again: %s, want the zh-Hant chosen before; op %q map %v", r.sc.Language(), r.s.Operator(), r.sc.langOf)
+		t.Fatalf("dealer 17 signed in again: %s, want the zh-Hant chosen before; operator %q", r.sc.Language(), r.s.Operator())
 	}
 	if n := len(lt.inputs()); n != 0 {
 		t.Fatalf("switching languages wrote %d inputs", n)
@@ -178,7 +179,7 @@ func TestLogReviewAndDiagnosticsInEachLanguage(t *testing.T) {
 func TestReviewAndRedDogWordsInEachLanguage(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		w, _ := i18n.New(lang)
-		snap := Snapshot{}
+		snap := view.Operator{}
 		snap.Game.InCoup, snap.Game.Held, snap.Game.Coup = true, true, 3
 		snap.Game.Player, snap.Game.Banker = []engine.Card{{Rank: 9, Suit: engine.Hearts}}, []engine.Card{{Rank: engine.King, Suit: engine.Diamonds}}
 		snap.Game.HeldWhy = []string{"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"}

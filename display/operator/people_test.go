@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
@@ -66,7 +68,7 @@ func TestSignInByPerson(t *testing.T) {
 	if r.s.Role() != access.Supervisor || r.s.Operator() != "4" || !strings.Contains(r.sc.header.Text, "supervisor 4 Wei Chen") {
 		t.Fatalf("supervisor 4: role %s, header %q", r.s.Role(), r.sc.header.Text)
 	}
-	if _, err := r.s.Do(WordAction(engine.TokShoe, 0, "")); err != nil {
+	if _, err := r.s.Do(opctl.WordAction(engine.TokShoe, 0, "")); err != nil {
 		t.Fatal(err)
 	}
 	r.tap("Sign out")

@@ -4,36 +4,14 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
-// RedDogSnapshot is what the operator screen shows of a Red Dog table's deal: the engine's view
-// (the round in progress or the last one, with its review), the finished rounds of the history,
-// and the profile for the pay table. Every card in it was dealt face up.
-type RedDogSnapshot struct {
-	View    reddog.View
-	History []reddog.Round
-	Profile reddog.Profile
-}
-
-// redDogReviewFields fills the review part of a Red Dog snapshot's Game (the Corrections tab's
-// "Under review" box reads it): the round in progress held, the next round held, the finished
-// rounds disputed after the fact, and why.
-func redDogReviewFields(g *engine.View, v reddog.View) {
-	g.Held = g.InCoup && v.Round.Review
-	if g.Held {
-		g.HeldWhy = append([]string(nil), v.Round.Why...)
-	}
-	g.NextHeld = len(v.NextWhy) > 0
-	g.Disputed = append([]int(nil), v.Disputed...)
-	g.Review = g.Held || g.NextHeld || len(g.Disputed) > 0
-	g.Reasons = append(append([]string(nil), g.HeldWhy...), v.NextWhy...)
-}
-
 // redDogReviewLines says in words what waits for the supervisor's review at a Red Dog table,
 // one line each; none when nothing does. The cards are named by box (003 7.1.2, 7.1.3, 7.2).
-func redDogReviewLines(w i18n.Catalogue, snap Snapshot) []string {
+func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	g, rd := snap.Game, snap.RedDog
 	var out []string
 	if g.InCoup && g.Held {

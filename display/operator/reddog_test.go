@@ -13,6 +13,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
+	opctl "github.com/coupboard/coupboard/app/operator"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
@@ -21,7 +22,7 @@ import (
 	"github.com/coupboard/coupboard/themes/fynetheme"
 )
 
-// liveRedDog is the operator screen's Table over a REAL Red Dog loop and journal.
+// liveRedDog is the operator controller's Table over a REAL Red Dog loop (table.Start) and journal.
 type liveRedDog struct {
 	t     testing.TB
 	l     *table.Loop
@@ -38,23 +39,8 @@ func newLiveRedDog(t testing.TB) *liveRedDog {
 	}
 	setup := table.RedDogSetup{ID: "t1", Name: "RD-02", Profile: reddog.VicRedDog1997(), Currency: "$",
 		Bet: engine.WagerLimit{Min: 1000, Max: 100000, Multiple: 500}}
-	l, err := table.NewRedDogLoop(setup, j, table.Options{Clock: c.Now, Frame: time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- l.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-		if err := j.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return &liveRedDog{t: t, l: l, j: j, clock: c}
+	run := startLoop(t, j, func(o table.Options) (*table.Loop, error) { return table.NewRedDogLoop(setup, j, o) }, c)
+	return &liveRedDog{t: t, l: run.Loop, j: j, clock: c}
 }
 
 func (lt *liveRedDog) Do(m table.Msg) table.Result {
@@ -76,9 +62,9 @@ func (lt *liveRedDog) inspect(fn func(*table.RedDog)) {
 	}
 }
 
-func (lt *liveRedDog) Snapshot() Snapshot {
-	var s Snapshot
-	lt.inspect(func(rd *table.RedDog) { s = SnapshotOfRedDog(rd, lt.clock.Now()) })
+func (lt *liveRedDog) Snapshot() view.Operator {
+	var s view.Operator
+	lt.inspect(func(rd *table.RedDog) { s = opctl.SnapshotOfRedDog(rd, lt.clock.Now()) })
 	return s
 }
 
@@ -87,14 +73,14 @@ func (lt *liveRedDog) Snapshot() Snapshot {
 // card the rules refuse is reported on the operator's log and stops the rest.
 func TestKeypadDrivesRedDog(t *testing.T) {
 	lt := newLiveRedDog(t)
-	s, err := NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.SignIn("17", dealerPIN); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Do(WordAction(engine.TokShoe, 0, "")); err != nil {
+	if _, err := s.Do(opctl.WordAction(engine.TokShoe, 0, "")); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range "QC\r" + "3H9S5D\r" + "JCJD" { // the burn; a spread of 5 won; a pair
@@ -127,7 +113,7 @@ func TestKeypadDrivesRedDog(t *testing.T) {
 	if _, err := s.SignIn("4", supervisorPIN); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Do(WordAction(engine.TokNoBet, 0, "players asked")); err != nil {
+	if _, err := s.Do(opctl.WordAction(engine.TokNoBet, 0, "players asked")); err != nil {
 		t.Fatal(err)
 	}
 	log := s.Log()
@@ -146,7 +132,7 @@ func TestOperatorScreenOnRedDog(t *testing.T) {
 	a := test.NewTempApp(t)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +143,7 @@ func TestOperatorScreenOnRedDog(t *testing.T) {
 	if s.Role() != access.Supervisor {
 		t.Fatalf("signed in as %s", s.Role())
 	}
-	if _, err := s.Do(WordAction(engine.TokShoe, 0, "new shoe")); err != nil {
+	if _, err := s.Do(opctl.WordAction(engine.TokShoe, 0, "new shoe")); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range "QC\r4S8D" {
@@ -169,7 +155,7 @@ func TestOperatorScreenOnRedDog(t *testing.T) {
 	}
 	s.Confirm()
 	closing := engine.Change{At: lt.clock.Now().Add(30 * time.Minute), Close: true}
-	if _, err := s.Do(ScheduleAction(closing, "end of session")); err != nil {
+	if _, err := s.Do(opctl.ScheduleAction(closing, "end of session")); err != nil {
 		t.Fatal(err)
 	}
 	if len(sc.tabs.Items) < 2 {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 )
@@ -42,7 +44,7 @@ func TestRedDogCoupAndRecallViews(t *testing.T) {
 			rec = x
 		}
 	}
-	if got := RecallLine(rec, time.UTC); !strings.HasSuffix(got, " #3 win 11:1  8D 8S 8H  a pair  shoe") {
+	if got := opctl.RecallLine(rec, time.UTC); !strings.HasSuffix(got, " #3 win 11:1  8D 8S 8H  a pair  shoe") {
 		t.Errorf("recall line of a journalled round: %q", got)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"fyne.io/fyne/v2/test"
 
 	"github.com/coupboard/coupboard/app/journal"
@@ -12,38 +14,6 @@ import (
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 )
-
-func TestKeypadResultOnly(t *testing.T) {
-	for _, tc := range []struct {
-		keys   string
-		shown  string
-		last   KeyResult
-		note   string
-		result engine.ManualResult
-	}{
-		{"*", "RESULT ?", KeyResultMode, "", engine.ManualResult{}},
-		{"*1", "RESULT BANKER", KeyResultSet, "", engine.ManualResult{Winner: engine.Banker}},
-		{"*2456", "RESULT PLAYER · B pair · P pair · natural", KeyResultSet, "", engine.ManualResult{Winner: engine.Player, BankerPair: true, PlayerPair: true, Natural: true}},
-		{"*3443", "RESULT TIE", KeyResultSet, "", engine.ManualResult{Winner: engine.Tie}},
-		{"*1\n", "RESULT BANKER", KeyConfirmResult, "", engine.ManualResult{Winner: engine.Banker}},
-		{"*4\n", "RESULT ? · B pair", KeyIgnored, "choose 1 Banker", engine.ManualResult{BankerPair: true}},
-		{"*19", "RESULT BANKER", KeyIgnored, "1 Banker, 2 Player", engine.ManualResult{Winner: engine.Banker}},
-		{"*1*", "—", KeyResultMode, "", engine.ManualResult{}}, // back to cards, nothing kept
-		{"*1.", "—", KeyResultMode, "", engine.ManualResult{}}, // '.' leaves too
-		{"9*", "9", KeyIgnored, "confirm or undo the typed cards first", engine.ManualResult{}},
-		{"*1*9", "9", KeyCard, "", engine.ManualResult{}},
-	} {
-		var k Keypad
-		var res KeyResult
-		var note string
-		for _, r := range tc.keys {
-			res, note = k.Press(r)
-		}
-		if k.String() != tc.shown || res != tc.last || !strings.Contains(note, tc.note) || (tc.note == "" && note != "") || k.Result() != tc.result {
-			t.Errorf("keys %q: shows %q result %d note %q %+v; want %q %d %q %+v", tc.keys, k.String(), res, note, k.Result(), tc.shown, tc.last, tc.note, tc.result)
-		}
-	}
-}
 
 // resultOnlyRecord is the journal's round record of round n of shoe 1, which must say result
 // only and source manual, with the dealer as operator.
@@ -142,7 +112,7 @@ func TestCoupEnteredAsResultOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if line := RecallLine(recs[0], lt.clock.Now().Location()); !strings.Contains(line, "#1 B result only") {
+	if line := opctl.RecallLine(recs[0], lt.clock.Now().Location()); !strings.Contains(line, "#1 B result only") {
 		t.Errorf("recall %q", line)
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/coupboard/coupboard/app/access"
-	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
+	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -18,13 +18,6 @@ import (
 // shoe line lost, garbled, replayed or contradicted something, so the coup shows no result and
 // counts nowhere until a supervisor, looking at the cards on the table, confirms the cards as
 // read, enters them, or cancels the coup, by the book's irregularity rules (engine doubt.go).
-
-// ReconstructAction is the supervisor entering the cards of the coup under review as they lie
-// on the table, in deal order (000 13.10, 001 9.4, 002/004 12.6).
-func ReconstructAction(cards []engine.Card, reason string) Action {
-	return game(m(i18n.ActReconstruct, cardList(cards)), access.Supervisor,
-		journal.SourceOperator, engine.ReconstructInput(cards), reason)
-}
 
 // ParseCards reads cards typed in deal order, separated by spaces or commas ("9H KD 2C 7S").
 func ParseCards(s string) ([]engine.Card, error) {
@@ -48,17 +41,17 @@ func ParseCards(s string) ([]engine.Card, error) {
 
 // ReviewLines says in words what waits for the supervisor's review, one line each; none when
 // nothing does.
-func ReviewLines(snap Snapshot) []string { return reviewLines(i18n.Catalogue{}, snap) }
+func ReviewLines(snap view.Operator) []string { return reviewLines(i18n.Catalogue{}, snap) }
 
 // reviewLines is ReviewLines in w's language; the reasons stay as the journal has them.
-func reviewLines(w i18n.Catalogue, snap Snapshot) []string {
+func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	if snap.RedDog != nil {
 		return redDogReviewLines(w, snap)
 	}
 	g := snap.Game
 	var out []string
 	if g.InCoup && g.Held {
-		read := w.T(i18n.RevHands, cardList(g.Player), cardList(g.Banker))
+		read := w.T(i18n.RevHands, opwords.CardList(g.Player), opwords.CardList(g.Banker))
 		if d := g.PlayerFaceDown + g.BankerFaceDown; d > 0 {
 			read += ", " + w.T(i18n.OpFaceDown, d)
 		}
@@ -71,7 +64,7 @@ func reviewLines(w i18n.Catalogue, snap Snapshot) []string {
 		line := w.T(i18n.RevDisputed, n)
 		for _, r := range snap.Rounds {
 			if r.N == n {
-				line += " " + w.T(i18n.RevCards, w.T(i18n.RevHands, cardList(r.Player.List()), cardList(r.Banker.List())))
+				line += " " + w.T(i18n.RevCards, w.T(i18n.RevHands, opwords.CardList(r.Player.List()), opwords.CardList(r.Banker.List())))
 			}
 		}
 		out = append(out, line)
@@ -114,20 +107,20 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 	p := &reviewPanel{sc: sc, what: widget.NewLabel(""), cards: widget.NewEntry()}
 	p.what.Wrapping = fyne.TextWrapWord
 	p.cards.SetPlaceHolder(sc.t(i18n.OpReviewCards))
-	p.confirm = widget.NewButton(sc.t(i18n.OpConfirmCards), func() { _ = sc.do(AcceptReviewAction("")) })
+	p.confirm = widget.NewButton(sc.t(i18n.OpConfirmCards), func() { _ = sc.do(view.Request{Kind: view.RequestAcceptReview}) })
 	p.confirm.Importance = widget.HighImportance
 	p.enter = widget.NewButton(sc.t(i18n.OpEnterCards), func() {
 		cs, err := ParseCards(p.cards.Text)
 		if err != nil {
-			sc.s.say(m(i18n.LogEnterCardsErr, err.Error()))
+			sc.c.Say(opwords.M(i18n.LogEnterCardsErr, err.Error()))
 			sc.Update()
 			return
 		}
-		if sc.do(ReconstructAction(cs, "")) == nil {
+		if sc.do(view.Request{Kind: view.RequestReconstruct, Cards: cs}) == nil {
 			p.cards.SetText("")
 		}
 	})
-	p.cancel = widget.NewButton(sc.t(i18n.OpCancelCoup), func() { _ = sc.do(WordAction(engine.TokVoid, 0, "")) })
+	p.cancel = widget.NewButton(sc.t(i18n.OpCancelCoup), func() { _ = sc.do(view.Request{Kind: view.RequestWord, Word: engine.TokVoid}) })
 	p.cancel.Importance = widget.DangerImportance
 	title := widget.NewLabelWithStyle(sc.t(i18n.OpReviewTitle), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.box = container.NewVBox(title, p.what,
@@ -138,7 +131,7 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 }
 
 // update shows the panel while something waits for review.
-func (p *reviewPanel) update(snap Snapshot) {
+func (p *reviewPanel) update(snap view.Operator) {
 	lines := reviewLines(p.sc.words, snap)
 	if len(lines) == 0 {
 		p.box.Hide()

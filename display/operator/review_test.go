@@ -6,6 +6,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/engine"
 )
 
@@ -68,7 +69,7 @@ func TestCoupUnderReviewEnterAndConfirm(t *testing.T) {
 		t.Fatalf("after entering: in coup %v rounds %d; log %q", snap.Game.InCoup, len(snap.Rounds), r.sc.log.Text)
 	}
 	rd := snap.Rounds[0]
-	if cardList(rd.Player.List()) != "2C AD 5S" || cardList(rd.Banker.List()) != "3D 4H" || rd.Outcome.Winner != engine.Player ||
+	if opwords.CardList(rd.Player.List()) != "2C AD 5S" || opwords.CardList(rd.Banker.List()) != "3D 4H" || rd.Outcome.Winner != engine.Player ||
 		rd.Resolution != engine.ResolvedEntered || len(rd.Why) == 0 {
 		t.Fatalf("round 1 = %+v", rd)
 	}

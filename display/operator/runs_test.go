@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"fyne.io/fyne/v2/test"
 
 	"github.com/coupboard/coupboard/app/journal"
@@ -125,7 +127,7 @@ func TestDeferredCommission(t *testing.T) {
 
 func TestRecallThisShoeAndEarlierShoes(t *testing.T) {
 	lt := newLiveTable(t, "vic-baccarat-2002")
-	r := newRig(t, lt, Options{Recall: lt.j})
+	r := newRig(t, lt, Options{Recall: opctl.Recall{Rounds: lt.j}})
 	r.signIn("17", dealerPIN)
 	r.dealShoe()
 	test.Type(r.sc, playerNatural)

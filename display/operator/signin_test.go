@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 )
@@ -50,7 +52,7 @@ func TestEverySignInAttemptJournalled(t *testing.T) {
 	if err := g.Restore(lt.j); err != nil {
 		t.Fatal(err)
 	}
-	restarted, err := NewSession(g, lt, lt.clock.Now)
+	restarted, err := opctl.NewSession(g, lt, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,11 +131,11 @@ func TestEverySignInAttemptJournalled(t *testing.T) {
 // TestSignInRefusesOverlongID: an id the journal could not hold is refused before the PIN.
 func TestSignInRefusesOverlongID(t *testing.T) {
 	lt := newLiveTable(t, "vic-baccarat-2002")
-	s, err := NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SignIn(strings.Repeat("9", MaxOperatorID+1), supervisorPIN); err == nil || s.Role() != access.NoRole {
+	if _, err := s.SignIn(strings.Repeat("9", opctl.MaxOperatorID+1), supervisorPIN); err == nil || s.Role() != access.NoRole {
 		t.Fatalf("overlong id signed in: %v", err)
 	}
 	if recs, _ := lt.accessRecords(); len(recs) != 0 {
@@ -156,8 +158,8 @@ func TestEndRefusesLaterSignIn(t *testing.T) {
 	if r.s.Role() != access.NoRole {
 		t.Fatalf("role after End %v, want none", r.s.Role())
 	}
-	if _, err := r.s.SignIn("17", dealerPIN); !errors.Is(err, ErrEnded) {
-		t.Fatalf("sign-in after End: %v, want ErrEnded", err)
+	if _, err := r.s.SignIn("17", dealerPIN); !errors.Is(err, opctl.ErrEnded) {
+		t.Fatalf("sign-in after End: %v, want opctl.ErrEnded", err)
 	}
 	r.s.End("shutdown") // a second stop (window closed after SIGTERM) records nothing more
 	_, entries := lt.accessRecords()

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	opctl "github.com/coupboard/coupboard/app/operator"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
@@ -112,7 +114,7 @@ func targetsIn(t *testing.T, lang i18n.Lang, size fyne.Size) {
 	{
 		{
 			lt := newLiveTable(t, "vic-baccarat-2002", "version=crown", "insurance_no6=true", "runs=true", "style=C")
-			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: lt.j, Language: lang})
+			r := newRig(t, lt, Options{Diagnostics: &shoeLink{}, Recall: opctl.Recall{Rounds: lt.j}, Language: lang})
 			r.w.Resize(size)
 			check := func(where string) {
 				t.Helper()

@@ -86,18 +86,11 @@ func TestPitWirePure(t *testing.T) {
 	}
 }
 
-// displayAwaitingMove are the display packages that still read app/ (issue 24 item 1: the
-// operator screen's controller moves to app/ and the display draws a view.Operator snapshot).
-var displayAwaitingMove = map[string]bool{module + "/display/operator": true}
-
 // TestDisplayImportsNoApp fails when a package under display/ (its non-test code) depends on
 // app/: the display draws what app gives it. The pit board's model and screen read the wire
 // schema (pitwire), not the bus.
 func TestDisplayImportsNoApp(t *testing.T) {
 	for _, p := range list(t, false, "./display/...") {
-		if displayAwaitingMove[p.ImportPath] {
-			continue
-		}
 		for _, d := range p.Deps {
 			if strings.HasPrefix(d, module+"/app/") || d == module+"/app" {
 				t.Errorf("%s depends on %s: nothing under display/ reads app/", p.ImportPath, d)

@@ -172,7 +172,7 @@ func sigtermSignedIn(t *testing.T, display, data, db string, p *proc, granted in
 	t.Helper()
 	operatorSignIn(t, display, "4", "9999")
 	// The test is of a signed-in supervisor, not of a sign-in racing the shutdown (a key
-	// handled after the signal is refused: operator.Session.End).
+	// handled after the signal is refused: app/operator's Session.End).
 	for deadline := time.Now().Add(30 * time.Second); grantedSignIns(signIns(t, data, db)) < granted; time.Sleep(200 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("sign-in %d not in the journal after 30 s; stderr:\n%s", granted, p.Stderr)

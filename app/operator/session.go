@@ -11,6 +11,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 )
@@ -24,43 +25,14 @@ var ErrNotAllowed = errors.New("not allowed for this role")
 // ErrNoReason is returned for a supervisor action without a reason.
 var ErrNoReason = errors.New("a supervisor action needs a reason")
 
-// reasonKeys are the supervisor's pick-list of reasons, in the order offered.
-var reasonKeys = []i18n.Key{
-	i18n.ReasonDealerError, i18n.ReasonMisdeal, i18n.ReasonExposed, i18n.ReasonFaceUp, i18n.ReasonShoeFault,
-	i18n.ReasonPlayers, i18n.ReasonDisrupted, i18n.ReasonDirection,
-}
-
-// Reasons is the pick-list offered for a supervisor action, in w's language; the operator may
-// type another.
-func Reasons(w i18n.Catalogue) []string {
-	out := make([]string, len(reasonKeys))
-	for i, k := range reasonKeys {
-		out[i] = w.T(k)
-	}
-	return out
-}
-
-// RecordedReason is the reason the journal keeps for text given on a screen in w's language:
-// a reason of the pick-list in English, the record's language, whatever language it was
-// picked in; any other text as typed.
-func RecordedReason(w i18n.Catalogue, text string) string {
-	t := strings.TrimSpace(text)
-	for _, k := range reasonKeys {
-		if t == w.T(k) {
-			return i18n.Catalogue{}.T(k)
-		}
-	}
-	return text
-}
-
 // Action is one thing an operator asks the table to do: the table input, the role it needs,
 // where it comes from (journal.SourceManual for cards and turns, else journal.SourceOperator)
 // and why. Build actions with the functions below; Session.Do sends them.
 type Action struct {
-	Name   string      // what it does, in words ("void round 12"); the journal's reason when none is given
-	label  msg         // Name in the catalogue's words, for the log strip
-	Need   access.Role // the least role that may do it
-	Source string      // journal.SourceManual or journal.SourceOperator
+	Name   string       // what it does, in words ("void round 12"); the journal's reason when none is given
+	label  opwords.Line // Name in the catalogue's words, for the log strip
+	Need   access.Role  // the least role that may do it
+	Source string       // journal.SourceManual or journal.SourceOperator
 	Input  table.Input
 	Reason string // why; required when Need is access.Supervisor
 	// Quiet leaves "done" out of the log when the action produced nothing to say (each card typed).
@@ -68,25 +40,25 @@ type Action struct {
 }
 
 // game wraps an engine input as an action named by label (its English is the Name).
-func game(label msg, need access.Role, source string, in engine.Input, reason string) Action {
-	return Action{Name: label.english(), label: label, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
+func game(label opwords.Line, need access.Role, source string, in engine.Input, reason string) Action {
+	return Action{Name: label.English(), label: label, Need: need, Source: source, Input: table.Input{Game: &in}, Reason: reason}
 }
 
 // command wraps a table-script command (engine/desk decides it) as an action named by label
 // (its English is the Name).
-func command(label msg, need access.Role, c desk.Command, reason string) Action {
-	return Action{Name: label.english(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Command: &c}, Reason: reason}
+func command(label opwords.Line, need access.Role, c desk.Command, reason string) Action {
+	return Action{Name: label.English(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Command: &c}, Reason: reason}
 }
 
 // op wraps an operator command as an action named by label (its English is the Name).
-func op(label msg, need access.Role, o table.Op, reason string) Action {
-	return Action{Name: label.english(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
+func op(label opwords.Line, need access.Role, o table.Op, reason string) Action {
+	return Action{Name: label.English(), label: label, Need: need, Source: journal.SourceOperator, Input: table.Input{Op: &o}, Reason: reason}
 }
 
 // words is the action's name for the log strip: its label, or its Name as it is.
-func (a Action) words() msg {
-	if a.label.zero() {
-		return verbatim(a.Name)
+func (a Action) words() opwords.Line {
+	if a.label.Zero() {
+		return opwords.Verbatim(a.Name)
 	}
 	return a.label
 }
@@ -94,7 +66,7 @@ func (a Action) words() msg {
 // CardAction enters one card by hand, in dealing order: engine.CardInput(c, PosNone,
 // SourceManual), checked by the engine exactly like a card from the shoe.
 func CardAction(c engine.Card) Action {
-	a := game(m(i18n.ActCard, c.String()), access.Dealer, journal.SourceManual, engine.CardInput(c, engine.PosNone, engine.SourceManual), "manual entry")
+	a := game(opwords.M(i18n.ActCard, c.String()), access.Dealer, journal.SourceManual, engine.CardInput(c, engine.PosNone, engine.SourceManual), "manual entry")
 	a.Quiet = true
 	return a
 }
@@ -102,20 +74,20 @@ func CardAction(c engine.Card) Action {
 // ResultAction enters a coup's result without its cards (issue 10, display.md §2): the engine
 // accepts it only between coups of a shoe in play and journals the round as result only, by hand.
 func ResultAction(r engine.ManualResult) Action {
-	return game(m(i18n.ActResultOnly, resultText(r)), access.Dealer, journal.SourceManual, engine.ResultInput(r), "result-only entry")
+	return game(opwords.M(i18n.ActResultOnly, opwords.ResultText(r)), access.Dealer, journal.SourceManual, engine.ResultInput(r), "result-only entry")
 }
 
 // InsuranceAction places an Insurance/No 6 wager for a seat while it is open (000 1.1): cents,
 // and covers the player's Player or Banker wager in cents (0 when not given).
 func InsuranceAction(seat int, cents, covers int64) Action {
-	return command(m(i18n.ActInsurance, seat, engine.FormatCents(cents)), access.Dealer,
+	return command(opwords.M(i18n.ActInsurance, seat, engine.FormatCents(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbBet, Seat: seat, Wager: desk.WagerInsurance, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
 }
 
 // TurnAction turns a hand over (dealing styles B and C; the engine refuses an order the book
 // does not allow).
 func TurnAction(h engine.Hand) Action {
-	return game(m(i18n.ActTurn, handWord(h)), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
+	return game(opwords.M(i18n.ActTurn, opwords.HandWord(h)), access.Dealer, journal.SourceManual, engine.TurnInput(h), "reveal")
 }
 
 // BankerFirstAction turns the Banker hand before the Player hand with the casino supervisor's
@@ -123,7 +95,7 @@ func TurnAction(h engine.Hand) Action {
 // journalled as "!turn banker authorised". The engine still refuses it, with the rule, where the
 // book never lets the Banker hand go first (002 8.13-8.14) or no Banker card is face down.
 func BankerFirstAction(reason string) Action {
-	return game(m(i18n.ActTurnBankerFirst), access.Supervisor, journal.SourceOperator, engine.AuthorisedTurnInput(engine.HandBanker), reason)
+	return game(opwords.M(i18n.ActTurnBankerFirst), access.Supervisor, journal.SourceOperator, engine.AuthorisedTurnInput(engine.HandBanker), reason)
 }
 
 // SettlementAction posts a change of the settlement method (ACT: A or B, 001 8.1) that takes
@@ -133,7 +105,7 @@ func BankerFirstAction(reason string) Action {
 // table's rules do not have, naming the setting).
 func SettlementAction(method string, at time.Time, reason string) Action {
 	clock := desk.ClockAt(at)
-	return command(m(i18n.ActSettlement, method, at.Format("15:04")), access.Supervisor,
+	return command(opwords.M(i18n.ActSettlement, method, at.Format("15:04")), access.Supervisor,
 		desk.Command{Verb: desk.VerbSetting, Key: "settlement", Value: method, At: &clock}, reason)
 }
 
@@ -149,43 +121,35 @@ func WordRole(k engine.TokenKind) access.Role {
 }
 
 // wordName words each script word for the operator and the audit trail.
-func wordName(k engine.TokenKind, n int) msg {
+func wordName(k engine.TokenKind, n int) opwords.Line {
 	switch k {
 	case engine.TokShoe:
-		return m(i18n.ActNewShoe)
+		return opwords.M(i18n.ActNewShoe)
 	case engine.TokFaceBurn:
-		return m(i18n.ActFaceBurn)
+		return opwords.M(i18n.ActFaceBurn)
 	case engine.TokBurn:
-		return m(i18n.ActBurn)
+		return opwords.M(i18n.ActBurn)
 	case engine.TokNoBurn:
-		return m(i18n.ActNoBurn)
+		return opwords.M(i18n.ActNoBurn)
 	case engine.TokCut:
-		return m(i18n.ActCut)
+		return opwords.M(i18n.ActCut)
 	case engine.TokExposed:
-		return m(i18n.ActExposed)
+		return opwords.M(i18n.ActExposed)
 	case engine.TokFaceUp:
-		return m(i18n.ActFaceUp)
+		return opwords.M(i18n.ActFaceUp)
 	case engine.TokDummy:
-		return m(i18n.ActDummy)
+		return opwords.M(i18n.ActDummy)
 	case engine.TokNoBet:
-		return m(i18n.ActNoBet)
+		return opwords.M(i18n.ActNoBet)
 	case engine.TokVoid:
 		if n > 0 {
-			return m(i18n.ActVoidRound, n)
+			return opwords.M(i18n.ActVoidRound, n)
 		}
-		return m(i18n.ActVoidNow)
+		return opwords.M(i18n.ActVoidNow)
 	case engine.TokEmpty:
-		return m(i18n.ActEmpty)
+		return opwords.M(i18n.ActEmpty)
 	}
-	return verbatim("word")
-}
-
-// handWord is a hand's name in the catalogue: Player or Banker.
-func handWord(h engine.Hand) msg {
-	if h == engine.HandBanker {
-		return m(i18n.WagerBanker)
-	}
-	return m(i18n.WagerPlayer)
+	return opwords.Verbatim("word")
 }
 
 // WordAction sends a script word: shoe, faceburn, burn, noburn, cut, exposed, faceup, dummy,
@@ -201,7 +165,7 @@ func WordAction(k engine.TokenKind, n int, reason string) Action {
 
 // AcceptReviewAction accepts what the engine flagged for the supervisor's review.
 func AcceptReviewAction(reason string) Action {
-	return game(m(i18n.ActAcceptReview), access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
+	return game(opwords.M(i18n.ActAcceptReview), access.Supervisor, journal.SourceOperator, engine.Input{Kind: engine.InAcceptReview}, reason)
 }
 
 // DisputeAction puts finished round n of the shoe, already shown and counted, under review: a
@@ -211,47 +175,47 @@ func AcceptReviewAction(reason string) Action {
 // (AcceptReviewAction) or voids it (WordAction(engine.TokVoid, n, …)), and refuses, with the
 // rule, a round in progress, a cancelled round or one not finished in this shoe.
 func DisputeAction(n int, reason string) Action {
-	return command(m(i18n.ActDisputeRound, n), access.Supervisor, desk.Command{Verb: desk.VerbDispute, Round: n}, reason)
+	return command(opwords.M(i18n.ActDisputeRound, n), access.Supervisor, desk.Command{Verb: desk.VerbDispute, Round: n}, reason)
 }
 
 // ScheduleAction posts a change of the limit sign (effective at c.At; now for a change at
 // once) or, with c.Close, the closing of the table. The engine refuses a change sooner than
 // the book's notice with *engine.NoticeError, which carries the earliest allowed time.
 func ScheduleAction(c engine.Change, reason string) Action {
-	name := m(i18n.ActChangeLimits, c.At.Format("15:04"))
+	name := opwords.M(i18n.ActChangeLimits, c.At.Format("15:04"))
 	if c.Close {
-		name = m(i18n.ActCloseAt, c.At.Format("15:04"))
+		name = opwords.M(i18n.ActCloseAt, c.At.Format("15:04"))
 	}
 	return op(name, access.Supervisor, table.Op{Kind: table.OpSchedule, Change: &c}, reason)
 }
 
 // PlaceRunAction registers a Run wager (000 6.5.5-6.5.8): seat, kind, length, amount in cents.
 func PlaceRunAction(seat int, kind engine.RunKind, length int, cents int64) Action {
-	return command(m(i18n.ActRun, seat, runKindWord(kind), length, engine.FormatCents(cents)), access.Dealer,
+	return command(opwords.M(i18n.ActRun, seat, opwords.RunKindWord(kind), length, engine.FormatCents(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbRun, Seat: seat, Run: kind, Length: length, Amount: cents}, "run wager placed")
 }
 
 // NominateAction records the hand a combination run backs on the next coup (000 6.5.7).
 func NominateAction(runID int, hand engine.Winner) Action {
-	return command(m(i18n.ActNominate, runID, hand.String()), access.Dealer,
+	return command(opwords.M(i18n.ActNominate, runID, hand.String()), access.Dealer,
 		desk.Command{Verb: desk.VerbNominate, RunID: runID, Hand: hand}, "combination run nomination")
 }
 
 // DeferAction defers a seat's commission (000 10.2.1), cents.
 func DeferAction(seat int, cents int64) Action {
-	return command(m(i18n.ActDefer, engine.FormatCents(cents), seat), access.Dealer,
+	return command(opwords.M(i18n.ActDefer, engine.FormatCents(cents), seat), access.Dealer,
 		desk.Command{Verb: desk.VerbDefer, Seat: seat, Amount: cents}, "commission deferred")
 }
 
 // CollectAction collects a seat's deferred commission on request (000 10.2.1(a)(i)).
 func CollectAction(seat int) Action {
-	return command(m(i18n.ActCollect, seat), access.Dealer,
+	return command(opwords.M(i18n.ActCollect, seat), access.Dealer,
 		desk.Command{Verb: desk.VerbCollect, Seat: seat}, "commission collected")
 }
 
 // ClearAlertAction clears an alert a supervisor has dealt with.
 func ClearAlertAction(id int, reason string) Action {
-	return op(m(i18n.ActClearAlert, id), access.Supervisor, table.Op{Kind: table.OpClearAlert, AlertID: id}, reason)
+	return op(opwords.M(i18n.ActClearAlert, id), access.Supervisor, table.Op{Kind: table.OpClearAlert, AlertID: id}, reason)
 }
 
 // Session is one operator's turn at the screen: who signed in with which role, the card
@@ -266,10 +230,12 @@ type Session struct {
 	name     string         // the operator's name, when the directory gave it
 	last     access.Attempt // what the last sign-in attempt came to
 	keypad   Keypad
-	log      []msg
+	log      []opwords.Line
 	lastUse  time.Time
 	// ended is set by End: the table is stopping, and no one may sign in any more.
 	ended bool
+	// langOf is each operator's language chosen on the screen (SetLanguage), by id.
+	langOf map[string]i18n.Lang
 }
 
 // NewSession starts a signed-out session. clock is the time source (time.Now in the app).
@@ -323,7 +289,7 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 	s.log = nil
 	s.lastUse = s.clock()
 	if recErr != nil {
-		s.say(m(i18n.LogSignInNotRecorded, recErr.Error()))
+		s.say(opwords.M(i18n.LogSignInNotRecorded, recErr.Error()))
 	}
 	return a.Role, nil
 }
@@ -397,12 +363,12 @@ func (s *Session) Log() []string { return s.LogIn(i18n.Catalogue{}) }
 func (s *Session) LogIn(w i18n.Catalogue) []string {
 	out := make([]string, len(s.log))
 	for i, l := range s.log {
-		out[i] = l.in(w)
+		out[i] = l.In(w)
 	}
 	return out
 }
 
-func (s *Session) say(lines ...msg) {
+func (s *Session) say(lines ...opwords.Line) {
 	s.log = append(s.log, lines...)
 	if n := len(s.log); n > 40 {
 		s.log = s.log[n-40:]
@@ -424,13 +390,13 @@ func (s *Session) Do(a Action) (table.Result, error) {
 	}
 	s.lastUse = s.clock()
 	if !s.role.Allows(a.Need) {
-		s.say(m(i18n.LogNeeds, a.words(), roleWord(a.Need)))
+		s.say(opwords.M(i18n.LogNeeds, a.words(), roleWord(a.Need)))
 		return table.Result{}, fmt.Errorf("%s: %w (needs a %s)", a.Name, ErrNotAllowed, a.Need)
 	}
 	a.Reason = strings.TrimSpace(a.Reason)
 	if a.Reason == "" {
 		if a.Need == access.Supervisor {
-			s.say(m(i18n.LogNoReason, a.words()))
+			s.say(opwords.M(i18n.LogNoReason, a.words()))
 			return table.Result{}, fmt.Errorf("%s: %w", a.Name, ErrNoReason)
 		}
 		a.Reason = a.Name
@@ -442,7 +408,7 @@ func (s *Session) Do(a Action) (table.Result, error) {
 		Reason: a.Reason,
 	})
 	if res.Err != nil {
-		s.say(m(i18n.LogNotRecorded, a.words(), res.Err.Error()))
+		s.say(opwords.M(i18n.LogNotRecorded, a.words(), res.Err.Error()))
 		return res, fmt.Errorf("%s: %w", a.Name, res.Err)
 	}
 	lines, done := describeAll(a.words(), res)
@@ -454,13 +420,13 @@ func (s *Session) Do(a Action) (table.Result, error) {
 }
 
 // Press handles one keypad key; Enter sends the pending cards (see Confirm).
-func (s *Session) Press(r rune) KeyResult {
+func (s *Session) Press(r rune) {
 	if s.role == access.NoRole {
-		return KeyIgnored
+		return
 	}
 	s.lastUse = s.clock()
 	res, note := s.keypad.press(r)
-	if !note.zero() {
+	if !note.Zero() {
 		s.say(note)
 	}
 	switch res {
@@ -468,12 +434,11 @@ func (s *Session) Press(r rune) KeyResult {
 		s.Confirm()
 	case KeyResultMode:
 		if s.keypad.ResultMode() {
-			s.say(m(i18n.LogResultMode))
+			s.say(opwords.M(i18n.LogResultMode))
 		}
 	case KeyConfirmResult:
 		s.ConfirmResult()
 	}
-	return res
 }
 
 // ConfirmResult sends the result typed in result-only entry; once the table has taken it
@@ -504,7 +469,7 @@ func (s *Session) Confirm() {
 	}
 	s.keypad.drop(sent)
 	if left := len(cards) - sent; left > 0 {
-		s.say(m(i18n.LogNotSent, left))
+		s.say(opwords.M(i18n.LogNotSent, left))
 	}
 }
 
@@ -521,161 +486,35 @@ func flagged(res table.Result) bool {
 // Describe words what one action did: a refusal of the command, and each engine event and
 // run settlement it produced.
 func Describe(name string, res table.Result) []string {
-	lines, _ := describeAll(verbatim(name), res)
+	lines, _ := describeAll(opwords.Verbatim(name), res)
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = l.english()
+		out[i] = l.English()
 	}
 	return out
 }
 
 // describeAll is Describe as messages; done reports that the action produced nothing to say
 // but that it was done.
-func describeAll(name msg, res table.Result) (out []msg, done bool) {
+func describeAll(name opwords.Line, res table.Result) (out []opwords.Line, done bool) {
 	if res.Refused != nil {
-		out = append(out, m(i18n.LogRefusedCmd, name, res.Refused.Error()))
+		out = append(out, opwords.M(i18n.LogRefusedCmd, name, res.Refused.Error()))
 	}
 	for _, e := range res.Events {
-		if l := eventLine(e); !l.zero() {
+		if l := opwords.EventLine(e); !l.Zero() {
 			out = append(out, l)
 		}
 	}
 	for _, r := range res.Runs {
-		out = append(out, runLine(r))
+		out = append(out, opwords.RunLine(r))
 	}
 	for _, n := range res.Notes {
-		out = append(out, verbatim(n)) // the desk's own words, as journalled
+		out = append(out, opwords.Verbatim(n)) // the desk's own words, as journalled
 	}
 	if len(out) == 0 {
-		return []msg{m(i18n.LogDone, name)}, true
+		return []opwords.Line{opwords.M(i18n.LogDone, name)}, true
 	}
 	return out, false
-}
-
-// eventLine words one engine event for the operator, as a message (zero for none worth a line).
-func eventLine(e engine.Event) msg {
-	rule := ruleSuffix(e.Rule)
-	switch e.Kind {
-	case engine.EvShoe:
-		return m(i18n.LogShoeLoaded, e.Shoe)
-	case engine.EvBurn:
-		var parts []msg
-		if len(e.Shown) > 0 {
-			parts = append(parts, m(i18n.LogShown, cardList(e.Shown)))
-		}
-		if e.Hidden > 0 {
-			parts = append(parts, m(i18n.OpFaceDown, e.Hidden))
-		}
-		if len(parts) == 0 {
-			parts = append(parts, m(i18n.OpNone))
-		}
-		return m(i18n.LogBurn, join(", ", parts), rule)
-	case engine.EvNoBurn:
-		return m(i18n.LogNoBurn, rule)
-	case engine.EvRound:
-		return roundLine(e.Round)
-	case engine.EvLastCoup:
-		return m(i18n.LogLastCoup, e.N, rule)
-	case engine.EvShoeEnd:
-		return m(i18n.LogShoeOver, e.Shoe)
-	case engine.EvAnomaly:
-		return m(i18n.LogAnomaly, e.Reason, rule)
-	case engine.EvRefused:
-		return m(i18n.LogRefused, e.Reason, rule)
-	case engine.EvReview:
-		return m(i18n.LogReview, e.N, e.Reason)
-	case engine.EvVoid:
-		return m(i18n.LogCancelled, e.N, rule)
-	case engine.EvInsurance:
-		return m(i18n.LogInsurance, e.N)
-	case engine.EvSetting:
-		return m(i18n.LogSetting, e.Key, e.Value)
-	}
-	return msg{}
-}
-
-// roundLine words a finished round, as a message: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
-func roundLine(r engine.Round) msg {
-	o := r.Outcome
-	var marks []msg
-	if o.Natural && r.Kind != engine.KindCancelled {
-		marks = append(marks, m(i18n.LogNatural))
-	}
-	if o.PlayerPair {
-		marks = append(marks, m(i18n.LogPPair))
-	}
-	if o.BankerPair {
-		marks = append(marks, m(i18n.LogBPair))
-	}
-	if r.Manual > 0 {
-		marks = append(marks, m(i18n.LogByHand, r.Manual))
-	}
-	if o.TotalsUnknown {
-		marks = append(marks, m(i18n.LogResultOnly))
-	}
-	if len(r.Notes) > 0 {
-		marks = append(marks, verbatim(strings.Join(r.Notes, ", ")))
-	}
-	line := m(i18n.LogRound, r.N, roundWords{r}, cardList(r.Player.List()), cardList(r.Banker.List()))
-	if len(marks) > 0 {
-		line = cat(line, " [", join("; ", marks), "]")
-	}
-	return line
-}
-
-// roundWords is a round's result, worded in the language of the line that holds it.
-type roundWords struct{ r engine.Round }
-
-func (x roundWords) in(w i18n.Catalogue) string { return resultWords(w, x.r) }
-
-// resultWords is a round's result in w's language, as the table screen words it: "BANKER WINS 7
-// TO 5", "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered
-// without cards; "(no bets)" follows a round without wagers.
-func resultWords(w i18n.Catalogue, r engine.Round) string {
-	o := r.Outcome
-	var res string
-	switch {
-	case r.Kind == engine.KindCancelled:
-		res = w.T(i18n.OpCancelled)
-	case o.TotalsUnknown: // entered without cards: no totals to give
-		res = map[engine.Winner]string{engine.Banker: w.T(i18n.ResultBankerWin), engine.Player: w.T(i18n.ResultPlayerWin), engine.Tie: w.T(i18n.ResultTieOnly)}[o.Winner]
-	case o.Winner == engine.Banker:
-		res = w.T(i18n.ResultBanker, o.BankerTotal, o.PlayerTotal)
-	case o.Winner == engine.Player:
-		res = w.T(i18n.ResultPlayer, o.PlayerTotal, o.BankerTotal)
-	case o.Winner == engine.Tie:
-		res = w.T(i18n.ResultTie, o.PlayerTotal)
-	default:
-		res = w.T(i18n.OpNoResult)
-	}
-	if r.Kind == engine.KindNoBet {
-		res += " " + w.T(i18n.OpNoBets)
-	}
-	return res
-}
-
-func cardList(cs []engine.Card) string {
-	if len(cs) == 0 {
-		return "—"
-	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String()
-	}
-	return strings.Join(parts, " ")
-}
-
-// runLine words a decided run, as a message: "run #1 seat 3 Player × 2: WON, pays $30".
-func runLine(r engine.RunSettlement) msg {
-	w := r.Run
-	head := m(i18n.LogRunHead, w.ID, w.Seat, runKindWord(w.Kind), w.Length)
-	switch w.State {
-	case engine.RunWon:
-		return m(i18n.LogRunWon, head, engine.FormatCents(r.Paid))
-	case engine.RunLost:
-		return m(i18n.LogRunLost, head, engine.FormatCents(r.Lost))
-	}
-	return m(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
 }
 
 // notRecordedError is a sign-in refusal whose attempt the journal could not record.

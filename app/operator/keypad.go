@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
 
 	"github.com/coupboard/coupboard/engine"
 )
@@ -42,11 +43,11 @@ const (
 // Press handles one key and says what it did; note explains an ignored key (in English).
 func (k *Keypad) Press(r rune) (res KeyResult, note string) {
 	res, n := k.press(r)
-	return res, n.english()
+	return res, n.English()
 }
 
 // press is Press with the note as a message for the log strip.
-func (k *Keypad) press(r rune) (res KeyResult, note msg) {
+func (k *Keypad) press(r rune) (res KeyResult, note opwords.Line) {
 	if r == '*' || r == 'r' || r == 'R' {
 		return k.toggleResult()
 	}
@@ -69,33 +70,33 @@ func (k *Keypad) press(r rune) (res KeyResult, note msg) {
 	switch r {
 	case '.', ',', '\b', 0x7f:
 		if !k.Undo() {
-			return KeyIgnored, m(i18n.LogNothingToUndo)
+			return KeyIgnored, opwords.M(i18n.LogNothingToUndo)
 		}
-		return KeyUndo, msg{}
+		return KeyUndo, opwords.Line{}
 	case '\n', '\r', '=', '+':
 		if len(k.pending) == 0 {
-			return KeyIgnored, m(i18n.LogNoCards)
+			return KeyIgnored, opwords.M(i18n.LogNoCards)
 		}
-		return KeyConfirm, msg{}
+		return KeyConfirm, opwords.Line{}
 	}
-	return KeyIgnored, msg{}
+	return KeyIgnored, opwords.Line{}
 }
 
 // toggleResult switches result-only entry on (when no card is pending) or off.
-func (k *Keypad) toggleResult() (KeyResult, msg) {
+func (k *Keypad) toggleResult() (KeyResult, opwords.Line) {
 	if k.resultMode {
 		k.resultMode, k.result = false, engine.ManualResult{}
-		return KeyResultMode, msg{}
+		return KeyResultMode, opwords.Line{}
 	}
 	if len(k.pending) > 0 {
-		return KeyIgnored, m(i18n.LogResultCardsFirst)
+		return KeyIgnored, opwords.M(i18n.LogResultCardsFirst)
 	}
 	k.resultMode = true
-	return KeyResultMode, msg{}
+	return KeyResultMode, opwords.Line{}
 }
 
 // pressResult handles a key in result-only entry.
-func (k *Keypad) pressResult(r rune) (KeyResult, msg) {
+func (k *Keypad) pressResult(r rune) (KeyResult, opwords.Line) {
 	mr := &k.result
 	switch r {
 	case '1', 'b', 'B':
@@ -112,16 +113,16 @@ func (k *Keypad) pressResult(r rune) (KeyResult, msg) {
 		mr.Natural = !mr.Natural
 	case '.', ',', '\b', 0x7f:
 		k.resultMode, k.result = false, engine.ManualResult{}
-		return KeyResultMode, msg{}
+		return KeyResultMode, opwords.Line{}
 	case '\n', '\r', '=', '+':
 		if mr.Winner == engine.WinnerNone {
-			return KeyIgnored, m(i18n.LogResultChoose)
+			return KeyIgnored, opwords.M(i18n.LogResultChoose)
 		}
-		return KeyConfirmResult, msg{}
+		return KeyConfirmResult, opwords.Line{}
 	default:
-		return KeyIgnored, m(i18n.LogResultKeys)
+		return KeyIgnored, opwords.M(i18n.LogResultKeys)
 	}
-	return KeyResultSet, msg{}
+	return KeyResultSet, opwords.Line{}
 }
 
 // ResultMode reports whether the keypad is entering a result without cards.
@@ -130,43 +131,25 @@ func (k *Keypad) ResultMode() bool { return k.resultMode }
 // Result is the result entered so far in result-only entry.
 func (k *Keypad) Result() engine.ManualResult { return k.result }
 
-// resultText words a result entered without cards, as a message: "BANKER · B pair · natural".
-func resultText(r engine.ManualResult) msg {
-	parts := []msg{verbatim("?")}
-	if key, ok := map[engine.Winner]i18n.Key{engine.Banker: i18n.HandBanker, engine.Player: i18n.HandPlayer, engine.Tie: i18n.ResultTieOnly}[r.Winner]; ok {
-		parts[0] = m(key)
-	}
-	if r.BankerPair {
-		parts = append(parts, m(i18n.LogBPair))
-	}
-	if r.PlayerPair {
-		parts = append(parts, m(i18n.LogPPair))
-	}
-	if r.Natural {
-		parts = append(parts, m(i18n.LogNatural))
-	}
-	return join(" · ", parts)
-}
-
 // maxPending is the most cards one confirmation may carry: a coup has at most six cards,
 // and a face-value burn at most ten more.
 const maxPending = 16
 
-func (k *Keypad) add(r engine.Rank) (KeyResult, msg) {
+func (k *Keypad) add(r engine.Rank) (KeyResult, opwords.Line) {
 	if len(k.pending) >= maxPending {
-		return KeyIgnored, m(i18n.LogTooMany)
+		return KeyIgnored, opwords.M(i18n.LogTooMany)
 	}
 	k.pending = append(k.pending, engine.Card{Rank: r})
-	return KeyCard, msg{}
+	return KeyCard, opwords.Line{}
 }
 
-func (k *Keypad) suit(s engine.Suit) (KeyResult, msg) {
+func (k *Keypad) suit(s engine.Suit) (KeyResult, opwords.Line) {
 	n := len(k.pending)
 	if n == 0 {
-		return KeyIgnored, m(i18n.LogRankFirst)
+		return KeyIgnored, opwords.M(i18n.LogRankFirst)
 	}
 	k.pending[n-1].Suit = s
-	return KeySuit, msg{}
+	return KeySuit, opwords.Line{}
 }
 
 // Undo takes back the last card typed; it reports false when there is none.
@@ -192,19 +175,19 @@ func (k *Keypad) drop(n int) { k.pending = append(k.pending[:0], k.pending[n:]..
 
 // String is the pending cards as codes ("9H T 5"), or "—" when none; in result-only entry,
 // "RESULT " and the result so far.
-func (k *Keypad) String() string { return k.text(i18n.Catalogue{}) }
+func (k *Keypad) String() string { return k.line().English() }
 
-// text is String in w's language.
-func (k *Keypad) text(w i18n.Catalogue) string {
+// line is String as a line to word in the reader's language.
+func (k *Keypad) line() opwords.Line {
 	if k.resultMode {
-		return w.T(i18n.LogResultTyped, resultText(k.result).in(w))
+		return opwords.M(i18n.LogResultTyped, opwords.ResultText(k.result))
 	}
 	if len(k.pending) == 0 {
-		return "—"
+		return opwords.Verbatim("—")
 	}
 	parts := make([]string, len(k.pending))
 	for i, c := range k.pending {
 		parts[i] = c.String()
 	}
-	return strings.Join(parts, " ")
+	return opwords.Verbatim(strings.Join(parts, " "))
 }

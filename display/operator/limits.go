@@ -1,0 +1,247 @@
+package operator
+
+import (
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
+	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/engine"
+)
+
+// The Limits tab (a supervisor's): the limit sign's changes, the closing, the settlement method.
+
+type limitsTab struct {
+	box                   fyne.CanvasObject
+	sc                    *Screen
+	sign                  *widget.Label
+	pbMin, pbMax          *widget.Entry
+	tieMin, tieMax        *widget.Entry
+	at, closeAt           *widget.Entry // the time fields' entries
+	atField, closeField   clockField
+	waived                *widget.Check
+	waivedBy              *widget.Entry
+	waiverRow             *fyne.Container
+	earliestBtn, closeBtn *widget.Button
+	scroll                *container.Scroll
+	// method is the settlement method to post (A or B: 001 8.1), on a row shown only at a
+	// table whose rules have the setting (act-mini-baccarat-2012).
+	method     *widget.Select
+	methodRow  *fyne.Container
+	closingRow *fyne.Container // the method (when shown), the closing time and Close the table at
+}
+
+func newLimitsTab(sc *Screen) limitsTab {
+	t := limitsTab{sc: sc}
+	t.sign = widget.NewLabel("")
+	t.sign.Wrapping = fyne.TextWrapWord
+	t.pbMin, t.pbMax, t.tieMin, t.tieMax = widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	t.atField, t.closeField = newClockField(sc), newClockField(sc)
+	t.at, t.closeAt = t.atField.entry, t.closeField.entry
+	t.waived = widget.NewCheck(sc.t(i18n.OpWaiver), nil)
+	t.waivedBy = widget.NewEntry()
+	t.waivedBy.SetPlaceHolder(sc.t(i18n.OpWaivedBy))
+	t.waiverRow = container.NewGridWithColumns(2, t.waived, t.waivedBy)
+	now := widget.NewButton(sc.t(i18n.OpChangeNow), func() { t.post(false) })
+	at := widget.NewButton(sc.t(i18n.OpPostAt), func() { t.post(true) })
+	at.Importance = widget.HighImportance
+	t.earliestBtn = widget.NewButton(sc.t(i18n.OpEarliest), func() {
+		snap := sc.c.Snapshot()
+		t.at.SetText(Earliest(snap.Notices, sc.c.Now()).Format("15:04"))
+	})
+	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
+	t.closeBtn.Importance = widget.DangerImportance
+	t.method = widget.NewSelect([]string{sc.t(i18n.OpMethodA), sc.t(i18n.OpMethodB)}, nil)
+	t.method.PlaceHolder = "A / B" // its width is the select's least: the chosen method's words are cut to fit
+	t.methodRow = container.NewBorder(nil, nil, nil, widget.NewButton(sc.t(i18n.OpPostMethod), t.postMethod), t.method)
+	// The new limits at the left, the time they take effect and the three ways to post them
+	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
+	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
+	mins := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin)
+	maxes := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax)
+	when := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
+		container.NewGridWithColumns(3, t.earliestBtn, at, now))
+	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
+	// The settlement method (act) shares the closing's row, in its first third, so that the tab
+	// still fits 1280×720 where the book's notice rule takes two lines (update sets the columns).
+	t.closingRow = container.NewGridWithColumns(2, t.methodRow, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, t.closingRow))
+	t.box = t.scroll
+	return t
+}
+
+func money(c int64) string { return strings.TrimPrefix(engine.FormatCents(c), "$") }
+
+// prefill puts the sign in effect into the form and the earliest times the book allows.
+func (t *limitsTab) prefill(snap view.Operator) {
+	s := snap.Sign.Sign
+	t.pbMin.SetText(money(s.Player.Min))
+	t.pbMax.SetText(money(s.Player.Max))
+	t.tieMin.SetText(money(s.Tie.Min))
+	t.tieMax.SetText(money(s.Tie.Max))
+	e := Earliest(snap.Notices, t.sc.c.Now()).Format("15:04")
+	t.at.SetText(e)
+	t.closeAt.SetText(e)
+	t.waived.SetChecked(false)
+	t.waivedBy.SetText("")
+	t.method.SetSelectedIndex(methodIndex(snap.Sign.Sign.Settlement))
+}
+
+// methods are the settlement methods the method row offers, in its order (001 8.1): A, the
+// commission (8.6), and B, Banker wins on 6 pay 1 to 2 (8.7).
+var methods = []struct {
+	value  string // the setting's value
+	payout engine.BankerPayout
+}{{"A", engine.BankerCommission}, {"B", engine.BankerSixPaysHalf}}
+
+// methodIndex is the method row's entry for the sign's settlement method.
+func methodIndex(p engine.BankerPayout) int {
+	for i, m := range methods {
+		if m.payout == p {
+			return i
+		}
+	}
+	return 0
+}
+
+func (t *limitsTab) update(snap view.Operator) {
+	s, w := snap.Sign.Sign, t.sc.words
+	lines := []string{
+		w.T(i18n.OpSignNow, engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
+			engine.FormatCents(s.Banker.Min), engine.FormatCents(s.Banker.Max), engine.FormatCents(s.Tie.Min), engine.FormatCents(s.Tie.Max)),
+		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
+			Earliest(snap.Notices, snap.Now).Format("15:04")),
+	}
+	if snap.Sign.Closed {
+		lines = append(lines, strings.ToUpper(w.T(i18n.Closed)))
+	}
+	for _, n := range snap.Sign.Notices {
+		lines = append(lines, w.T(i18n.OpPosted, n.Text, n.Countdown))
+	}
+	lines = append(lines, snap.Sign.Waivers...)
+	t.sign.SetText(strings.Join(lines, "\n"))
+	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
+	if snap.Profile.UsesKey("settlement") {
+		t.methodRow.Show()
+		t.closingRow.Layout = layout.NewGridLayoutWithColumns(3)
+	} else {
+		t.methodRow.Hide()
+		t.closingRow.Layout = layout.NewGridLayoutWithColumns(2)
+	}
+	// The waiver is offered only where the book lets the players waive the notice of a higher minimum.
+	if snap.Notices.Waivable&engine.ChangeRaiseMinimum != 0 {
+		t.waiverRow.Show()
+	} else {
+		t.waiverRow.Hide()
+	}
+}
+
+// post schedules the sign in the form, now or at the typed time.
+func (t *limitsTab) post(atTime bool) {
+	sc := t.sc
+	snap := sc.c.Snapshot()
+	sign := snap.Sign.Sign
+	sign.Markers = append([]engine.Marker(nil), sign.Markers...)
+	fields := []struct {
+		e   *widget.Entry
+		dst *int64
+	}{{t.pbMin, &sign.Player.Min}, {t.pbMax, &sign.Player.Max}, {t.tieMin, &sign.Tie.Min}, {t.tieMax, &sign.Tie.Max}}
+	for _, f := range fields {
+		v, err := engine.ParseMoney(f.e.Text)
+		if err != nil {
+			sc.c.Say(opwords.M(i18n.LogLimitsErr, err.Error()))
+			sc.Update()
+			return
+		}
+		*f.dst = v
+	}
+	sign.Banker.Min, sign.Banker.Max = sign.Player.Min, sign.Player.Max
+	c := engine.Change{Sign: sign, Waived: t.waived.Checked, WaivedBy: strings.TrimSpace(t.waivedBy.Text)}
+	if !atTime {
+		// A change now takes the sign players bet on off the table at once: asked first.
+		q := sc.t(i18n.OpAskChangeNow,
+			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
+		sc.ask(q, sc.t(i18n.OpChangeSignNow), func() {
+			c.At = sc.c.Now()
+			t.send(c, t.at)
+		})
+		return
+	}
+	var err error
+	if c.At, err = t.atField.parse(sc.c.Now()); err != nil {
+		sc.c.Say(opwords.M(i18n.LogLimitsErr, err.Error()))
+		sc.Update()
+		return
+	}
+	t.send(c, t.at)
+}
+
+func (t *limitsTab) close() {
+	sc := t.sc
+	at, err := t.closeField.parse(sc.c.Now())
+	if err != nil {
+		sc.c.Say(opwords.M(i18n.LogClosingErr, err.Error()))
+		sc.Update()
+		return
+	}
+	sc.ask(sc.t(i18n.OpAskClose, at.Format("15:04")), sc.t(i18n.OpCloseTable), func() { t.send(engine.Change{At: at, Close: true}, t.closeAt) })
+}
+
+// send posts a change; when the book refuses it for want of notice, the earliest allowed
+// time goes into the time field, so one more tap posts it.
+func (t *limitsTab) send(c engine.Change, timeField *widget.Entry) {
+	sc := t.sc
+	out, err := sc.c.Send(view.Request{Kind: view.RequestSchedule, Change: c}, sc.reasonText())
+	if err == nil && out.Refused == nil {
+		sc.reason.SetText("")
+		t.waived.SetChecked(false)
+	}
+	t.offerEarliest(out.Refused, timeField, i18n.OpPostAt)
+	sc.Update()
+}
+
+// postMethod posts the settlement method chosen for the time in the time field, through the
+// table's rules: refused without the book's notice (001 8.2), when the earliest allowed time
+// goes into the time field as for a change of the limits.
+func (t *limitsTab) postMethod() {
+	sc := t.sc
+	i := t.method.SelectedIndex()
+	if i < 0 || i >= len(methods) {
+		i = methodIndex(sc.c.Snapshot().Sign.Sign.Settlement)
+		t.method.SetSelectedIndex(i)
+	}
+	at, err := t.atField.parse(sc.c.Now())
+	if err != nil {
+		sc.c.Say(opwords.M(i18n.LogSettlementErr, err.Error()))
+		sc.Update()
+		return
+	}
+	out, err := sc.c.Send(view.Request{Kind: view.RequestSettlement, Method: methods[i].value, At: at}, sc.reason.Text)
+	if err == nil && out.Refused == nil {
+		sc.reason.SetText("")
+	}
+	t.offerEarliest(out.Refused, t.at, i18n.OpPostMethod)
+	sc.Update()
+}
+
+// offerEarliest puts the earliest time the rules allow into the time field when refused is a
+// refusal for want of notice (or a time past), rounded up to the minute, and says which
+// button posts it.
+func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button i18n.Key) {
+	earliest, ok := earliestOf(refused)
+	if !ok {
+		return
+	}
+	earliest = earliest.In(t.sc.c.Now().Location())
+	if r := earliest.Truncate(time.Minute); r.Before(earliest) {
+		earliest = r.Add(time.Minute)
+	}
+	timeField.SetText(earliest.Format("15:04"))
+	t.sc.c.Say(opwords.M(i18n.LogEarliest, timeField.Text, opwords.M(button)))
+}

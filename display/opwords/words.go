@@ -1,0 +1,311 @@
+// Package opwords words what the operator screen tells the operator: lines kept as catalogue
+// keys and their arguments until they are shown (Line), so that the operator log speaks the
+// language of whoever reads it, and the words for rounds, runs, results and Red Dog deals that
+// the operator's controller (app/operator) writes to the log and the operator screen
+// (display/operator) draws. It does no I/O and holds no state.
+package opwords
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/reddog"
+)
+
+// Line is a line for the operator kept as a catalogue key and its arguments until it is
+// shown, so that the log strip speaks the language of whoever reads it, also for lines
+// written before a switch of language. An argument that is itself a Line is worded in the
+// same language; any other is formatted as it is: a card, a number, an amount, or the
+// engine's reason with its rule number, which stays in the journal's English.
+type Line struct {
+	key  i18n.Key // "" for a Verbatim line: its arguments one after the other
+	args []any
+}
+
+// worded is an argument worded in the language of the message that holds it.
+type worded interface{ In(w i18n.Catalogue) string }
+
+// M is the message key with args.
+func M(key i18n.Key, args ...any) Line { return Line{key: key, args: args} }
+
+// Verbatim is a line that is not translated (an error's text, a name from the journal).
+func Verbatim(s string) Line { return Line{args: []any{s}} }
+
+// Cat is the parts one after the other (strings as they are, messages worded).
+func Cat(parts ...any) Line { return Line{args: parts} }
+
+// In words the message in w's language.
+func (x Line) In(w i18n.Catalogue) string {
+	args := make([]any, len(x.args))
+	for i, a := range x.args {
+		if y, ok := a.(worded); ok {
+			args[i] = y.In(w)
+		} else {
+			args[i] = a
+		}
+	}
+	if x.key == "" {
+		var b strings.Builder
+		for _, a := range args {
+			fmt.Fprint(&b, a)
+		}
+		return b.String()
+	}
+	return w.T(x.key, args...)
+}
+
+// English is the message in English: the words the tests and the journal's names use.
+func (x Line) English() string { return x.In(i18n.Catalogue{}) }
+
+// Zero reports whether the message is empty (no key and nothing to say).
+func (x Line) Zero() bool { return x.key == "" && len(x.args) == 0 }
+
+// Join is the messages one after the other with sep between them, as one message.
+func Join(sep string, parts []Line) Line {
+	if len(parts) == 0 {
+		return Line{}
+	}
+	out := parts[0]
+	for _, p := range parts[1:] {
+		out = Cat(out, sep, p)
+	}
+	return out
+}
+
+// RuleSuffix is " (000 7.7)" after a line that cites a rule, or nothing.
+func RuleSuffix(rule string) string {
+	if rule == "" {
+		return ""
+	}
+	return " (" + rule + ")"
+}
+
+// RunKindWord is a run's kind in the catalogue's words (Player, Banker, Player/Banker, Tie).
+func RunKindWord(k engine.RunKind) Line {
+	for _, c := range RunKinds() {
+		if c.Kind == k {
+			return M(c.Label)
+		}
+	}
+	return Verbatim(k.String())
+}
+
+// EventLine words one engine event for the operator, as a message (Zero for none worth a line).
+func EventLine(e engine.Event) Line {
+	rule := RuleSuffix(e.Rule)
+	switch e.Kind {
+	case engine.EvShoe:
+		return M(i18n.LogShoeLoaded, e.Shoe)
+	case engine.EvBurn:
+		var parts []Line
+		if len(e.Shown) > 0 {
+			parts = append(parts, M(i18n.LogShown, CardList(e.Shown)))
+		}
+		if e.Hidden > 0 {
+			parts = append(parts, M(i18n.OpFaceDown, e.Hidden))
+		}
+		if len(parts) == 0 {
+			parts = append(parts, M(i18n.OpNone))
+		}
+		return M(i18n.LogBurn, Join(", ", parts), rule)
+	case engine.EvNoBurn:
+		return M(i18n.LogNoBurn, rule)
+	case engine.EvRound:
+		return RoundLine(e.Round)
+	case engine.EvLastCoup:
+		return M(i18n.LogLastCoup, e.N, rule)
+	case engine.EvShoeEnd:
+		return M(i18n.LogShoeOver, e.Shoe)
+	case engine.EvAnomaly:
+		return M(i18n.LogAnomaly, e.Reason, rule)
+	case engine.EvRefused:
+		return M(i18n.LogRefused, e.Reason, rule)
+	case engine.EvReview:
+		return M(i18n.LogReview, e.N, e.Reason)
+	case engine.EvVoid:
+		return M(i18n.LogCancelled, e.N, rule)
+	case engine.EvInsurance:
+		return M(i18n.LogInsurance, e.N)
+	case engine.EvSetting:
+		return M(i18n.LogSetting, e.Key, e.Value)
+	}
+	return Line{}
+}
+
+// RoundLine words a finished round, as a message: "round 3: BANKER WINS 7 TO 5 — P 9H 8C  B KD 7S".
+func RoundLine(r engine.Round) Line {
+	o := r.Outcome
+	var marks []Line
+	if o.Natural && r.Kind != engine.KindCancelled {
+		marks = append(marks, M(i18n.LogNatural))
+	}
+	if o.PlayerPair {
+		marks = append(marks, M(i18n.LogPPair))
+	}
+	if o.BankerPair {
+		marks = append(marks, M(i18n.LogBPair))
+	}
+	if r.Manual > 0 {
+		marks = append(marks, M(i18n.LogByHand, r.Manual))
+	}
+	if o.TotalsUnknown {
+		marks = append(marks, M(i18n.LogResultOnly))
+	}
+	if len(r.Notes) > 0 {
+		marks = append(marks, Verbatim(strings.Join(r.Notes, ", ")))
+	}
+	line := M(i18n.LogRound, r.N, roundWords{r}, CardList(r.Player.List()), CardList(r.Banker.List()))
+	if len(marks) > 0 {
+		line = Cat(line, " [", Join("; ", marks), "]")
+	}
+	return line
+}
+
+// roundWords is a round's result, worded in the language of the line that holds it.
+type roundWords struct{ r engine.Round }
+
+func (x roundWords) In(w i18n.Catalogue) string { return ResultWords(w, x.r) }
+
+// ResultWords is a round's result in w's language, as the table screen words it: "BANKER WINS 7
+// TO 5", "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered
+// without cards; "(no bets)" follows a round without wagers.
+func ResultWords(w i18n.Catalogue, r engine.Round) string {
+	o := r.Outcome
+	var res string
+	switch {
+	case r.Kind == engine.KindCancelled:
+		res = w.T(i18n.OpCancelled)
+	case o.TotalsUnknown: // entered without cards: no totals to give
+		res = map[engine.Winner]string{engine.Banker: w.T(i18n.ResultBankerWin), engine.Player: w.T(i18n.ResultPlayerWin), engine.Tie: w.T(i18n.ResultTieOnly)}[o.Winner]
+	case o.Winner == engine.Banker:
+		res = w.T(i18n.ResultBanker, o.BankerTotal, o.PlayerTotal)
+	case o.Winner == engine.Player:
+		res = w.T(i18n.ResultPlayer, o.PlayerTotal, o.BankerTotal)
+	case o.Winner == engine.Tie:
+		res = w.T(i18n.ResultTie, o.PlayerTotal)
+	default:
+		res = w.T(i18n.OpNoResult)
+	}
+	if r.Kind == engine.KindNoBet {
+		res += " " + w.T(i18n.OpNoBets)
+	}
+	return res
+}
+
+// CardList is the cards as codes, one space between them, or "—" for none.
+func CardList(cs []engine.Card) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// RunLine words a decided run, as a message: "run #1 seat 3 Player × 2: WON, pays $30".
+func RunLine(r engine.RunSettlement) Line {
+	w := r.Run
+	head := M(i18n.LogRunHead, w.ID, w.Seat, RunKindWord(w.Kind), w.Length)
+	switch w.State {
+	case engine.RunWon:
+		return M(i18n.LogRunWon, head, engine.FormatCents(r.Paid))
+	case engine.RunLost:
+		return M(i18n.LogRunLost, head, engine.FormatCents(r.Lost))
+	}
+	return M(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
+}
+
+// HandWord is a hand's name in the catalogue: Player or Banker.
+func HandWord(h engine.Hand) Line {
+	if h == engine.HandBanker {
+		return M(i18n.WagerBanker)
+	}
+	return M(i18n.WagerPlayer)
+}
+
+// ResultText words a result entered without cards, as a message: "BANKER · B pair · natural".
+func ResultText(r engine.ManualResult) Line {
+	parts := []Line{Verbatim("?")}
+	if key, ok := map[engine.Winner]i18n.Key{engine.Banker: i18n.HandBanker, engine.Player: i18n.HandPlayer, engine.Tie: i18n.ResultTieOnly}[r.Winner]; ok {
+		parts[0] = M(key)
+	}
+	if r.BankerPair {
+		parts = append(parts, M(i18n.LogBPair))
+	}
+	if r.PlayerPair {
+		parts = append(parts, M(i18n.LogPPair))
+	}
+	if r.Natural {
+		parts = append(parts, M(i18n.LogNatural))
+	}
+	return Join(" · ", parts)
+}
+
+// RedDogSpread is a round's spread and payout in w's language: "spread 5, pays 1 to 1", "no
+// spread (consecutive)", "a pair".
+func RedDogSpread(w i18n.Catalogue, r reddog.Round) string {
+	switch {
+	case len(r.Cards) < 2:
+		return "—"
+	case r.Spread == reddog.Pair:
+		return w.T(i18n.RdAPair)
+	case r.Spread == reddog.Consecutive:
+		return w.T(i18n.RdConsecutive)
+	}
+	return w.T(i18n.RdSpreadN, r.Spread.String())
+}
+
+// RedDogResult is a finished round's result in w's language: "win 1:1", "lose", "push",
+// "cancelled"; "no result" for a round in progress or under review.
+func RedDogResult(w i18n.Catalogue, r reddog.Round) string {
+	switch {
+	case r.Kind == reddog.KindCancelled:
+		return w.T(i18n.RdCancelledWord)
+	case r.Review || !r.Finished():
+		return w.T(i18n.OpNoResult)
+	}
+	out := map[reddog.Outcome]string{reddog.Win: w.T(i18n.RdWinWord), reddog.Lose: w.T(i18n.RdLoseWord), reddog.Push: w.T(i18n.RdPushWord)}[r.Outcome]
+	if out == "" {
+		out = r.Outcome.String()
+	}
+	if !r.Pays.IsZero() {
+		out += " " + r.Pays.String()
+	}
+	return out
+}
+
+// RedDogRoundLine words a finished Red Dog round for recall in w's language: "#3 win 11:1  8D 8S
+// 8H  a pair [10.10] review confirmed"; the rules and the reasons for a review stay as the
+// journal has them.
+func RedDogRoundLine(w i18n.Catalogue, r reddog.Round) string {
+	cards := make([]string, len(r.Cards))
+	for i, c := range r.Cards {
+		cards[i] = c.String()
+	}
+	line := fmt.Sprintf("#%d %s  %s  %s", r.N, RedDogResult(w, r), strings.Join(cards, " "), RedDogSpread(w, r))
+	if len(r.Notes) > 0 {
+		line += " [" + strings.Join(r.Notes, ", ") + "]"
+	}
+	switch {
+	case r.Review:
+		line += " " + w.T(i18n.RdUnderReview, strings.Join(r.Why, "; "))
+	case r.Resolution != "":
+		line += " " + w.T(i18n.RdReviewed, string(r.Resolution))
+	}
+	return line
+}
+
+// RunChoice is a Run wager's kind with the words the registration form labels it by.
+type RunChoice struct {
+	Label i18n.Key
+	Kind  engine.RunKind
+}
+
+// RunKinds are the Run wagers of Diagram D, as the form offers them, in the table screen's words.
+func RunKinds() []RunChoice {
+	return []RunChoice{{Label: i18n.WagerPlayer, Kind: engine.RunPlayer}, {Label: i18n.WagerBanker, Kind: engine.RunBanker}, {Label: i18n.RunCombination, Kind: engine.RunCombination}, {Label: i18n.WagerTie, Kind: engine.RunTie}}
+}
