@@ -43,7 +43,9 @@ type Row struct {
 	Operator    string    `json:"operator"`
 	Hash        string    `json:"hash"` // the record's hash, to check against `audit verify`
 	// Review is "" for a round never in doubt, "under review" while a supervisor has not
-	// resolved it, "resolved" once one has (issue 21); ReviewReasons says why it was put under
+	// resolved it, "resolved" once one has (issue 21), "corrected" on the row of a finished
+	// round's cards entered by the supervisor after the fact, which replaces the round's earlier
+	// row (kept as recorded, resolved "entered"); ReviewReasons says why it was put under
 	// review and Resolution how it was resolved ("confirmed", "entered", "cancelled").
 	Review        string   `json:"review"`
 	ReviewReasons []string `json:"review_reasons"`
@@ -92,6 +94,9 @@ func RowOf(rec journal.Record) (Row, error) {
 		if rv.Resolution != "" || rd.Kind == journal.RoundCancelled {
 			row.Review = journal.ReviewResolved
 		}
+	}
+	if rd.Corrected { // the cards the supervisor entered after the fact: it replaces the earlier row of the round
+		row.Review = journal.ReviewCorrected
 	}
 	if row.Source == "" {
 		row.Source = rec.Source
