@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/coupboard/coupboard/app/cli"
 	"github.com/coupboard/coupboard/app/journal"
 )
 
@@ -48,12 +49,9 @@ type Report struct {
 
 // Run runs `coupboard audit` with args (after "audit"). The only subcommand is verify.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: coupboard audit verify [--db PATH | --table ID] [--against-bus URL[,URL…]] [--json]")
-		if len(args) == 0 {
-			return errors.New("missing subcommand: verify")
-		}
-		return fmt.Errorf("unknown subcommand %q: want verify", args[0])
+	_, args, err := cli.Subcommand(args, "usage: coupboard audit verify [--db PATH | --table ID] [--against-bus URL[,URL…]] [--json]", stderr, "verify")
+	if err != nil {
+		return err
 	}
 	fs := flag.NewFlagSet("audit verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -67,7 +65,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&bo.nkeySeed, "bus-nkey-seed", "", "with --against-bus: a board's nkey seed file instead of --bus-user")
 	fs.StringVar(&bo.ca, "bus-ca", "", "with --against-bus: the CA of the bus's certificate (tls:// URLs)")
 	fs.BoolVar(&bo.open, "open-bus", false, "with --against-bus: connect with no credentials on purpose")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
