@@ -201,6 +201,19 @@ func TestAcceptLoss(t *testing.T) {
 		!strings.Contains(eout.String(), "9H@P1\n# LOSS ACCEPTED") {
 		t.Errorf("export stderr %q stdout %q", eerr.String(), eout.String())
 	}
+	// The rows say it too: CSV and JSON end with a row naming the lost range, who and why.
+	for _, format := range []string{"csv", "json"} {
+		eout.Reset()
+		if err := export.Run([]string{"--db", path, "--shoe", "1", "--format", format}, nil, &eout, io.Discard); err != nil {
+			t.Fatalf("export %s: %v", format, err)
+		}
+		lines := strings.Split(strings.TrimSpace(eout.String()), "\n")
+		last := lines[len(lines)-1]
+		want := fmt.Sprintf("records 16 to %d (%d) were lost and the loss was accepted in record %d by supervisor 12", n, n-15, n+1)
+		if !strings.Contains(last, export.KindLossAccepted) || !strings.Contains(last, want) || !strings.Contains(last, "surveillance") {
+			t.Errorf("export %s: the last row %q does not name the loss", format, last)
+		}
+	}
 }
 
 // TestAcceptLossLockout: wrong PINs lock the keypad as at the operator screen, across runs

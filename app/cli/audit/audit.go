@@ -91,7 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings, LossesAccepted: v.Losses,
 	}
 	if bo.urls != "" {
-		if rep.Bus, err = checkAgainstBus(j, bo); err != nil {
+		if rep.Bus, err = checkAgainstBus(j, bo, v.Losses); err != nil {
 			return err
 		}
 		rep.OK = rep.OK && rep.Bus.Mismatch == ""
@@ -147,8 +147,11 @@ func printText(w io.Writer, r Report) {
 		if r.Bus.Mismatch != "" {
 			fmt.Fprintf(w, "REWRITTEN: %s\n", r.Bus.Mismatch)
 		}
-		fmt.Fprintf(w, "pit bus %s: %d heads anchored for table %s (newest record %d), %d compared with the journal, %d before its first record (pruned)\n",
-			r.Bus.URL, r.Bus.Anchors, r.Bus.Table, r.Bus.LastSeq, r.Bus.Checked, r.Bus.Pruned)
+		for _, l := range r.Bus.LostAccepted {
+			fmt.Fprintf(w, "LOST ON THE BUS: %s\n", l)
+		}
+		fmt.Fprintf(w, "pit bus %s: %d heads anchored for table %s (newest record %d), %d compared with the journal, %d before its first record (pruned), %d in accepted losses\n",
+			r.Bus.URL, r.Bus.Anchors, r.Bus.Table, r.Bus.LastSeq, r.Bus.Checked, r.Bus.Pruned, r.Bus.Lost)
 		if r.Bus.Anchors == 0 {
 			fmt.Fprintf(w, "WARNING: the pit bus holds no head of table %s: nothing outside the file vouches for it\n", r.Bus.Table)
 		}
