@@ -276,19 +276,14 @@ func (g *Game) finish() {
 			o.Winner, o.Natural, o.PlayerPair, o.BankerPair = m.Winner, m.Natural, m.PlayerPair, m.BankerPair
 		}
 	} else if r.Kind != KindCancelled {
-		o.Winner = Decide(o.PlayerTotal, o.BankerTotal)
-		p2, b2 := Total(c.p[:2]), Total(c.b[:2])
-		o.Natural = IsNatural(p2) || IsNatural(b2)
-		o.PlayerPair = c.p[0].Rank == c.p[1].Rank
-		o.BankerPair = c.b[0].Rank == c.b[1].Rank
-		o.BankerFirstTwo = b2
+		c.decide(o)
 	}
 	n, kind, winner := c.n, r.Kind, o.Winner
 	g.prev = *r
 	g.inRound = false
 	g.insurance = false
 	c.notes = nil
-	g.remember(n, kind)
+	g.remember(r)
 	if c.fromRequest {
 		g.nobetRow++
 	} else {
@@ -299,6 +294,17 @@ func (g *Game) finish() {
 	}
 	g.pendRound = g.pendRound[:0]
 	g.afterRound(n, kind, winner)
+}
+
+// decide sets the result of a coup with all its cards turned, its totals already in o: the
+// winner, a natural, the pairs and the Banker's first two cards (for Insurance/No 6).
+func (c *coup) decide(o *Outcome) {
+	o.Winner = Decide(o.PlayerTotal, o.BankerTotal)
+	p2, b2 := Total(c.p[:2]), Total(c.b[:2])
+	o.Natural = IsNatural(p2) || IsNatural(b2)
+	o.PlayerPair = c.p[0].Rank == c.p[1].Rank
+	o.BankerPair = c.b[0].Rank == c.b[1].Rank
+	o.BankerFirstTwo = b2
 }
 
 // afterRound applies the last-coup rule after round r and deals the carried cards.
@@ -363,7 +369,7 @@ func (g *Game) flushCarry() {
 	}
 }
 
-func (g *Game) remember(n int, k RoundKind) {
-	g.history[g.nHistory%historyLen] = past{n, k}
+func (g *Game) remember(r *Round) {
+	g.history[g.nHistory%historyLen] = past{n: r.N, kind: r.Kind, p: r.Player, b: r.Banker, notes: r.Notes}
 	g.nHistory++
 }

@@ -329,26 +329,12 @@ func (g *Game) reconstruct(cards []Card) {
 		return
 	}
 	c := &g.c
-	nc := coup{n: c.n, kind: c.kind, notes: c.notes, fromRequest: c.fromRequest, excessNote: -1, why: c.why}
-	for i, card := range cards {
-		if !card.Valid() {
-			g.refuse(ir.Reconstruct, fmt.Sprintf("enter cards: card %d is not a card", i+1))
-			return
-		}
-		want := nc.next()
-		if want == PosNone {
-			g.refuse(ir.Reconstruct, fmt.Sprintf("enter cards: %d cards given, but the coup is complete after %d by the table of play", len(cards), i))
-			return
-		}
-		nc.put(card, want, true)
-	}
-	if want := nc.next(); want != PosNone || len(cards) < 4 {
-		if want == PosNone {
-			want = []Position{P1, B1, P2, B2}[len(cards)]
-		}
-		g.refuse(ir.Reconstruct, fmt.Sprintf("enter cards: %d cards given; the table of play wants %s next", len(cards), want))
+	nc, why := dealtBy(cards)
+	if why != "" {
+		g.refuse(ir.Reconstruct, "enter cards: "+why)
 		return
 	}
+	nc.n, nc.kind, nc.notes, nc.fromRequest, nc.why = c.n, c.kind, c.notes, c.fromRequest, c.why
 	if !g.continuous() {
 		inv := &g.inv[g.setIdx]
 		for i := 0; i < c.np; i++ {
@@ -373,6 +359,29 @@ func (g *Game) reconstruct(cards []Card) {
 	g.emit(Event{Kind: EvResolved, N: nc.n, Reason: ResolvedEntered, Rule: ir.Reconstruct})
 	g.insurance = false
 	g.finish()
+}
+
+// dealtBy lays cards out in deal order by the table of play (P1 B1 P2 B2, then the third
+// cards it gives), all face up: the coup they make, or why they make no complete coup.
+func dealtBy(cards []Card) (coup, string) {
+	nc := coup{excessNote: -1}
+	for i, card := range cards {
+		if !card.Valid() {
+			return nc, fmt.Sprintf("card %d is not a card", i+1)
+		}
+		want := nc.next()
+		if want == PosNone {
+			return nc, fmt.Sprintf("%d cards given, but the coup is complete after %d by the table of play", len(cards), i)
+		}
+		nc.put(card, want, true)
+	}
+	if want := nc.next(); want != PosNone || len(cards) < 4 {
+		if want == PosNone {
+			want = []Position{P1, B1, P2, B2}[len(cards)]
+		}
+		return nc, fmt.Sprintf("%d cards given; the table of play wants %s next", len(cards), want)
+	}
+	return nc, ""
 }
 
 // setAside drops the cards read beyond a coup whose cards the supervisor replaced or

@@ -9,7 +9,7 @@ import (
 
 // holdPlay plays steps on a live (holding) game under profile id: script text, or an action
 // "!lost", "!conflict", "!replay", "!restart", "!disconnect", "!unreadable", "!accept",
-// "!enter CARDS…", "!dispute N" (the supervisor disputes round N; the rounds disputed after), "!rslt W P B" (the shoe's result), "!result W" (a result entered by hand). It returns the events in summary form, with "resolved N how
+// "!enter CARDS…", "!correct N CARDS…" (the cards really dealt for finished round N), "!dispute N" (the supervisor disputes round N; the rounds disputed after), "!rslt W P B" (the shoe's result), "!result W" (a result entered by hand). It returns the events in summary form, with "resolved N how
 // rule" for resolutions and "review N" for rounds disputed after the fact.
 func holdPlay(t *testing.T, id string, steps ...string) []string {
 	t.Helper()
@@ -44,6 +44,8 @@ func holdPlay(t *testing.T, id string, steps ...string) []string {
 					s += " " + e.Round.Resolution
 				}
 				out = append(out, s)
+			case EvCorrected:
+				out = append(out, fmt.Sprintf("corrected %d %s by %s", e.N, summary(Event{Kind: EvRound, Round: e.Round}), e.Rule))
 			default:
 				if s := summary(e); s != "" && s != "anomaly" {
 					out = append(out, s)
@@ -58,6 +60,9 @@ func holdPlay(t *testing.T, id string, steps ...string) []string {
 			emit(g.Apply(InAcceptReviewInput()))
 		case "enter":
 			emit(g.Apply(ReconstructInput(mustCards(t, f[1:]...))))
+		case "correct":
+			n, _ := strconv.Atoi(f[1])
+			emit(g.Apply(CorrectInput(n, mustCards(t, f[2:]...))))
 		case "dispute":
 			n, _ := strconv.Atoi(f[1])
 			emit(g.Apply(DisputeInput(n)))

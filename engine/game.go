@@ -21,6 +21,9 @@ const historyLen = 256
 type past struct {
 	n    int
 	kind RoundKind
+	// the round's cards and notes as finished, for a correction after the fact (correct.go)
+	p, b  HandCards
+	notes []string
 }
 
 // Game is one baccarat table under one profile: it takes inputs in order and reports events.
@@ -132,7 +135,11 @@ func (g *Game) AppendApply(dst []Event, in Input) []Event {
 	case InShoeResult:
 		g.shoeResult(in.ShoeResult)
 	case InReconstruct:
-		g.reconstruct(in.Cards)
+		if in.Token.N > 0 {
+			g.correct(in.Token.N, in.Cards)
+		} else {
+			g.reconstruct(in.Cards)
+		}
 	case InDispute:
 		g.disputeAfter(in.Token.N)
 	default:

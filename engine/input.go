@@ -77,7 +77,9 @@ const (
 	// InShoeResult is the shoe's own result of a coup (ShoeResult), a cross-check: a
 	// contradiction puts the coup under review.
 	InShoeResult
-	// InReconstruct is the supervisor entering the cards of the coup under review (Cards).
+	// InReconstruct is the supervisor entering the cards of the coup under review (Cards); with
+	// a round number (Token.N > 0), the cards really dealt for finished round N of the shoe, under
+	// review after the fact: the round is corrected and re-settled (CorrectInput, correct.go).
 	InReconstruct
 	// InDispute is the supervisor putting finished round Token.N of the shoe, already shown
 	// and counted, under review (DisputeInput).
@@ -87,7 +89,7 @@ const (
 // Input is one thing that happens at the table, in order.
 type Input struct {
 	Kind   InputKind
-	Token  Token  // InToken: what the shoe, dealer or supervisor reported; InDispute: the round (N)
+	Token  Token  // InToken: what the shoe, dealer or supervisor reported; InDispute, InReconstruct: the round (N)
 	Source Source // InToken with a card: where the card came from
 	Hand   Hand   // InTurn: the hand to turn
 	Key    string // InSetting: the setting's key
@@ -150,9 +152,10 @@ const (
 	EvInsurance                      // Insurance/No 6 is open on round N (000 1.1)
 	EvSetting                        // a table setting took effect: Key, Value
 	EvResolved                       // the supervisor resolved the review of round N: Reason is how (ResolvedConfirmed, ...), Rule the book's rule
+	EvCorrected                      // finished round N was corrected after the fact (Rule): Round is it as corrected; roads, statistics and wagers must follow
 )
 
-var eventNames = [...]string{"", "shoe", "burn", "noburn", "round", "last_coup", "shoe_end", "anomaly", "refused", "review", "void", "insurance_open", "setting", "resolved"}
+var eventNames = [...]string{"", "shoe", "burn", "noburn", "round", "last_coup", "shoe_end", "anomaly", "refused", "review", "void", "insurance_open", "setting", "resolved", "corrected"}
 
 // String is the event's name in replay output.
 func (k EventKind) String() string {

@@ -205,16 +205,21 @@ func (g *Game) applySetting(kv setting) {
 }
 
 // undispute ends the review of round n after the fact: it was cancelled.
-func (g *Game) undispute(n int, rule string) {
+func (g *Game) undispute(n int, rule string) { g.resolveDisputed(n, ResolvedCancelled, rule) }
+
+// resolveDisputed ends the review of finished round n of this shoe, resolved as how under rule,
+// and reports whether it was under review.
+func (g *Game) resolveDisputed(n int, how, rule string) bool {
 	for i, d := range g.disputed {
 		if d.n == n && d.shoe == g.shoe {
 			g.disputed = append(g.disputed[:i], g.disputed[i+1:]...)
-			g.emit(Event{Kind: EvResolved, N: n, Reason: ResolvedCancelled, Rule: rule})
+			g.emit(Event{Kind: EvResolved, N: n, Reason: how, Rule: rule})
 			g.review, g.reasons = len(g.disputed) > 0 || g.inRound && g.c.review, nil
 			for _, d := range g.disputed {
 				g.reasons = addWhy(g.reasons, fmt.Sprintf("round %d: %s", d.n, strings.Join(d.why, "; ")))
 			}
-			return
+			return true
 		}
 	}
+	return false
 }

@@ -229,9 +229,19 @@ type Irregularities struct {
 	// Dispute is the rule under which the supervisor puts a finished round, already shown and
 	// counted, under review (a dispute: the supervisor's decision is final, 000 13.10; the
 	// casino operator's, 001 11.4); empty where the book says nothing (002, 004): the dispute
-	// is recorded with no rule number. It is resolved by Confirm, or cancelled by VoidAfter
-	// where the book has one.
+	// is recorded with no rule number. It is resolved by Confirm, by Correct, or cancelled by
+	// VoidAfter where the book has one.
 	Dispute string
+	// Correct is the rule under which the supervisor enters the cards really dealt for a
+	// finished round under review, which is then re-settled on them: vic 13.10 (the supervisor
+	// decides any dispute; 11.13: later rounds are not affected), act 9.4 (cards reconstructed
+	// by the table of play), nz 12.6 (reconstruction under a casino supervisor; 004 12.8: later
+	// hands stand as dealt). Empty: the book has no such rule and the engine refuses it.
+	Correct string
+	// CorrectBeforeNext is the rule that allows Correct only until the next round commences,
+	// after which the round is deemed void instead (act 9.5); empty where the books set no such
+	// limit.
+	CorrectBeforeNext string
 }
 
 // Profile is one rule book turned into data (spec/rule-profiles.md). Every difference between
@@ -384,6 +394,7 @@ func profileVic2002() Profile {
 			Confirm:             "13.10",
 			Dispute:             "13.10",
 			Reconstruct:         "13.10",
+			Correct:             "13.10",
 		},
 		Styles: allStyles(), StyleRule: "8.1, 8.2.3",
 		BankerFirst: true, RevealRule: "8.3.1",
@@ -434,6 +445,8 @@ func profileACT2012() Profile {
 			Confirm:             "11.4",
 			Dispute:             "11.4",
 			Reconstruct:         "9.4",
+			Correct:             "9.4",
+			CorrectBeforeNext:   "9.5",
 		},
 		Styles: allStyles(), StyleRule: "2.2, 6.3",
 		BankerFirst: true, RevealRule: "6.3",
@@ -460,6 +473,7 @@ func nzIrregularities(voidInProgress, voidAfterRefused, failedBurn string) Irreg
 		VoidAfterRefused:    voidAfterRefused,
 		FailedBurn:          failedBurn,
 		Reconstruct:         "12.6",
+		Correct:             "12.6",
 	}
 }
 

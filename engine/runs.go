@@ -317,6 +317,73 @@ func (r *Runs) Uncount(shoe, n int) {
 	}
 }
 
+// Correct re-decides coup c (its shoe and number) for the runs, its result corrected after the
+// fact by the supervisor (engine.EvCorrected): decided are the runs that coup decided, as they
+// were settled then, whose settlement the caller reverses: each is put back open as it stood
+// before the coup and given the corrected coup; an open run that counted the coup as a win,
+// and whose hand did not win the corrected coup, is lost. It returns the runs the corrected coup
+// decides, in the order placed. A run put back open that the corrected coup does not decide
+// goes on from the next coup (the later coups stand as played, 000 11.13).
+func (r *Runs) Correct(c RunCoup, decided []RunWager) ([]RunSettlement, error) {
+	if c.Kind != RunCoupNormal && c.Kind != RunCoupDummy || c.Winner != Banker && c.Winner != Player && c.Winner != Tie {
+		return nil, fmt.Errorf("runs: corrected coup %d has no result", c.Number)
+	}
+	var done []RunSettlement
+	for _, d := range decided {
+		if d.State == RunVoid || d.State == RunOpen || len(d.Steps) == 0 {
+			continue
+		}
+		last := d.Steps[len(d.Steps)-1]
+		if last.Coup != c.Number || last.Shoe != c.Shoe {
+			continue
+		}
+		w := d.copy()
+		w.Steps = w.Steps[:len(w.Steps)-1]
+		if last.Counted && last.Winner == last.Nominated && w.Wins > 0 {
+			w.Wins--
+		}
+		w.State, w.Pending = RunOpen, last.Nominated
+		if s, ok := w.coup(c, r.settings); ok {
+			done = append(done, s)
+			continue
+		}
+		r.open = append(r.open, &w)
+	}
+	sort.SliceStable(r.open, func(i, j int) bool { return r.open[i].ID < r.open[j].ID })
+	keep := r.open[:0]
+	for _, w := range r.open {
+		i := w.stepOf(c.Shoe, c.Number)
+		if i < 0 || !w.Steps[i].Counted || w.Steps[i].Winner != w.Steps[i].Nominated {
+			keep = append(keep, w)
+			continue
+		}
+		st := &w.Steps[i]
+		st.Winner = c.Winner
+		if c.Winner == st.Nominated {
+			keep = append(keep, w)
+			continue
+		}
+		st.Note = "corrected after the fact: the coup's result changed"
+		done = append(done, w.settle(RunLost, Note{Rule: "000 10.1", Text: fmt.Sprintf("coup %d corrected: %s won, not %s: lost", c.Number, c.Winner, st.Nominated)}))
+	}
+	for i := len(keep); i < len(r.open); i++ {
+		r.open[i] = nil
+	}
+	r.open = keep
+	sort.SliceStable(done, func(i, j int) bool { return done[i].Run.ID < done[j].Run.ID })
+	return done, nil
+}
+
+// stepOf is the index of the run's step for coup n of shoe, or -1.
+func (w *RunWager) stepOf(shoe, n int) int {
+	for i := len(w.Steps) - 1; i >= 0; i-- {
+		if w.Steps[i].Coup == n && w.Steps[i].Shoe == shoe {
+			return i
+		}
+	}
+	return -1
+}
+
 // ShoeEnd tells the tracker a shoe ended. By default runs continue into the next shoe and
 // nothing is settled; with EndAtShoeChange every open run is void and returned (the book is silent).
 func (r *Runs) ShoeEnd() []RunSettlement {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -191,5 +192,64 @@ func TestRunsShoeChange(t *testing.T) {
 	s := r.ShoeEnd()
 	if len(s) != 1 || s[0].Run.State != RunVoid || s[0].Returned != 500 || len(r.Open()) != 0 {
 		t.Fatalf("shoe end with EndAtShoeChange: %+v", s)
+	}
+}
+
+// A coup corrected after the fact (Runs.Correct): a run it decided is put back as it stood and
+// decided again by the corrected result, or goes on; an open run that counted it as a win loses
+// when its hand did not win the corrected coup.
+func TestRunsCorrect(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		kind      RunKind
+		length    int
+		coups     []Winner // coups 1.. of shoe 1, as first settled
+		n         int      // the coup corrected
+		corrected Winner
+		want      string // the runs the corrected coup decides, then the open runs: "id state wins"
+	}{
+		{"a banker run lost on coup 2 wins when coup 2 is corrected to Banker", RunBanker, 2, []Winner{Banker, Player}, 2, Banker, "1 won 2 |"},
+		{"a banker run lost on coup 2 goes on when it needs more wins", RunBanker, 3, []Winner{Banker, Player}, 2, Banker, "| 1 open 2"},
+		{"a banker run won on coup 2 loses when coup 2 is corrected to a Tie", RunBanker, 2, []Winner{Banker, Banker}, 2, Tie, "1 lost 1 |"},
+		{"an open banker run that counted coup 1 loses when it is corrected to Player", RunBanker, 3, []Winner{Banker, Banker}, 1, Player, "1 lost 2 |"},
+		{"an open run is not changed when the corrected coup still backs it", RunBanker, 3, []Winner{Banker, Banker}, 1, Banker, "| 1 open 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := NewRuns(RunSettings{})
+			if _, err := r.Place(1, tc.kind, tc.length, 1000); err != nil {
+				t.Fatal(err)
+			}
+			var decided []RunWager
+			for i, w := range tc.coups {
+				s, err := r.Coup(RunCoup{Number: i + 1, Shoe: 1, Kind: RunCoupNormal, Winner: w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i+1 == tc.n {
+					for _, x := range s {
+						decided = append(decided, x.Run)
+					}
+				}
+			}
+			done, err := r.Correct(RunCoup{Number: tc.n, Shoe: 1, Kind: RunCoupNormal, Winner: tc.corrected}, decided)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range done {
+				got = append(got, fmt.Sprintf("%d %s %d", s.Run.ID, s.Run.State, s.Run.Wins))
+			}
+			got = append(got, "|")
+			for _, w := range r.Open() {
+				got = append(got, fmt.Sprintf("%d %s %d", w.ID, w.State, w.Wins))
+			}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("got %q, want %q", g, tc.want)
+			}
+		})
+	}
+	r, _ := NewRuns(RunSettings{})
+	if _, err := r.Correct(RunCoup{Number: 1, Shoe: 1, Kind: RunCoupCancelled}, nil); err == nil {
+		t.Error("a corrected coup with no result: want an error")
 	}
 }

@@ -32,6 +32,10 @@ type Round struct {
 	// Review is set for a round that was put under review (issue 21): why, and how the
 	// supervisor resolved it. A live table writes a round under review only once resolved.
 	Review *Review `json:"review,omitempty"`
+	// Corrected is set on the record of a finished round whose cards the supervisor entered
+	// after the fact ("!reconstruct N …", issue 21): it replaces the earlier record of round N of
+	// the shoe, which stays in the journal as it was recorded.
+	Corrected bool `json:"corrected,omitempty"`
 }
 
 // Review says why a round was put under review and how the supervisor resolved it.
@@ -48,6 +52,8 @@ type Review struct {
 const (
 	ReviewPending  = "under review"
 	ReviewResolved = "resolved"
+	// ReviewCorrected is the state of a round's record that corrects an earlier one (Round.Corrected).
+	ReviewCorrected = "corrected"
 )
 
 // Round kinds are the engine's (engine.RoundKind, spec/rule-profiles.md "Round kinds"), named

@@ -75,6 +75,9 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		if err != nil {
 			return m, false, err
 		}
+		if jr.Corrected { // the pit feed has no correction of a round yet: not published as a new round
+			return m, false, nil
+		}
 		m.Type, m.Shoe = pitwire.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
 		return m, true, nil

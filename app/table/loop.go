@@ -444,7 +444,8 @@ func (l *Loop) commitAnswer(m Msg) (Result, error) {
 }
 
 // Records are the journal records of the engine's events: a round record for each finished
-// round, an event record for the rest. Events never carry a face-down card, so these may be
+// round and for each round corrected after the fact (journal.Round.Corrected), an event record
+// for the rest. Events never carry a face-down card, so these may be
 // published.
 func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, error) {
 	out := make([]journal.Record, 0, len(a.Events))
@@ -477,14 +478,17 @@ func derived(e engine.Event, now time.Time, m Msg, extra func(*journal.Event)) (
 		extra(&ev)
 	}
 	var payload any = ev
-	if e.Kind == engine.EvRound {
-		payload = RoundPayload(e.Round, m.Source, m.Actor.ID)
+	round := e.Kind == engine.EvRound || e.Kind == engine.EvCorrected
+	if round {
+		jr := RoundPayload(e.Round, m.Source, m.Actor.ID)
+		jr.Corrected = e.Kind == engine.EvCorrected
+		payload = jr
 	}
 	r, err := eventRecord(payload, e.Shoe, now, m)
 	if err != nil {
 		return r, fmt.Errorf("encode %s event: %w", e.Kind, err)
 	}
-	if e.Kind == engine.EvRound {
+	if round {
 		r.Kind = journal.KindRound
 	}
 	return r, nil

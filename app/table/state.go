@@ -121,6 +121,17 @@ func (s *State) followEvent(e engine.Event, now time.Time) {
 		s.last = &s.rounds[len(s.rounds)-1]
 		s.lastAt = now
 		s.appendRoad(r, now)
+	case engine.EvCorrected:
+		// The supervisor entered the cards really dealt: the round, the result banner, the
+		// roads and what is counted from them follow the corrected cards.
+		if e.Shoe == s.Shoe() {
+			for i := range s.rounds {
+				if s.rounds[i].N == e.N {
+					s.rounds[i] = e.Round
+				}
+			}
+			s.rebuildRoads(now)
+		}
 	case engine.EvVoid:
 		if i, ok := s.roadIndex[e.N]; ok {
 			if err := s.roads.Cancel(i); err != nil {

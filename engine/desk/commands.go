@@ -90,6 +90,9 @@ func GameInput(c *Command) (engine.Input, bool) {
 	case VerbResult:
 		return engine.ResultInput(c.Result), true
 	case VerbReconstruct:
+		if c.Round > 0 {
+			return engine.CorrectInput(c.Round, c.Cards), true
+		}
 		return engine.ReconstructInput(c.Cards), true
 	case VerbDispute:
 		return engine.DisputeInput(c.Round), true
@@ -518,7 +521,7 @@ func (t *Table) followRedDog(e *reddog.Event) {
 		}
 		t.bets = t.bets[:0]
 		if len(t.out.Settled) > s0 {
-			t.remember(r.Shoe, r.N, t.out.Settled[s0:], nil)
+			t.remember(r.Shoe, r.N, t.out.Settled[s0:], nil, nil)
 		}
 	case reddog.EvCancel:
 		t.refund(e.Shoe, e.N, e.Rule)

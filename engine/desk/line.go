@@ -41,7 +41,7 @@ func GameCommand(in engine.Input) (*Command, error) {
 	case engine.InResult:
 		return &Command{Verb: VerbResult, Result: in.Result}, nil
 	case engine.InReconstruct:
-		return &Command{Verb: VerbReconstruct, Cards: append([]engine.Card(nil), in.Cards...)}, nil
+		return &Command{Verb: VerbReconstruct, Round: in.Token.N, Cards: append([]engine.Card(nil), in.Cards...)}, nil
 	case engine.InDispute:
 		return &Command{Verb: VerbDispute, Round: in.Token.N}, nil
 	case engine.InDoubt:

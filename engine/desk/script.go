@@ -100,7 +100,7 @@ const (
 	VerbTurn         Verb = "turn"         // !turn player|banker [authorised]: turn a hand's face-down cards over (authorised: by the supervisor, 004 8.17)
 	VerbAccept       Verb = "accept"       // !accept: the supervisor accepts what was flagged for review
 	VerbResult       Verb = "result"       // !result WINNER [natural] [ppair] [bpair]: a result entered by hand
-	VerbReconstruct  Verb = "reconstruct"  // !reconstruct CARD…: the cards of the coup under review, in deal order
+	VerbReconstruct  Verb = "reconstruct"  // !reconstruct [N] CARD…: the cards of the coup under review, in deal order; with N, those really dealt for finished round N under review (it is re-settled)
 	VerbDispute      Verb = "dispute"      // !dispute N: the supervisor puts finished round N, already shown, under review
 	// The shoe link's own inputs, so that a journal's every input has a script line:
 	VerbDoubt      Verb = "doubt"      // !doubt KIND ["DETAIL"]: what the shoe link could not vouch for (engine.Doubt)
@@ -177,7 +177,7 @@ type Command struct {
 	Turn   engine.Hand         // turn
 	Result engine.ManualResult // result
 	Cards  []engine.Card       // reconstruct
-	Round  int                 // dispute: the round of the shoe
+	Round  int                 // dispute, reconstruct: the round of the shoe (reconstruct: 0 for the coup in progress)
 	Doubt  engine.Doubt        // doubt
 	Shoe   engine.ShoeResult   // shoeresult
 
@@ -701,8 +701,15 @@ func (p *cmdParser) args(a []string) error {
 	case VerbResult:
 		return p.result(a)
 	case VerbReconstruct:
+		if len(a) > 0 && isRoundNumber(a[0]) {
+			n, err := strconv.Atoi(a[0])
+			if err != nil || n < 1 {
+				return p.fail(a[0], "want the number of a finished round of this shoe (1, 2, …)")
+			}
+			c.Round, a = n, a[1:]
+		}
 		if len(a) < 4 || len(a) > maxCards {
-			return p.fail(string(c.Verb), "want !reconstruct and the coup's 4 to 6 cards in deal order")
+			return p.fail(string(c.Verb), "want !reconstruct [N] and the coup's 4 to 6 cards in deal order")
 		}
 		for _, w := range a {
 			card, err := engine.ParseCard(w)
@@ -945,6 +952,9 @@ func (c Command) String() string {
 			arg("bpair")
 		}
 	case VerbReconstruct:
+		if c.Round > 0 {
+			arg(strconv.Itoa(c.Round))
+		}
 		for _, card := range c.Cards {
 			arg(card.String())
 		}
@@ -989,6 +999,9 @@ func (it Item) String() string {
 	}
 	return "#?"
 }
+
+// isRoundNumber reports whether w is written as a round number (digits only): no card is.
+func isRoundNumber(w string) bool { return w != "" && strings.Trim(w, "0123456789") == "" }
 
 // TokenString writes a shoe-script token as the script does ("9H@P3", "void 12", "nobet").
 func TokenString(t engine.Token) string {

@@ -163,11 +163,13 @@ type placed struct {
 	valid int64 // Red Dog: the part in action (to the maximum, 003 6.3)
 }
 
-// roundRecord is what was settled on one finished coup, kept for a cancellation after the fact.
+// roundRecord is what was settled on one finished coup, kept for a cancellation or a correction
+// after the fact: wagers[i] is the wager settled as settled[i].
 type roundRecord struct {
 	live    bool // false once refunded
 	shoe, n int
 	settled []Settled
+	wagers  []engine.Wager
 	runs    []RunResult
 }
 
@@ -206,7 +208,9 @@ type Table struct {
 	runAsked  map[int]int64
 	hist      []roundRecord // a ring: histNext is the next to overwrite
 	histNext  int
-	shoe      int // the current shoe (baccarat events; Red Dog view)
+	// settledW are the wagers settleOne settled, in the order of its settlements (remember).
+	settledW []engine.Wager
+	shoe     int // the current shoe (baccarat events; Red Dog view)
 
 	memo *[memoLen]memoEntry
 
@@ -434,6 +438,8 @@ func (t *Table) follow(e *engine.Event) {
 		t.settleRound(&e.Round)
 	case engine.EvVoid:
 		t.refund(e.Shoe, e.N, e.Rule)
+	case engine.EvCorrected:
+		t.resettle(&e.Round, e.Rule)
 	case engine.EvSetting:
 		p := t.prof
 		if r, err := t.game.Settings().SettlementRules(&p); err == nil {
@@ -470,6 +476,7 @@ func (t *Table) asked(w engine.RunWager) int64 {
 // settleRound settles the wagers, the insurance and the runs of a finished coup.
 func (t *Table) settleRound(r *engine.Round) {
 	s0, r0 := len(t.out.Settled), len(t.out.Runs)
+	t.settledW = t.settledW[:0]
 	for _, b := range t.bets {
 		t.settleOne(b.w, r)
 	}
@@ -497,13 +504,13 @@ func (t *Table) settleRound(r *engine.Round) {
 		}
 	}
 	if len(t.out.Settled) > s0 || len(t.out.Runs) > r0 {
-		t.remember(r.Shoe, r.N, t.out.Settled[s0:], t.out.Runs[r0:])
+		t.remember(r.Shoe, r.N, t.out.Settled[s0:], t.settledW, t.out.Runs[r0:])
 	}
 }
 
 // remember keeps what was settled on a coup, for a cancellation after the fact: a ring of the
 // last historyLen coups, whose slices are reused.
-func (t *Table) remember(shoe, n int, settled []Settled, runs []RunResult) {
+func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, runs []RunResult) {
 	if len(t.hist) < historyLen {
 		t.hist = append(t.hist, roundRecord{})
 	}
@@ -512,6 +519,7 @@ func (t *Table) remember(shoe, n int, settled []Settled, runs []RunResult) {
 	rec := &t.hist[i]
 	rec.shoe, rec.n, rec.live = shoe, n, true
 	rec.settled = append(rec.settled[:0], settled...)
+	rec.wagers = append(rec.wagers[:0], wagers...)
 	rec.runs = append(rec.runs[:0], runs...)
 }
 
@@ -519,6 +527,7 @@ func (t *Table) remember(shoe, n int, settled []Settled, runs []RunResult) {
 // returns it (000 11.9.4, 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4).
 func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
 	st := Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount}
+	t.settledW = append(t.settledW, w)
 	void := func(rule, why string) {
 		st.Result, st.Returned = engine.ResultVoid, w.Amount
 		st.Notes = []engine.Note{{Rule: rule, Text: why}}
@@ -601,35 +610,109 @@ func (t *Table) settle(w engine.Wager, o engine.Outcome) (engine.Settlement, err
 // no longer count it (000 13.4; 003 10.4).
 func (t *Table) refund(shoe, n int, rule string) {
 	note := engine.Note{Rule: t.book.Refund, Text: fmt.Sprintf("coup %d was cancelled after the fact (%s): the wager is refunded", n, rule)}
-	for k := 1; k <= len(t.hist); k++ {
-		rec := &t.hist[(t.histNext-k+historyLen)%historyLen]
-		if !rec.live || rec.shoe != shoe || rec.n != n {
-			continue
-		}
+	if rec := t.record(shoe, n); rec != nil {
 		for _, s := range rec.settled {
-			if s.Result == engine.ResultVoid {
-				continue
-			}
-			rs := Settled{Shoe: shoe, N: n, Seat: s.Seat, Wager: s.Wager, Amount: s.Amount, Raise: s.Raise,
-				Result: engine.ResultVoid, Returned: s.Amount, Notes: []engine.Note{note}, Reverses: s.Result}
-			t.out.Settled = append(t.out.Settled, rs)
+			t.reverse(s, note)
 		}
 		for _, r := range rec.runs {
-			if r.Run.State == engine.RunVoid {
-				continue
-			}
-			rr := RunResult{Asked: r.Asked, Reverses: r.Run.State}
-			rr.Run = r.Run
-			rr.Run.State = engine.RunVoid
-			rr.Returned = r.Run.Amount
-			rr.Notes = []engine.Note{note}
-			t.out.Runs = append(t.out.Runs, rr)
+			t.reverseRun(r, note)
 		}
 		rec.live = false
-		break
 	}
 	if t.runs != nil {
 		t.runs.Uncount(shoe, n)
+	}
+}
+
+// record is what was settled on coup n of shoe and still stands, nil when nothing was.
+func (t *Table) record(shoe, n int) *roundRecord {
+	for k := 1; k <= len(t.hist); k++ {
+		rec := &t.hist[(t.histNext-k+historyLen)%historyLen]
+		if rec.live && rec.shoe == shoe && rec.n == n {
+			return rec
+		}
+	}
+	return nil
+}
+
+// reverse records the reversal of settlement s: the wager's stake is returned and what it won or
+// lost undone (Reverses); a void settlement has nothing to reverse. It reports whether it did.
+func (t *Table) reverse(s Settled, note engine.Note) bool {
+	if s.Result == engine.ResultVoid {
+		return false
+	}
+	t.out.Settled = append(t.out.Settled, Settled{Shoe: s.Shoe, N: s.N, Seat: s.Seat, Wager: s.Wager, Amount: s.Amount, Raise: s.Raise,
+		Result: engine.ResultVoid, Returned: s.Amount, Notes: []engine.Note{note}, Reverses: s.Result})
+	return true
+}
+
+// reverseRun records the reversal of a run decided on a coup: its wager is returned and its
+// win or loss undone (Reverses). It reports whether it did (a void run has nothing to reverse).
+func (t *Table) reverseRun(r RunResult, note engine.Note) bool {
+	if r.Run.State == engine.RunVoid {
+		return false
+	}
+	rr := RunResult{Asked: r.Asked, Reverses: r.Run.State}
+	rr.Run = r.Run
+	rr.Run.State = engine.RunVoid
+	rr.Returned = r.Run.Amount
+	rr.Notes = []engine.Note{note}
+	t.out.Runs = append(t.out.Runs, rr)
+	return true
+}
+
+// resettle follows round r, corrected after the fact by the supervisor under rule (the cards
+// really dealt, engine.EvCorrected): every wager settled on it has its first settlement reversed
+// and is settled again on the corrected round, and the runs follow the corrected result
+// (engine.Runs.Correct). A wager that was void (a round without wagers) stays void: the
+// correction keeps the round's kind. What is settled again is kept, for a later void N.
+func (t *Table) resettle(r *engine.Round, rule string) {
+	undo := engine.Note{Rule: rule, Text: fmt.Sprintf("coup %d was corrected by the supervisor: its first settlement is reversed", r.N)}
+	redo := engine.Note{Rule: rule, Text: fmt.Sprintf("coup %d settled again on the cards the supervisor entered", r.N)}
+	rec := t.record(r.Shoe, r.N)
+	if rec != nil {
+		for i, s := range rec.settled {
+			if i >= len(rec.wagers) || !t.reverse(s, undo) {
+				continue
+			}
+			t.settleOne(rec.wagers[i], r)
+			st := &t.out.Settled[len(t.out.Settled)-1]
+			st.Notes = append(append(make([]engine.Note, 0, len(st.Notes)+1), st.Notes...), redo)
+			rec.settled[i] = *st
+		}
+	}
+	if t.runs == nil || r.Kind == engine.KindCancelled {
+		return
+	}
+	var decided []engine.RunWager
+	if rec != nil {
+		for _, rr := range rec.runs {
+			if t.reverseRun(rr, undo) {
+				decided = append(decided, rr.Run)
+				if rr.Asked != rr.Run.Amount {
+					t.runAsked[rr.Run.ID] = rr.Asked
+				}
+			}
+		}
+	}
+	kind := engine.RunCoupNormal
+	if r.Kind == engine.KindNoBet {
+		kind = engine.RunCoupDummy
+	}
+	settled, err := t.runs.Correct(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: kind, Winner: r.Outcome.Winner}, decided)
+	if err != nil {
+		return
+	}
+	r0 := len(t.out.Runs)
+	for _, s := range settled {
+		s.Notes = append(append(make([]engine.Note, 0, len(s.Notes)+1), s.Notes...), redo)
+		t.out.Runs = append(t.out.Runs, RunResult{RunSettlement: s, Asked: t.asked(s.Run)})
+		delete(t.runAsked, s.Run.ID)
+	}
+	if rec != nil {
+		rec.runs = append(rec.runs[:0], t.out.Runs[r0:]...)
+	} else if len(t.out.Runs) > r0 {
+		t.remember(r.Shoe, r.N, nil, nil, t.out.Runs[r0:])
 	}
 }
 
@@ -753,6 +836,9 @@ func RedDogInput(in engine.Input) (reddog.Input, bool) {
 	case engine.InAcceptReview:
 		return reddog.ConfirmInput(), true
 	case engine.InReconstruct:
+		if in.Token.N > 0 { // a finished round's cards: Red Dog has no correction
+			return reddog.Input{}, false
+		}
 		return reddog.EnterInput(in.Cards), true
 	}
 	return reddog.Input{}, false

@@ -94,6 +94,8 @@ func runScript(t *testing.T, src string) string {
 			switch e.Kind {
 			case engine.EvRound:
 				out = append(out, "round "+itoa(e.N)+" "+e.Round.Outcome.Winner.String()+" "+e.Round.Kind.String()+"\n"...)
+			case engine.EvCorrected:
+				out = append(out, "corrected "+itoa(e.N)+" "+e.Round.Outcome.Winner.String()+" "+e.Round.Kind.String()+" "+e.Rule+"\n"...)
 			case engine.EvVoid, engine.EvInsurance, engine.EvShoeEnd, engine.EvRefused, engine.EvReview, engine.EvResolved:
 				out = append(out, e.Kind.String()+" "+itoa(e.N)+" "+e.Rule+" "+e.Reason+"\n"...)
 			}

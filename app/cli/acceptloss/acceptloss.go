@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/access"
+	"github.com/coupboard/coupboard/app/cli"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people/copies"
@@ -53,12 +54,9 @@ var ErrNotGranted = errors.New("not accepted: a supervisor must sign in")
 // reason (--reason or a line) are read from stdin, each after a prompt on stderr, then the
 // confirmation: the word ACCEPT.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) error {
-	if len(args) == 0 || args[0] != "accept-loss" {
-		fmt.Fprintln(stderr, "usage: coupboard journal accept-loss --config FILE [--db PATH] [--id ID] [--reason TEXT]")
-		if len(args) == 0 {
-			return errors.New("missing subcommand: accept-loss")
-		}
-		return fmt.Errorf("unknown subcommand %q: want accept-loss", args[0])
+	_, args, err := cli.Subcommand(args, "usage: coupboard journal accept-loss --config FILE [--db PATH] [--id ID] [--reason TEXT]", stderr, "accept-loss")
+	if err != nil {
+		return err
 	}
 	fls := flag.NewFlagSet("journal accept-loss", flag.ContinueOnError)
 	fls.SetOutput(stderr)
@@ -66,7 +64,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) erro
 	db := fls.String("db", "", "the journal (default: the configuration's)")
 	id := fls.String("id", "", "the supervisor's operator id (default: asked)")
 	reason := fls.String("reason", "", "why the loss is accepted (default: asked)")
-	if err := fls.Parse(args[1:]); err != nil {
+	if err := fls.Parse(args); err != nil {
 		return err
 	}
 	if fls.NArg() > 0 {

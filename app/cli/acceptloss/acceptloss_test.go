@@ -19,6 +19,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
+	"golang.org/x/crypto/bcrypt"
 )
 
 var start = time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
@@ -83,14 +84,20 @@ func configFor(t *testing.T, path string) *config.Config {
 	cfg.Table.ID = "BAC-07"
 	cfg.Journal.Path = path
 	cfg.Operator.LockoutAttempts = 2
-	var err error
-	if cfg.Operator.SupervisorPINHash, err = access.HashPIN(superPIN); err != nil {
-		t.Fatal(err)
-	}
-	if cfg.Operator.DealerPINHash, err = access.HashPIN(dealerPIN); err != nil {
-		t.Fatal(err)
-	}
+	cfg.Operator.SupervisorPINHash, cfg.Operator.DealerPINHash = quickHash(t, superPIN), quickHash(t, dealerPIN)
 	return cfg
+}
+
+// quickHash is a PIN's bcrypt hash at the lowest cost: the PIN checks are what these tests
+// test, not the cost, and the table's cost (people.BcryptCost) makes each check seconds long
+// under -race. TestAcceptLossWithTheDirectory signs in with hashes at the table's own cost.
+func quickHash(t *testing.T, pin string) string {
+	t.Helper()
+	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(h)
 }
 
 // run runs `coupboard journal accept-loss` with stdin.
@@ -193,6 +200,19 @@ func TestAcceptLoss(t *testing.T) {
 	if !strings.Contains(eerr.String(), "export: LOSS ACCEPTED: records 16 to") || !strings.Contains(eout.String(), "# LOSS ACCEPTED: records 16 to") ||
 		!strings.Contains(eout.String(), "9H@P1\n# LOSS ACCEPTED") {
 		t.Errorf("export stderr %q stdout %q", eerr.String(), eout.String())
+	}
+	// The rows say it too: CSV and JSON end with a row naming the lost range, who and why.
+	for _, format := range []string{"csv", "json"} {
+		eout.Reset()
+		if err := export.Run([]string{"--db", path, "--shoe", "1", "--format", format}, nil, &eout, io.Discard); err != nil {
+			t.Fatalf("export %s: %v", format, err)
+		}
+		lines := strings.Split(strings.TrimSpace(eout.String()), "\n")
+		last := lines[len(lines)-1]
+		want := fmt.Sprintf("records 16 to %d (%d) were lost and the loss was accepted in record %d by supervisor 12", n, n-15, n+1)
+		if !strings.Contains(last, export.KindLossAccepted) || !strings.Contains(last, want) || !strings.Contains(last, "surveillance") {
+			t.Errorf("export %s: the last row %q does not name the loss", format, last)
+		}
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/outbox"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // openJournal opens (creating) table BAC-07's journal at path.
@@ -140,4 +141,53 @@ func headOf(t *testing.T, path string) string {
 	defer j.Close()
 	_, h := j.Head()
 	return h.String()
+}
+
+// TestCompareHeadsWithAcceptedLoss: heads the bus anchored for records inside a loss a
+// supervisor accepted are reported lost, with who accepted it and when, not skipped; the last
+// record the head file recorded must still have the hash the acceptance kept, and a head that
+// contradicts a record the journal holds still fails.
+func TestCompareHeadsWithAcceptedLoss(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "BAC-07.db")
+	j := openJournal(t, path)
+	writeJournal(t, j, 10, 0, nil)
+	hashes := map[int64]string{}
+	if err := j.Scan(1, func(r journal.Record) error { hashes[r.Seq] = r.Hash.String(); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	kept, _ := journal.ParseHash(strings.Repeat("ab", 32))
+	loss := journal.AcceptedLoss{Seq: 9, Time: at, Actor: journal.Actor{Role: "supervisor", ID: "4"}, Reason: "the disk failed",
+		LossAccepted: journal.LossAccepted{V: journal.LossVersion, FromSeq: 5, ThroughSeq: 7, CommittedHash: kept, SurvivingSeq: 4}}
+	head := func(seq int64, hash string) pitwire.Message {
+		return pitwire.Message{Seq: uint64(seq), Time: at.Add(-time.Hour), Head: &pitwire.Head{Hash: hash}}
+	}
+	other := strings.Repeat("cd", 32)
+	for _, tc := range []struct {
+		name     string
+		heads    []pitwire.Message
+		checked  int
+		lost     int
+		mismatch string
+	}{
+		{"heads inside the loss are lost and accepted; the others match", []pitwire.Message{head(4, hashes[4]), head(5, other), head(6, other), head(7, kept.String()), head(8, hashes[8])},
+			2, 3, ""},
+		{"the head file's last record anchored with another hash fails", []pitwire.Message{head(7, other)}, 0, 1, "the head file had recorded hash " + kept.String()},
+		{"a head contradicting a record the journal holds still fails", []pitwire.Message{head(6, other), head(8, other)}, 1, 1, "record 8: the journal's hash is"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := compareHeads(j, tc.heads, []journal.AcceptedLoss{loss})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Checked != tc.checked || c.Lost != tc.lost || !strings.Contains(c.Mismatch, tc.mismatch) || (tc.mismatch == "") != (c.Mismatch == "") {
+				t.Errorf("checked %d, lost %d, mismatch %q; want %d, %d, %q", c.Checked, c.Lost, c.Mismatch, tc.checked, tc.lost, tc.mismatch)
+			}
+			want := fmt.Sprintf("%d anchored head(s) in records 5 to 7: lost, accepted by supervisor 4 at 2026-11-26T03:00:00Z (record 9)", tc.lost)
+			if len(c.LostAccepted) != 1 || c.LostAccepted[0] != want {
+				t.Errorf("lost accepted %q, want %q", c.LostAccepted, want)
+			}
+		})
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/coupboard/coupboard/app/cli"
 	"github.com/coupboard/coupboard/app/journal"
 )
 
@@ -48,12 +49,9 @@ type Report struct {
 
 // Run runs `coupboard audit` with args (after "audit"). The only subcommand is verify.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "verify" {
-		fmt.Fprintln(stderr, "usage: coupboard audit verify [--db PATH | --table ID] [--against-bus URL[,URL…]] [--json]")
-		if len(args) == 0 {
-			return errors.New("missing subcommand: verify")
-		}
-		return fmt.Errorf("unknown subcommand %q: want verify", args[0])
+	_, args, err := cli.Subcommand(args, "usage: coupboard audit verify [--db PATH | --table ID] [--against-bus URL[,URL…]] [--json]", stderr, "verify")
+	if err != nil {
+		return err
 	}
 	fs := flag.NewFlagSet("audit verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -67,7 +65,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&bo.nkeySeed, "bus-nkey-seed", "", "with --against-bus: a board's nkey seed file instead of --bus-user")
 	fs.StringVar(&bo.ca, "bus-ca", "", "with --against-bus: the CA of the bus's certificate (tls:// URLs)")
 	fs.BoolVar(&bo.open, "open-bus", false, "with --against-bus: connect with no credentials on purpose")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -93,7 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		CommittedSeq: su.CommittedSeq, Missing: su.Missing, Warnings: su.Warnings, LossesAccepted: v.Losses,
 	}
 	if bo.urls != "" {
-		if rep.Bus, err = checkAgainstBus(j, bo); err != nil {
+		if rep.Bus, err = checkAgainstBus(j, bo, v.Losses); err != nil {
 			return err
 		}
 		rep.OK = rep.OK && rep.Bus.Mismatch == ""
@@ -149,8 +147,11 @@ func printText(w io.Writer, r Report) {
 		if r.Bus.Mismatch != "" {
 			fmt.Fprintf(w, "REWRITTEN: %s\n", r.Bus.Mismatch)
 		}
-		fmt.Fprintf(w, "pit bus %s: %d heads anchored for table %s (newest record %d), %d compared with the journal, %d before its first record (pruned)\n",
-			r.Bus.URL, r.Bus.Anchors, r.Bus.Table, r.Bus.LastSeq, r.Bus.Checked, r.Bus.Pruned)
+		for _, l := range r.Bus.LostAccepted {
+			fmt.Fprintf(w, "LOST ON THE BUS: %s\n", l)
+		}
+		fmt.Fprintf(w, "pit bus %s: %d heads anchored for table %s (newest record %d), %d compared with the journal, %d before its first record (pruned), %d in accepted losses\n",
+			r.Bus.URL, r.Bus.Anchors, r.Bus.Table, r.Bus.LastSeq, r.Bus.Checked, r.Bus.Pruned, r.Bus.Lost)
 		if r.Bus.Anchors == 0 {
 			fmt.Fprintf(w, "WARNING: the pit bus holds no head of table %s: nothing outside the file vouches for it\n", r.Bus.Table)
 		}

@@ -29,7 +29,7 @@ type Row struct {
 	Round       int       `json:"round"`
 	Seq         int64     `json:"seq"`  // journal record number
 	Time        time.Time `json:"time"` // when the round was recorded (UTC)
-	Kind        string    `json:"kind"` // the round's kind (engine.RoundKind's word); review for a coup held with no result yet
+	Kind        string    `json:"kind"` // the round's kind (engine.RoundKind's word); review for a coup held with no result yet; loss_accepted for records lost (KindLossAccepted)
 	Player      []string  `json:"player"`
 	Banker      []string  `json:"banker"`
 	PlayerTotal int       `json:"player_total"`
@@ -43,7 +43,9 @@ type Row struct {
 	Operator    string    `json:"operator"`
 	Hash        string    `json:"hash"` // the record's hash, to check against `audit verify`
 	// Review is "" for a round never in doubt, "under review" while a supervisor has not
-	// resolved it, "resolved" once one has (issue 21); ReviewReasons says why it was put under
+	// resolved it, "resolved" once one has (issue 21), "corrected" on the row of a finished
+	// round's cards entered by the supervisor after the fact, which replaces the round's earlier
+	// row (kept as recorded, resolved "entered"); ReviewReasons says why it was put under
 	// review and Resolution how it was resolved ("confirmed", "entered", "cancelled").
 	Review        string   `json:"review"`
 	ReviewReasons []string `json:"review_reasons"`
@@ -92,6 +94,9 @@ func RowOf(rec journal.Record) (Row, error) {
 		if rv.Resolution != "" || rd.Kind == journal.RoundCancelled {
 			row.Review = journal.ReviewResolved
 		}
+	}
+	if rd.Corrected { // the cards the supervisor entered after the fact: it replaces the earlier row of the round
+		row.Review = journal.ReviewCorrected
 	}
 	if row.Source == "" {
 		row.Source = rec.Source
@@ -319,6 +324,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if rows, err = withReviews(j, rows, *shoe, (*RedDogRow).cols, heldRedDogRow); err != nil {
 			return fmt.Errorf("export from %s: %w", path, err)
 		}
+		if err := eachLoss(j, func(rec journal.Record, l journal.AcceptedLoss) {
+			rows = append(rows, RedDogRow{Table: rec.Table, Shoe: rec.Shoe, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: KindLossAccepted,
+				Cards: []string{}, Notes: []string{l.String()}, Source: rec.Source, Operator: rec.Actor.ID, Hash: rec.Hash.String(),
+				ReviewReasons: []string{}})
+		}); err != nil {
+			return fmt.Errorf("export from %s: %w", path, err)
+		}
 		if err := writeRows(stdout, *format, rows, RedDogHeader(), RedDogRow.csvFields); err != nil {
 			return fmt.Errorf("write export: %w", err)
 		}
@@ -339,11 +351,37 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rows, err = withReviews(j, rows, *shoe, (*Row).cols, heldRow); err != nil {
 		return fmt.Errorf("export from %s: %w", path, err)
 	}
+	if err := eachLoss(j, func(rec journal.Record, l journal.AcceptedLoss) {
+		rows = append(rows, Row{Table: rec.Table, Shoe: rec.Shoe, Seq: rec.Seq, Time: rec.Time.UTC(), Kind: KindLossAccepted,
+			Player: []string{}, Banker: []string{}, Notes: []string{l.String()}, Source: rec.Source, Operator: rec.Actor.ID,
+			Hash: rec.Hash.String(), ReviewReasons: []string{}})
+	}); err != nil {
+		return fmt.Errorf("export from %s: %w", path, err)
+	}
 	if err := write(stdout, *format, rows); err != nil {
 		return fmt.Errorf("write export: %w", err)
 	}
 	fmt.Fprintf(stderr, "export: %d rounds\n", len(rows))
 	return nil
+}
+
+// KindLossAccepted is the kind of the row that names committed records lost from the journal
+// whose loss a supervisor accepted (coupboard journal accept-loss): its notes say which records,
+// who accepted the loss, when and why, and where the damaged files are; its operator is who
+// accepted it. Every export of the journal ends with one such row per accepted loss (the rounds
+// of the lost records are in no row), as its stderr says it.
+const KindLossAccepted = "loss_accepted"
+
+// eachLoss calls fn with every accepted loss the journal records, in order.
+func eachLoss(j *journal.Journal, fn func(journal.Record, journal.AcceptedLoss)) error {
+	return j.OfKind(journal.KindLossAccepted, func(rec journal.Record) error {
+		l, err := journal.AcceptedLossOf(rec)
+		if err != nil {
+			return fmt.Errorf("record %d: %w", rec.Seq, err)
+		}
+		fn(rec, l)
+		return nil
+	})
 }
 
 // reviewEvent is what export reads of a "review", "resolved" or "void" event record.

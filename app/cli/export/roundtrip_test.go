@@ -88,14 +88,22 @@ func replayRounds(t testing.TB, profile string, sets []string, start time.Time, 
 			PlayerPair     bool `json:"player_pair"`
 			BankerPair     bool `json:"banker_pair"`
 		}
-		var ev struct{ Event string }
+		var ev struct {
+			Event string
+			Round json.RawMessage // a round corrected after the fact: the round as corrected
+		}
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
 			t.Fatalf("replay line %q: %v", sc.Text(), err)
 		}
-		if ev.Event != "" {
+		line := sc.Bytes()
+		switch ev.Event {
+		case "":
+		case "corrected": // export has its record after the round's first one
+			line = ev.Round
+		default:
 			continue
 		}
-		if err := json.Unmarshal(sc.Bytes(), &x); err != nil || x.N == nil {
+		if err := json.Unmarshal(line, &x); err != nil || x.N == nil {
 			t.Fatalf("replay line %q: %v", sc.Text(), err)
 		}
 		rounds = append(rounds, round{N: *x.N, Player: x.Player, Banker: x.Banker, PlayerTotal: x.PlayerTotal, BankerTotal: x.BankerTotal,

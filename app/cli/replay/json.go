@@ -16,13 +16,22 @@ import (
 // "banker_pair","kind","notes"} and, only when set, "hidden" (cards never turned over) and
 // "review". Events: {"event":"burn","shown":[...],"hidden":N[,"rule"]}, {"event":"last_coup","n","rule"},
 // {"event":"shoe_end"}, {"event":"anomaly"|"refused"[,"n"][,"rule"],"reason"[,"line","token"]},
-// {"event":"noburn","rule"}, {"event":"void","n","rule"}, {"event":"insurance_open","n","rule"}.
+// {"event":"noburn","rule"}, {"event":"void","n","rule"}, {"event":"insurance_open","n","rule"},
+// {"event":"corrected","n","rule","round":{…the round as corrected…}}.
 func AppendEvent(b []byte, e *engine.Event, tok *engine.Token) []byte {
 	switch e.Kind {
 	case engine.EvRound:
 		return appendRound(b, &e.Round)
 	case engine.EvShoe, engine.EvReview, engine.EvSetting:
 		return b
+	case engine.EvCorrected:
+		b = append(b, `{"event":"corrected","n":`...)
+		b = strconv.AppendInt(b, int64(e.N), 10)
+		b = append(b, `,"rule":`...)
+		b = appendString(b, e.Rule)
+		b = append(b, `,"round":`...)
+		b = appendRound(b, &e.Round)
+		return append(b, '}')
 	}
 	b = append(b, `{"event":`...)
 	b = appendString(b, e.Kind.String())

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -242,7 +243,7 @@ func signOf(w wireSign) (engine.Sign, string, error) {
 // maxReconstruct is the most cards a journalled !reconstruct may hold.
 const maxReconstruct = 16
 
-// incompleteReconstruct reads "!reconstruct" with 1 to 3 cards, or 7 to 16, which the table
+// incompleteReconstruct reads "!reconstruct [N]" with 1 to 3 cards, or 7 to 16, which the table
 // script's grammar refuses (a coup has 4 to 6) but the operator screen may send: the engine
 // refuses it with the table of play's reason ("the table of play wants B2 next"), and like every
 // refused command it is journalled. Any other line keeps the grammar's error.
@@ -252,6 +253,9 @@ func incompleteReconstruct(line string, syntax error) ([]desk.Item, error) {
 		return nil, syntax
 	}
 	c := &desk.Command{Verb: desk.VerbReconstruct}
+	if n, err := strconv.Atoi(ws[1]); err == nil && n > 0 && strconv.Itoa(n) == ws[1] { // a finished round's cards
+		c.Round, ws = n, ws[1:]
+	}
 	for _, w := range ws[1:] {
 		card, err := engine.ParseCard(w)
 		if err != nil || card.String() != w {
