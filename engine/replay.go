@@ -26,19 +26,28 @@ func (r *Replayer) Game() *Game { return r.g }
 // until the next call to Feed or End: the buffer is reused, so replaying allocates nothing
 // on the common path.
 func (r *Replayer) Feed(t Token) []Event {
-	r.buf = r.g.AppendApply(r.buf[:0], TokenInput(t))
+	r.buf = r.AppendFeed(r.buf[:0], &t)
+	return r.buf
+}
+
+// AppendFeed is Feed appending the events to dst, so that a caller that keeps its own list of
+// events (engine/desk) has them written there once instead of copied from the replayer's buffer.
+func (r *Replayer) AppendFeed(dst []Event, t *Token) []Event {
 	g := r.g
+	g.out = dst
+	g.token(*t, SourceShoe) // as AppendApply(dst, TokenInput(*t)) does, without building the Input
+	dst, g.out = g.out, nil
 	for g.inRound && g.c.np >= 2 && g.c.nb >= 2 {
 		switch {
 		case g.c.hasFaceDown(HandPlayer):
-			r.buf = g.AppendApply(r.buf, TurnInput(HandPlayer))
+			dst = g.AppendApply(dst, TurnInput(HandPlayer))
 		case g.c.hasFaceDown(HandBanker):
-			r.buf = g.AppendApply(r.buf, TurnInput(HandBanker))
+			dst = g.AppendApply(dst, TurnInput(HandBanker))
 		default:
-			return r.buf
+			return dst
 		}
 	}
-	return r.buf
+	return dst
 }
 
 // End reports a round left unfinished by the end of the script as an anomaly.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -30,6 +31,27 @@ var tokenWords = map[string]TokenKind{
 	"shoe": TokShoe, "faceburn": TokFaceBurn, "burn": TokBurn, "noburn": TokNoBurn, "cut": TokCut,
 	"exposed": TokExposed, "faceup": TokFaceUp, "dummy": TokDummy, "nobet": TokNoBet, "void": TokVoid,
 	"reshuffle": TokReshuffle, "empty": TokEmpty,
+}
+
+// wordKind is the script word f names, in any case ("Shoe", "CUT"), as tokenWords[strings.ToLower(f)]
+// but without allocating a lowered copy of every card ("9H") a script holds. Every word is
+// lower-case ASCII of at most 9 bytes, so only ASCII letters need lowering: a token longer than
+// that, or with a byte that is not ASCII, names no word either way (no character outside ASCII
+// lowers to a letter of a word: the Kelvin sign lowers to "k", which no word has).
+func wordKind(f string) (TokenKind, bool) {
+	var buf [len("reshuffle")]byte
+	if len(f) > len(buf) {
+		return 0, false
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	k, ok := tokenWords[string(buf[:len(f)])] // a map index by a converted slice does not allocate
+	return k, ok
 }
 
 // String is the token's word in the script ("card" for a card).
@@ -109,10 +131,11 @@ func ParseScript(src string) ([]Token, error) {
 			line = line[:h]
 		}
 		fields := strings.Fields(line)
+		toks = slices.Grow(toks, len(fields)) // a token a field, but for "void N": one growth a line
 		for j := 0; j < len(fields); j++ {
 			f := fields[j]
 			t := Token{Line: i + 1, Text: f}
-			if k, ok := tokenWords[strings.ToLower(f)]; ok {
+			if k, ok := wordKind(f); ok {
 				t.Kind = k
 				if k == TokVoid && j+1 < len(fields) {
 					if n, err := strconv.Atoi(fields[j+1]); err == nil {

@@ -111,7 +111,7 @@ func (t *Table) gameCommand(in engine.Input) {
 		t.no(t.book.NotInGame, "not a command of Red Dog: only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct)")
 		return
 	}
-	t.feed(in)
+	t.feed(&in)
 }
 
 // at is the moment an at=HH:MM names on the table clock's day, or now.
@@ -150,11 +150,23 @@ func (t *Table) open(c *Command) bool {
 	return false
 }
 
-var baccaratWagers = map[Wager]engine.WagerKind{WagerPlayer: engine.WagerPlayer, WagerBanker: engine.WagerBanker, WagerTie: engine.WagerTie}
+// baccaratWager is the engine's kind of a Player, Banker or Tie wager, false for any other
+// (a switch, not a map: it is asked for every wager placed).
+func baccaratWager(w Wager) (engine.WagerKind, bool) {
+	switch w {
+	case WagerPlayer:
+		return engine.WagerPlayer, true
+	case WagerBanker:
+		return engine.WagerBanker, true
+	case WagerTie:
+		return engine.WagerTie, true
+	}
+	return 0, false
+}
 
 // bet places a Player, Banker or Tie wager on the next coup.
 func (t *Table) bet(c *Command) {
-	k, ok := baccaratWagers[c.Wager]
+	k, ok := baccaratWager(c.Wager)
 	if !ok {
 		t.no("", fmt.Sprintf("%s is not a wager of baccarat: player, banker, tie or insurance", c.Wager))
 		return
@@ -413,7 +425,8 @@ func (t *Table) setting(c *Command) {
 			t.no("", fmt.Sprintf("setting %s takes effect between rounds; only a change of the settlement method or the differential is posted for a time", c.Key))
 			return
 		}
-		t.engineInput(engine.SettingInput(c.Key, c.Value))
+		in := engine.SettingInput(c.Key, c.Value)
+		t.engineInput(&in)
 		return
 	}
 	s := t.nextSign()

@@ -15,10 +15,13 @@ var DefaultStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 type Runner struct {
 	t   *Table
 	now time.Time
+	tok engine.Input // the game input of a token item: only its Token changes (Table.Apply reads it, never keeps it)
 }
 
 // NewRunner starts a runner on t with the clock at start.
-func NewRunner(t *Table, start time.Time) *Runner { return &Runner{t: t, now: start} }
+func NewRunner(t *Table, start time.Time) *Runner {
+	return &Runner{t: t, now: start, tok: engine.Input{Kind: engine.InToken}}
+}
 
 // Table is the runner's table.
 func (r *Runner) Table() *Table { return r.t }
@@ -37,8 +40,8 @@ func (r *Runner) Step(it *Item) (*Outcome, error) {
 		r.now = at
 		return r.t.Advance(at), nil
 	case ItemToken:
-		in := engine.TokenInput(it.Token)
-		return r.t.Apply(Input{Game: &in, Line: it.Line}, r.now)
+		r.tok.Token = it.Token // engine.TokenInput(it.Token), without building the whole input again
+		return r.t.Apply(Input{Game: &r.tok, Line: it.Line}, r.now)
 	case ItemCommand:
 		return r.t.Apply(Input{Command: it.Command, Line: it.Line}, r.now)
 	}

@@ -204,7 +204,7 @@ type Table struct {
 	bets      []placed
 	insurance []engine.Wager
 	insN      int
-	warned    map[int]bool // seats told that wagers under the minimum will be returned (000 7.3.1)
+	warned    [MaxSeat + 1]bool // seats told that wagers under the minimum will be returned (000 7.3.1); every command's seat is checked against MaxSeat
 	runAsked  map[int]int64
 	hist      []roundRecord // a ring: histNext is the next to overwrite
 	histNext  int
@@ -222,7 +222,7 @@ type Table struct {
 
 // New starts a table with no shoe loaded, at time start.
 func New(cfg Config, start time.Time) (*Table, error) {
-	t := &Table{cfg: cfg, now: start, warned: map[int]bool{}, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry)}
+	t := &Table{cfg: cfg, now: start, runAsked: map[int]int64{}, memo: new([memoLen]memoEntry)}
 	var notices engine.NoticeRules
 	if cfg.RedDog != nil {
 		p := *cfg.RedDog
@@ -294,7 +294,7 @@ func (t *Table) Apply(in Input, now time.Time) (*Outcome, error) {
 	t.advance(now)
 	t.curLine, t.curVerb = in.Line, ""
 	if in.Game != nil {
-		t.feed(*in.Game)
+		t.feed(in.Game)
 	} else {
 		t.command(in.Command, in.Line)
 	}
@@ -373,22 +373,22 @@ func (t *Table) advance(now time.Time) {
 // feed gives a game input to the table. A setting is the !setting command however it comes
 // (a script line, or a game input as an old journal holds it): the same rules decide it live
 // and in a replay, and one that changes the sign is posted with its notice (001 8.2).
-func (t *Table) feed(in engine.Input) {
+func (t *Table) feed(in *engine.Input) {
 	if in.Kind == engine.InSetting {
-		c, _ := GameCommand(in)
+		c, _ := GameCommand(*in)
 		t.command(c, t.curLine)
 		return
 	}
 	t.engineInput(in)
 }
 
-// engineInput gives a game input to the engine and follows its events.
-func (t *Table) engineInput(in engine.Input) {
+// engineInput gives a game input to the engine and follows its events. in is only read.
+func (t *Table) engineInput(in *engine.Input) {
 	if t.rd != nil {
-		rin, ok := RedDogInput(in)
+		rin, ok := RedDogInput(*in)
 		if !ok {
 			var verb Verb
-			if c, err := GameCommand(in); err == nil && c != nil {
+			if c, err := GameCommand(*in); err == nil && c != nil {
 				verb = c.Verb
 			}
 			t.refuse(t.curLine, verb, t.book.NotInGame, fmt.Sprintf("not an input of Red Dog: %v (only shoe-script tokens, cards, doubts and the supervisor's review)", in.Kind))
@@ -403,9 +403,9 @@ func (t *Table) engineInput(in engine.Input) {
 	}
 	start := len(t.out.Events)
 	if t.replay != nil && in.Kind == engine.InToken {
-		t.out.Events = append(t.out.Events, t.replay.Feed(in.Token)...)
+		t.out.Events = t.replay.AppendFeed(t.out.Events, &in.Token)
 	} else {
-		t.out.Events = t.game.AppendApply(t.out.Events, in)
+		t.out.Events = t.game.AppendApply(t.out.Events, *in)
 	}
 	for i := start; i < len(t.out.Events); i++ {
 		t.follow(&t.out.Events[i])
@@ -476,14 +476,17 @@ func (t *Table) asked(w engine.RunWager) int64 {
 // settleRound settles the wagers, the insurance and the runs of a finished coup.
 func (t *Table) settleRound(r *engine.Round) {
 	s0, r0 := len(t.out.Settled), len(t.out.Runs)
+	// What a settlement reads of the coup, worked out once for all its wagers (the key of the
+	// settlements remembered, settle).
+	o := r.Outcome.ForSettlement()
 	t.settledW = t.settledW[:0]
-	for _, b := range t.bets {
-		t.settleOne(b.w, r)
+	for i := range t.bets {
+		t.settleOne(&t.bets[i].w, r, &o)
 	}
 	t.bets = t.bets[:0]
 	if len(t.insurance) > 0 && t.insN == r.N {
-		for _, w := range t.insurance {
-			t.settleOne(w, r)
+		for i := range t.insurance {
+			t.settleOne(&t.insurance[i], r, &o)
 		}
 		t.insurance = t.insurance[:0]
 	}
@@ -523,42 +526,46 @@ func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, 
 	rec.runs = append(rec.runs[:0], runs...)
 }
 
-// settleOne settles one wager on a finished coup: a coup without wagers or with no result
-// returns it (000 11.9.4, 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4).
-func (t *Table) settleOne(w engine.Wager, r *engine.Round) {
-	st := Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount}
-	t.settledW = append(t.settledW, w)
-	void := func(rule, why string) {
-		st.Result, st.Returned = engine.ResultVoid, w.Amount
-		st.Notes = []engine.Note{{Rule: rule, Text: why}}
-		t.out.Settled = append(t.out.Settled, st)
-	}
+// settleOne settles one wager on a finished coup whose outcome reduced for settlement is o
+// (r.Outcome.ForSettlement()): a coup without wagers or with no result returns it (000 11.9.4,
+// 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4). The settlement is made in place, at the end of
+// the outcome's list, so that a settled wager is not copied again.
+func (t *Table) settleOne(w *engine.Wager, r *engine.Round, o *engine.Outcome) {
+	t.out.Settled = append(t.out.Settled, Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount})
+	st := &t.out.Settled[len(t.out.Settled)-1]
+	t.settledW = append(t.settledW, *w)
 	switch {
 	case r.Kind == engine.KindNoBet:
-		void(t.book.NoWagers, fmt.Sprintf("coup %d was played without wagers: the wager is void and returned", r.N))
+		st.void(t.book.NoWagers, fmt.Sprintf("coup %d was played without wagers: the wager is void and returned", r.N))
 		return
 	case r.Kind == engine.KindCancelled || r.Outcome.Winner == engine.WinnerNone:
-		void(t.book.Refund, fmt.Sprintf("coup %d has no result: the wager is returned", r.N))
+		st.void(t.book.Refund, fmt.Sprintf("coup %d has no result: the wager is returned", r.N))
 		return
 	}
-	if w.Kind != engine.WagerInsurance {
-		w.MinimumWarned = t.warned[w.Seat]
+	wg := *w
+	if wg.Kind != engine.WagerInsurance {
+		wg.MinimumWarned = t.warned[wg.Seat]
 	}
-	s, err := t.settle(w, r.Outcome)
+	s, err := t.settle(&wg, &r.Outcome, o)
 	if err != nil {
-		void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
+		st.void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
 	}
 	if s.Warning {
-		t.warned[w.Seat] = true
+		t.warned[wg.Seat] = true
 	}
 	st.Result, st.Paid, st.Commission, st.Lost, st.Returned = s.Result, s.Paid, s.Commission+s.DeferredCommission, s.Lost, s.Returned
 	st.Notes = s.Notes
-	t.out.Settled = append(t.out.Settled, st)
+}
+
+// void makes the settlement a void wager returned whole, with the rule and the reason.
+func (st *Settled) void(rule, why string) {
+	st.Result, st.Returned = engine.ResultVoid, st.Amount
+	st.Notes = []engine.Note{{Rule: rule, Text: why}}
 }
 
 // settleKey is what a settlement depends on besides the rules: the wager (its seat only where
-// a deferred commission is recorded against it) and the coup's outcome.
+// a deferred commission is recorded against it) and the coup's outcome reduced for settlement.
 type settleKey struct {
 	w engine.Wager
 	o engine.Outcome
@@ -581,28 +588,26 @@ func (k *settleKey) slot() int {
 	return int((h * 0x9E3779B97F4A7C15) >> 55) // the top 9 bits: 0 to memoLen-1
 }
 
-// settle is engine.Settle under the rules in force, remembered: the same wager on the same
-// outcome (as far as settlement reads it, Outcome.ForSettlement) under the same rules settles
-// the same way. The notes are shared: read-only.
-func (t *Table) settle(w engine.Wager, o engine.Outcome) (engine.Settlement, error) {
-	seat := w.Seat
+// settle is engine.Settle(*w, *o, rules in force), remembered: the same wager on the same
+// outcome as far as settlement reads it (key, Outcome.ForSettlement of o) under the same rules
+// settles the same way. The settlement returned is the cache's own (read-only, valid until the
+// next settle): its Wager may be the same wager at another seat, so a caller reads only what
+// was settled (the result, the amounts, the warning and the notes, which are shared).
+func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*engine.Settlement, error) {
+	k := settleKey{w: *w, o: *key}
 	if !w.DeferCommission {
-		w.Seat = 0
+		k.w.Seat = 0
 	}
-	k := settleKey{w: w, o: o.ForSettlement()}
 	e := &t.memo[k.slot()]
 	if e.ok && e.k == k {
-		s := e.s
-		s.Wager.Seat = seat
-		return s, nil
+		return &e.s, nil
 	}
-	w.Seat = seat
-	s, err := engine.Settle(w, o, t.rules)
+	s, err := engine.Settle(*w, *o, t.rules)
 	if err != nil {
-		return s, err
+		return nil, err
 	}
 	*e = memoEntry{ok: true, k: k, s: s}
-	return s, nil
+	return &e.s, nil
 }
 
 // refund undoes what was settled on coup n of shoe, whose outcome was invalidated after the
@@ -671,11 +676,12 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 	redo := engine.Note{Rule: rule, Text: fmt.Sprintf("coup %d settled again on the cards the supervisor entered", r.N)}
 	rec := t.record(r.Shoe, r.N)
 	if rec != nil {
+		o := r.Outcome.ForSettlement()
 		for i, s := range rec.settled {
 			if i >= len(rec.wagers) || !t.reverse(s, undo) {
 				continue
 			}
-			t.settleOne(rec.wagers[i], r)
+			t.settleOne(&rec.wagers[i], r, &o)
 			st := &t.out.Settled[len(t.out.Settled)-1]
 			st.Notes = append(append(make([]engine.Note, 0, len(st.Notes)+1), st.Notes...), redo)
 			rec.settled[i] = *st

@@ -121,10 +121,9 @@ func readScript(name string, stdin io.Reader) (items []desk.Item, tableScript bo
 			if it.Kind != desk.ItemToken {
 				tableScript = true
 			}
-			it.Token.Text = strings.Clone(it.Token.Text) // keep the token, not the whole line
-			if it.Command != nil {
-				it.Command.Reason = strings.Clone(it.Command.Reason)
-			}
+			// A token's text and a command's reason are pieces of their line, which input.Lines
+			// gives as a string of its own: the lines stay in memory with their items (within
+			// input.MaxScriptBytes in all) instead of a copy of every token.
 			items = append(items, it)
 		}
 		return nil
