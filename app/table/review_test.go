@@ -124,3 +124,43 @@ func TestSupervisorDisputeLeavesTheRoads(t *testing.T) {
 		}
 	}
 }
+
+// The supervisor enters the cards really dealt for a round under review (issue 21,
+// `!reconstruct N …`): the round, the statistics and the roads follow the corrected cards, the
+// review ends, and a replay of the journalled commands gives the same screen.
+func TestCorrectedRoundOnTheScreen(t *testing.T) {
+	cmd := func(c desk.Command) Input { return Input{Command: &c} }
+	game := func(in engine.Input) Input { return Input{Game: &in} }
+	var cards []engine.Card
+	for _, in := range cardInputs(t, "2C", "9H", "3C", "TD") {
+		cards = append(cards, in.Token.Card)
+	}
+	ins := []Input{game(engine.WordInput(engine.TokShoe, 0))}
+	for _, in := range cardInputs(t, "9S", "2C", "KD", "5H", "4S", "3D", "7H", "6S", "KD", "TC") {
+		ins = append(ins, game(in)) // rounds 1 (tie 7-7) and 2 (Player 7-6)
+	}
+	ins = append(ins, cmd(desk.Command{Verb: desk.VerbDispute, Round: 1}), cmd(desk.Command{Verb: desk.VerbReconstruct, Round: 1, Cards: cards}))
+	live, replayed := reviewState(t), reviewState(t)
+	for i, in := range ins {
+		live.Apply(in, time.Unix(0, 0))
+		payload, err := in.Encode()
+		if err != nil {
+			t.Fatalf("step %d: encode: %v", i, err)
+		}
+		back, err := DecodeInput(payload)
+		if err != nil {
+			t.Fatalf("step %d: decode %s: %v", i, payload, err)
+		}
+		replayed.Apply(back, time.Unix(0, 0))
+		if got, want := replayed.Screen(time.Unix(0, 0), view.LinkConnected), live.Screen(time.Unix(0, 0), view.LinkConnected); !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d (%s): the replayed table differs from the live one", i, payload)
+		}
+	}
+	scr := live.Screen(time.Unix(0, 0), view.LinkConnected)
+	if st := scr.Stats; st.Hands != 2 || st.Banker != 1 || st.Player != 1 || st.Tie != 0 || scr.Status.Review != 0 {
+		t.Fatalf("after the correction: stats %+v, review %d; want round 1 a Banker win, round 2 a Player win", st, scr.Status.Review)
+	}
+	if r := live.Rounds()[0]; r.Outcome.Winner != engine.Banker || r.Resolution != engine.ResolvedEntered || live.Roads().Rounds() != 2 {
+		t.Fatalf("round 1 %+v, %d rounds on the roads", r, live.Roads().Rounds())
+	}
+}

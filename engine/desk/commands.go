@@ -108,7 +108,7 @@ func GameInput(c *Command) (engine.Input, bool) {
 // and reconstruct as the cards entered); the engine's refusals are its events.
 func (t *Table) gameCommand(in engine.Input) {
 	if _, ok := RedDogInput(in); t.rd != nil && !ok {
-		t.no(t.book.NotInGame, "not a command of Red Dog: only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct)")
+		t.no(t.book.NotInGame, "not a command of Red Dog: only shoe-script tokens, bets, raises, the sign, the shoe link's doubts and the supervisor's review (accept, reconstruct of the round in progress, dispute)")
 		return
 	}
 	t.feed(&in)

@@ -831,7 +831,7 @@ func (t *Table) Insurance() []engine.Wager { return append([]engine.Wager(nil), 
 func (t *Table) Rules() Rules { return t.book }
 
 // RedDogInput is the Red Dog input for a table input: a shoe-script token, a doubt the shoe link
-// reports, or the supervisor's review (confirm, or the cards entered); false for an input Red Dog
+// reports, or the supervisor's review (confirm, the cards entered, a dispute); false for an input Red Dog
 // does not have (turning a hand, a baccarat setting, a result entered by hand).
 func RedDogInput(in engine.Input) (reddog.Input, bool) {
 	switch in.Kind {
@@ -841,6 +841,8 @@ func RedDogInput(in engine.Input) (reddog.Input, bool) {
 		return reddog.DoubtInput(in.Doubt), true
 	case engine.InAcceptReview:
 		return reddog.ConfirmInput(), true
+	case engine.InDispute:
+		return reddog.DisputeInput(in.Token.N), true
 	case engine.InReconstruct:
 		if in.Token.N > 0 { // a finished round's cards: Red Dog has no correction
 			return reddog.Input{}, false

@@ -25,6 +25,7 @@ const (
 	InDoubt                    // the shoe link could not vouch for something (Input.Doubt)
 	InConfirm                  // the supervisor confirms what is under review as read
 	InEnter                    // the supervisor enters the cards of the round in progress (Input.Cards)
+	InDispute                  // the supervisor puts finished round Token.N, already shown and counted, under review (10.10)
 )
 
 // DoubtInput is the input that reports a doubt from the shoe link.
@@ -38,6 +39,30 @@ func ConfirmInput() Input { return Input{Kind: InConfirm} }
 // table: right box, left box, and the centre box when the spread draws a third card (7.1, 7.2).
 func EnterInput(cards []engine.Card) Input {
 	return Input{Kind: InEnter, Cards: append([]engine.Card(nil), cards...)}
+}
+
+// DisputeInput is the supervisor putting finished round n (numbered from the table's first), already shown and
+// counted, under review after the fact: a player's or surveillance's dispute, which the casino
+// supervisor decides (10.10). It is resolved as any round disputed after the fact: confirmed as
+// read (ConfirmInput, 10.10) or invalidated with its wagers refunded (void N, 10.3-10.4).
+func DisputeInput(n int) Input { return Input{Kind: InDispute, Token: engine.Token{N: n}} }
+
+// disputeAfter puts finished round n under review after the fact (DisputeInput). The round in
+// progress is resolved, not disputed; a round not finished and a cancelled round are refused.
+func (t *Table) disputeAfter(n int) []Event {
+	last := t.n
+	if t.cur != nil {
+		last--
+	}
+	switch {
+	case t.cur != nil && n == t.cur.N:
+		return t.refuseInput("dispute", fmt.Sprintf("round %d is in progress, not finished: confirm it, enter its cards or void it (%s)", n, t.p.Rules.Disputes))
+	case t.shoe == 0 || n < 1 || n > last:
+		return t.refuseInput("dispute", fmt.Sprintf("no such finished round %d (%s)", n, t.p.Rules.Disputes))
+	case slices.Contains(t.cancelled, n):
+		return t.refuseInput("dispute", fmt.Sprintf("round %d is cancelled: it has no result to dispute (%s)", n, t.p.Rules.Disputes))
+	}
+	return t.disputeRound(n, engine.DisputedBySupervisor)
 }
 
 // maxWhy bounds the reasons kept for one round and maxDisputes the finished rounds under review

@@ -12,7 +12,8 @@ import (
 
 // doubtScript plays a shoe script with the live table's extra inputs: "?kind" is a doubt from
 // the shoe link (?lost, ?unreadable, ?conflict, ...), "confirm" the supervisor confirming,
-// "enter:3H,9S,5D" the supervisor entering the cards, "void:N" cancelling round N. It returns one line per event that
+// "enter:3H,9S,5D" the supervisor entering the cards, "dispute:N" the supervisor disputing
+// finished round N, "void:N" cancelling round N. It returns one line per event that
 // matters, the round lines with their resolution.
 func doubtScript(t *testing.T, tb *Table, script string) []string {
 	t.Helper()
@@ -30,6 +31,10 @@ func doubtScript(t *testing.T, tb *Table, script string) []string {
 				cs = append(cs, card(t, f))
 			}
 			in = EnterInput(cs)
+		case strings.HasPrefix(w, "dispute:"):
+			n := 0
+			fmt.Sscan(w[len("dispute:"):], &n)
+			in = DisputeInput(n)
 		case strings.HasPrefix(w, "void:"):
 			in = TokenInput(parse(t, "void "+w[len("void:"):])[0])
 		default:
@@ -86,6 +91,15 @@ func TestDoubtHold(t *testing.T) {
 			"round 1 [3H 9S 5D] 5 win 1:1", "review 1", "anomaly 10.10", "resolved 1 confirmed 10.10"}, StageFirst},
 		{"a disputed round cancelled", start + "9S 5D ?conflict void:1", true, []string{
 			"round 1 [3H 9S 5D] 5 win 1:1", "review 1", "anomaly 10.10", "cancel 1"}, StageFirst},
+		{"the supervisor disputes a finished round (10.10) and confirms it", start + "9S 5D 2C 2D 2H dispute:1 confirm", true, []string{
+			"round 1 [3H 9S 5D] 5 win 1:1", "round 2 [2C 2D 2H] pair win 11:1", "review 1", "resolved 1 confirmed 10.10"}, StageFirst},
+		{"the supervisor disputes a finished round and invalidates it (10.3)", start + "9S 5D dispute:1 void:1", true, []string{
+			"round 1 [3H 9S 5D] 5 win 1:1", "review 1", "cancel 1"}, StageFirst},
+		{"a dispute of the round in progress, a round not dealt, and a cancelled round is refused", start + "9S 5D void:1 2C dispute:2 dispute:7 dispute:1", true, []string{
+			"round 1 [3H 9S 5D] 5 win 1:1", "cancel 1",
+			"refused dispute: round 2 is in progress, not finished: confirm it, enter its cards or void it (10.10)",
+			"refused dispute: no such finished round 7 (10.10)",
+			"refused dispute: round 1 is cancelled: it has no result to dispute (10.10)"}, StageSecond},
 		{"an impossible card holds the round", "shoe 7C " + strings.Repeat("8S 8S 2H ", 4) + "3H 8S 5D confirm", true, []string{
 			"round 1 [8S 8S 2H] pair push", "round 2 [8S 8S 2H] pair push", "round 3 [8S 8S 2H] pair push", "round 4 [8S 8S 2H] pair push",
 			"anomaly 3.3 8S", "review 5", "anomaly 10.10", "resolved 5 confirmed 10.10", `round 5 [3H 8S 5D] 4 win 1:1 notes 3.3,10.10 why 1 "confirmed"`}, StageFirst},

@@ -169,6 +169,8 @@ func (t *Table) Apply(in Input) []Event {
 	case InEnter:
 		t.act = actOther
 		return t.enter(in.Cards)
+	case InDispute:
+		return t.disputeAfter(in.Token.N)
 	default:
 		return t.refuseInput("input", fmt.Sprintf("unknown input kind %d", in.Kind))
 	}
