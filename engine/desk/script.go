@@ -20,8 +20,12 @@ const MaxReason = 1024
 // maxLimits is the most WAGER=… pairs a !limits command may give (there are six wagers).
 const maxLimits = 8
 
-// maxCards is the most cards a !reconstruct command may give (a coup has at most six).
-const maxCards = 6
+// minCards and maxCards are the fewest and the most cards a !reconstruct command may give: a
+// Red Dog round has two or three (003 7.1, 7.2), a baccarat coup four to six.
+const (
+	minCards = 2
+	maxCards = 6
+)
 
 // ItemKind is what one item of a table script is.
 type ItemKind uint8
@@ -708,8 +712,11 @@ func (p *cmdParser) args(a []string) error {
 			}
 			c.Round, a = n, a[1:]
 		}
-		if len(a) < 4 || len(a) > maxCards {
-			return p.fail(string(c.Verb), "want !reconstruct [N] and the coup's 4 to 6 cards in deal order")
+		// How many cards make a whole round is the table's rule, which refuses a wrong count
+		// with its reason: 4 to 6 at baccarat (the table of play), 2 or 3 at Red Dog, whose
+		// supervisor enters the right, left and centre box (003 7.1, 7.2).
+		if len(a) < minCards || len(a) > maxCards {
+			return p.fail(string(c.Verb), "want !reconstruct [N] and the round's cards in deal order: 4 to 6 cards at baccarat, 2 or 3 at Red Dog")
 		}
 		for _, w := range a {
 			card, err := engine.ParseCard(w)

@@ -38,6 +38,7 @@ func TestParseCommands(t *testing.T) {
 		{"!result tie natural bpair", Command{Verb: VerbResult, Result: engine.ManualResult{Winner: engine.Tie, Natural: true, BankerPair: true}}},
 		{"!reconstruct 2C 5H KD 4S", Command{Verb: VerbReconstruct, Cards: []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}, {Rank: 4, Suit: engine.Spades}}}},
 		{"!reconstruct 3 2C 5H KD 4S", Command{Verb: VerbReconstruct, Round: 3, Cards: []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}, {Rank: 4, Suit: engine.Spades}}}},
+		{"!reconstruct 2C 5H KD", Command{Verb: VerbReconstruct, Cards: []engine.Card{{Rank: 2, Suit: engine.Clubs}, {Rank: 5, Suit: engine.Hearts}, {Rank: engine.King, Suit: engine.Diamonds}}}}, // a Red Dog round
 		{`!dispute 12 as=supervisor:4 reason="player disputes the third card"`, Command{Verb: VerbDispute, Round: 12, As: Actor{"supervisor", 4}, Reason: "player disputes the third card"}},
 	} {
 		items, err := ParseLine(7, tc.line)
@@ -126,7 +127,7 @@ func TestParseErrors(t *testing.T) {
 		{"!turn dealer", "dealer"},
 		{"!result nobody", "nobody"},
 		{"!result tie natural natural", "natural"},
-		{"!reconstruct 2C 5H KD", "reconstruct"},
+		{"!reconstruct 2C", "reconstruct"},
 		{"!reconstruct 2C 5H KD ZZ 4S", "ZZ"},
 		{"!dispute", "dispute"},
 		{"!dispute 0", "0"},

@@ -176,6 +176,13 @@ type roundRecord struct {
 // historyLen bounds the coups kept for "void N" (the engine keeps as many).
 const historyLen = 256
 
+// histPiece is the room for settlements a coup of the history starts with (a full table of seven
+// seats and a standing player), and histBlock how many coups' room is allocated at once.
+const (
+	histPiece = 8
+	histBlock = 32
+)
+
 // Table is one table's every rule decision: the game, the sign and its notices, setting changes,
 // wagers, Run wagers and nominations, the commission ledger and corrections. It is pure: no I/O,
 // no clock (the time is passed in), no goroutine. The same inputs at the same times always give
@@ -210,7 +217,8 @@ type Table struct {
 	histNext  int
 	// settledW are the wagers settleOne settled, in the order of its settlements (remember).
 	settledW []engine.Wager
-	shoe     int // the current shoe (baccarat events; Red Dog view)
+	histFree []Settled // room for the history's settlements not yet given to a coup (remember)
+	shoe     int       // the current shoe (baccarat events; Red Dog view)
 
 	memo *[memoLen]memoEntry
 
@@ -521,6 +529,14 @@ func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, 
 	t.histNext = (t.histNext + 1) % historyLen
 	rec := &t.hist[i]
 	rec.shoe, rec.n, rec.live = shoe, n, true
+	if cap(rec.settled) < len(settled) && len(settled) <= histPiece {
+		// A coup's first record takes its room from a block shared by histBlock coups, not an
+		// allocation of its own (a coup with more settlements grows its own, as append does).
+		if len(t.histFree) < histPiece {
+			t.histFree = make([]Settled, histPiece*histBlock)
+		}
+		rec.settled, t.histFree = t.histFree[:0:histPiece], t.histFree[histPiece:]
+	}
 	rec.settled = append(rec.settled[:0], settled...)
 	rec.wagers = append(rec.wagers[:0], wagers...)
 	rec.runs = append(rec.runs[:0], runs...)
@@ -551,11 +567,10 @@ func (t *Table) settleOne(w *engine.Wager, r *engine.Round, o *engine.Outcome) {
 		st.void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
 	}
-	if s.Warning {
+	if s.warning {
 		t.warned[wg.Seat] = true
 	}
-	st.Result, st.Paid, st.Commission, st.Lost, st.Returned = s.Result, s.Paid, s.Commission+s.DeferredCommission, s.Lost, s.Returned
-	st.Notes = s.Notes
+	st.Result, st.Paid, st.Commission, st.Lost, st.Returned, st.Notes = s.result, s.paid, s.commission, s.lost, s.returned, s.notes
 }
 
 // void makes the settlement a void wager returned whole, with the rule and the reason.
@@ -579,7 +594,16 @@ const memoLen = 512
 type memoEntry struct {
 	ok bool
 	k  settleKey
-	s  engine.Settlement
+	s  memoSettled
+}
+
+// memoSettled is what a table reads of an engine.Settlement (settleOne), kept small so that the
+// cache is: commission is what is collected now and what is deferred.
+type memoSettled struct {
+	result                           engine.Result
+	warning                          bool
+	paid, commission, lost, returned int64
+	notes                            []engine.Note
 }
 
 // slot is the cache slot of a key.
@@ -590,10 +614,10 @@ func (k *settleKey) slot() int {
 
 // settle is engine.Settle(*w, *o, rules in force), remembered: the same wager on the same
 // outcome as far as settlement reads it (key, Outcome.ForSettlement of o) under the same rules
-// settles the same way. The settlement returned is the cache's own (read-only, valid until the
-// next settle): its Wager may be the same wager at another seat, so a caller reads only what
-// was settled (the result, the amounts, the warning and the notes, which are shared).
-func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*engine.Settlement, error) {
+// settles the same way, whatever the seat (but for a deferred commission, recorded against it).
+// The settlement returned is the cache's own (read-only, valid until the next settle; the notes
+// are shared).
+func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*memoSettled, error) {
 	k := settleKey{w: *w, o: *key}
 	if !w.DeferCommission {
 		k.w.Seat = 0
@@ -606,7 +630,8 @@ func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*engine.Settlem
 	if err != nil {
 		return nil, err
 	}
-	*e = memoEntry{ok: true, k: k, s: s}
+	*e = memoEntry{ok: true, k: k, s: memoSettled{result: s.Result, warning: s.Warning, paid: s.Paid,
+		commission: s.Commission + s.DeferredCommission, lost: s.Lost, returned: s.Returned, notes: s.Notes}}
 	return &e.s, nil
 }
 

@@ -112,10 +112,11 @@ func replayRounds(t testing.TB, profile string, sets []string, start time.Time, 
 	return rounds
 }
 
-// fakeJournal applies inputs to a table as its event loop does (app/table.Loop.commit) and keeps
-// the records it would write: the input record, then the derived ones.
+// fakeJournal applies inputs to a table (baccarat's State or a Red Dog table) as its event loop
+// does (app/table.Loop.commit) and keeps the records it would write: the input record, then the
+// derived ones.
 type fakeJournal struct {
-	st   *table.State
+	st   table.Machine
 	recs []journal.Record
 	now  time.Time
 }
@@ -142,6 +143,48 @@ func (f *fakeJournal) send(t testing.TB, in table.Input, source string, actor jo
 	}
 }
 
+// fuzzRig is what a fuzzed table is played with: its journal, its supervisor and dealer, and
+// random streams of its own for the cards and commands (rng), the wagers (bets) and the shoe
+// link (link), so that a seed's cards and commands stay the same with or without the others.
+type fuzzRig struct {
+	*fakeJournal
+	rng, bets, link *rand.Rand
+	sup, dealer     journal.Actor
+}
+
+// newFuzzRig starts the rig of seed on table m, its clock in the evening of 25 November 2026.
+func newFuzzRig(seed int64, m table.Machine) *fuzzRig {
+	r := &fuzzRig{rng: rand.New(rand.NewSource(seed)), bets: rand.New(rand.NewSource(^seed)), link: rand.New(rand.NewSource(seed * 7919))}
+	r.fakeJournal = &fakeJournal{st: m, now: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC).Add(time.Duration(r.rng.Intn(3600)) * time.Second)}
+	r.sup = journal.Actor{Role: "supervisor", ID: fmt.Sprint(r.rng.Intn(20))}
+	r.dealer = journal.Actor{Role: "dealer", ID: fmt.Sprint(10 + r.rng.Intn(20))}
+	return r
+}
+
+// game sends a game input from src (the shoe), with no actor.
+func (r *fuzzRig) game(t testing.TB, in engine.Input, src string) {
+	r.send(t, table.Input{Game: &in}, src, journal.Actor{}, "")
+}
+
+// by sends a game input given by an operator, with the reason.
+func (r *fuzzRig) by(t testing.TB, in engine.Input, who journal.Actor, reason string) {
+	r.send(t, table.Input{Game: &in}, journal.SourceOperator, who, reason)
+}
+
+// shuffled is the cards of decks decks shuffled, the first least+rng.Intn(spread) of them.
+func (r *fuzzRig) shuffled(decks, least, spread int) []engine.Card {
+	var cards []engine.Card
+	for d := 0; d < decks; d++ {
+		for rk := engine.Ace; rk <= engine.King; rk++ {
+			for s := engine.Spades; s <= engine.Clubs; s++ {
+				cards = append(cards, engine.Card{Rank: rk, Suit: s})
+			}
+		}
+	}
+	r.rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	return cards[:least+r.rng.Intn(spread)]
+}
+
 // fuzzTable plays a random shoe with random operator commands between its cards, doubts
 // from the shoe link and the shoe's own results among them, and complete reconstructs: what
 // a live table holds for the supervisor (replay --hold holds it the same).
@@ -153,20 +196,14 @@ func fuzzTable(t testing.TB, seed int64, setup table.Setup) *fakeJournal {
 // cards, doubts adds the shoe link's doubts and results (from a stream of their own, so the
 // cards and commands of a seed are those of a table without them).
 func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete, doubts bool) *fakeJournal {
-	rng := rand.New(rand.NewSource(seed))
-	bets := rand.New(rand.NewSource(^seed))
-	link := rand.New(rand.NewSource(seed * 7919))
 	st, err := table.NewState(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeJournal{st: st, now: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC).Add(time.Duration(rng.Intn(3600)) * time.Second)}
-	sup := journal.Actor{Role: "supervisor", ID: fmt.Sprint(rng.Intn(20))}
-	dealer := journal.Actor{Role: "dealer", ID: fmt.Sprint(10 + rng.Intn(20))}
-	game := func(in engine.Input, src string) { f.send(t, table.Input{Game: &in}, src, journal.Actor{}, "") }
-	gameBy := func(in engine.Input) {
-		f.send(t, table.Input{Game: &in}, journal.SourceOperator, sup, "fuzz: corrected")
-	}
+	rig := newFuzzRig(seed, st)
+	f, rng, bets, link, sup, dealer := rig.fakeJournal, rig.rng, rig.bets, rig.link, rig.sup, rig.dealer
+	game := func(in engine.Input, src string) { rig.game(t, in, src) }
+	gameBy := func(in engine.Input) { rig.by(t, in, sup, "fuzz: corrected") }
 	op := func(o table.Op, who journal.Actor) {
 		f.send(t, table.Input{Op: &o}, journal.SourceOperator, who, "fuzz: the player asked")
 	}
@@ -177,16 +214,7 @@ func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete, doubts
 		m := int64(1+rng.Intn(10)) * 500
 		return engine.WagerLimit{Min: m, Max: m * int64(10+rng.Intn(100)), Multiple: 500 * int64(rng.Intn(2))}
 	}
-	var cards []engine.Card
-	for d := 0; d < 8; d++ {
-		for r := engine.Ace; r <= engine.King; r++ {
-			for s := engine.Spades; s <= engine.Clubs; s++ {
-				cards = append(cards, engine.Card{Rank: r, Suit: s})
-			}
-		}
-	}
-	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	cards = cards[:24+rng.Intn(60)]
+	cards := rig.shuffled(8, 24, 60)
 	game(engine.WordInput(engine.TokShoe, 0), journal.SourceShoe)
 	for i, c := range cards {
 		f.now = f.now.Add(time.Duration(1+rng.Intn(25))*time.Second + time.Duration(rng.Intn(1e9)))
@@ -329,6 +357,29 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 	}
 }
 
+// shownBy is what table m showed for the inputs among recs, applied to it one by one as its loop
+// applied them: the lines of the table aggregate's outcome of each (redDog: a Red Dog sign's).
+func shownBy(t testing.TB, m interface {
+	table.Machine
+	LastOutcome() *desk.Outcome
+}, recs []journal.Record, redDog bool) []byte {
+	var shown []byte
+	for _, r := range recs {
+		switch r.Kind {
+		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig: // the table's inputs
+		default:
+			continue
+		}
+		in, err := table.DecodeInput(r.Payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Apply(in, r.Time)
+		shown = m.LastOutcome().Lines(shown, redDog)
+	}
+	return shown
+}
+
 // shownLines are the settle, run, commission, notice and sign lines among lines (refusals
 // name script lines, which a live table does not have, and are left out).
 func shownLines(lines []byte) []string {
@@ -366,23 +417,11 @@ func TestRoundTripSettlementsAsShown(t *testing.T) {
 		counts := map[string]int{}
 		for seed := int64(1); seed <= int64(n); seed++ {
 			f := fuzzTable(t, seed, setup)
-			var shown []byte
-			// The table's own outcomes, input by input, as the loop applied them.
 			st, err := table.NewState(setup)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range f.recs {
-				if r.Kind == journal.KindRound || r.Kind == journal.KindEvent {
-					continue
-				}
-				in, err := table.DecodeInput(r.Payload)
-				if err != nil {
-					t.Fatal(err)
-				}
-				st.Apply(in, r.Time)
-				shown = st.LastOutcome().Lines(shown, false)
-			}
+			shown := shownBy(t, st, f.recs, false)
 			var script, out, errs bytes.Buffer
 			if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
 				t.Fatal(err)
