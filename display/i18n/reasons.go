@@ -83,6 +83,7 @@ type reasonPattern struct {
 	kinds   []byte // the kind of each argument, by the English format's order
 	literal int    // how many bytes of the format are its own words: the more, the better a match
 	prefix  string // the English words before the first verb, which every match begins with
+	must    string // the format's longest run of words, which every match holds
 	words   map[Lang]string
 	verbs   map[Lang][]reasonVerb
 }
@@ -107,6 +108,9 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 			p.prefix = lit
 		}
 		p.literal += len(lit)
+		if len(lit) > len(p.must) {
+			p.must = lit
+		}
 		re.WriteString(regexp.QuoteMeta(lit))
 		switch v.kind {
 		case 'd':
@@ -124,6 +128,9 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 		p.prefix = lit
 	}
 	p.literal += len(lit)
+	if len(lit) > len(p.must) {
+		p.must = lit
+	}
 	re.WriteString(regexp.QuoteMeta(lit) + `$`)
 	if p.re, err = regexp.Compile(re.String()); err != nil {
 		return reasonPattern{}, fmt.Errorf("format %q: %w", e.en, err)
@@ -223,7 +230,7 @@ func (c Catalogue) matchReason(text, currency string, depth int) (string, bool) 
 	var args []string
 	for i := range reasonPatterns() {
 		p := &reasonPatterns()[i]
-		if !strings.HasPrefix(text, p.prefix) || best != nil && !p.better(best) {
+		if !strings.HasPrefix(text, p.prefix) || !strings.Contains(text, p.must) || best != nil && !p.better(best) {
 			continue
 		}
 		m := p.re.FindStringSubmatch(text)
