@@ -276,7 +276,7 @@ func (c Catalogue) reasonArg(a, currency string) string {
 		return strings.Replace(a, "$", currency, 1)
 	}
 	switch a {
-	case "Banker", "Player", "Tie":
+	case "Banker", "Player", "Tie": // not B, P or T alone: settlement=B is a method, not the Banker
 		return c.Winner(a[:1])
 	}
 	if w := reasonArgWord(a, c.Lang()); w != "" {

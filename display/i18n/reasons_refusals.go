@@ -50,6 +50,10 @@ func refusalEntries() []reasonEntry {
 		{"result: round %d is being dealt; finish or void it first", "结果：第 %d 局正在发牌；请先完成或取消该局", "結果：第 %d 局正在發牌；請先完成或取消該局"},
 		{"result: %d card(s) drawn ahead wait for the next round; deal it or void it", "结果：预先抽出的 %d 张牌等待下一局；请发完或取消该局", "結果：預先抽出的 %d 張牌等待下一局；請發完或取消該局"},
 		{"result: a card is to be burned before the coup", "结果：开局前须先烧一张牌", "結果：開局前須先燒一張牌"},
+		{"%s at %s has taken effect: changing it back is a new change, posted with the notice the book asks",
+			"%s（%s）已经生效：改回去是一项新的更改，须按规则书要求的通知发布", "%s（%s）已經生效：改回去是一項新的更改，須按規則書要求的通知發佈"},
+		{"%s at %s, posted after %s at %s, is measured from it: withdraw that one first",
+			"%s（%s）在 %s（%s）之后发布，通知时间从它算起：请先撤回那一项", "%s（%s）在 %s（%s）之後發佈，通知時間從它算起：請先撤回那一項"},
 		{"a continuous shuffler has no cutting card", "连续洗牌机没有切牌卡", "連續洗牌機沒有切牌卡"},
 		{"exposed: no card of a round was just drawn", "露牌：刚才没有抽出属于一局的牌", "露牌：剛才沒有抽出屬於一局的牌"},
 	}

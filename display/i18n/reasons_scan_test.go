@@ -16,11 +16,13 @@ import (
 
 // reasonSinks are the engine's functions, by package directory, that take a reason the screens
 // show (why a coup is under review, what the rules could not place, what they refuse): a call's
-// argument in the parameter named why or reason is a reason site. A function of these names
-// without such a parameter is not one.
+// argument in the parameter named why, reason or text is a reason site (a function declared, or
+// a function literal assigned to a local variable of that name). A function of these names
+// without such a parameter is not one. A composite literal with a Rule and a Text (an
+// engine.Note) is a reason site too: a settlement's note.
 var reasonSinks = map[string][]string{
-	"../../engine":        {"anomaly", "flag", "disputeRound", "setAside", "addWhy", "dropCarry", "refuse"},
-	"../../engine/desk":   {"no", "refuse"},
+	"../../engine":        {"anomaly", "flag", "disputeRound", "setAside", "addWhy", "dropCarry", "refuse", "note"},
+	"../../engine/desk":   {"no", "refuse", "void"},
 	"../../engine/reddog": {"anomaly", "disputeRound", "addWhy", "underReview", "refuse", "refuseInput"},
 }
 
@@ -109,7 +111,7 @@ func (s *reasonScan) declarations(f *ast.File) {
 			i := 0
 			for _, fl := range d.Type.Params.List {
 				for _, n := range fl.Names {
-					if n.Name == "why" || n.Name == "reason" {
+					if reasonParam(n.Name) {
 						s.sinks[d.Name.Name] = i
 					}
 					i++
@@ -119,25 +121,61 @@ func (s *reasonScan) declarations(f *ast.File) {
 	}
 }
 
+// reasonParam reports whether a parameter of that name takes a reason.
+func reasonParam(name string) bool { return name == "why" || name == "reason" || name == "text" }
+
+// localSinks are the function literals fd assigns to a local variable named as a reason sink,
+// with the index of their reason parameter.
+func (s *reasonScan) localSinks(fd *ast.FuncDecl) map[string]int {
+	out := map[string]int{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		id, ok1 := as.Lhs[0].(*ast.Ident)
+		fl, ok2 := as.Rhs[0].(*ast.FuncLit)
+		if !ok1 || !ok2 || !slices.Contains(s.names, id.Name) {
+			return true
+		}
+		i := 0
+		for _, f := range fl.Type.Params.List {
+			for _, n := range f.Names {
+				if reasonParam(n.Name) {
+					out[id.Name] = i
+				}
+				i++
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // function finds the reason sites of one function.
 func (s *reasonScan) function(fd *ast.FuncDecl) {
 	returns := slices.Contains(reasonReturns, fd.Name.Name)
+	local := s.localSinks(fd)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			name := ""
+			name, sinks := "", s.sinks
 			switch f := n.Fun.(type) {
 			case *ast.Ident:
 				name = f.Name
+				if _, ok := local[name]; ok {
+					sinks = local
+				}
 			case *ast.SelectorExpr:
 				name = f.Sel.Name
 			}
-			if i, ok := s.sinks[name]; ok && i < len(n.Args) {
+			if i, ok := sinks[name]; ok && i < len(n.Args) {
 				s.reason(fd, n.Args[i])
 			}
 		case *ast.CompositeLit:
 			var kind string
-			var reason ast.Expr
+			var reason, text ast.Expr
+			rule := false
 			for _, e := range n.Elts {
 				kv, ok := e.(*ast.KeyValueExpr)
 				if !ok {
@@ -151,10 +189,17 @@ func (s *reasonScan) function(fd *ast.FuncDecl) {
 					}
 				case k.Name == "Reason":
 					reason = kv.Value
+				case k.Name == "Rule":
+					rule = true
+				case k.Name == "Text":
+					text = kv.Value
 				}
 			}
 			if reason != nil && slices.Contains(reasonEventKinds, kind) {
 				s.reason(fd, reason)
+			}
+			if rule && text != nil {
+				s.reason(fd, text)
 			}
 		case *ast.ReturnStmt:
 			if returns && len(n.Results) == 1 {

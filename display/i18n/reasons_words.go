@@ -4,11 +4,12 @@ import "slices"
 
 // reasonEntries are the engine's reasons the catalogue words: why a coup is under review and
 // the irregularities (reviewEntries), the baccarat game's refusals (refusalEntries) and the
-// table's refusals of a command (deskRefusalEntries), the Red Dog table's (redDogRefusalEntries).
+// table's refusals of a command (deskRefusalEntries), the Red Dog table's (redDogRefusalEntries)
+// and the settlement's notes (noteEntries).
 // TestReasonFormatsCoverTheEngine keeps this list and the engine's reason sites the same; see
 // docs/developer.md, "An engine reason".
 func reasonEntries() []reasonEntry {
-	return slices.Concat(reviewEntries(), refusalEntries(), deskRefusalEntries(), redDogRefusalEntries())
+	return slices.Concat(reviewEntries(), refusalEntries(), deskRefusalEntries(), redDogRefusalEntries(), noteEntries())
 }
 
 // reviewEntries are the engine's reasons for a review and the irregularities it reports, each
