@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -325,7 +326,24 @@ type Notices struct {
 	notices  []view.Notice
 	now      time.Time
 	cols     int // notices side by side in a row (the screen's layout sets it); 0 is 1
+	// fitted are the answers of fits for the notices shown, by geometry and language: a
+	// layout asks up to three times, and the words are measured once per change of the
+	// notices, the size or the language (Set forgets them when the notices change).
+	fitted   []noticeFit
+	measured int // how many times fits measured the words (for the tests)
 }
+
+// noticeFit is one answer of Notices.fits: whether the notices fit cols to a row of the
+// width at the text size, in the language.
+type noticeFit struct {
+	cols        int
+	width, text float32
+	lang        i18n.Lang
+	fits        bool
+}
+
+// maxFitted bounds the answers kept: the layouts of one screen size ask at most three.
+const maxFitted = 8
 
 // setColumns lays the notices out n to a row, in reading order.
 func (w *Notices) setColumns(n int) { w.cols = max(n, 1) }
@@ -345,8 +363,16 @@ func NewNotices(st Style) *Notices {
 
 // Set shows the notices at the time now; currency formats their amounts.
 func (w *Notices) Set(ns []view.Notice, currency string, now time.Time) {
+	if currency != w.currency || !slices.EqualFunc(ns, w.notices, sameNotice) {
+		w.fitted = w.fitted[:0]
+	}
 	w.notices, w.currency, w.now = append([]view.Notice(nil), ns...), currency, now
 	w.Refresh()
+}
+
+// sameNotice reports whether two notices say the same.
+func sameNotice(a, b view.Notice) bool {
+	return a.Kind == b.Kind && a.Wager == b.Wager && a.Amount == b.Amount && a.At.Equal(b.At)
 }
 
 // SetNow moves the countdowns to the time now.
@@ -389,6 +415,24 @@ func noticeWords(words i18n.Catalogue, currency string, n view.Notice) string {
 // row of width wide and rowH tall (paint's geometry): otherwise a notice would be drawn
 // smaller than players can read, and the notices go one to a row.
 func (w *Notices) fits(cols int, width, rowH float32) bool {
+	st := w.style
+	key := noticeFit{cols: cols, width: width, text: st.atLeast(rowH * 0.55), lang: st.Words.Lang()}
+	for _, f := range w.fitted {
+		if f.cols == key.cols && f.width == key.width && f.text == key.text && f.lang == key.lang {
+			return f.fits
+		}
+	}
+	if len(w.fitted) >= maxFitted {
+		w.fitted = w.fitted[:0]
+	}
+	key.fits = w.measureFits(cols, width, rowH)
+	w.measured++
+	w.fitted = append(w.fitted, key)
+	return key.fits
+}
+
+// measureFits is fits measured: every notice's words at the size paint draws them.
+func (w *Notices) measureFits(cols int, width, rowH float32) bool {
 	st := w.style
 	gap := rowH * 0.15
 	nw := (width - gap*float32(cols-1)) / float32(cols)

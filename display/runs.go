@@ -266,6 +266,8 @@ func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 	for i, e := range v.Errors {
 		if i < len(v.ErrorWords) && v.ErrorWords[i].Key != "" {
 			e = st.Words.Say(v.ErrorWords[i])
+		} else {
+			e = st.Words.Reason(e, "") // the engine's reasons and the alerts come in its English
 		}
 		t := "■ " + st.Words.T(i18n.ClearError, e)
 		// Cut, not shrunk, to the room there is: the operator screen has the whole text.

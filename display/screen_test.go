@@ -50,6 +50,7 @@ func TestGolden(t *testing.T) {
 		{"lastcoup.png", "lastcoup", themes.ClassicID, i18n.English, landscape},
 		{"notice.png", "notice", themes.ClassicID, i18n.English, landscape},
 		{"review_error.png", "review", themes.ClassicID, i18n.English, landscape},
+		{"zh_hans_review_error.png", "review", themes.ClassicID, i18n.SimplifiedChinese, landscape},
 		{"manual.png", "manual", themes.ClassicID, i18n.English, landscape},
 		{"status_warnings.png", "warnings", themes.ClassicID, i18n.English, landscape},
 		{"status_warnings_zh-Hant.png", "warnings", themes.ClassicID, i18n.TraditionalChinese, landscape},

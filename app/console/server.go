@@ -340,7 +340,7 @@ func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel 
 		}
 		pending := false
 		for _, an := range answers {
-			reason := an.Reason
+			reason := w.Reason(an.Reason, "") // a table's refusal comes in its engine's English
 			if an.Words.Key != "" {
 				reason = w.Say(an.Words)
 			}

@@ -148,16 +148,23 @@ func Keys() []Key {
 }
 
 // Chars is every character any translation uses, sorted and without duplicates: the list
-// the bundled CJK font subset must cover (themes/fonts/subset.sh). Line breaks, which some
-// messages hold and which have no glyph, are left out.
+// the bundled CJK font subset must cover (themes/fonts/subset.sh), the engine's reasons
+// (reasons_words.go) included. Line breaks, which some messages hold and which have no glyph,
+// are left out.
 func Chars() string {
 	seen := map[rune]bool{}
-	for _, e := range entries() {
-		for _, r := range e.en + e.hans + e.hant {
+	add := func(s string) {
+		for _, r := range s {
 			if r >= ' ' {
 				seen[r] = true
 			}
 		}
+	}
+	for _, e := range entries() {
+		add(e.en + e.hans + e.hant)
+	}
+	for _, e := range reasonEntries() {
+		add(e.en + e.hans + e.hant)
 	}
 	rs := make([]rune, 0, len(seen))
 	for r := range seen {

@@ -91,6 +91,8 @@ const (
 	ShoeOffline     Key = "status.offline"    // shoe disconnected
 	ManualEntry     Key = "status.manual"     // manual entry
 	UnderReview     Key = "status.review"     // %d coup number under review
+	ReasonJoin      Key = "reason.join"       // what joins the engine's reasons in a list ("; ")
+	ReasonLabel     Key = "reason.label"      // %[1]s a script word, %[2]s the engine's reason for it
 	ClearError      Key = "status.clear"      // %s error text: a supervisor must clear it
 	Closed          Key = "closed.title"      // Closed
 	Reopens         Key = "closed.reopens"    // %s time
@@ -554,6 +556,8 @@ func entries() []entry {
 		{ShoeOffline, "Shoe disconnected", "牌靴已断开", "牌靴已斷開"},
 		{ManualEntry, "Manual entry", "手动输入", "手動輸入"},
 		{UnderReview, "Coup %d under review", "第 %d 局复核中", "第 %d 局覆核中"},
+		{ReasonJoin, "; ", "；", "；"},
+		{ReasonLabel, "%[1]s: %[2]s", "%[1]s：%[2]s", "%[1]s：%[2]s"},
 		{ClearError, "Supervisor to clear: %s", "待主管处理：%s", "待主管處理：%s"},
 		{Closed, "Closed", "暂停营业", "暫停營業"},
 		{Reopens, "Reopens at %s", "%s 重开", "%s 重開"},

@@ -263,14 +263,15 @@ func builders() map[string]func() (view.Screen, error) {
 		},
 		"review": func() (view.Screen, error) {
 			s, err := base(view.SettleCommission, MidShoe[:25])
+			// A reason as the engine words it (in English; the screen words it in its language).
 			s.Status = view.Status{Link: view.LinkSilent, Review: 24,
-				Errors: []string{"card 7H read twice (frame 8812)"}}
+				Errors: []string{"coup 24: shoe data lost (1 frame(s): SEQ 8812 follows 8810)"}}
 			return s, err
 		},
 		"warnings": func() (view.Screen, error) {
 			// The machine's conditions (app/health) after a supervisor's error.
 			s, err := base(view.SettleCommission, MidShoe[:25])
-			s.Status = view.Status{Link: view.LinkDisconnected, Errors: []string{"card 7H read twice (frame 8812)"},
+			s.Status = view.Status{Link: view.LinkDisconnected, Errors: []string{"22:04 a second cutting card, but this book uses one"},
 				Warnings:     []string{"shoe /dev/ttyUSB0: nothing readable (cable, protocol or baud?)", "clock not synchronised: notice times may be wrong"},
 				WarningWords: []i18n.Message{{Key: i18n.WarnShoeUnreadable, Args: []any{"/dev/ttyUSB0"}}, {Key: i18n.WarnClock}}}
 			return s, err
