@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,20 +11,8 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 )
-
-// demoClock is the demo table's clock, moved by the test; the loop reads it from its goroutine.
-type demoClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *demoClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *demoClock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // TestDemoKeepsANotice runs the demo's table (its configuration, its rules, a journal) on a
 // clock the test moves a minute at a time for five hours: the first posting's notice is gone
@@ -47,8 +34,8 @@ func TestDemoKeepsANotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	c := &demoClock{t: time.Date(2026, 11, 26, 20, 7, 13, 0, time.Local)}
-	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Clock: c.now})
+	c := testclock.New(time.Date(2026, 11, 26, 20, 7, 13, 0, time.Local))
+	loop, err := table.NewBaccaratLoop(setup, j, table.Options{Clock: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,38 +50,38 @@ func TestDemoKeepsANotice(t *testing.T) {
 	}()
 	screen := func() view.Screen {
 		var s view.Screen
-		if err := loop.Inspect(ctx, func(m table.Machine) { s = m.Screen(c.now(), view.LinkConnected) }); err != nil {
+		if err := loop.Inspect(ctx, func(m table.Machine) { s = m.Screen(c.Now(), view.LinkConnected) }); err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	keeper := &demoNotices{loop: loop, now: c.now, low: setup.Sign.Player.Min, notices: notices}
+	keeper := &demoNotices{loop: loop, now: c.Now, low: setup.Sign.Player.Min, notices: notices}
 
 	first, err := keeper.keep(ctx)
 	if err != nil || first == nil {
 		t.Fatalf("first posting: %v, %v", first, err)
 	}
-	if lead := first.At.Sub(c.now()); lead < notices.Period() || lead > notices.Period()+time.Minute {
+	if lead := first.At.Sub(c.Now()); lead < notices.Period() || lead > notices.Period()+time.Minute {
 		t.Errorf("the raise takes effect %v after it is posted, want the notice period %v (rounded up to the minute)", lead, notices.Period())
 	}
 	if again, err := keeper.keep(ctx); again != nil || err != nil {
 		t.Fatalf("a second posting while the first is to come: %v, %v", again, err)
 	}
-	c.add(first.At.Sub(c.now()) + time.Minute)
+	c.Add(first.At.Sub(c.Now()) + time.Minute)
 	if n := screen().Notices; len(n) != 0 {
 		t.Fatalf("the raise took effect, yet the screen shows %v: the test would not see a notice lost", n)
 	}
 
 	var raises, lowers int
 	for minute := 0; minute < 5*60; minute++ {
-		posted := c.now()
+		posted := c.Now()
 		ch, err := keeper.keep(ctx)
 		if err != nil {
 			t.Fatalf("minute %d: %v", minute, err)
 		}
 		s := screen()
 		if len(s.Notices) != 1 || s.Notices[0].Kind != view.NoticeMinimum {
-			t.Fatalf("minute %d (%s): notices %+v, want one of the minimum", minute, c.now().Format("15:04"), s.Notices)
+			t.Fatalf("minute %d (%s): notices %+v, want one of the minimum", minute, c.Now().Format("15:04"), s.Notices)
 		}
 		if ch != nil {
 			switch ch.Sign.Player.Min {
@@ -115,7 +102,7 @@ func TestDemoKeepsANotice(t *testing.T) {
 				t.Errorf("minute %d: notice %+v, want %v at %s", minute, s.Notices[0], got, ch.At.Format("15:04"))
 			}
 		}
-		c.add(time.Minute)
+		c.Add(time.Minute)
 	}
 	if raises < 6 || lowers < 6 {
 		t.Errorf("in five hours %d raises and %d lowerings, want the minimum going up and down every notice period", raises, lowers)

@@ -38,6 +38,9 @@ type operatorDirectory struct {
 	mu    sync.Mutex
 	cur   *people.Directory // the newest good version (nil: none)
 	guard *access.Guard     // the operator screen's guard, once attached
+	// changed is called after each new version is in use (the operator screen signs out a
+	// person it no longer has active); nil: nobody asked.
+	changed func()
 }
 
 // Current is the directory in use (nil: none, or no d: the demo).
@@ -50,14 +53,30 @@ func (d *operatorDirectory) Current() *people.Directory {
 	return d.cur
 }
 
-// use makes nd the directory in use, at the guard too.
+// use makes nd the directory in use, at the guard too, then tells whoever asked (onChange).
 func (d *operatorDirectory) use(nd *people.Directory) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	d.cur = nd
 	if d.guard != nil {
 		d.guard.SetDirectory(nd)
 	}
+	changed := d.changed
+	d.mu.Unlock()
+	if changed != nil {
+		changed()
+	}
+}
+
+// onChange has fn called after each new version of the directory is in use (nil: no more);
+// fn runs on the goroutine that took the version in (the watch of the pit). No d: the demo,
+// nothing to follow.
+func (d *operatorDirectory) onChange(fn func()) {
+	if d == nil {
+		return
+	}
+	d.mu.Lock()
+	d.changed = fn
+	d.mu.Unlock()
 }
 
 // attach gives g the directory in use now and every newer one.

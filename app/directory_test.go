@@ -197,7 +197,8 @@ lockout_attempts = 2
 }
 
 // TestDirectoryFromThePitIsCheckedBeforeUse: a version the table cannot read, or older than
-// its own, is not used and is on the status strip.
+// its own, is not used and is on the status strip. Each version used is told to whoever asked
+// (the operator screen rechecks who is signed in); one not used is not.
 func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(&testbin.Buffer{}, nil))
 	board := health.NewBoard(log)
@@ -212,10 +213,13 @@ func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	changes := 0
+	d.onChange(func() { changes++ })
+	(*operatorDirectory)(nil).onChange(func() {}) // the demo has no directory: nothing to follow
 	raw, _ := v.Encode()
 	d.got(raw, 2)
-	if g.Directory().Version != 2 {
-		t.Fatal("version 2 not used")
+	if g.Directory().Version != 2 || changes != 1 {
+		t.Fatalf("version 2 not used, or not told (%d)", changes)
 	}
 	d.got([]byte(`{"schema":1}`), 3)
 	if g.Directory().Version != 2 || !strings.Contains(strings.Join(board.Texts(), " "), "unreadable") {
@@ -226,8 +230,8 @@ func TestDirectoryFromThePitIsCheckedBeforeUse(t *testing.T) {
 	older.People = older.People[:1]
 	raw, _ = older.Encode()
 	d.got(raw, 4)
-	if g.Directory().Version != 2 || !strings.Contains(strings.Join(board.Texts(), " "), "older") {
-		t.Fatalf("older version: %v %v", g.Directory().Version, board.Texts())
+	if g.Directory().Version != 2 || !strings.Contains(strings.Join(board.Texts(), " "), "older") || changes != 1 {
+		t.Fatalf("older version: %v %v, told %d times", g.Directory().Version, board.Texts(), changes)
 	}
 	// The strip words the condition in the table's language (issue 23).
 	hant, _ := i18n.New(i18n.TraditionalChinese)

@@ -102,7 +102,8 @@ func kioskExit(cfg *config.Config, demo bool, dir *people.Directory) error {
 
 // withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three
 // taps on the top-left corner open it; it returns to the table screen when the operator closes it
-// (or after its idle sign-out). quit leaves the program (kiosk exit, supervisor only).
+// (or after its idle sign-out). An operator the pit's directory deactivates (or removes) while
+// signed in is signed out at once, the PIN pad saying why. quit leaves the program (kiosk exit, supervisor only).
 // lang is the table's language, the operator screen's until an operator picks another. The
 // returned leave stops the operator screen's timer (and waits until it has stopped) and signs
 // out an operator still signed in, journalling why ("shutdown" on SIGTERM, "window closed"):
@@ -118,10 +119,21 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 	// down, Fyne runs such a function on the timer's goroutine instead, so leave (which may be
 	// called then) stops the timer first.
 	stopTick, tickStopped := make(chan struct{}), make(chan struct{})
+	// A new version of the pit's directory (from the watch of the pit) reaches the session
+	// through the timer's goroutine, so that nothing touches the session after leave: a person
+	// deactivated while signed in is signed out at once ("deactivated").
+	dirChanged := make(chan struct{}, 1)
+	t.dir.onChange(func() {
+		select {
+		case dirChanged <- struct{}{}:
+		default: // one check is pending already; it reads the newest version
+		}
+	})
 	var stopOnce sync.Once
 	leave = func(reason string) {
 		stopOnce.Do(func() { close(stopTick) })
 		<-tickStopped
+		t.dir.onChange(nil)
 		sess.End(reason) // and no sign-in after it
 	}
 	var op *operator.Screen
@@ -164,6 +176,8 @@ func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject
 				return
 			case <-stopTick:
 				return
+			case <-dirChanged:
+				fyne.Do(func() { op.Recheck() })
 			case <-tick.C:
 				fyne.Do(func() {
 					// Back to the players' screen after the idle sign-out, or when the PIN pad

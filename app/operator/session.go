@@ -236,6 +236,9 @@ type Session struct {
 	ended bool
 	// langOf is each operator's language chosen on the screen (SetLanguage), by id.
 	langOf map[string]i18n.Lang
+	// byDirectory is set while the operator signed in is a person of the pit's directory (not
+	// a role PIN): Recheck signs them out once the directory no longer has them active.
+	byDirectory bool
 }
 
 // NewSession starts a signed-out session. clock is the time source (time.Now in the app).
@@ -285,6 +288,7 @@ func (s *Session) SignIn(id, pin string) (access.Role, error) {
 		return access.NoRole, err
 	}
 	s.role, s.operator, s.name = a.Role, id, a.Name
+	s.byDirectory = a.Directory > 0
 	s.keypad.Clear()
 	s.log = nil
 	s.lastUse = s.clock()
@@ -317,6 +321,7 @@ func (s *Session) SignOutBecause(reason string) {
 		_ = s.journalAccess(e, journal.Actor{Role: s.role.String(), ID: s.operator}, reason) // nothing to refuse: the operator leaves either way
 	}
 	s.role, s.operator, s.name = access.NoRole, "", ""
+	s.byDirectory = false
 	s.keypad.Clear()
 }
 

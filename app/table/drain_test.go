@@ -12,6 +12,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 )
 
 // shoeScript is a shoe of 8 decks shuffled with seed: "shoe" and its 416 cards.
@@ -36,7 +37,7 @@ func shoeScript(seed int64) string {
 // the stop, and this test failed on nearly every run that way.
 func TestDrainStopsBetweenCoupsWhileCardsKeepComing(t *testing.T) {
 	for seed := int64(1); seed <= 5; seed++ {
-		c := &clock{t: time.Date(2026, 11, 26, 21, 0, 0, 0, time.UTC)}
+		c := testclock.New(time.Date(2026, 11, 26, 21, 0, 0, 0, time.UTC))
 		s := setup(t, "nz-baccarat-1998")
 		path := filepath.Join(t.TempDir(), "t1.db")
 		j := openJournal(t, path)

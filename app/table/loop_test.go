@@ -6,27 +6,14 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 )
-
-// clock is a fake time source the test moves by hand; the loop reads it from its goroutine.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 func setup(t testing.TB, profile string, settings ...string) Setup {
 	t.Helper()
@@ -56,7 +43,7 @@ func openJournal(t testing.TB, path string) *journal.Journal {
 type running struct{ *Running }
 
 // start runs a baccarat loop for setup s over j, on clock c.
-func start(t testing.TB, s Setup, j *journal.Journal, c *clock) running {
+func start(t testing.TB, s Setup, j *journal.Journal, c *testclock.Clock) running {
 	t.Helper()
 	return startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) }, Options{Clock: c.Now, Frame: time.Millisecond})
 }
@@ -110,7 +97,7 @@ cut
 func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998")
 	j := openJournal(t, path)
 	r := start(t, s, j, c)
@@ -148,7 +135,7 @@ func TestLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 
 // diedMidCoup plays three coups and the start of a fourth into a new journal at path, driving
 // the loop's handler directly and never stopping it cleanly: the process "dies" mid-coup.
-func diedMidCoup(t *testing.T, path string, s Setup, c *clock) {
+func diedMidCoup(t *testing.T, path string, s Setup, c *testclock.Clock) {
 	t.Helper()
 	j := openJournal(t, path)
 	l, err := NewBaccaratLoop(s, j, Options{Clock: c.Now})
@@ -165,7 +152,7 @@ func diedMidCoup(t *testing.T, path string, s Setup, c *clock) {
 
 func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998")
 	diedMidCoup(t, path, s, c)
 
@@ -204,12 +191,12 @@ func TestUncleanStopRaisesTheRecoveryBannerAndReviewsTheCoupInProgress(t *testin
 // one review alert for the coup in progress, not sixty of each; the journal keeps every one.
 func TestRecoveryAlertsAreBounded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 4, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998")
 	diedMidCoup(t, path, s, c)
 	const restarts = 60
 	for i := 0; i < restarts; i++ {
-		c.t = c.t.Add(time.Minute)
+		c.Add(time.Minute)
 		j := openJournal(t, path)
 		if _, err := NewBaccaratLoop(s, j, Options{Clock: c.Now}); err != nil {
 			t.Fatal(err)
@@ -241,7 +228,7 @@ func TestRecoveryAlertsAreBounded(t *testing.T) {
 }
 
 func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998", "style=B")
 	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
 	defer j.Close()
@@ -275,7 +262,7 @@ func TestStyleBNeverShowsAFaceDownCard(t *testing.T) {
 }
 
 func TestMinimumRaiseNeedsTwentyMinutesNotice(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "vic-baccarat-2002")
 	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
 	defer j.Close()
@@ -310,7 +297,7 @@ func TestMinimumRaiseNeedsTwentyMinutesNotice(t *testing.T) {
 }
 
 func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998")
 	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
 	defer j.Close()
@@ -332,7 +319,7 @@ func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
 }
 
 func TestInspectRunsOnTheLoop(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "nz-baccarat-1998")
 	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
 	defer j.Close()
@@ -385,7 +372,7 @@ func TestNoBetNoticeUsesTheBooksWord(t *testing.T) {
 // when a sign is posted after the closing; the closed view says when, and a restart (replay)
 // shows the same.
 func TestClosedTableOpensAgain(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "vic-baccarat-2002")
 	path := filepath.Join(t.TempDir(), "t1.db")
 	j := openJournal(t, path)
@@ -438,7 +425,7 @@ func TestClosedTableOpensAgain(t *testing.T) {
 func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	j := openJournal(t, filepath.Join(t.TempDir(), "j.db"))
 	defer j.Close()
-	c := &clock{t: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	presents := make(chan time.Time, 16)
 	const frame = 600 * time.Millisecond
 	s := setup(t, "vic-baccarat-2002")

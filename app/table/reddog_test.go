@@ -14,6 +14,7 @@ import (
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -23,7 +24,7 @@ func rdSetup() RedDogSetup {
 }
 
 // rdStart runs a Red Dog loop (rdSetup) over j, on clock c.
-func rdStart(t testing.TB, j *journal.Journal, c *clock) running {
+func rdStart(t testing.TB, j *journal.Journal, c *testclock.Clock) running {
 	t.Helper()
 	return startLoop(t, func(opt Options) (*Loop, error) { return NewRedDogLoop(rdSetup(), j, opt) }, Options{Clock: c.Now, Frame: time.Millisecond})
 }
@@ -55,7 +56,7 @@ JD faceup 2S KC 6D`
 // the same screen as the live one.
 func TestRedDogLoopJournalsAndReplaysToTheSameScreen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	j := openJournal(t, path)
 	r := rdStart(t, j, c)
 	r.script(t, rdShoe)
@@ -318,7 +319,7 @@ func TestRedDogRefusals(t *testing.T) {
 // a round, gives the recovery banner and an alert to check the round on the table.
 func TestRedDogRecoversAfterUncleanStop(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	j := openJournal(t, path)
 	m, err := NewRedDog(rdSetup())
 	if err != nil {
@@ -410,7 +411,7 @@ func BenchmarkRedDogApply(b *testing.B) {
 // is held the same way.
 func TestRedDogDoubtHoldsTheRound(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t1.db")
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	j := openJournal(t, path)
 	r := rdStart(t, j, c)
 	r.script(t, "shoe QC 3H")
@@ -559,7 +560,7 @@ func TestRedDogReviewInputs(t *testing.T) {
 // a settled wager is worded in the operator's messages; and a replay of the journal finds the
 // same refusals (no replay.differ alert).
 func TestRedDogGoesTheBaccaratWay(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	path := filepath.Join(t.TempDir(), "t1.db")
 	j := openJournal(t, path)
 	r := rdStart(t, j, c)

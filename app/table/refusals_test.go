@@ -10,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/internal/testclock"
 )
 
 // TestReplayNotesCommandsTheRulesNowRefuse: a journal of the release before the table
@@ -18,7 +19,7 @@ import (
 // it is — the journal is the record — and the difference is not silent: the recovery says so
 // and a supervisor's alert names the record, the command and the rule.
 func TestReplayNotesCommandsTheRulesNowRefuse(t *testing.T) {
-	c := &clock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setup(t, "vic-baccarat-2002", "version=crown", "runs=true")
 	j := openJournal(t, filepath.Join(t.TempDir(), "t1.db"))
 	defer j.Close()

@@ -20,6 +20,9 @@ type Controller interface {
 	Enter(id, pin string) (refusal opwords.Line, ok bool)
 	// SignOutBecause signs the operator out, the journal recording why ("signed out", "idle").
 	SignOutBecause(reason string)
+	// Recheck signs the operator out at once when the pit's directory no longer has them
+	// active, and says why (out false: nothing changed).
+	Recheck() (why opwords.Line, out bool)
 	// Signed is who is signed in: the role (view.OperatorNone when nobody is), id and name.
 	Signed() (role view.OperatorRole, id, name string)
 	// Language is the language the signed-in operator chose (ok false: none, the table's).

@@ -3,7 +3,6 @@ package operator
 import (
 	"context"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
 )
@@ -28,20 +28,6 @@ const (
 	supervisorPIN = "97531"
 )
 
-// fakeClock is a time source the test moves by hand; the loop reads it from its goroutine.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-
-func (c *fakeClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
 // liveTable is the operator controller's Table over a REAL table loop (table.Start) and
 // journal: Do goes through Loop.Do and waits until the input is durable; Snapshot rebuilds the
 // state from the journal (table.ReplayState), so what the screen draws is what is on disk.
@@ -50,7 +36,7 @@ type liveTable struct {
 	setup table.Setup
 	j     *journal.Journal
 	l     *table.Loop
-	clock *fakeClock
+	clock *testclock.Clock
 }
 
 func setupFor(t testing.TB, profile string, settings ...string) table.Setup {
@@ -70,7 +56,7 @@ func setupFor(t testing.TB, profile string, settings ...string) table.Setup {
 
 func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 	t.Helper()
-	c := &fakeClock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	s := setupFor(t, profile, settings...)
 	j, err := journal.Open(filepath.Join(t.TempDir(), "t1.db"), journal.Options{Table: "t1"})
 	if err != nil {
@@ -82,7 +68,7 @@ func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 
 // startLoop runs a table loop made by newLoop over j with the test's clock (table.Start), and
 // stops it and closes j when the test ends.
-func startLoop(t testing.TB, j *journal.Journal, newLoop func(table.Options) (*table.Loop, error), c *fakeClock) *table.Running {
+func startLoop(t testing.TB, j *journal.Journal, newLoop func(table.Options) (*table.Loop, error), c *testclock.Clock) *table.Running {
 	t.Helper()
 	run, err := table.Start(newLoop, table.Options{Clock: c.Now, Frame: time.Millisecond})
 	if err != nil {

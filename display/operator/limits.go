@@ -34,6 +34,8 @@ type limitsTab struct {
 	method     *widget.Select
 	methodRow  *fyne.Container
 	closingRow *fyne.Container // the method (when shown), the closing time and Close the table at
+	closeRow   *fyne.Container // the closing time with its label
+	closeWith  *fyne.Container // closeRow and Close the table at as one half of the closing row (with the method)
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -57,7 +59,7 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.closeBtn = widget.NewButton(sc.t(i18n.OpCloseAtButton), t.close)
 	t.closeBtn.Importance = widget.DangerImportance
 	t.method = widget.NewSelect([]string{sc.t(i18n.OpMethodA), sc.t(i18n.OpMethodB)}, nil)
-	t.method.PlaceHolder = "A / B" // its width is the select's least: the chosen method's words are cut to fit
+	t.method.PlaceHolder = "A / B" // the least width: the closing row gives the choice half its width, where the whole words fit (TestLimitsFitWithoutScrolling)
 	t.methodRow = container.NewBorder(nil, nil, nil, widget.NewButton(sc.t(i18n.OpPostMethod), t.postMethod), t.method)
 	// The new limits at the left, the time they take effect and the three ways to post them
 	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
@@ -68,9 +70,11 @@ func newLimitsTab(sc *Screen) limitsTab {
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
 		container.NewGridWithColumns(3, t.earliestBtn, at, now))
 	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
-	// The settlement method (act) shares the closing's row, in its first third, so that the tab
-	// still fits 1280×720 where the book's notice rule takes two lines (update sets the columns).
-	t.closingRow = container.NewGridWithColumns(2, t.methodRow, container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box), t.closeBtn)
+	// The settlement method (act) shares the closing's row, in its first half, wide enough for
+	// the method's whole words, so that the tab still fits 1280×720 where the book's notice rule
+	// takes two lines; the closing time and its button share the other half (update arranges it).
+	t.closeRow = container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box)
+	t.closingRow = container.NewGridWithColumns(2, t.methodRow, t.closeRow, t.closeBtn)
 	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, t.closingRow))
 	t.box = t.scroll
 	return t
@@ -129,10 +133,12 @@ func (t *limitsTab) update(snap view.Operator) {
 	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
 	if snap.Profile.UsesKey("settlement") {
 		t.methodRow.Show()
-		t.closingRow.Layout = layout.NewGridLayoutWithColumns(3)
+		if t.closeWith == nil {
+			t.closeWith = container.NewBorder(nil, nil, nil, t.closeBtn, t.closeRow)
+			t.closingRow.Objects = []fyne.CanvasObject{t.methodRow, t.closeWith}
+		}
 	} else {
 		t.methodRow.Hide()
-		t.closingRow.Layout = layout.NewGridLayoutWithColumns(2)
 	}
 	// The waiver is offered only where the book lets the players waive the notice of a higher minimum.
 	if snap.Notices.Waivable&engine.ChangeRaiseMinimum != 0 {

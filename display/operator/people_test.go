@@ -124,3 +124,49 @@ func TestSignInRefusalsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestDeactivatedWhileSignedIn: a dealer the pit deactivates while signed in is signed out as
+// soon as the table has the new directory (Screen.Recheck, which the app calls on each new
+// version): the PIN pad says why, the sign-out is journalled with the reason "deactivated",
+// and the dealer's PIN opens nothing any more. A supervisor still active stays signed in.
+func TestDeactivatedWhileSignedIn(t *testing.T) {
+	lt := newLiveTable(t, "nz-baccarat-1998")
+	r := newRig(t, lt, Options{})
+	dir := pitDirectory(t)
+	r.s.Guard().SetDirectory(dir)
+	at := time.Date(2026, 11, 22, 20, 30, 0, 0, time.UTC)
+
+	r.signIn("4", "90210")
+	if r.sc.Recheck() || r.s.Role() != access.Supervisor {
+		t.Fatalf("supervisor 4, active: Recheck signed out (role %s)", r.s.Role())
+	}
+	r.tap("Sign out")
+
+	r.signIn("17", "4821")
+	if r.s.Role() != access.Dealer {
+		t.Fatalf("dealer 17 not signed in: %q", r.sc.pinMsg.Text)
+	}
+	without17, err := dir.Deactivate("17", at, "pit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.s.Guard().SetDirectory(without17)
+	if !r.sc.Recheck() {
+		t.Fatal("Recheck left deactivated dealer 17 signed in")
+	}
+	if r.s.Role() != access.NoRole || !r.shows("Operator 17 is deactivated: see a supervisor") {
+		t.Fatalf("after the deactivation: role %s, the pad says %q", r.s.Role(), r.sc.pinMsg.Text)
+	}
+	if r.sc.Recheck() {
+		t.Fatal("a second Recheck signed out again")
+	}
+	recs, entries := lt.accessRecords()
+	last := len(entries) - 1
+	if entries[last].Event != access.EventSignOut || recs[last].Reason != opctl.Deactivated || recs[last].Actor.ID != "17" {
+		t.Fatalf("the last access record is %+v %q by %+v; want 17's sign-out, deactivated", entries[last], recs[last].Reason, recs[last].Actor)
+	}
+	r.signIn("17", "4821")
+	if r.s.Role() != access.NoRole || !strings.Contains(r.sc.pinMsg.Text, "Operator 17 is deactivated") {
+		t.Fatalf("17 signed in again after the deactivation: role %s, pad %q", r.s.Role(), r.sc.pinMsg.Text)
+	}
+}

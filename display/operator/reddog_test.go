@@ -18,6 +18,7 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
 )
@@ -27,12 +28,12 @@ type liveRedDog struct {
 	t     testing.TB
 	l     *table.Loop
 	j     *journal.Journal
-	clock *fakeClock
+	clock *testclock.Clock
 }
 
 func newLiveRedDog(t testing.TB) *liveRedDog {
 	t.Helper()
-	c := &fakeClock{t: time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
 	j, err := journal.Open(filepath.Join(t.TempDir(), "t1.db"), journal.Options{Table: "t1"})
 	if err != nil {
 		t.Fatal(err)

@@ -217,6 +217,19 @@ func (sc *Screen) Tick() bool {
 	return true
 }
 
+// Recheck signs the operator out at once when the pit's directory no longer has them active
+// (deactivated while signed in), shows the PIN pad with why, and reports whether it did. The
+// app calls it on the Fyne goroutine each time the table's copy of the directory changes.
+func (sc *Screen) Recheck() bool {
+	why, out := sc.c.Recheck()
+	if !out {
+		return false
+	}
+	sc.Reset()
+	sc.pinMsg.SetText(why.In(sc.words))
+	return true
+}
+
 // Reset signs the operator out and shows the PIN pad (call it when the screen is opened).
 func (sc *Screen) Reset() {
 	sc.c.SignOutBecause("signed out")

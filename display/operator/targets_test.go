@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/coupboard/coupboard/display/i18n"
 )
@@ -174,6 +175,18 @@ func TestLimitsFitWithoutScrolling(t *testing.T) {
 				sc := r.sc.limits.scroll
 				if need, have := sc.Content.MinSize().Height, sc.Size().Height; need > have+0.5 {
 					t.Errorf("%s: the Limits tab needs %.0f px, has %.0f: it scrolls", profile, need, have)
+				}
+				if act {
+					// Each settlement method's whole words fit the choice (its text, the
+					// select's paddings and its arrow, as the select lays them out).
+					big := bigTheme{r.sc.opt.Theme}
+					pad := big.Size(theme.SizeNameInnerPadding)
+					for _, o := range r.sc.limits.method.Options {
+						need := fyne.MeasureText(o, big.Size(theme.SizeNameText), fyne.TextStyle{}).Width + 4*pad + big.Size(theme.SizeNameInlineIcon)
+						if have := r.sc.limits.method.Size().Width; have < need {
+							t.Errorf("the settlement method %q needs %.0f px, the choice is %.0f px wide: cut", o, need, have)
+						}
+					}
 				}
 			}
 			lt := newLiveTable(t, "vic-baccarat-2002")
