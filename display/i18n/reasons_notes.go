@@ -12,6 +12,7 @@ func noteEntries() []reasonEntry {
 		{"coup %d: %s won, not %s: lost after %d of %d", "第 %[1]d 局：%[2]s 赢，不是 %[3]s：在 %[5]d 局中赢 %[4]d 局后输", "第 %[1]d 局：%[2]s 贏，不是 %[3]s：在 %[5]d 局中贏 %[4]d 局後輸"},
 		{"coup %d: a Tie breaks a %s run: lost after %d of %d", "第 %[1]d 局：和局中断 %[2]s 连赢：在 %[4]d 局中赢 %[3]d 局后输", "第 %[1]d 局：和局中斷 %[2]s 連贏：在 %[4]d 局中贏 %[3]d 局後輸"},
 		{"%s %d in a row pays %d:1", "%s 连赢 %d 局赔 %d:1", "%s 連贏 %d 局賠 %d:1"},
+		{"coup %d corrected: %s won, not %s: lost", "第 %[1]d 局已更正：%[2]s 赢，不是 %[3]s：输", "第 %[1]d 局已更正：%[2]s 贏，不是 %[3]s：輸"},
 		{"the shoe ended: open runs are void and returned (the book is silent)", "本靴结束：未完成的连赢投注无效并退还（规则书未规定）", "本靴結束：未完成的連贏投注無效並退還（規則書未規定）"},
 		// Settlement (engine/settle.go, settle_differential.go).
 		{"a Tie: Player and Banker wagers stand off", "和局：闲和庄的投注不输不赢", "和局：閒和莊的投注不輸不贏"},
@@ -45,6 +46,8 @@ func noteEntries() []reasonEntry {
 		{"paid or collected to the maximum %s", "按最高限额 %s 赔付或收取", "按最高限額 %s 賠付或收取"},
 		{"coup %d was played without wagers: the wager is void and returned", "第 %d 局按不下注进行：投注无效并退还", "第 %d 局按不下注進行：投注無效並退還"},
 		{"coup %d has no result: the wager is returned", "第 %d 局没有结果：投注退还", "第 %d 局沒有結果：投注退還"},
+		{"coup %d was corrected by the supervisor: its first settlement is reversed", "第 %d 局经主管更正：其第一次结算撤销", "第 %d 局經主管更正：其第一次結算撤銷"},
+		{"coup %d settled again on the cards the supervisor entered", "第 %d 局按主管录入的牌重新结算", "第 %d 局按主管錄入的牌重新結算"},
 		{"coup %d was cancelled after the fact (%s): the wager is refunded", "第 %d 局事后被取消（%s）：投注退还", "第 %d 局事後被取消（%s）：投注退還"},
 	}
 }

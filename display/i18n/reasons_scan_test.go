@@ -26,8 +26,9 @@ var reasonSinks = map[string][]string{
 	"../../engine/reddog": {"anomaly", "disputeRound", "addWhy", "underReview", "refuse", "refuseInput"},
 }
 
-// reasonReturns are the engine's functions whose string results are reasons (inventory.take).
-var reasonReturns = []string{"take"}
+// reasonReturns are the engine's functions whose results are reasons, with the index of the
+// reason among their results: inventory.take, and dealtBy's why the cards make no coup.
+var reasonReturns = map[string]int{"take": 0, "dealtBy": 1}
 
 // reasonEventKinds are the engine events whose Reason the screens show as a reason.
 var reasonEventKinds = []string{"EvAnomaly", "EvReview", "EvShuffle", "EvShuffleDue"}
@@ -154,7 +155,7 @@ func (s *reasonScan) localSinks(fd *ast.FuncDecl) map[string]int {
 
 // function finds the reason sites of one function.
 func (s *reasonScan) function(fd *ast.FuncDecl) {
-	returns := slices.Contains(reasonReturns, fd.Name.Name)
+	ri, returns := reasonReturns[fd.Name.Name]
 	local := s.localSinks(fd)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -202,8 +203,8 @@ func (s *reasonScan) function(fd *ast.FuncDecl) {
 				s.reason(fd, text)
 			}
 		case *ast.ReturnStmt:
-			if returns && len(n.Results) == 1 {
-				s.reason(fd, n.Results[0])
+			if returns && ri < len(n.Results) {
+				s.reason(fd, n.Results[ri])
 			}
 		}
 		return true
@@ -220,6 +221,18 @@ func (s *reasonScan) reason(fd *ast.FuncDecl, e ast.Expr) {
 		return
 	}
 	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		// Words before a reason ("enter cards: "+why): the words and a %s are the format,
+		// and what the variable was given is a reason site of its own.
+		lit, ok := stringLit(e.X)
+		id, isID := e.Y.(*ast.Ident)
+		if e.Op != token.ADD || !ok || !isID {
+			return
+		}
+		s.out[strings.ReplaceAll(lit, "%", "%%")+"%s"] = where
+		for _, a := range s.assigned(fd, id.Name) {
+			s.reason(fd, a)
+		}
 	case *ast.Ident:
 		if v, ok := s.consts[e.Name]; ok {
 			s.out[strings.ReplaceAll(v, "%", "%%")] = where

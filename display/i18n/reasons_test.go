@@ -60,6 +60,13 @@ func TestReason(t *testing.T) {
 		{"a settlement method is not a hand", "setting settlement=B: a change of the settlement method is shown on the sign and takes effect only after 20 minutes' prior notice; post it as a change of the sign with a time (!setting at=HH:MM)", "",
 			SimplifiedChinese, "设置 settlement=B：settlement method 的更改显示在限额牌上，须提前 20 分钟通知才生效；请作为限额牌的更改并注明时间发布（!setting at=HH:MM）"},
 		{"a refusal", "void 12: round 12 is already cancelled", "", SimplifiedChinese, "取消第 12 局：第 12 局已经取消"},
+		{"the cards a supervisor entered make no coup", "enter cards: card 3 is not a card", "", SimplifiedChinese, "录入牌：第 3 张不是一张牌"},
+		{"a finished round corrected before it is disputed", "enter cards of round 5: round 5 is not under review: put it under review first (!dispute 5)", "",
+			TraditionalChinese, "錄入第 5 局的牌：第 5 局不在覆核中：請先將其列入覆核（!dispute 5）"},
+		{"a finished round's cards make no coup", "enter cards of round 5: 5 cards given; the table of play wants B3 next", "", SimplifiedChinese,
+			"录入第 5 局的牌：给了 5 张牌；按补牌规则下一张应是 B3"},
+		{"a Red Dog dispute names its action and rule", "dispute: no such finished round 9 (11.2)", "", TraditionalChinese, "dispute：沒有已完成的第 9 局（11.2）"},
+		{"a run lost to a corrected coup", "coup 8 corrected: B won, not P: lost", "", SimplifiedChinese, "第 8 局已更正：B 赢，不是 P：输"},
 		{"a reason within a reason within a reason", "round 4: round 3 is under review: the shoe restarted (10.10)", "", SimplifiedChinese,
 			"第 4 局：第 3 局复核中：牌靴已重新启动（10.10）"},
 	}
