@@ -1,12 +1,15 @@
 package outbox
 
 import (
+	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
+	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
+	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
@@ -117,5 +120,79 @@ func TestFeedCarriesCorrectedRound(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCorrectionOverARealBus: a table corrects round 1 after the fact; through its journal,
+// a real embedded NATS server and the subscriber, the board's roads, statistics and last
+// result follow the corrected round (a tie dealt, a Banker win corrected), and the board
+// never sees a second round 1.
+func TestCorrectionOverARealBus(t *testing.T) {
+	srv, ctx := startBus(t)
+	setup := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD")
+	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "bac7", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, Heartbeat: 200 * time.Millisecond}, New(j, "bac7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go pub.Run(ctx)
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
+		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer loop.Stop()
+	if err := loop.Script("shoe 9S 2C KD 5H 4S 3D 7H 6S KD TC"); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	board := pitmodel.New(pitmodel.Config{})
+	// wait applies the bus's messages to the board until it shows codes, and returns the
+	// corrections it saw.
+	wait := func(codes string) (corrections int) {
+		t.Helper()
+		deadline := time.After(20 * time.Second)
+		for {
+			select {
+			case m := <-sub.C():
+				if _, err := board.Apply(m, time.Now()); err != nil {
+					t.Fatalf("board refused %+v: %v", m, err)
+				}
+				if m.Type == pitwire.TypeRoundCorrected {
+					corrections++
+				}
+			case <-deadline:
+				tb, _ := board.Table("bac7")
+				t.Fatalf("the board never showed %q: %+v", codes, tb)
+			}
+			if tb, ok := board.Table("bac7"); ok && tb.Codes() == codes {
+				return corrections
+			}
+		}
+	}
+	wait("TP") // round 1 a tie, round 2 a Player win
+	for _, line := range []string{"!dispute 1", "!reconstruct 1 2C 9H 3C TD"} {
+		r := loop.Loop.Do(ctx, table.Msg{Input: cmd(t, line), Source: journal.SourceOperator, Actor: journal.Actor{Role: "supervisor", ID: "S7"}, Reason: "the cards on the layout"})
+		if r.Err != nil || r.Refused != nil {
+			t.Fatalf("%s: %v / %v", line, r.Err, r.Refused)
+		}
+	}
+	if n := wait("BP"); n != 1 {
+		t.Fatalf("%d corrections reached the board, want 1", n)
+	}
+	tb, _ := board.Table("bac7")
+	if st := tb.Stats(); st.Banker != 1 || st.Player != 1 || st.Tie != 0 || tb.Roads.Rounds() != 2 || tb.Last.N != 2 || tb.Last.Winner != "P" {
+		t.Fatalf("after the correction: stats %+v, %d rounds, last %+v", st, tb.Roads.Rounds(), tb.Last)
+	}
+	if st := pub.Stats(); st.Invalid != 0 {
+		t.Fatalf("publisher skipped invalid records: %+v", st)
 	}
 }
