@@ -1,7 +1,6 @@
 package outbox
 
 import (
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -129,23 +128,7 @@ func TestFeedCarriesCorrectedRound(t *testing.T) {
 // never sees a second round 1.
 func TestCorrectionOverARealBus(t *testing.T) {
 	srv, ctx := startBus(t)
-	setup := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD")
-	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "bac7", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, Heartbeat: 200 * time.Millisecond}, New(j, "bac7"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	go pub.Run(ctx)
-	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
-		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer loop.Stop()
+	loop, pub := tableOnBus(t, ctx, srv)
 	if err := loop.Script("shoe 9S 2C KD 5H 4S 3D 7H 6S KD TC"); err != nil {
 		t.Fatal(err)
 	}
