@@ -70,6 +70,8 @@ type Message struct {
 	Notice *Notice `json:"notice,omitempty"`
 	// Review is the coup held for review, or resolved, of a TypeReview (review.go).
 	Review *Review `json:"review,omitempty"`
+	// Corrected is the round corrected after the fact of a TypeRoundCorrected (correction.go).
+	Corrected *Correction `json:"corrected,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -299,6 +301,8 @@ func (m *Message) Validate() error {
 		return invalid(m, "a notice in a %s message", m.Type)
 	case m.Review != nil && m.Type != TypeReview:
 		return invalid(m, "a review in a %s message", m.Type)
+	case m.Corrected != nil && m.Type != TypeRoundCorrected:
+		return invalid(m, "a corrected round in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == engine.KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == engine.KindCancelled) {
@@ -363,6 +367,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no review")
 		}
 		return m.Review.validate(m)
+	case TypeRoundCorrected:
+		if m.Corrected == nil {
+			return invalid(m, "no corrected round")
+		}
+		return m.Corrected.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)
@@ -387,7 +396,10 @@ func decodeRound(b []byte, v any) error {
 	return nil
 }
 
-func (r *Round) validate(m *Message) error {
+func (r *Round) validate(m *Message) error { return r.check(m) }
+
+// check checks round r of message m (a round, or either round of a correction).
+func (r *Round) check(m *Message) error {
 	if r.N < 1 {
 		return invalid(m, "round number %d", r.N)
 	}
@@ -430,27 +442,27 @@ func (r *Round) validate(m *Message) error {
 	if r.PlayerHand == nil && r.BankerHand == nil {
 		return nil
 	}
-	if err := checkHand(m, "player_hand", r.PlayerHand, r.PlayerCards, r.PlayerTotal); err != nil {
+	if err := checkHand(m, r.N, "player_hand", r.PlayerHand, r.PlayerCards, r.PlayerTotal); err != nil {
 		return err
 	}
-	return checkHand(m, "banker_hand", r.BankerHand, r.BankerCards, r.BankerTotal)
+	return checkHand(m, r.N, "banker_hand", r.BankerHand, r.BankerCards, r.BankerTotal)
 }
 
-// checkHand checks a hand of a round: n canonical card codes whose total is total.
-func checkHand(m *Message, key string, hand []string, n, total int) error {
+// checkHand checks a hand of round rn: n canonical card codes whose total is total.
+func checkHand(m *Message, rn int, key string, hand []string, n, total int) error {
 	if len(hand) != n {
-		return invalid(m, "round %d: %s has %d cards, the round says %d", m.Round.N, key, len(hand), n)
+		return invalid(m, "round %d: %s has %d cards, the round says %d", rn, key, len(hand), n)
 	}
 	cards := make([]engine.Card, len(hand))
 	for i, code := range hand {
 		c, err := engine.ParseCard(code)
 		if err != nil || c.String() != code {
-			return invalid(m, "round %d: %s card %.10q: want a card code such as 9H, TS or 9", m.Round.N, key, code)
+			return invalid(m, "round %d: %s card %.10q: want a card code such as 9H, TS or 9", rn, key, code)
 		}
 		cards[i] = c
 	}
 	if t := engine.Total(cards); t != total {
-		return invalid(m, "round %d: %s totals %d, the round says %d", m.Round.N, key, t, total)
+		return invalid(m, "round %d: %s totals %d, the round says %d", rn, key, t, total)
 	}
 	return nil
 }

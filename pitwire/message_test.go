@@ -136,6 +136,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"table":"T1","seq":7,"type":"limits","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"currency":"AUD","bets":[{"bet":"tie","min":1,"max":2}],"differential_max":100000,"settlement":"six_pays_half"}}`))
 	f.Add([]byte(`null`))
+	f.Add([]byte(`{"v":1,"table":"BAC-07","seq":40,"type":"round_corrected","shoe":3,"corrected":{"round":` + correctedRound + `,"replaces":` + firstRound + `,"rule":"000 13.10"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"P","natural":true,"result_only":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)

@@ -20,10 +20,11 @@ const StreamName = "TABLES"
 // travel on core NATS only).
 var streamTypes = []pitwire.Type{
 	pitwire.TypeRound, pitwire.TypeShoeStarted, pitwire.TypeShoeEnded, pitwire.TypeLimits, pitwire.TypeStatus,
-	pitwire.TypeRedDogRound, // a Red Dog table's rounds
-	pitwire.TypeAccess,      // sign-ins and sign-outs at the operator screen
-	pitwire.TypeNotice,      // notices posted on the sign
-	pitwire.TypeReview,      // coups held for review, and resolved
+	pitwire.TypeRedDogRound,    // a Red Dog table's rounds
+	pitwire.TypeAccess,         // sign-ins and sign-outs at the operator screen
+	pitwire.TypeNotice,         // notices posted on the sign
+	pitwire.TypeReview,         // coups held for review, and resolved
+	pitwire.TypeRoundCorrected, // finished rounds corrected after the fact
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

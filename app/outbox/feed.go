@@ -51,8 +51,8 @@ func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, erro
 	}
 	n := 0
 	for _, x := range recs {
-		if x.Seq > r.Seq || cancelled(x) {
-			continue // a later record with the same time, or a round with no result
+		if x.Seq > r.Seq || !dealt(x) {
+			continue // a later record with the same time, a round with no result, or a correction
 		}
 		n++
 	}
@@ -62,12 +62,13 @@ func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, erro
 	return &pitwire.Pace{HandsPerHour: min(n, pitwire.MaxHandsPerHour)}, nil
 }
 
-// cancelled reports whether round record r is a round with no result.
-func cancelled(r journal.Record) bool {
+// dealt reports whether round record r counts as a hand dealt: a round with a result, not the
+// record of a correction (journal.Round.Corrected: the round was dealt once, and counted then).
+func dealt(r journal.Record) bool {
 	if r.Kind == journal.KindRoundRedDog {
 		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
-		return err == nil && rd.Kind == reddog.KindCancelled
+		return err != nil || rd.Kind != reddog.KindCancelled
 	}
 	jr, err := journal.DecodeRound(r.Payload)
-	return err == nil && jr.Kind == journal.RoundCancelled
+	return err != nil || jr.Kind != journal.RoundCancelled && !jr.Corrected
 }

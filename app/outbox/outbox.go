@@ -1,5 +1,5 @@
 // Package outbox makes a table's journal the pit bus's outbox (issue 6): it reads the journal's
-// derived records — finished rounds, shoe events, sign and status changes, notices posted on
+// derived records — finished rounds and rounds corrected after the fact, shoe events, sign and status changes, notices posted on
 // the sign, coups held for review and their resolution — as bus messages,
 // and keeps the bus's acknowledgement in the journal. Input records (which hold cards as the
 // shoe read them, face-down ones included) are never published; a round message carries the
@@ -34,6 +34,9 @@ func (o *Journal) After(seq uint64, max int) ([]pitwire.Message, error) {
 	errStop := fmt.Errorf("enough")
 	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
 		m, ok, err := Message(r)
+		if err == nil && !ok && r.Kind == journal.KindRound {
+			m, ok, err = o.correction(r)
+		}
 		if err == nil && ok {
 			m.Pace, err = o.pace(r, m)
 		}
@@ -75,7 +78,7 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		if err != nil {
 			return m, false, err
 		}
-		if jr.Corrected { // the pit feed has no correction of a round yet: not published as a new round
+		if jr.Corrected { // not a new round: Journal.After publishes it as round_corrected (correction)
 			return m, false, nil
 		}
 		m.Type, m.Shoe = pitwire.TypeRound, int(jr.Shoe)
@@ -148,6 +151,46 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 		return m, true, nil
 	}
 	return m, false, nil
+}
+
+// correction is the round_corrected message of round record r when it corrects an earlier
+// record of its round (journal.Round.Corrected), with the result that record gave: the newest
+// record of round N of the shoe before r (the round as dealt, or an earlier correction). The
+// journal is pruned by whole shoes, so that record is there; its absence is damage, an error.
+// false for any other record.
+func (o *Journal) correction(r journal.Record) (pitwire.Message, bool, error) {
+	m := pitwire.Message{V: pitwire.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
+	jr, err := journal.DecodeRound(r.Payload)
+	if err != nil || !jr.Corrected {
+		return m, false, err
+	}
+	recs, err := o.j.Rounds(jr.Shoe)
+	if err != nil {
+		return m, false, fmt.Errorf("corrected round %d: %w", jr.N, err)
+	}
+	var replaced *pitwire.Round
+	for _, x := range recs {
+		if x.Seq >= r.Seq {
+			break
+		}
+		p, err := journal.DecodeRound(x.Payload)
+		if err != nil {
+			return m, false, fmt.Errorf("corrected round %d: record %d: %w", jr.N, x.Seq, err)
+		}
+		if p.N == jr.N {
+			replaced = roundOf(p)
+		}
+	}
+	if replaced == nil {
+		return m, false, fmt.Errorf("corrected round %d of shoe %d: the journal holds no earlier record of it", jr.N, jr.Shoe)
+	}
+	rule := ""
+	if jr.Review != nil {
+		rule = jr.Review.Rule
+	}
+	m.Type, m.Shoe = pitwire.TypeRoundCorrected, int(jr.Shoe)
+	m.Corrected = &pitwire.Correction{Round: *roundOf(jr), Replaces: *replaced, Rule: rule}
+	return m, true, nil
 }
 
 // roundOf is a round as the board and the feed see it: the result and the cards, all turned.

@@ -22,24 +22,7 @@ import (
 // limits and the table's status — and that no message carries a card.
 func TestTableToBoardOverARealBus(t *testing.T) {
 	srv, ctx := startBus(t)
-
-	setup := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD")
-	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "bac7", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, Heartbeat: 200 * time.Millisecond}, New(j, "bac7"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	go pub.Run(ctx)
-	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
-		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer loop.Stop()
+	loop, pub := tableOnBus(t, ctx, srv)
 	if err := loop.Script("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC"); err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +58,30 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	if st := pub.Stats(); st.Invalid != 0 {
 		t.Fatalf("publisher skipped invalid records: %+v", st)
 	}
+}
+
+// tableOnBus runs table bac7 (bacSetup) on a new journal, published through srv until the
+// test ends.
+func tableOnBus(t *testing.T, ctx context.Context, srv *bus.Server) (*table.Running, *bus.Publisher) {
+	t.Helper()
+	setup := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD")
+	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	pub, err := bus.NewPublisher(bus.PublisherConfig{Table: "bac7", Conn: bus.ConnConfig{URLs: []string{srv.URL()}}, Heartbeat: 200 * time.Millisecond}, New(j, "bac7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go pub.Run(ctx)
+	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
+		table.Options{Committed: func([]journal.Record) { pub.Notify() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { loop.Stop() })
+	return loop, pub
 }
 
 // startBus starts a real embedded NATS server with its streams (internal/bustest), stopped at

@@ -320,6 +320,8 @@ func (b *Board) apply(t *Table, m pitwire.Message) error {
 		setStatus(t, *m.Status)
 	case pitwire.TypeRound:
 		return b.round(t, m)
+	case pitwire.TypeRoundCorrected:
+		return b.corrected(t, m)
 	case pitwire.TypeRedDogRound:
 		return redDogRound(t, m)
 	case pitwire.TypeAccess:

@@ -41,25 +41,13 @@ func main() {
 
 // feedMsg is a feed message as the schema describes it (v1).
 type feedMsg struct {
-	V     int    `json:"v"`
-	Table string `json:"table"`
-	Seq   uint64 `json:"seq"`
-	Type  string `json:"type"`
-	Time  string `json:"time"`
-	Shoe  int    `json:"shoe"`
-	Round *struct {
-		N           int      `json:"n"`
-		Kind        string   `json:"kind"`
-		Winner      string   `json:"winner"`
-		PlayerTotal int      `json:"player_total"`
-		BankerTotal int      `json:"banker_total"`
-		Natural     bool     `json:"natural"`
-		PlayerPair  bool     `json:"player_pair"`
-		BankerPair  bool     `json:"banker_pair"`
-		ResultOnly  bool     `json:"result_only"`
-		PlayerHand  []string `json:"player_hand"`
-		BankerHand  []string `json:"banker_hand"`
-	} `json:"round"`
+	V      int        `json:"v"`
+	Table  string     `json:"table"`
+	Seq    uint64     `json:"seq"`
+	Type   string     `json:"type"`
+	Time   string     `json:"time"`
+	Shoe   int        `json:"shoe"`
+	Round  *feedRound `json:"round"`
 	Limits *struct {
 		Currency string `json:"currency"`
 		Bets     []struct {
@@ -109,6 +97,28 @@ type feedMsg struct {
 		Resolution string   `json:"resolution"`
 		Rule       string   `json:"rule"`
 	} `json:"review"`
+	// Corrected is a round corrected after the fact (type round_corrected): its rows carry the
+	// round as corrected in the round columns, the result it replaces in the replaces_ columns.
+	Corrected *struct {
+		Round    feedRound `json:"round"`
+		Replaces feedRound `json:"replaces"`
+		Rule     string    `json:"rule"`
+	} `json:"corrected"`
+}
+
+// feedRound is a round as the schema describes it (v1).
+type feedRound struct {
+	N           int      `json:"n"`
+	Kind        string   `json:"kind"`
+	Winner      string   `json:"winner"`
+	PlayerTotal int      `json:"player_total"`
+	BankerTotal int      `json:"banker_total"`
+	Natural     bool     `json:"natural"`
+	PlayerPair  bool     `json:"player_pair"`
+	BankerPair  bool     `json:"banker_pair"`
+	ResultOnly  bool     `json:"result_only"`
+	PlayerHand  []string `json:"player_hand"`
+	BankerHand  []string `json:"banker_hand"`
 }
 
 // Header is the CSV header row.
@@ -118,14 +128,22 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"hands_per_hour", "access", "outcome", "role", "person", "reason",
 	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
 	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule",
-	"differential_min", "differential_max", "settlement"}
+	"differential_min", "differential_max", "settlement",
+	"replaces_winner", "replaces_player_total", "replaces_banker_total", "replaces_player_hand", "replaces_banker_hand", "correction_rule"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
 	r := make([]string, len(Header))
 	r[0], r[1], r[2], r[3], r[4], r[5] = strconv.FormatUint(seq, 10), m.Time, m.Table, strconv.FormatUint(m.Seq, 10), m.Type, strconv.Itoa(m.Shoe)
 	b := strconv.FormatBool
-	if rd := m.Round; rd != nil {
+	rd := m.Round
+	if c := m.Corrected; c != nil { // the round as corrected, and the result it replaces
+		rd = &c.Round
+		was := c.Replaces
+		copy(r[47:], []string{was.Winner, strconv.Itoa(was.PlayerTotal), strconv.Itoa(was.BankerTotal),
+			strings.Join(was.PlayerHand, " "), strings.Join(was.BankerHand, " "), c.Rule})
+	}
+	if rd != nil {
 		copy(r[6:], []string{strconv.Itoa(rd.N), rd.Kind, rd.Winner, strconv.Itoa(rd.PlayerTotal), strconv.Itoa(rd.BankerTotal),
 			strings.Join(rd.PlayerHand, " "), strings.Join(rd.BankerHand, " "), b(rd.Natural), b(rd.PlayerPair), b(rd.BankerPair), b(rd.ResultOnly)})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,9 @@ func TestFeedToCSV(t *testing.T) {
 	sign := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player", Min: 2500, Max: 500000}, {Bet: "banker", Min: 1000, Max: 500000}},
 		DifferentialMin: 500000, DifferentialMax: 2000000, Settlement: pitwire.SettleCommission}
 	crown := &pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "player_banker", Min: 2500, Max: 500000}}, Settlement: pitwire.SettleSixPaysHalf}
+	// The last round, corrected by the supervisor after the fact: a Player natural 8 to 7.
+	corrected := &pitwire.Correction{Replaces: *last.Round, Rule: "000 13.10", Round: pitwire.Round{N: last.Round.N, Kind: last.Round.Kind, Winner: "P",
+		PlayerTotal: 8, BankerTotal: 7, Natural: true, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7, PlayerHand: []string{"5H", "3S"}, BankerHand: []string{"4D", "3S"}}}
 	for _, m := range []pitwire.Message{
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignIn, Outcome: pitwire.OutcomeGranted, Role: pitwire.RoleDealer, Person: "D1234"}},
 		paced,
@@ -68,6 +72,7 @@ func TestFeedToCSV(t *testing.T) {
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeLimits, Shoe: last.Shoe, Limits: crown},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewHeld, Reasons: []string{"lost", "shoe_result"}}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeRoundCorrected, Shoe: last.Shoe, Corrected: corrected},
 	} {
 		if _, err := ob.Append(m); err != nil {
 			t.Fatal(err)
@@ -112,7 +117,7 @@ func TestFeedToCSV(t *testing.T) {
 	for i, h := range Header {
 		col[h] = i
 	}
-	notices, reviews, signs := 0, 0, 0
+	notices, reviews, signs, corrections := 0, 0, 0, 0
 	for i, m := range recs {
 		r := rows[i+1]
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
@@ -144,6 +149,17 @@ func TestFeedToCSV(t *testing.T) {
 			}
 			notices++
 		}
+		if c := m.Corrected; c != nil {
+			got := strings.Join([]string{r[col["round"]], r[col["winner"]], r[col["player_total"]], r[col["banker_total"]], r[col["player_hand"]], r[col["banker_hand"]],
+				r[col["replaces_winner"]], r[col["replaces_player_total"]], r[col["replaces_banker_total"]], r[col["replaces_player_hand"]], r[col["replaces_banker_hand"]], r[col["correction_rule"]]}, "|")
+			was := c.Replaces
+			want := fmt.Sprintf("%d|P|8|7|5H 3S|4D 3S|%s|%d|%d|%s|%s|000 13.10", c.Round.N, was.Winner, was.PlayerTotal, was.BankerTotal,
+				strings.Join(was.PlayerHand, " "), strings.Join(was.BankerHand, " "))
+			if got != want {
+				t.Fatalf("correction row %s, want %s", got, want)
+			}
+			corrections++
+		}
 		if v := m.Review; v != nil {
 			got := strings.Join([]string{r[col["review_coup"]], r[col["review_state"]], r[col["review_reasons"]], r[col["review_resolution"]], r[col["review_rule"]]}, "|")
 			want := "5|held|lost shoe_result||"
@@ -171,8 +187,8 @@ func TestFeedToCSV(t *testing.T) {
 			signs++
 		}
 	}
-	if notices != 2 || reviews != 2 || signs != 2 {
-		t.Errorf("%d notice rows, %d review rows, %d limits rows, want 2, 2 and 2", notices, reviews, signs)
+	if notices != 2 || reviews != 2 || signs != 2 || corrections != 1 {
+		t.Errorf("%d notice rows, %d review rows, %d limits rows, %d correction rows, want 2, 2, 2 and 1", notices, reviews, signs, corrections)
 	}
 	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
 		t.Errorf("stderr %q", errOut.String())

@@ -96,7 +96,11 @@ func samples(t *testing.T) []pitwire.Message {
 	resolved.Review = &pitwire.Review{N: 14, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"}
 	disputed := m(932, pitwire.TypeReview)
 	disputed.Review = &pitwire.Review{N: 13, State: pitwire.ReviewHeld, Reasons: []string{"shoe_result", "conflict"}}
-	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed, crown, rdLimits), noticeSamples(m)...)
+	corrected := m(933, pitwire.TypeRoundCorrected) // round 14 above, corrected by the supervisor
+	corrected.Corrected = &pitwire.Correction{Round: *noSuits.Round, Replaces: *noSuits.Round, Rule: "000 13.10"}
+	corrected.Corrected.Round.Winner, corrected.Corrected.Round.BankerTotal, corrected.Corrected.Round.BankerHand = "B", 9, []string{"K", "9"}
+	corrected.Corrected.Round.BankerFirstTwo = 9
+	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed, crown, rdLimits, corrected), noticeSamples(m)...)
 }
 
 // noticeSamples are the notices of a higher minimum, a closing, a settlement method, a
@@ -417,5 +421,39 @@ func TestReviewReasonsAreTheEnginesKinds(t *testing.T) {
 	slices.Sort(kinds)
 	if !slices.Equal(got, kinds) {
 		t.Fatalf("review.schema.json lists the reasons %v, the engine's kinds are %v", got, kinds)
+	}
+}
+
+// TestCorrectionRefusedByBoth: a corrected round the schema refuses, the board refuses too.
+func TestCorrectionRefusedByBoth(t *testing.T) {
+	s := compile(t)
+	ok, err := os.ReadFile(filepath.Join("examples", "round_corrected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, ok); err != nil {
+		t.Fatal(err)
+	}
+	valid := compact.String()
+	for _, tc := range []struct{ name, from, to string }{
+		{"no rule", `,"rule":"000 13.10"`, ``},
+		{"empty rule", `"rule":"000 13.10"`, `"rule":""`},
+		{"no replaced round", `"replaces":`, `"replaced":`},
+		{"the corrected round cancelled", `"round":{"n":14,"kind":"normal"`, `"round":{"n":14,"kind":"cancelled"`},
+		{"an unknown field", `"rule":`, `"by":"S1","rule":`},
+		{"a round beside it", `"shoe":3,`, `"shoe":3,"round":{"n":1,"kind":"cancelled"},`},
+		{"another type", `"type":"round_corrected"`, `"type":"round"`},
+	} {
+		data := strings.Replace(valid, tc.from, tc.to, 1)
+		if data == valid {
+			t.Fatalf("%s: the edit changed nothing", tc.name)
+		}
+		if err := s.Validate([]byte(data), ""); err == nil {
+			t.Errorf("%s: the schema takes %s", tc.name, data)
+		}
+		if _, err := pitwire.Decode([]byte(data)); !errors.Is(err, pitwire.ErrInvalid) {
+			t.Errorf("%s: the board takes %s (%v)", tc.name, data, err)
+		}
 	}
 }
