@@ -107,7 +107,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
 	}
-	if err := kioskExit(cfg, source == "demo", directoryCopy(cfg)); err != nil {
+	dir, dirPath := directoryCopy(cfg)
+	if err := kioskExit(cfg, source == "demo", dir, "copy "+dirPath); err != nil {
 		return err
 	}
 	log := logs.For(stderr, os.Getenv)
