@@ -98,17 +98,18 @@ func directoryCopyPath(cfg *config.Config, journalPath string) string {
 	return filepath.Join(filepath.Dir(journalPath), cfg.Table.ID+".operators")
 }
 
-// directoryCopy is the directory of the table's good copy before it starts (nil: none), for
-// the kiosk's way out.
-func directoryCopy(cfg *config.Config) *people.Directory {
+// directoryCopy is the directory of the table's good copy before it starts (nil: none) and
+// the copy's path, for the kiosk's way out.
+func directoryCopy(cfg *config.Config) (*people.Directory, string) {
 	jpath := cfg.Journal.Path // as startTable finds the journal
 	if jpath == "" {
 		var err error
 		if jpath, err = journal.DefaultPath(cfg.Table.ID); err != nil {
-			return nil
+			return nil, ""
 		}
 	}
-	return copies.Store{Path: directoryCopyPath(cfg, jpath)}.Load().Dir
+	l := copies.Store{Path: directoryCopyPath(cfg, jpath)}.Load()
+	return l.Dir, l.File // the newest good one: the copy, or the one before it
 }
 
 // tableDirectoryCopy is where the configured table keeps its directory copy, found as

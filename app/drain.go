@@ -47,6 +47,11 @@ func (d *drainer) watch(t *runningTable, req <-chan os.Signal, stop chan<- os.Si
 		return
 	}
 	d.done.Store(true)
+	// Read nothing more from the shoe: a card dealt from now on waits in the port for the new
+	// version, which takes up the sequence after the last frame journalled with the clean stop.
+	if t.link != nil {
+		t.link.close()
+	}
 	t.log.Info("drained: no coup in progress; stopping for the update")
 	select {
 	case stop <- DrainSignal:

@@ -2,21 +2,16 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	opctl "github.com/coupboard/coupboard/app/operator"
-	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/operator"
@@ -77,27 +72,6 @@ func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Gu
 		return nil, fmt.Errorf("operator: %w", err)
 	}
 	return g, nil
-}
-
-// kioskExit refuses a kiosk with no way out: in kiosk mode only a supervisor can close the
-// window, so a configuration without a supervisor PIN hash would lock everybody in (the demo
-// has its own PINs).
-func kioskExit(cfg *config.Config, demo bool, dir *people.Directory) error {
-	if !cfg.Display.Kiosk || demo {
-		return nil
-	}
-	if dir != nil && slices.ContainsFunc(dir.People, func(p people.Person) bool { return p.Active && p.Role == people.RoleSupervisor }) {
-		return nil // the directory's supervisors leave kiosk mode with their own id and PIN
-	}
-	h := strings.TrimSpace(cfg.Operator.SupervisorPINHash)
-	if h == "" {
-		return errors.New("display.kiosk (or --kiosk) is on but operator.supervisor_pin_hash is empty and the table has no operator directory naming an active supervisor: " +
-			"nobody could leave kiosk mode; set it (coupboard pin-hash), or run coupboard setup with the pit reachable once its directory names a supervisor, or turn kiosk off")
-	}
-	if _, err := bcrypt.Cost([]byte(h)); err != nil {
-		return fmt.Errorf("display.kiosk (or --kiosk) is on but operator.supervisor_pin_hash is not a bcrypt hash (%v): no PIN would match it and nobody could leave kiosk mode; make one with coupboard pin-hash", err)
-	}
-	return nil
 }
 
 // withOperator puts the operator screen behind the table screen: F2, the keypad's '*', or three

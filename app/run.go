@@ -32,6 +32,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/logs"
 	"github.com/coupboard/coupboard/app/outbox"
+	"github.com/coupboard/coupboard/app/shoefeed"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display"
 	"github.com/coupboard/coupboard/display/i18n"
@@ -106,7 +107,8 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	if f.journal != "" {
 		cfg.Journal.Path = f.journal
 	}
-	if err := kioskExit(cfg, source == "demo", directoryCopy(cfg)); err != nil {
+	dir, dirPath := directoryCopy(cfg)
+	if err := kioskExit(cfg, source == "demo", dir, "copy "+dirPath); err != nil {
 		return err
 	}
 	log := logs.For(stderr, os.Getenv)
@@ -380,6 +382,13 @@ func (t *runningTable) startShoe(cfg *config.Config, demo bool) error {
 		}
 		pc.Protocol = scfg.Protocol
 		pc.Settings = serialin.Settings{Baud: cfg.Shoe.Baud, Parity: cfg.Shoe.Parity}
+		// The shoe kept dealing while the table was stopped: its reader takes up the sequence
+		// where the clean stop left it (the simulated shoe above is a new shoe at every start).
+		if m := t.loop.Recovery().ShoeMark; m != nil {
+			pc.Resume = shoefeed.Resume(m)
+			t.log.Info(fmt.Sprintf("shoe: taking up the sequence after SEQ %04d, the last frame taken before the clean stop", m.Seq),
+				"shoe_seq", m.Seq, "shoe_hello", m.Hello)
+		}
 		scfg = pc
 	}
 	t.link = newShoeLink(t.ctx, t.loop, t.log)
@@ -581,6 +590,11 @@ func windowGC(gogc string) {
 
 // close stops the loop (which journals a clean stop), the shoe and the journal.
 func (t *runningTable) close() {
+	// The shoe first: what it sends from now on waits in the port for the next start, which
+	// takes up the sequence after the last frame the loop took (journalled with its clean stop).
+	if t.link != nil {
+		t.link.close()
+	}
 	t.cancel()
 	if t.loop != nil {
 		select {
@@ -592,7 +606,7 @@ func (t *runningTable) close() {
 		}
 	}
 	if t.link != nil {
-		t.link.close()
+		t.link.waitClosed(3 * time.Second) // closing a serial port can take seconds: bounded
 	}
 	if t.sim != nil {
 		t.sim.Close()

@@ -53,6 +53,7 @@ func (s *shoeLink) start(cfg serialin.Config) error {
 		return errors.New("start shoe: the table is closing")
 	}
 	old, oldStop := s.mgr, s.stop
+	cfg.Resume = nil // a reconnect from the diagnostics starts afresh, as the manager's own do
 	s.cfg, s.mgr, s.stop = cfg, mgr, stop
 	s.mu.Unlock()
 	if old != nil {
@@ -174,5 +175,20 @@ func (s *shoeLink) close() {
 	}
 	if mgr != nil {
 		mgr.Close()
+	}
+}
+
+// waitClosed waits, at most d, until the port manager has stopped reading and closed the port
+// (after close): what the shoe sends from then on waits in the port for the next reader.
+func (s *shoeLink) waitClosed(d time.Duration) {
+	s.mu.Lock()
+	mgr := s.mgr
+	s.mu.Unlock()
+	if mgr == nil {
+		return
+	}
+	select {
+	case <-mgr.Done():
+	case <-time.After(d):
 	}
 }

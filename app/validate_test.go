@@ -2,12 +2,14 @@ package app
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
@@ -66,6 +68,22 @@ func writeFile(t *testing.T, text string) string {
 	return p
 }
 
+// kioskDirectories are two operator directories, made at: dealers only, and the same with an
+// active supervisor.
+func kioskDirectories(t *testing.T) (dealers, withSupervisor *people.Directory, at time.Time) {
+	t.Helper()
+	at = time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
+	dealers, err := (*people.Directory)(nil).Add(people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSupervisor, err = dealers.Add(people.Change{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PIN: "90210"}, at, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dealers, withSupervisor, at
+}
+
 // TestKioskExitByTheDirectory: a kiosk without a supervisor PIN has a way out when the table's
 // copy of the pit's operator directory (saved by coupboard setup) names an active supervisor,
 // and only then.
@@ -73,15 +91,7 @@ func TestKioskExitByTheDirectory(t *testing.T) {
 	cfg := config.Defaults()
 	cfg.Table.ID, cfg.Display.Kiosk = "BAC-07", true
 	cfg.Journal.Path = filepath.Join(t.TempDir(), "BAC-07.db")
-	at := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
-	dealers, err := (*people.Directory)(nil).Add(people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, at, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	withSupervisor, err := dealers.Add(people.Change{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PIN: "90210"}, at, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dealers, withSupervisor, at := kioskDirectories(t)
 	retired, err := withSupervisor.Deactivate("4", at, "test")
 	if err != nil {
 		t.Fatal(err)
@@ -91,19 +101,59 @@ func TestKioskExitByTheDirectory(t *testing.T) {
 		dir  *people.Directory
 		ok   bool
 	}{{"no directory", nil, false}, {"dealers only", dealers, false}, {"a supervisor", withSupervisor, true}, {"the supervisor deactivated", retired, false}} {
-		err := kioskExit(cfg, false, tc.dir)
-		if (err == nil) != tc.ok || !tc.ok && !strings.Contains(err.Error(), "no operator directory naming an active supervisor") {
+		err := kioskExit(cfg, false, tc.dir, "copy BAC-07.operators")
+		if (err == nil) != tc.ok || !tc.ok && !errors.Is(err, access.ErrNoWayOut) {
 			t.Errorf("%s: %v, want a way out %v", tc.name, err, tc.ok)
 		}
 	}
 	// The start reads the table's copy beside the journal, where setup saves the pit's.
-	if directoryCopy(cfg) != nil {
+	if d, _ := directoryCopy(cfg); d != nil {
 		t.Fatal("a copy found where none was saved")
 	}
-	if err := (copies.Store{Path: directoryCopyPath(cfg, cfg.Journal.Path)}).Save(withSupervisor); err != nil {
+	copyPath := directoryCopyPath(cfg, cfg.Journal.Path)
+	if err := (copies.Store{Path: copyPath}).Save(withSupervisor); err != nil {
 		t.Fatal(err)
 	}
-	if err := kioskExit(cfg, false, directoryCopy(cfg)); err != nil {
-		t.Errorf("with the copy saved: %v", err)
+	if d, from := directoryCopy(cfg); kioskExit(cfg, false, d, from) != nil || from != copyPath {
+		t.Errorf("with the copy saved at %s: %v (from %s)", copyPath, kioskExit(cfg, false, d, from), from)
+	}
+}
+
+// TestKioskWayOutAgreesWithSetup: the table's start check and coupboard setup refuse the same
+// kiosks (access.KioskWayOut, one function). A directory copy that names no active supervisor
+// is refused even when a supervisor PIN hash is set, since with a directory the table signs in
+// only its people; each refusal names the key or the file.
+func TestKioskWayOutAgreesWithSetup(t *testing.T) {
+	hash, err := access.HashPIN("90210")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dealers, withSupervisor, _ := kioskDirectories(t)
+	for _, tc := range []struct {
+		name  string
+		kiosk bool
+		hash  string
+		dir   *people.Directory
+		want  string // "" starts; else what the refusal names
+	}{
+		{"kiosk off: nothing to leave", false, "", dealers, ""},
+		{"the PIN hash, no directory", true, hash, nil, ""},
+		{"the directory's supervisor, no PIN hash", true, "", withSupervisor, ""},
+		{"both", true, hash, withSupervisor, ""},
+		{"a directory without a supervisor, with the PIN hash", true, hash, dealers, "the operator directory copy /var/lib/coupboard/BAC-07.operators (version 1) names no active supervisor"},
+		{"a directory without a supervisor, no PIN hash", true, "", dealers, "copy /var/lib/coupboard/BAC-07.operators (version 1)"},
+		{"no PIN hash, no directory", true, "", nil, "operator.supervisor_pin_hash is empty"},
+		{"a PIN hash that is not bcrypt", true, "90210", nil, "operator.supervisor_pin_hash is not a bcrypt hash"},
+	} {
+		cfg := config.Defaults()
+		cfg.Table.ID, cfg.Display.Kiosk, cfg.Operator.SupervisorPINHash = "BAC-07", tc.kiosk, tc.hash
+		start := kioskExit(cfg, false, tc.dir, "copy /var/lib/coupboard/BAC-07.operators")
+		if tc.want == "" && start != nil || tc.want != "" && (start == nil || !strings.Contains(start.Error(), tc.want)) {
+			t.Errorf("%s: the start check says %v, want %q", tc.name, start, tc.want)
+		}
+		// coupboard setup's check of what it would write (Env.Validate) refuses the same.
+		if setup := validateTable(cfg, tc.dir); errors.Is(setup, access.ErrNoWayOut) != (start != nil) {
+			t.Errorf("%s: setup's check says %v, the start's %v", tc.name, setup, start)
+		}
 	}
 }

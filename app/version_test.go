@@ -96,7 +96,7 @@ func TestKioskNeedsASupervisorPIN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := kioskExit(c, false, nil); err != nil {
+	if err := kioskExit(c, false, nil, ""); err != nil {
 		t.Errorf("the shipped example is a kiosk with no way out: %v", err)
 	}
 }

@@ -32,6 +32,9 @@ type CSP1 struct {
 	lastB   [MaxFrame]byte // body of the last accepted frame (duplicate and conflict check)
 
 	staleN int // stale frames dropped in a row since the last accepted frame
+
+	hello   string // the fields of the last HELO accepted (Mark.Hello)
+	resumed bool   // the sequence was taken up from a Mark (Resume) and no frame accepted since
 }
 
 // NewCSP1 returns a CSP1 decoder as a Decoder.
@@ -147,24 +150,45 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 			// of a run is reported; Count says how many in a row so far.
 			d.staleN++
 			return append(out, Event{Kind: KindStale, Seq: seq, Raw: raw, Count: d.staleN,
-				Reason: fmt.Sprintf("SEQ %04d is behind %04d", seq, d.last)})
+				Reason: fmt.Sprintf("SEQ %04d is behind %04d%s", seq, d.last, d.resumedWords())})
 		} else if ahead > 1 {
 			out = append(out, Event{Kind: KindGap, Seq: seq, Gap: ahead - 1,
-				Reason: fmt.Sprintf("SEQ %04d follows %04d", seq, d.last)})
+				Reason: fmt.Sprintf("SEQ %04d follows %04d%s", seq, d.last, d.resumedWords())})
+		}
+	}
+	reason := ""
+	if typ == "HELO" && d.resumed {
+		reason = fmt.Sprintf("HELO after SEQ %04d, the last frame the table took before it stopped", d.last)
+		if d.hello != "" {
+			reason += " (from " + d.hello + ")"
 		}
 	}
 	d.staleN = 0
-	d.have, d.last = true, seq
+	d.have, d.last, d.resumed = true, seq, false
 	d.lastLen = copy(d.lastB[:], body)
+	if typ == "HELO" {
+		d.hello = strings.Join(fields[2:], ",")
+	}
 
 	ev, ok := csp1Event(typ, seq, fields[2:], raw)
 	if !ok {
 		return out
 	}
 	if ev.Kind == KindHello {
-		ev.Restart = restart
+		ev.Restart, ev.Reason = restart, reason
 	}
+	// The frame is taken: where the sequence now stands goes with its event (only with the
+	// frame's own event, not with a gap reported before it).
+	ev.Mark, ev.Marked = Mark{Seq: seq, Frame: body, Hello: d.hello}, true
 	return append(out, ev)
+}
+
+// resumedWords explains, in a stale or gap reason, a sequence taken up from the table's stop.
+func (d *CSP1) resumedWords() string {
+	if d.resumed {
+		return ", the last frame the table took before it stopped"
+	}
+	return ""
 }
 
 // csp1Event turns the fields of a valid frame into its event; ok is false for an unknown

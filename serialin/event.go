@@ -82,11 +82,17 @@ type Event struct {
 
 	Count  int    // KindNoise: the number of bytes; KindStale: stale frames in a row so far (1 for the first)
 	Gap    int    // KindGap: the number of frames lost
-	Reason string // KindCorrupt, KindConflict, KindStale, KindMisread, KindGap: why, in words
+	Reason string // KindCorrupt, KindConflict, KindStale, KindMisread, KindGap, KindHello after a Resume: why, in words
 	// Review, on a KindCard, says the card must be confirmed before it counts (cardline: an
 	// exact repeat within the repeat window may be a double read or a real repeat).
 	Review string
 	Raw    string // the frame or line as received (at most one frame), for the log
+
+	// Mark, when Marked, is where the shoe's sequence stands once this event's frame is taken
+	// (Resumer): set on the event of every frame a sequenced decoder accepts, and on no other
+	// (a gap reported before a frame, a stale, duplicate or conflicting frame, noise).
+	Mark   Mark
+	Marked bool
 
 	Link LinkState // KindLink: the new state
 	Err  string    // KindLink: what went wrong, in words a floor supervisor can act on

@@ -39,6 +39,12 @@ type Config struct {
 	// Unreadable is how long bytes may arrive with no valid frame among them before the
 	// link is reported unreadable ("check cable and baud"; default 10 s, spec §2).
 	Unreadable time.Duration
+	// Resume, when set, is where the shoe's sequence stood when the table last stopped cleanly
+	// (its journal keeps it): the decoder of the first connection takes it up (a Resumer;
+	// other decoders ignore it), so that a frame the shoe sent while the table was stopped is
+	// taken in order, an older one is stale and a lost one is a gap. Later connections start
+	// afresh, as after any reconnect.
+	Resume *Mark
 }
 
 // Status is a snapshot of the link and its counters.
@@ -111,6 +117,11 @@ func newManager(cfg Config, reg *Registry) (*Manager, error) {
 	a, err := reg.Lookup(name)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Resume != nil {
+		if err := cfg.Resume.Check(); err != nil {
+			return nil, err
+		}
 	}
 	settings := cfg.Settings.withDefaults(a.Settings)
 	if _, err := serialMode(settings); err != nil {
@@ -220,6 +231,7 @@ func (m *Manager) run() {
 	defer close(m.events)
 	mode, _ := serialMode(m.settings) // checked in Start
 	dec := m.adapter.New()
+	resume := m.cfg.Resume // the first connection only
 	backoff := m.cfg.MinBackoff
 	for !m.stopped() {
 		l, port, err := m.open(mode)
@@ -243,6 +255,10 @@ func (m *Manager) run() {
 		m.mu.Unlock()
 		m.setLink(LinkConnected, port, "", FaultNone)
 		dec.Reset()
+		if r, ok := dec.(Resumer); ok && resume != nil {
+			_ = r.Resume(*resume) // checked in Start
+		}
+		resume = nil
 		err = m.read(l, dec)
 		l.Close()
 		if m.stopped() {

@@ -89,6 +89,10 @@ var ErrBackupBucketFull = errors.New("the pit's backup bucket is full")
 // ErrNoBackupBucket is wrapped when the pit has no bucket for the table.
 var ErrNoBackupBucket = errors.New("the pit has no backup bucket for this table")
 
+// ErrNoPitServer is wrapped by the errors of a backup or restore that found no pit server
+// answering at the bus's URLs.
+var ErrNoPitServer = errors.New("no pit server reachable")
+
 // Backups is a table's backup bucket, opened with the table's credentials.
 type Backups struct {
 	table string
@@ -121,7 +125,7 @@ func OpenBackups(ctx context.Context, nc *nats.Conn, id string) (*Backups, error
 // timeout.
 func noServer(nc *nats.Conn, err error) error {
 	if nc.Status() != nats.CONNECTED {
-		return fmt.Errorf("no pit server reachable at %s (%w)", strings.Join(nc.Servers(), ", "), err)
+		return fmt.Errorf("%w at %s (%w)", ErrNoPitServer, strings.Join(nc.Servers(), ", "), err)
 	}
 	return err
 }

@@ -495,7 +495,8 @@ func TestBoardOfOnePit(t *testing.T) {
 }
 
 // TestSubscriberSeesANodeDown: a board's subscriber on a 3-node cluster reports the node that
-// is down (another node, then its own), and reports none once the node is back and current.
+// is down (another node, then its own), and reports none once the node is back and current;
+// it signals each change on NodesChanged, which is all the board waits for before it asks.
 func TestSubscriberSeesANodeDown(t *testing.T) {
 	c := startCluster(t, 3)
 	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: c.urls(), Open: true}})
@@ -505,16 +506,17 @@ func TestSubscriberSeesANodeDown(t *testing.T) {
 	defer sub.Close()
 	waitNodes := func(what string, ok func(bus.Nodes) bool) bus.Nodes {
 		t.Helper()
-		deadline := time.Now().Add(45 * time.Second)
+		deadline := time.After(45 * time.Second)
 		for {
-			n := sub.Nodes()
+			n := sub.Nodes() // asked only after a change is signalled, as the board asks
 			if ok(n) {
 				return n
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the subscriber says %+v", what, n)
+			select {
+			case <-sub.NodesChanged():
+			case <-deadline:
+				t.Fatalf("%s: the subscriber says %+v (and signalled no change since)", what, n)
 			}
-			time.Sleep(100 * time.Millisecond)
 		}
 	}
 	n := waitNodes("all up", func(n bus.Nodes) bool { return n.Connected && n.Node != "" && !n.Checked.IsZero() && len(n.Down) == 0 })

@@ -35,7 +35,26 @@ const nodesEvery = 2 * time.Second
 type nodeState struct {
 	mu sync.Mutex
 	n  Nodes
+	// changed has a value while a change of what Nodes returns is not yet read (NodesChanged).
+	changed chan struct{}
 }
+
+// newNodeState is a nodeState with its change signal.
+func newNodeState() *nodeState { return &nodeState{changed: make(chan struct{}, 1)} }
+
+// signal says that what Nodes returns may have changed; it never blocks.
+func (ns *nodeState) signal() {
+	select {
+	case ns.changed <- struct{}{}:
+	default: // one is waiting to be read already
+	}
+}
+
+// NodesChanged has a value each time what Nodes returns may have changed since it was last
+// received: the connection dropped, came back or closed, or the stream's cluster was read
+// differently (another node down or back, another leader). A reader that shows Nodes (the pit
+// board) asks Nodes again only then, not every frame. Several changes before a receive are one.
+func (s *Subscriber) NodesChanged() <-chan struct{} { return s.nodes.changed }
 
 // Nodes is what the subscriber knows of the bus's nodes now (safe from any goroutine): the
 // connection's state as it is, the cluster's as last read.
@@ -98,6 +117,9 @@ func (s *Subscriber) checkNodes(ctx context.Context, js jetstream.JetStream) {
 	s.nodes.mu.Lock()
 	s.nodes.n = n
 	s.nodes.mu.Unlock()
+	if n.Connected != prev.Connected || n.Node != prev.Node || n.Leader != prev.Leader || !slices.Equal(n.Down, prev.Down) {
+		s.nodes.signal()
+	}
 }
 
 // downNodes are the nodes holding a copy of the stream that its leader reports offline or has

@@ -55,7 +55,7 @@ type Subscriber struct {
 	// refused counts the messages that failed their schema (pitwire.Decode).
 	refused atomic.Uint64
 	// nodes is what the subscriber knows of the bus's nodes (nodes.go).
-	nodes nodeState
+	nodes *nodeState
 }
 
 // Refused is how many messages failed their schema: each was reported to OnError and handed
@@ -75,12 +75,13 @@ func Subscribe(cfg SubscriberConfig) (*Subscriber, error) {
 			return nil, fmt.Errorf("subscribe: bad table id %q", id)
 		}
 	}
-	nc, err := Connect(cfg.Conn, nodeWatch(cfg.OnError)...)
+	nodes := newNodeState()
+	nc, err := Connect(cfg.Conn, nodeWatch(cfg.OnError, nodes.signal)...)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan pitwire.Message, cfg.Buffer), cancel: cancel}
+	s := &Subscriber{cfg: cfg, nc: nc, c: make(chan pitwire.Message, cfg.Buffer), cancel: cancel, nodes: nodes}
 	_, hb := cfg.filters()
 	for _, subject := range hb {
 		if _, err := nc.Subscribe(subject, s.heartbeat); err != nil {
@@ -187,15 +188,18 @@ func (s *Subscriber) Close() {
 	s.nc.Close()
 }
 
-// nodeWatch are connection options that tell report (when not nil) which node of the bus the
-// reader is on and when that node is lost: the board prints them on its console.
-func nodeWatch(report func(error)) []nats.Option {
-	if report == nil {
-		return nil
-	}
+// nodeWatch are connection options that call changed whenever the connection drops, comes
+// back or closes (what Subscriber.Nodes returns changes), and tell report (when not nil) which
+// node of the bus the reader is on and when that node is lost: the board prints them on its
+// console.
+func nodeWatch(report func(error), changed func()) []nats.Option {
 	var mu sync.Mutex
 	node := ""
 	on := func(c *nats.Conn) {
+		changed()
+		if report == nil {
+			return
+		}
 		mu.Lock()
 		node = c.ConnectedUrlRedacted()
 		mu.Unlock()
@@ -205,10 +209,15 @@ func nodeWatch(report func(error)) []nats.Option {
 		nats.ConnectHandler(on),
 		nats.ReconnectHandler(on),
 		nats.DisconnectErrHandler(func(c *nats.Conn, err error) {
+			changed()
+			if report == nil {
+				return
+			}
 			mu.Lock()
 			lost := node
 			mu.Unlock()
 			report(fmt.Errorf("pit bus: node %s lost (%v): trying the other nodes", lost, err))
 		}),
+		nats.ClosedHandler(func(*nats.Conn) { changed() }),
 	}
 }

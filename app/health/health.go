@@ -138,7 +138,11 @@ type BackupStatus struct {
 	Time  time.Time `json:"time"`            // when the backup finished or failed
 	OK    bool      `json:"ok"`              // it copied the day's export
 	Dest  string    `json:"dest"`            // where to
-	Error string    `json:"error,omitempty"` // why not, when not OK
+	Error string    `json:"error,omitempty"` // why not, when not OK: the whole error, for the log
+	// Cause is why not in a few words, when the backup knows them ("pit bucket full"): the
+	// status strip shows it rather than Error, whose start (which copy, where) would fill the
+	// strip's room before the cause.
+	Cause string `json:"cause,omitempty"`
 }
 
 // BackupStatusPath is where `coupboard backup` leaves the status of a table's last backup and
@@ -191,7 +195,11 @@ func CheckBackup(b *Board, path string, now time.Time) {
 	}
 	switch {
 	case !st.OK:
-		b.Say("backup", i18n.Message{Key: i18n.WarnBackupFailed, Args: []any{st.Time.Local().Format("Jan 2 15:04"), st.Error}}, "dest", st.Dest, "err", st.Error)
+		why := st.Error
+		if st.Cause != "" {
+			why = st.Cause
+		}
+		b.Say("backup", i18n.Message{Key: i18n.WarnBackupFailed, Args: []any{st.Time.Local().Format("Jan 2 15:04"), why}}, "dest", st.Dest, "err", st.Error)
 	case now.Sub(st.Time) > BackupStale:
 		b.Say("backup", i18n.Message{Key: i18n.WarnBackupStale, Args: []any{st.Time.Local().Format("Jan 2 15:04")}}, "dest", st.Dest)
 	default:

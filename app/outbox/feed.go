@@ -1,13 +1,15 @@
 package outbox
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/engine"
-	"github.com/coupboard/coupboard/engine/reddog"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -32,43 +34,119 @@ func accessOf(r journal.Record) (*pitwire.Access, error) {
 // PaceWindow is the span Pace counts rounds over: an hour.
 const PaceWindow = time.Hour
 
-// pace is the table's hands per hour for a round message m (record r): the rounds with a
-// result whose journal time is in the hour up to r's, by the journal's own times. nil for
-// any other message.
-func (o *Journal) pace(r journal.Record, m pitwire.Message) (*pitwire.Pace, error) {
-	var kind string
-	switch {
-	case m.Round != nil && m.Round.Kind != engine.KindCancelled && r.Kind == journal.KindRound:
-		kind = journal.KindRound
-	case m.RedDog != nil && m.RedDog.Kind != engine.KindCancelled && r.Kind == journal.KindRoundRedDog:
-		kind = journal.KindRoundRedDog
-	default:
-		return nil, nil
-	}
-	recs, err := o.j.KindBetween(kind, r.Time.Add(-PaceWindow), r.Time.Add(time.Nanosecond))
-	if err != nil {
-		return nil, fmt.Errorf("hands per hour: %w", err)
-	}
-	n := 0
-	for _, x := range recs {
-		if x.Seq > r.Seq || !dealt(x) {
-			continue // a later record with the same time, a round with no result, or a correction
-		}
-		n++
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	return &pitwire.Pace{HandsPerHour: min(n, pitwire.MaxHandsPerHour)}, nil
+// pacer counts a table's rounds with a result over the last PaceWindow record by record, as
+// After reads the journal in order, so that no round costs a journal query: the window is read
+// from the journal only when After's reading does not follow on from the record before (its
+// first call, or a message read again after a failed publish). A round voided or cancelled
+// after the fact (a "void" event, Red Dog's "cancel") leaves the count from that record on.
+type pacer struct {
+	mu      sync.Mutex
+	through int64   // the last record counted in (0: none yet)
+	rounds  []paced // the rounds with a result counted, in journal order
+	reloads int     // how many times the window was read from the journal
 }
 
-// dealt reports whether round record r counts as a hand dealt: a round with a result, not the
-// record of a correction (journal.Round.Corrected: the round was dealt once, and counted then).
-func dealt(r journal.Record) bool {
-	if r.Kind == journal.KindRoundRedDog {
-		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
-		return err != nil || rd.Kind != reddog.KindCancelled
+// paced is one round with a result in the window.
+type paced struct {
+	seq    int64
+	at     time.Time
+	redDog bool
+	shoe   int // a baccarat round's number is its shoe's; a Red Dog round's is the session's
+	n      int
+}
+
+// key says whether p is round n of shoe (Red Dog: of the session).
+func (p paced) is(redDog bool, shoe, n int) bool {
+	return p.redDog == redDog && p.n == n && (redDog || p.shoe == shoe)
+}
+
+// take counts record r in: a round with a result joins the window, a void or a cancellation
+// takes its round out. m and ok are r's message (Message).
+func (p *pacer) take(r journal.Record, m pitwire.Message, ok bool) {
+	p.through = r.Seq
+	if !ok {
+		return
 	}
-	jr, err := journal.DecodeRound(r.Payload)
-	return err != nil || jr.Kind != journal.RoundCancelled && !jr.Corrected
+	switch {
+	case m.Round != nil && m.Round.Kind != engine.KindCancelled && r.Kind == journal.KindRound:
+		p.rounds = append(p.rounds, paced{seq: r.Seq, at: r.Time, shoe: m.Shoe, n: m.Round.N})
+	case m.RedDog != nil && m.RedDog.Kind != engine.KindCancelled && r.Kind == journal.KindRoundRedDog:
+		p.rounds = append(p.rounds, paced{seq: r.Seq, at: r.Time, redDog: true, n: m.RedDog.N})
+	case m.Round != nil && m.Round.Kind == engine.KindCancelled && r.Kind == journal.KindEvent: // void N, after the fact
+		p.rounds = slices.DeleteFunc(p.rounds, func(x paced) bool { return x.is(false, m.Shoe, m.Round.N) })
+	case m.RedDog != nil && m.RedDog.Kind == engine.KindCancelled && r.Kind == journal.KindEvent: // Red Dog's cancel N
+		p.rounds = slices.DeleteFunc(p.rounds, func(x paced) bool { return x.is(true, 0, m.RedDog.N) })
+	}
+}
+
+// count is the rounds of the window whose journal time is in the hour up to at, forgetting
+// those before it for good (the journal's times go forward).
+func (p *pacer) count(at time.Time) int {
+	from := at.Add(-PaceWindow)
+	drop := 0
+	for drop < len(p.rounds) && p.rounds[drop].at.Before(from) {
+		drop++
+	}
+	p.rounds = p.rounds[drop:]
+	n := 0
+	for _, x := range p.rounds {
+		if !x.at.After(at) {
+			n++
+		}
+	}
+	return n
+}
+
+// reload reads the window before record r from the journal: the rounds and events of the hour
+// up to r's time, counted in up to the record before r.
+func (p *pacer) reload(j *journal.Journal, r journal.Record) error {
+	from, to := r.Time.Add(-PaceWindow), r.Time.Add(time.Nanosecond)
+	var recs []journal.Record
+	for _, kind := range []string{journal.KindRound, journal.KindRoundRedDog, journal.KindEvent} {
+		rs, err := j.KindBetween(kind, from, to)
+		if err != nil {
+			return fmt.Errorf("hands per hour: %w", err)
+		}
+		recs = append(recs, rs...)
+	}
+	slices.SortFunc(recs, func(a, b journal.Record) int { return cmp.Compare(a.Seq, b.Seq) })
+	p.rounds = p.rounds[:0]
+	for _, x := range recs {
+		if x.Seq >= r.Seq {
+			break
+		}
+		m, ok, err := Message(x)
+		if err != nil {
+			return fmt.Errorf("hands per hour: record %d: %w", x.Seq, err)
+		}
+		p.take(x, m, ok)
+	}
+	p.through = r.Seq - 1
+	p.reloads++
+	return nil
+}
+
+// pace counts record r in and returns the table's hands per hour for its message m when it is
+// a round with a result: the rounds with a result, this one included, whose journal time is in
+// the hour up to r's, less those voided since. nil for any other message.
+func (o *Journal) pace(r journal.Record, m pitwire.Message, ok bool) (*pitwire.Pace, error) {
+	round := ok && (m.Round != nil && m.Round.Kind != engine.KindCancelled && r.Kind == journal.KindRound ||
+		m.RedDog != nil && m.RedDog.Kind != engine.KindCancelled && r.Kind == journal.KindRoundRedDog)
+	p := &o.pacer
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case r.Seq == p.through+1:
+	case r.Seq <= p.through && !round:
+		return nil, nil // read again: counted in already, and it has no pace
+	default: // the first record read, a jump, or a round read again: the window as it was before r
+		if err := p.reload(o.j, r); err != nil {
+			return nil, err
+		}
+	}
+	p.take(r, m, ok)
+	if !round {
+		return nil, nil
+	}
+	return &pitwire.Pace{HandsPerHour: min(p.count(r.Time), pitwire.MaxHandsPerHour)}, nil
 }

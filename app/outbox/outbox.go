@@ -22,6 +22,7 @@ import (
 type Journal struct {
 	j     *journal.Journal
 	table string
+	pacer pacer // the hands per hour, counted as the journal is read (feed.go)
 }
 
 // New is the outbox of table's journal.
@@ -34,11 +35,11 @@ func (o *Journal) After(seq uint64, max int) ([]pitwire.Message, error) {
 	errStop := fmt.Errorf("enough")
 	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
 		m, ok, err := Message(r)
-		if err == nil && !ok && r.Kind == journal.KindRound {
-			m, ok, err = o.correction(r)
+		if err == nil {
+			m.Pace, err = o.pace(r, m, ok) // every record read, so the count follows the journal
 		}
-		if err == nil && ok {
-			m.Pace, err = o.pace(r, m)
+		if err == nil && !ok && r.Kind == journal.KindRound {
+			m, ok, err = o.correction(r) // a corrected round: not a hand dealt, so not paced
 		}
 		if err != nil {
 			return fmt.Errorf("outbox record %d: %w", r.Seq, err)

@@ -19,8 +19,33 @@ import (
 )
 
 // Msgs returns the table messages for one shoe event: journalled inputs, and a link state
-// when the connection changed. Diagnostics that need no person give nothing.
+// when the connection changed. The event of a frame the decoder took carries where the shoe's
+// sequence stands (serialin.Event.Mark): its last message carries it to the loop, or a message
+// of the mark alone when the frame journals nothing (a heartbeat), so that the loop journals
+// with its clean stop the last frame it took (table.Msg.ShoeMark). Diagnostics that need no
+// person give nothing else.
 func Msgs(e serialin.Event) []table.Msg {
+	out := msgs(e)
+	if !e.Marked {
+		return out
+	}
+	mark := &journal.ShoeMark{V: journal.ShoeMarkVersion, Seq: e.Mark.Seq, Frame: e.Mark.Frame, Hello: e.Mark.Hello}
+	if len(out) == 0 {
+		return []table.Msg{{ShoeMark: mark}}
+	}
+	out[len(out)-1].ShoeMark = mark
+	return out
+}
+
+// Resume is the serialin mark of a journalled shoe mark (nil for none).
+func Resume(m *journal.ShoeMark) *serialin.Mark {
+	if m == nil {
+		return nil
+	}
+	return &serialin.Mark{Seq: m.Seq, Frame: m.Frame, Hello: m.Hello}
+}
+
+func msgs(e serialin.Event) []table.Msg {
 	game := func(in engine.Input) table.Msg {
 		return table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe}
 	}
@@ -59,6 +84,9 @@ func Msgs(e serialin.Event) []table.Msg {
 			return []table.Msg{alert("shoe fault: %s", e.Text)}
 		}
 	case serialin.KindHello:
+		if e.Restart && e.Reason != "" {
+			return []table.Msg{doubt(engine.DoubtRestart, "%s %s %s: %s", e.Hello.Vendor, e.Hello.Model, e.Hello.Firmware, e.Reason)}
+		}
 		if e.Restart {
 			return []table.Msg{doubt(engine.DoubtRestart, "%s %s %s", e.Hello.Vendor, e.Hello.Model, e.Hello.Firmware)}
 		}

@@ -132,3 +132,43 @@ func TestSimulatedShoeThroughThePortToTheLoop(t *testing.T) {
 		t.Fatalf("journal rounds %d %v", len(rounds), err)
 	}
 }
+
+// The event of a frame taken carries its mark to the loop on its last message, or on a message
+// of the mark alone when it journals nothing; an event that is not marked carries none.
+func TestMsgsCarryTheShoeMark(t *testing.T) {
+	card, _ := engine.ParseCard("7C")
+	mk := serialin.Mark{Seq: 3, Frame: "BURN,0003,7C", Hello: "ACME,SHOE-8,1.2.0,CSP1"}
+	want := &journal.ShoeMark{V: journal.ShoeMarkVersion, Seq: 3, Frame: "BURN,0003,7C", Hello: "ACME,SHOE-8,1.2.0,CSP1"}
+	for _, tc := range []struct {
+		name  string
+		e     serialin.Event
+		n     int  // messages
+		input bool // the last one has an input
+	}{
+		{"a burn with its card: two inputs, the mark on the card", serialin.Event{Kind: serialin.KindBurn, Card: card, HasCard: true, Mark: mk, Marked: true}, 2, true},
+		{"a heartbeat: the mark alone", serialin.Event{Kind: serialin.KindHeartbeat, Mark: mk, Marked: true}, 1, false},
+		{"a status nobody needs: the mark alone", serialin.Event{Kind: serialin.KindStatus, Code: "READY", Mark: mk, Marked: true}, 1, false},
+		{"a misread frame taken: the doubt with the mark", serialin.Event{Kind: serialin.KindMisread, Seq: 3, Mark: mk, Marked: true}, 1, true},
+	} {
+		ms := Msgs(tc.e)
+		if len(ms) != tc.n {
+			t.Fatalf("%s: %d messages %+v", tc.name, len(ms), ms)
+		}
+		for i, m := range ms {
+			last := i == len(ms)-1
+			if last && (m.ShoeMark == nil || *m.ShoeMark != *want) || !last && m.ShoeMark != nil {
+				t.Errorf("%s: message %d has mark %+v", tc.name, i, m.ShoeMark)
+			}
+		}
+		if got := ms[len(ms)-1].Input.Game != nil; got != tc.input {
+			t.Errorf("%s: the last message has an input: %v", tc.name, got)
+		}
+	}
+	for _, e := range []serialin.Event{{Kind: serialin.KindGap, Gap: 2}, {Kind: serialin.KindStale, Count: 1}, {Kind: serialin.KindHeartbeat}} {
+		for _, m := range Msgs(e) {
+			if m.ShoeMark != nil {
+				t.Errorf("%s without a mark gave one: %+v", e.Kind, m)
+			}
+		}
+	}
+}

@@ -39,6 +39,12 @@ type Msg struct {
 	// drain, when set, asks the loop to stop at the end of the coup (Drain); it is closed once
 	// the clean stop is journalled.
 	drain chan struct{}
+	// ShoeMark, when set, is where the shoe's sequence stands once this message is taken (the
+	// last message of a shoe frame carries it; app/shoefeed). With no input it is the mark
+	// alone (a heartbeat's frame, which journals nothing). The loop keeps the mark of the last
+	// message it took and journals it with its clean stop (journal.KindShoeMark), so that the
+	// table's next shoe reader takes up the sequence there.
+	ShoeMark *journal.ShoeMark
 }
 
 // Result is what the loop did with one input.
@@ -102,6 +108,8 @@ type Loop struct {
 	// stopped is set once the loop has journalled its clean stop for a drain: it takes no more
 	// input of the game (ErrStopped), only sign-outs and readers' calls, until Run returns.
 	stopped bool
+	// mark is the shoe mark of the last message taken (Msg.ShoeMark), nil before any.
+	mark *journal.ShoeMark
 }
 
 // NewBaccaratLoop is the loop of a baccarat table (State) with the table screen's view model.
@@ -194,8 +202,25 @@ func (l *Loop) Inspect(ctx context.Context, fn func(Machine)) error {
 	}
 }
 
+// ShoeMark is where the shoe's sequence stands as the loop has taken it (Msg.ShoeMark): nil
+// before any frame. It waits for the messages already in the inbox.
+func (l *Loop) ShoeMark(ctx context.Context) (*journal.ShoeMark, error) {
+	var m *journal.ShoeMark
+	done := make(chan struct{})
+	if err := l.Send(ctx, Msg{call: func() { m = l.mark; close(done) }}); err != nil {
+		return nil, err
+	}
+	select {
+	case <-done:
+		return m, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // ErrStopped is the Result.Err of an input sent after a drain stopped the table between coups:
-// it is neither applied nor journalled (the table restarts and reads the shoe afresh).
+// it is neither applied nor journalled. A shoe frame refused so is not in the shoe mark the
+// clean stop journalled, so the table's next shoe reader finds it missing: a gap, a doubt.
 var ErrStopped = errors.New("the table has stopped between coups for an update: input not taken")
 
 // Drain asks the loop to stop at the end of the coup in progress (at once when none is): the
@@ -346,6 +371,12 @@ func (l *Loop) handle(m Msg) {
 		l.link = *m.Link
 		return
 	}
+	if m.ShoeMark != nil && m.Input.parts() == 0 && m.Access == nil && !m.AnswerOnly {
+		if !l.stopped { // after the clean stop the table takes nothing from the shoe
+			l.mark = m.ShoeMark
+		}
+		return
+	}
 	if l.stopped && m.Access == nil {
 		if m.Reply != nil {
 			select {
@@ -365,6 +396,8 @@ func (l *Loop) handle(m Msg) {
 	res, err := commit(m)
 	if err != nil {
 		res.Err = err
+	} else if m.ShoeMark != nil {
+		l.mark = m.ShoeMark
 	}
 	if m.Reply != nil {
 		select {
@@ -393,6 +426,15 @@ func (l *Loop) commit(m Msg) (Result, error) {
 		return Result{Applied: a}, err
 	}
 	recs = append(recs, more...)
+	if m.Input.Op != nil && m.Input.Op.Kind == OpCleanStop && l.mark != nil {
+		// Where the shoe's sequence stood, for the next start's shoe reader.
+		p, err := journal.EncodeShoeMark(*l.mark)
+		if err != nil {
+			l.rebuild(err)
+			return Result{Applied: a}, err
+		}
+		recs = append(recs, journal.Record{Time: now, Kind: journal.KindShoeMark, Source: journal.SourceShoe, Shoe: shoe, Payload: p})
+	}
 	out, err := l.j.AppendWith(func(first int64) ([]journal.Record, error) {
 		if m.Answer == nil {
 			return recs, nil

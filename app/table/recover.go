@@ -31,6 +31,10 @@ type Recovery struct {
 	// DifferRaised is set when the journal already holds DifferAlert, raised at an earlier
 	// start: the same differences are raised once, not again at every start.
 	DifferRaised bool
+	// ShoeMark is where the shoe's sequence stood at the clean stop that ended the last run
+	// (its journal.KindShoeMark record), for the new shoe reader to take up; nil after an
+	// unclean stop, or a clean stop with no frame taken (or written before marks were kept).
+	ShoeMark *journal.ShoeMark
 }
 
 // Banner is the recovery line the table screen shows after an unclean stop, e.g.
@@ -113,7 +117,18 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 			}
 			loss = fmt.Sprintf("records %d to %d lost, the loss accepted by %s %s at %s", l.FromSeq, l.ThroughSeq,
 				r.Actor.Role, r.Actor.ID, r.Time.In(now.Location()).Format("2006-01-02 15:04"))
-			rec.Clean = false
+			rec.Clean, rec.ShoeMark = false, nil
+			return nil
+		case journal.KindShoeMark:
+			// Written after its clean stop, in the same transaction: it stands while the clean
+			// stop is the last input.
+			m, err := journal.DecodeShoeMark(r.Payload)
+			if err != nil {
+				return fmt.Errorf("replay record %d: %w", r.Seq, err)
+			}
+			if rec.Clean && rec.Inputs > 0 {
+				rec.ShoeMark = &m
+			}
 			return nil
 		case journal.KindShoe, journal.KindManual, journal.KindOperator, journal.KindConfig:
 		default:
@@ -127,6 +142,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 		d.input(r.Seq, in, a.Refusals)
 		rec.Inputs++
 		rec.Clean = in.Op != nil && in.Op.Kind == OpCleanStop
+		rec.ShoeMark = nil // a clean stop's mark follows it
 		if rec.Clean {
 			loss = ""
 		}

@@ -453,7 +453,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	board := pitboard.New(model, s.sub.C(), th, pitboard.Options{
 		Title: fc.Board.Title, PageEvery: sec(fc.Board.PageSeconds), MinTileW: minW, MinTileH: minH,
 		RedrawAlways: o.redraw, Warning: warning, Words: lang,
-		Bus: func() pitmodel.Bus { return boardBus(s.sub.Nodes()) },
+		Bus: func() pitmodel.Bus { return boardBus(s.sub.Nodes()) }, BusChanged: s.sub.NodesChanged(),
 	})
 	ebiten.SetScreenClearedEveryFrame(o.redraw)
 	g := &game{Board: board}

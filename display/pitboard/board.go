@@ -47,9 +47,12 @@ type Options struct {
 	// Warning is shown under the header in the error colour on every page, e.g. that the bus
 	// has no credentials. Messages refused as forged are added to it.
 	Warning string
-	// Bus, when set, says what the board's connection knows of the pit bus's nodes; Update
-	// asks it and a node down (or the bus unreachable) is shown on the alert line.
-	Bus func() pitmodel.Bus
+	// Bus, when set, says what the board's connection knows of the pit bus's nodes: a node
+	// down (or the bus unreachable) is shown on the alert line. Update asks it at its first
+	// call and then each time BusChanged has a value (bus.Subscriber.NodesChanged), not every
+	// frame; without BusChanged, at every Update.
+	Bus        func() pitmodel.Bus
+	BusChanged <-chan struct{}
 }
 
 // Stats are the board's frame measurements.
@@ -84,6 +87,7 @@ type Board struct {
 	drawnTables int           // tables on the board when the layout on screen was drawn
 	header      [2]string     // the header's counts and clock on screen
 	changes     int           // messages applied that change a table (heartbeats excluded)
+	busRead     bool          // Options.Bus was asked once (Update)
 }
 
 // frameKey is what a drawn frame depends on besides the tables.
@@ -129,7 +133,7 @@ func (b *Board) Model() *pitmodel.Board { return b.model }
 // Update applies the messages waiting on the feed (ebiten.Game).
 func (b *Board) Update() error {
 	now := b.opts.Now()
-	if b.opts.Bus != nil {
+	if b.opts.Bus != nil && b.busChanged() {
 		b.model.SetBus(b.opts.Bus())
 	}
 	for range b.opts.MaxPerUpdate {
@@ -154,6 +158,21 @@ func (b *Board) Update() error {
 		}
 	}
 	return nil
+}
+
+// busChanged reports whether Options.Bus is to be asked now: the first time, and then when
+// Options.BusChanged has a value (always without it).
+func (b *Board) busChanged() bool {
+	if !b.busRead || b.opts.BusChanged == nil {
+		b.busRead = true
+		return true
+	}
+	select {
+	case <-b.opts.BusChanged:
+		return true
+	default:
+		return false
+	}
 }
 
 // Layout uses the window's size in pixels (ebiten.Game).

@@ -335,3 +335,52 @@ func TestIncrementalFrameEqualsFull(t *testing.T) {
 		onGame(func() { fresh.Deallocate() })
 	}
 }
+
+// TestBusAskedWhenItChanges: the board asks what its connection knows of the pit bus at its
+// first Update and then only when the subscriber says it changed (Options.BusChanged), not
+// every frame; a node going down and coming back is still shown on the alert line at the next
+// Update after the change.
+func TestBusAskedWhenItChanges(t *testing.T) {
+	b, _, _ := testBoard(t)
+	asked := 0
+	now := pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1"}
+	changed := make(chan struct{}, 1)
+	b.opts.Bus = func() pitmodel.Bus { asked++; return now }
+	b.opts.BusChanged = changed
+	update := func() {
+		t.Helper()
+		var err error
+		onGame(func() { err = b.Update() })
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, step := range []struct {
+		name   string
+		change *pitmodel.Bus // the bus after this change, signalled; nil: no change
+		asked  int
+		alert  string // what the alert line says ("" nothing)
+	}{
+		{"the first update asks", nil, 1, ""},
+		{"frames without a change do not ask", nil, 1, ""},
+		{"a node down is asked for and shown", &pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1", Down: []string{"bus-2"}}, 2, "bus-2"},
+		{"and stays shown without asking", nil, 2, "bus-2"},
+		{"the bus unreachable", &pitmodel.Bus{Watched: true}, 3, "unreachable"},
+		{"the node back", &pitmodel.Bus{Watched: true, Connected: true, Node: "bus-1"}, 4, ""},
+	} {
+		if step.change != nil {
+			now = *step.change
+			changed <- struct{}{}
+		}
+		for range 5 {
+			update()
+		}
+		if asked != step.asked {
+			t.Errorf("%s: Bus asked %d times, want %d", step.name, asked, step.asked)
+		}
+		got := b.alert()
+		if step.alert == "" && got != "" || step.alert != "" && !strings.Contains(got, step.alert) {
+			t.Errorf("%s: alert line %q, want %q", step.name, got, step.alert)
+		}
+	}
+}

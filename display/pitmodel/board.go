@@ -81,7 +81,8 @@ type Table struct {
 	// nil for a baccarat table.
 	RedDog []pitwire.RedDogRound
 	// HandsPerHour is the table's pace from its last round with a result (pitwire.Pace: the
-	// rounds of the hour up to it, by the table's journal times); 0 until one says.
+	// rounds of the hour up to it, by the table's journal times), less the rounds of that hour
+	// voided since (pace.go); 0 until one says.
 	HandsPerHour int
 	// Signed is the last sign-in or sign-out at the table's operator screen (pitwire.Access);
 	// nil until one arrives.
@@ -98,6 +99,7 @@ type Table struct {
 	Version uint64
 
 	rounds      []pitwire.Round // the shoe's rounds by number-1, as received (missing ones cancelled)
+	paced       []pacedRound    // the rounds received within the hour of HandsPerHour (pace.go)
 	heardAt     time.Time       // board time of the last heartbeat; zero: never
 	heardSeq    uint64          // the table's acknowledged sequence in its last heartbeat
 	behindSince time.Time       // board time since when a heartbeat showed records not yet applied
@@ -278,9 +280,7 @@ func (b *Board) Apply(m pitwire.Message, now time.Time) (Result, error) {
 		b.rejected++
 		return Applied, fmt.Errorf("apply %s:%d: %w", m.Table, m.Seq, err)
 	}
-	if m.Pace != nil {
-		t.HandsPerHour = m.Pace.HandsPerHour
-	}
+	pace(t, m) // pace.go
 	if !known {
 		b.add(t)
 	}

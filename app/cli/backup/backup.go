@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/cli/export"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/health"
@@ -128,7 +129,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer, env Env) error {
 	copied := strings.Join(slices.DeleteFunc(said, func(s string) bool { return s == "" }), "\n")
 	st.Time, st.OK = env.Now(), berr == nil
 	if berr != nil {
-		st.Error = berr.Error()
+		st.Error, st.Cause = berr.Error(), causeOf(berr)
 	}
 	if err := health.WriteBackupStatus(health.BackupStatusPath(jpath, cfg.Table.ID), st); err != nil {
 		berr = errors.Join(berr, err)
@@ -278,4 +279,25 @@ func closeSynced(f *os.File, err error) error {
 		err = cerr
 	}
 	return err
+}
+
+// causeOf is why a backup failed in as few words as say it, for the table's status strip, whose
+// room ends after some 55 characters beside a second warning (the log has the whole error), or
+// "" when the error is of no kind it knows.
+func causeOf(err error) string {
+	var causes []string
+	for _, c := range []struct {
+		err   error
+		words string
+	}{
+		{bus.ErrBackupBucketFull, "pit bucket full"},
+		{bus.ErrNoBackupBucket, "no pit bucket for this table"},
+		{journal.ErrDiskFull, "backup disk full"},
+		{bus.ErrNoPitServer, "no pit server"},
+	} {
+		if errors.Is(err, c.err) {
+			causes = append(causes, c.words)
+		}
+	}
+	return strings.Join(causes, "; ")
 }

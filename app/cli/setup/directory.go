@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/cli/backup"
 	"github.com/coupboard/coupboard/app/config"
@@ -38,17 +39,6 @@ func PitDirectory(ctx context.Context, conn bus.ConnConfig) (*people.Directory, 
 	return d, err
 }
 
-// supervisors counts the active supervisors of d.
-func supervisors(d *people.Directory) int {
-	n := 0
-	for _, p := range d.People {
-		if p.Active && p.Role == people.RoleSupervisor {
-			n++
-		}
-	}
-	return n
-}
-
 // pitDirectory asks the pit (when the table has one) for its operator directory. With one that
 // names an active supervisor, people sign in with their own id and PIN and no role PINs are
 // asked (o.dir is set); with none, or no answer, the role PINs are asked as before. A
@@ -68,7 +58,7 @@ func (o *options) pitDirectory(cfg *config.Config, in *asker, env Env) error {
 	case d == nil:
 		fmt.Fprintf(in.out, "The pit has no operator directory yet: the role PINs are asked (they stop opening the operator screen once the pit sends a directory).\n")
 		return nil
-	case supervisors(d) == 0:
+	case access.ActiveSupervisors(d) == 0:
 		fmt.Fprintf(in.out, "The pit's operator directory (version %d) names %d people and no active supervisor.\n", d.Version, len(d.People))
 		return fmt.Errorf("refused: the pit's operator directory (version %d) names no active supervisor: with a directory the table signs in only its people, "+
 			"so nobody could leave kiosk mode or give a supervisor's command; add one at the pit (pitserver directory add --role supervisor) and run setup again", d.Version)
@@ -76,7 +66,7 @@ func (o *options) pitDirectory(cfg *config.Config, in *asker, env Env) error {
 	o.dir = d
 	fmt.Fprintf(in.out, "The pit's operator directory (version %d): %d people, %d active supervisors. Operators sign in at this table with their own id and PIN, so no role PINs are asked. "+
 		"In kiosk mode a supervisor of the directory leaves it from the operator screen (Exit kiosk) after signing in with their own id and PIN.\n",
-		d.Version, len(d.People), supervisors(d))
+		d.Version, len(d.People), access.ActiveSupervisors(d))
 	return nil
 }
 

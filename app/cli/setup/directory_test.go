@@ -53,7 +53,7 @@ func TestPINsFromThePitDirectory(t *testing.T) {
 	env, copyPath := pitEnv(t)
 	var out bytes.Buffer
 	err := Run(pitArgs(t, srv.URL()), strings.NewReader(""), &out, &out, env)
-	if err == nil || !strings.Contains(err.Error(), "no way out of kiosk") || !strings.Contains(out.String(), "The pit has no operator directory yet: the role PINs are asked") {
+	if err == nil || !strings.Contains(err.Error(), "nobody could leave kiosk mode") || !strings.Contains(out.String(), "The pit has no operator directory yet: the role PINs are asked") {
 		t.Fatalf("no directory, no PIN: %v\n%s", err, out.String())
 	}
 	out.Reset()

@@ -2,7 +2,6 @@ package setup
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/config"
 	"github.com/coupboard/coupboard/app/people"
 )
@@ -119,14 +119,14 @@ func TestDiscover(t *testing.T) {
 }
 
 // testEnv is a machine named bac-07 with the fake sysfs and a configuration directory; its
-// validator refuses a kiosk with no supervisor PIN hash, like the table's.
+// validator refuses a kiosk with no way out by the table's own rule (access.KioskWayOut).
 func testEnv(t *testing.T) Env {
 	return Env{
 		Root: fakeSys(t), ConfigDir: t.TempDir(),
 		Hostname: func() (string, error) { return "bac-07", nil },
 		Validate: func(c *config.Config, dir *people.Directory) error {
-			if c.Display.Kiosk && c.Operator.SupervisorPINHash == "" && (dir == nil || supervisors(dir) == 0) {
-				return errors.New("no way out of kiosk")
+			if c.Display.Kiosk {
+				return access.KioskWayOut(access.WayOut{SupervisorPINHash: c.Operator.SupervisorPINHash, Directory: dir, From: "the pit's"})
 			}
 			return nil
 		},
@@ -247,7 +247,7 @@ func TestRefusals(t *testing.T) {
 		stdin string
 		want  string
 	}{
-		{"kiosk with no way out", []string{"--non-interactive"}, "", "refused: no way out of kiosk"},
+		{"kiosk with no way out", []string{"--non-interactive"}, "", "refused: nobody could leave kiosk mode"},
 		{"bad hash", []string{"--non-interactive", "--supervisor-pin-hash", "1234"}, "", "--supervisor-pin-hash: not a bcrypt hash"},
 		{"bad table id", []string{"--non-interactive", "--table-id", "BAC 07"}, "", `--table-id: table.id "BAC 07"`},
 		{"unknown profile", []string{"--non-interactive", "--profile", "macau"}, "", `--profile: "macau" is not a rule profile`},

@@ -1,0 +1,70 @@
+package serialin
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Mark is where a sequenced shoe's stream stood when the table took a frame from it: what a
+// reader started later (after the table stopped cleanly for an update or a restart) needs in
+// order to take up the sequence where the one before left it, instead of starting afresh and
+// taking whatever comes first.
+type Mark struct {
+	Seq int // the SEQ of the last frame taken, 0 to 9999
+	// Frame is that frame's body as sent, TYPE,SEQ,fields without the '$', '*' and CRC
+	// ("HBT,0041,300"): a resend of it is told from a different frame with the same SEQ.
+	Frame string
+	// Hello is the fields of the HELO that began the shoe's session ("ACME,SHOE-8,1.2.0,CSP1"),
+	// "" when the reader saw none.
+	Hello string
+}
+
+// Check reports what makes m unusable: a SEQ out of 0-9999, a frame that is not the body of
+// a frame with that SEQ, or text that could not have come from a CSP1 frame.
+func (m Mark) Check() error {
+	if m.Seq < 0 || m.Seq >= seqModulus {
+		return fmt.Errorf("shoe mark: SEQ %d out of 0-%d", m.Seq, seqModulus-1)
+	}
+	if len(m.Frame) > MaxFrame || len(m.Hello) > MaxFrame || !printableFrame(m.Frame) || !printableFrame(m.Hello) {
+		return fmt.Errorf("shoe mark: frame %.100q or hello %.100q is not the text of a frame (printable ASCII, at most %d bytes, no '$' or '*')", m.Frame, m.Hello, MaxFrame)
+	}
+	f := strings.SplitN(m.Frame, ",", 3)
+	if len(f) < 2 || !frameType(f[0]) || !digits4(f[1]) {
+		return fmt.Errorf("shoe mark: frame %q is not TYPE,SEQ,fields", m.Frame)
+	}
+	if n, _ := strconv.Atoi(f[1]); n != m.Seq {
+		return fmt.Errorf("shoe mark: frame %q does not have SEQ %04d", m.Frame, m.Seq)
+	}
+	return nil
+}
+
+func printableFrame(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7E || c == '$' || c == '*' {
+			return false
+		}
+	}
+	return true
+}
+
+// Resumer is a decoder that can take up a sequence where an earlier reader of the same shoe
+// left it (CSP1). Decoders of protocols without a sequence (cardline) are not Resumers.
+type Resumer interface {
+	// Resume forgets any partial frame and takes m as the last frame accepted: the frame that
+	// follows it is taken, a resend of it is dropped as a duplicate, an older one is stale, a
+	// later one reports the frames lost in between, and a HELO is a restart of the shoe.
+	Resume(m Mark) error
+}
+
+// Resume takes up the sequence at m (Resumer).
+func (d *CSP1) Resume(m Mark) error {
+	if err := m.Check(); err != nil {
+		return err
+	}
+	d.Reset()
+	d.have, d.last = true, m.Seq
+	d.lastLen = copy(d.lastB[:], m.Frame)
+	d.hello, d.resumed = m.Hello, true
+	return nil
+}
