@@ -70,6 +70,8 @@ type Message struct {
 	Notice *Notice `json:"notice,omitempty"`
 	// Review is the coup held for review, or resolved, of a TypeReview (review.go).
 	Review *Review `json:"review,omitempty"`
+	// Withdrawn is the change of the sign withdrawn of a TypeWithdrawn (withdrawn.go).
+	Withdrawn *Withdrawn `json:"withdrawn,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -299,6 +301,8 @@ func (m *Message) Validate() error {
 		return invalid(m, "a notice in a %s message", m.Type)
 	case m.Review != nil && m.Type != TypeReview:
 		return invalid(m, "a review in a %s message", m.Type)
+	case m.Withdrawn != nil && m.Type != TypeWithdrawn:
+		return invalid(m, "a withdrawn change in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == engine.KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == engine.KindCancelled) {
@@ -363,6 +367,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no review")
 		}
 		return m.Review.validate(m)
+	case TypeWithdrawn:
+		if m.Withdrawn == nil {
+			return invalid(m, "no withdrawn change")
+		}
+		return m.Withdrawn.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

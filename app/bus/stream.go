@@ -24,6 +24,7 @@ var streamTypes = []pitwire.Type{
 	pitwire.TypeAccess,      // sign-ins and sign-outs at the operator screen
 	pitwire.TypeNotice,      // notices posted on the sign
 	pitwire.TypeReview,      // coups held for review, and resolved
+	pitwire.TypeWithdrawn,   // changes of the sign withdrawn before they took effect
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

@@ -109,6 +109,13 @@ type feedMsg struct {
 		Resolution string   `json:"resolution"`
 		Rule       string   `json:"rule"`
 	} `json:"review"`
+	Withdrawn *struct {
+		Change    int      `json:"change"`
+		Posted    string   `json:"posted"`
+		Effective string   `json:"effective"`
+		Kinds     []string `json:"kinds"`
+		Rule      string   `json:"rule"`
+	} `json:"withdrawn"`
 }
 
 // Header is the CSV header row.
@@ -118,7 +125,8 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"hands_per_hour", "access", "outcome", "role", "person", "reason",
 	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
 	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule",
-	"differential_min", "differential_max", "settlement"}
+	"differential_min", "differential_max", "settlement",
+	"withdrawn_change", "withdrawn_posted", "withdrawn_effective", "withdrawn_kinds", "withdrawn_rule"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -164,6 +172,10 @@ func row(seq uint64, m feedMsg) []string {
 	}
 	if v := m.Review; v != nil {
 		copy(r[39:], []string{strconv.Itoa(v.N), v.State, strings.Join(v.Reasons, " "), v.Resolution, v.Rule})
+	}
+	if w := m.Withdrawn; w != nil {
+		// The change withdrawn: its notices (notice_change) come off the sign.
+		copy(r[47:], []string{strconv.Itoa(w.Change), w.Posted, w.Effective, strings.Join(w.Kinds, " "), w.Rule})
 	}
 	return r
 }
