@@ -154,11 +154,9 @@ func (p *pitCommands) handle(ctx context.Context, cmd pitwire.PitCommand, c desk
 				ans.Rule, ans.Earliest = dr.Rule, dr.Earliest
 			}
 		} else {
-			// Without at= the change is for the moment the loop applied it: the record's time.
-			ans.Outcome, ans.Effective = pitwire.OutcomeAccepted, now
-			if c.At != nil {
-				ans.Effective = c.At.At(now)
-			}
+			// Without at= the change is for the moment the loop applied it (the record's
+			// time); a !withdraw takes the change off the sign at once.
+			ans.Outcome, ans.Effective = pitwire.OutcomeAccepted, pitwire.Effective(c, now)
 		}
 		return answerRecord(cmd, ans)
 	}

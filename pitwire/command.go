@@ -43,10 +43,11 @@ const (
 )
 
 // PitVerbs are the table-script commands the pit may send: the sign, the differential, the
-// settlement method (a !setting of settlement only) and the closing. A reopening is a !limits
-// for a time at or after the closing (engine.Board.Schedule: a sign posted after a closing
-// reopens the table).
-var PitVerbs = []desk.Verb{desk.VerbLimits, desk.VerbDifferential, desk.VerbSetting, desk.VerbClose}
+// settlement method (a !setting of settlement only), the closing, and the withdrawal of a
+// change it posted (!withdraw at=YYYY-MM-DDTHH:MM:SS, dated: the time the table accepted the
+// change for, PitCommand.Withdraws). A reopening is a !limits for a time at or after the
+// closing (engine.Board.Schedule: a sign posted after a closing reopens the table).
+var PitVerbs = []desk.Verb{desk.VerbLimits, desk.VerbDifferential, desk.VerbSetting, desk.VerbClose, desk.VerbWithdraw}
 
 // PitCommand is one command from the pit to one table. ID is the same for every table of one
 // post; (ID, Table) is unique.
@@ -59,9 +60,13 @@ type PitCommand struct {
 	Line string `json:"line"`
 	// By is the person who gave the command (the people directory's id). The pit checked it
 	// before sending; the table journals it as the command's actor.
-	By      string    `json:"by"`
-	Issued  time.Time `json:"issued"`  // when the pit sent it (the pit's clock)
-	Expires time.Time `json:"expires"` // a table that gets it later refuses it as too late
+	By string `json:"by"`
+	// Withdraws is, for a !withdraw (and only then), the id of the command whose change it
+	// takes back: the pit's Cancel of a posting the table accepted. The table decides the
+	// !withdraw by its own rules; the pit links the answer back to the posting.
+	Withdraws string    `json:"withdraws,omitempty"`
+	Issued    time.Time `json:"issued"`  // when the pit sent it (the pit's clock)
+	Expires   time.Time `json:"expires"` // a table that gets it later refuses it as too late
 	// Subject is the subject it arrived on, set by the reader (never in the JSON).
 	Subject string `json:"-"`
 }
@@ -148,7 +153,7 @@ func ParsePitLine(line string) (desk.Command, error) {
 		return desk.Command{}, err
 	}
 	if len(items) != 1 || items[0].Kind != desk.ItemCommand || items[0].Command == nil {
-		return desk.Command{}, fmt.Errorf("line %.40q: want exactly one command (!limits, !differential, !setting settlement=, !close), and no clock or card", line)
+		return desk.Command{}, fmt.Errorf("line %.40q: want exactly one command (!limits, !differential, !setting settlement=, !close, !withdraw), and no clock or card", line)
 	}
 	c := *items[0].Command
 	ok := false
@@ -157,15 +162,33 @@ func ParsePitLine(line string) (desk.Command, error) {
 	}
 	switch {
 	case !ok:
-		return desk.Command{}, fmt.Errorf("!%s: not a pit command: want !limits, !differential, !setting settlement= or !close", c.Verb)
+		return desk.Command{}, fmt.Errorf("!%s: not a pit command: want !limits, !differential, !setting settlement=, !close or !withdraw", c.Verb)
 	case !strings.HasPrefix(line, "!"+string(c.Verb)):
 		return desk.Command{}, fmt.Errorf("line %.40q: write the command as the table script does, from its first character: !%s …", line, c.Verb)
 	case c.As != (desk.Actor{}):
 		return desk.Command{}, fmt.Errorf("as=%s: the person who gives a pit command is the command's by, not as=", c.As)
 	case c.Verb == desk.VerbSetting && c.Key != "settlement":
 		return desk.Command{}, fmt.Errorf("!setting %s: the pit changes only settlement= (a setting posted on the sign, 001 8.2)", c.Key)
+	case c.Verb == desk.VerbWithdraw && (c.At == nil || !c.At.Full):
+		return desk.Command{}, fmt.Errorf("line %.40q: the pit's !withdraw names the change by its date and time, at=YYYY-MM-DDTHH:MM:SS (the time the table accepted it for)", line)
 	}
 	return c, nil
+}
+
+// WithdrawLine is the pit's !withdraw of the change a table accepted for effective: the dated
+// form, so that it names the same moment whenever the table reads it.
+func WithdrawLine(effective time.Time) string {
+	return "!withdraw at=" + effective.UTC().Format("2006-01-02T15:04:05")
+}
+
+// Effective is when command c, accepted by a table's rules at now, takes effect: the time it
+// names (at=), now without one, and now for a !withdraw (the change comes off the sign at
+// once; the time it names is the withdrawn change's).
+func Effective(c desk.Command, now time.Time) time.Time {
+	if c.At == nil || c.Verb == desk.VerbWithdraw {
+		return now
+	}
+	return c.At.At(now)
 }
 
 func pitInvalid(what, id, table, format string, args ...any) error {
@@ -194,8 +217,17 @@ func (c *PitCommand) Validate() error {
 	case c.Expires.Sub(c.Issued) > MaxPitExpiry:
 		return inv("expires %v after it is issued: at most %v", c.Expires.Sub(c.Issued), MaxPitExpiry)
 	}
-	if _, err := ParsePitLine(c.Line); err != nil {
+	dc, err := ParsePitLine(c.Line)
+	if err != nil {
 		return inv("line: %v", err)
+	}
+	switch {
+	case dc.Verb == desk.VerbWithdraw && c.Withdraws == "":
+		return inv("a !withdraw names the command it withdraws (withdraws)")
+	case dc.Verb != desk.VerbWithdraw && c.Withdraws != "":
+		return inv("withdraws %.80q on a !%s: only a !withdraw withdraws a command", c.Withdraws, dc.Verb)
+	case c.Withdraws != "" && (!ValidCommandID(c.Withdraws) || c.Withdraws == c.ID):
+		return inv("withdraws %.80q: want the id of another command", c.Withdraws)
 	}
 	return nil
 }

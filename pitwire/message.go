@@ -72,6 +72,8 @@ type Message struct {
 	Review *Review `json:"review,omitempty"`
 	// Corrected is the round corrected after the fact of a TypeRoundCorrected (correction.go).
 	Corrected *Correction `json:"corrected,omitempty"`
+	// Withdrawn is the change of the sign withdrawn of a TypeWithdrawn (withdrawn.go).
+	Withdrawn *Withdrawn `json:"withdrawn,omitempty"`
 	// Pace is, on a round with a result (TypeRound, TypeRedDogRound), the table's hands per
 	// hour (pace.go).
 	Pace *Pace `json:"pace,omitempty"`
@@ -303,6 +305,8 @@ func (m *Message) Validate() error {
 		return invalid(m, "a review in a %s message", m.Type)
 	case m.Corrected != nil && m.Type != TypeRoundCorrected:
 		return invalid(m, "a corrected round in a %s message", m.Type)
+	case m.Withdrawn != nil && m.Type != TypeWithdrawn:
+		return invalid(m, "a withdrawn change in a %s message", m.Type)
 	}
 	if m.Pace != nil {
 		if (m.Round == nil || m.Round.Kind == engine.KindCancelled) && (m.RedDog == nil || m.RedDog.Kind == engine.KindCancelled) {
@@ -372,6 +376,11 @@ func (m *Message) Validate() error {
 			return invalid(m, "no corrected round")
 		}
 		return m.Corrected.validate(m)
+	case TypeWithdrawn:
+		if m.Withdrawn == nil {
+			return invalid(m, "no withdrawn change")
+		}
+		return m.Withdrawn.validate(m)
 	case TypeShoeEnded, TypeHeartbeat:
 	default:
 		return invalid(m, "unknown type %q", m.Type)

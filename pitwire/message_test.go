@@ -135,6 +135,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"table":"T1","seq":9,"type":"notice","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","text":"From 03:20"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":7,"type":"limits","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":1,"type":"shoe_started","limits":{"currency":"AUD","bets":[{"bet":"tie","min":1,"max":2}],"differential_max":100000,"settlement":"six_pays_half"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":11,"type":"withdrawn","shoe":2,"withdrawn":{"change":4,"posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","kinds":["raise_minimum","maximum"],"rule":"000 7.7, 13.7"}}`))
+	f.Add([]byte(`{"v":1,"table":"T1","seq":12,"type":"withdrawn","shoe":2,"withdrawn":{"change":9,"posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T04:00:00Z","kinds":["close"]}}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"v":1,"table":"BAC-07","seq":40,"type":"round_corrected","shoe":3,"corrected":{"round":` + correctedRound + `,"replaces":` + firstRound + `,"rule":"000 13.10"}}`))
 	f.Add([]byte(`{"v":1,"table":"T1","seq":5,"type":"round","shoe":2,"round":{"n":3,"kind":"normal","winner":"P","natural":true,"result_only":true}}`))

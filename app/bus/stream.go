@@ -25,6 +25,7 @@ var streamTypes = []pitwire.Type{
 	pitwire.TypeNotice,         // notices posted on the sign
 	pitwire.TypeReview,         // coups held for review, and resolved
 	pitwire.TypeRoundCorrected, // finished rounds corrected after the fact
+	pitwire.TypeWithdrawn,      // changes of the sign withdrawn before they took effect
 }
 
 // StreamSubjects are the subjects of the TABLES stream: table.*.<type> for each journalled type.

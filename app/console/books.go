@@ -131,12 +131,11 @@ func (b books) of(id string) book {
 	return b.def
 }
 
-// signOf is the engine's sign for what a table publishes of it: its limits and table
-// differentials (a table that publishes none has none). The settlement method is the book's
-// settings', which the desk sets whatever the sign says (desk.New).
+// signOf is the engine's sign for what a table publishes of it: its limits, table
+// differentials (a table that publishes none has none) and settlement method in force (none
+// published: the book's, config).
 func (bk book) signOf(l pitwire.Limits) engine.Sign {
-	s := l.Sign()
-	return s
+	return l.Sign()
 }
 
 // earliest is the earliest time, rounded up to the minute, at which the change ch may take
@@ -163,9 +162,20 @@ func (bk book) earliest(ch change, sign engine.Sign, closes time.Time, now time.
 
 // config is the table aggregate's configuration for a table of book bk whose sign is sign:
 // the desk keeps of a Red Dog sign its one wager (003 6.1) and sets a baccarat sign's
-// settlement method from the settings.
+// settlement method from the settings (desk.New), so the method in force at the table (the
+// sign's, from its limits message) is set in the settings where the book lets it change (the
+// settlement key: ACT's Method A or B, 001 8.1, 8.2); a table that publishes none has the book's.
 func (bk book) config(sign engine.Sign) desk.Config {
-	return desk.Config{Profile: bk.profile, Settings: bk.settings, RedDog: bk.redDog, Sign: sign, Hold: true}
+	set := bk.settings
+	if bk.redDog == nil && bk.profile.UsesKey("settlement") {
+		switch sign.Settlement {
+		case engine.BankerCommission:
+			set.Method = "A"
+		case engine.BankerSixPaysHalf:
+			set.Method = "B"
+		}
+	}
+	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true}
 }
 
 // ceilMinute is t rounded up to the minute: the form takes HH:MM.

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -18,9 +19,15 @@ type Commands struct {
 	Expiry time.Duration
 }
 
-// Post sends line to tables, given by person by.
+// Post sends line to tables, given by person by. A posting the bus stored for some of its
+// tables only is a *PartialError (with its id); for none, an error.
 func (c Commands) Post(ctx context.Context, tables []string, line string, by Person) (string, error) {
-	return c.Sender.Post(ctx, pitcmd.Target{Tables: tables}, line, by.ID, c.Expiry)
+	id, err := c.Sender.Post(ctx, pitcmd.Target{Tables: tables}, line, by.ID, c.Expiry)
+	var se *pitcmd.SendError
+	if errors.As(err, &se) && len(se.Unsent) < se.Tables {
+		return id, &PartialError{NotSent: se.NotSent(), Tables: se.Tables, Err: err}
+	}
+	return id, err
 }
 
 // Answers is what each table answered so far.
@@ -48,6 +55,7 @@ func answerOf(t pitcmd.TableAnswer) Answer {
 	case pitcmd.Accepted:
 		a.State = AnswerAccepted
 		if t.Answer != nil && !t.Answer.Effective.IsZero() {
+			a.Effective = t.Answer.Effective
 			a.Words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("15:04:05")}}
 		}
 	case pitcmd.Refused, pitcmd.Rejected:
@@ -61,24 +69,100 @@ func answerOf(t pitcmd.TableAnswer) Answer {
 		a.State, a.Words = AnswerMissed, i18n.Message{Key: i18n.ConAnsNoAnswer}
 	case pitcmd.Offline:
 		a.Words = i18n.Message{Key: i18n.ConAnsOffline}
+	case pitcmd.NotSent:
+		a.State, a.Words = AnswerMissed, i18n.Message{Key: i18n.ConAnsNotSent, Args: []any{t.Unsent}}
 	}
 	if a.Words.Key != "" {
 		a.Reason = i18n.Catalogue{}.Say(a.Words)
 	}
+	if t.Withdrawal != nil {
+		a.Withdrawal = withdrawalOf(*t.Withdrawal)
+		if a.Withdrawal.State == WithdrawalDone {
+			a.State, a.Words, a.Reason = AnswerCancelled, i18n.Message{}, ""
+		}
+	}
 	return a
 }
 
-// CanCancel is false: the page offers no Cancel for a change sent to the tables (Cancel says why).
-func (c Commands) CanCancel() bool { return false }
+// withdrawalOf is a table's state with the !withdraw the pit sent for a posting, in the
+// console's words: withdrawn, refused with the table's rule and reason, on its way, or not
+// reached in time.
+func withdrawalOf(t pitcmd.TableAnswer) *Withdrawal {
+	w := &Withdrawal{State: WithdrawalSent, At: t.Received}
+	if t.Answer != nil {
+		w.Rule, w.Reason = t.Answer.Rule, t.Answer.Reason
+	}
+	switch t.State {
+	case pitcmd.Accepted:
+		w.State, w.Reason = WithdrawalDone, ""
+	case pitcmd.Refused, pitcmd.Rejected:
+		w.State = WithdrawalRefused
+	case pitcmd.TooLate:
+		w.State = WithdrawalNotReached
+		if w.Reason == "" {
+			w.Words = i18n.Message{Key: i18n.ConAnsTooLate}
+		}
+	case pitcmd.NoAnswer:
+		w.State, w.Words = WithdrawalNotReached, i18n.Message{Key: i18n.ConWdNoAnswer}
+	case pitcmd.NotSent:
+		w.State, w.Words = WithdrawalNotReached, i18n.Message{Key: i18n.ConAnsNotSent, Args: []any{t.Unsent}}
+	case pitcmd.Offline:
+		w.Words = i18n.Message{Key: i18n.ConWdOffline}
+	}
+	if w.Words.Key != "" {
+		w.Reason = i18n.Catalogue{}.Say(w.Words)
+	}
+	return w
+}
 
-// Cancel cannot withdraw a change sent to the tables: the table script has no command that
-// takes a posted change off the sign (a change is replaced by posting another, which the
-// tables' rules judge on its own).
-func (c Commands) Cancel(_ context.Context, id string, _ Person) error {
+// Postings are the pit's postings of the streams' day, oldest first, as the command sender
+// keeps them (read back from the bus after a restart): each with who cancelled it last (the
+// person and time of its latest !withdraw). The sender's !withdraw commands are not postings.
+func (c Commands) Postings() []Posting {
+	all := c.Sender.Commands() // newest first
+	withdrawals := map[string]pitcmd.Command{}
+	for _, cmd := range all {
+		if cmd.Withdraws != "" {
+			withdrawals[cmd.ID] = cmd
+		}
+	}
+	out := make([]Posting, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		cmd := all[i]
+		if cmd.Withdraws != "" {
+			continue
+		}
+		p := Posting{ID: cmd.ID, Line: cmd.Line, By: cmd.By, At: cmd.Issued}
+		for _, t := range cmd.Tables {
+			p.Tables = append(p.Tables, t.Table)
+		}
+		if n := len(cmd.Withdrawals); n > 0 {
+			if w, ok := withdrawals[cmd.Withdrawals[n-1]]; ok {
+				p.CancelledBy, p.CancelledAt = w.By, w.Issued
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// CanCancel is true: a posting sent to the tables is cancelled by sending each table that
+// accepted it a !withdraw (pitcmd.Sender.Withdraw); the page offers Cancel while some table
+// holds it as a change still to come (Answer.Withdrawable).
+func (c Commands) CanCancel() bool { return true }
+
+// Cancel sends a dated !withdraw to every table that accepted posting id for a time still to
+// come (pitcmd.Sender.Withdraw), given by person by; each table's answer is its Answer's
+// Withdrawal. ErrNotCancellable when no table holds it as a change still to come.
+func (c Commands) Cancel(ctx context.Context, id string, by Person) error {
 	if _, ok := c.Sender.Command(id); !ok {
 		return ErrUnknownPosting
 	}
-	return fmt.Errorf("%w: the tables' command language has no command to withdraw a posted change; post another change instead", ErrNotCancellable)
+	_, err := c.Sender.Withdraw(ctx, id, by.ID)
+	if errors.Is(err, pitcmd.ErrNothingToWithdraw) {
+		return fmt.Errorf("%w: %v", ErrNotCancellable, err)
+	}
+	return err
 }
 
 // Check says whether id may give pit commands: a known, active supervisor of the people file

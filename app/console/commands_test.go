@@ -31,6 +31,7 @@ func TestAnswerOf(t *testing.T) {
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Rejected, Answer: &pitwire.PitAnswer{Reason: "not a pit command"}}, AnswerRefused, "", "not a pit command"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.TooLate, Answer: &pitwire.PitAnswer{}}, AnswerMissed, "", "it reached the table after it expired"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.NoAnswer}, AnswerMissed, "", "no answer before it expired: the table did not carry it out"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.NotSent, Unsent: "the bus did not store it: stream full"}, AnswerMissed, "", "not sent: the pit bus did not store it (the bus did not store it: stream full)"},
 	} {
 		got := answerOf(tc.in)
 		if got.Table != "A" || got.State != tc.state || got.Rule != tc.rule || got.Reason != tc.want {
@@ -154,7 +155,73 @@ func TestNoCancelWhereThePosterCannot(t *testing.T) {
 	if !strings.Contains(page, "to 2 tables") || strings.Contains(page, "Cancel this change") {
 		t.Errorf("the posting is not listed, or offers a Cancel the poster cannot do:\n%s", page)
 	}
-	if (Commands{}).CanCancel() {
-		t.Error("the command sender says it can cancel")
+	if !(Commands{}).CanCancel() {
+		t.Error("the command sender says it cannot cancel (it sends !withdraw)")
+	}
+}
+
+// TestWithdrawalOf: each state of a table with the !withdraw of a posting reads as the
+// console's withdrawal — withdrawn (the posting's answer then cancelled), refused with the
+// table's rule, on its way, or not reached — and only a change accepted for a time still to
+// come, not withdrawn or with its withdrawal on its way, may be cancelled.
+func TestWithdrawalOf(t *testing.T) {
+	eff := time.Date(2026, 11, 26, 21, 30, 0, 0, time.UTC)
+	now := eff.Add(-10 * time.Minute)
+	for _, tc := range []struct {
+		w           *pitcmd.TableAnswer
+		state       AnswerState
+		wd          WithdrawalState
+		rule, words string
+		cancellable bool
+	}{
+		{nil, AnswerAccepted, "", "", "", true},
+		{&pitcmd.TableAnswer{State: pitcmd.Pending}, AnswerAccepted, WithdrawalSent, "", "", false},
+		{&pitcmd.TableAnswer{State: pitcmd.Offline}, AnswerAccepted, WithdrawalSent, "", "the table is offline: it gets the withdrawal when it is back, if still in time", false},
+		{&pitcmd.TableAnswer{State: pitcmd.Accepted, Answer: &pitwire.PitAnswer{Effective: now}}, AnswerCancelled, WithdrawalDone, "", "", false},
+		{&pitcmd.TableAnswer{State: pitcmd.Refused, Answer: &pitwire.PitAnswer{Rule: "000 7.7, 13.7", Reason: "withdraw that one first"}}, AnswerAccepted, WithdrawalRefused, "000 7.7, 13.7", "withdraw that one first", true},
+		{&pitcmd.TableAnswer{State: pitcmd.Rejected, Answer: &pitwire.PitAnswer{Reason: "not a supervisor"}}, AnswerAccepted, WithdrawalRefused, "", "not a supervisor", true},
+		{&pitcmd.TableAnswer{State: pitcmd.TooLate, Answer: &pitwire.PitAnswer{}}, AnswerAccepted, WithdrawalNotReached, "", "it reached the table after it expired", true},
+		{&pitcmd.TableAnswer{State: pitcmd.NoAnswer}, AnswerAccepted, WithdrawalNotReached, "", "no answer before it expired: the change stays on the table's sign", true},
+	} {
+		in := pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &pitwire.PitAnswer{Effective: eff}, Withdrawal: tc.w}
+		got := answerOf(in)
+		var gotWd WithdrawalState
+		var rule, words string
+		if got.Withdrawal != nil {
+			gotWd, rule, words = got.Withdrawal.State, got.Withdrawal.Rule, got.Withdrawal.Reason
+		}
+		if got.State != tc.state || gotWd != tc.wd || rule != tc.rule || words != tc.words {
+			t.Errorf("withdrawal %+v: got %s %+v, want %s %s %q %q", tc.w, got.State, got.Withdrawal, tc.state, tc.wd, tc.rule, tc.words)
+		}
+		if got.Withdrawable(now) != tc.cancellable || got.Withdrawable(eff) {
+			t.Errorf("withdrawal %+v: withdrawable before its time %v (want %v), at its time %v", tc.w, got.Withdrawable(now), tc.cancellable, got.Withdrawable(eff))
+		}
+	}
+}
+
+// TestHalfSentPostingIsReported: a posting the sender got to some of its tables only stands
+// (it is listed, with each table's answer), and the page says to how many tables it went and
+// which it did not reach, in place of "Posted"; one it got to no table is a failure.
+func TestHalfSentPostingIsReported(t *testing.T) {
+	r := newRig(t)
+	r.poster.notSent = []string{"BAC-2"}
+	b := r.browser()
+	page := b.signIn("S-1", "2468")
+	form := url.Values{"csrf": {csrfOf(t, page)}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
+		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"10,000"}}
+	b.post("/", form)
+	_, page = b.get("/")
+	for _, w := range []string{"to 1 of 2 tables; NOT sent to BAC-2", `data-posting="P1"`} {
+		if !strings.Contains(page, w) {
+			t.Errorf("after a half-sent posting the page lacks %q", w)
+		}
+	}
+	if !strings.Contains(r.log.String(), "posting P1 NOT sent to BAC-2") {
+		t.Errorf("the log: %s", r.log.String())
+	}
+	r.poster.notSent = []string{"BAC-1", "BAC-2"}
+	b.post("/", form)
+	if _, page = b.get("/"); strings.Contains(page, `data-posting="P2"`) {
+		t.Error("a posting sent to no table is listed")
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/coupboard/coupboard/pitwire"
 	"golang.org/x/crypto/bcrypt"
@@ -164,10 +165,12 @@ var vicLimits = pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "pla
 
 // recorder is a recording Poster for the handler tests (the browser test posts to a Rehearsal).
 type recorder struct {
+	now       func() time.Time // the clock of the changes' times (Answer.Effective)
 	mu        sync.Mutex
 	posts     []recorded
 	cancelled []string
 	panicNext bool
+	notSent   []string // tables the next postings do not reach (a PartialError; all: an error)
 }
 
 type recorded struct {
@@ -182,8 +185,15 @@ func (r *recorder) Post(ctx context.Context, tables []string, line string, by Pe
 	if r.panicNext {
 		panic("the sender fell over")
 	}
+	if len(r.notSent) >= len(tables) {
+		return "", errors.New("the bus stored it for no table")
+	}
 	r.posts = append(r.posts, recorded{tables, line, by})
-	return fmt.Sprintf("P%d", len(r.posts)), nil
+	id := fmt.Sprintf("P%d", len(r.posts))
+	if len(r.notSent) > 0 {
+		return id, &PartialError{NotSent: r.notSent, Tables: len(tables), Err: errors.New("not sent to " + strings.Join(r.notSent, ","))}
+	}
+	return id, nil
 }
 
 func (r *recorder) Answers(ctx context.Context, id string) ([]Answer, error) {
@@ -193,9 +203,13 @@ func (r *recorder) Answers(ctx context.Context, id string) ([]Answer, error) {
 	if _, err := fmt.Sscanf(id, "P%d", &n); err != nil || n < 1 || n > len(r.posts) {
 		return nil, ErrUnknownPosting
 	}
+	var eff time.Time
+	if items, err := desk.ParseLine(1, r.posts[n-1].line); err == nil && len(items) == 1 && items[0].Command != nil {
+		eff = pitwire.Effective(*items[0].Command, r.now())
+	}
 	var out []Answer
 	for _, t := range r.posts[n-1].tables {
-		out = append(out, Answer{Table: t, State: AnswerAccepted, Reason: "notice posted"})
+		out = append(out, Answer{Table: t, State: AnswerAccepted, Reason: "notice posted", Effective: eff})
 	}
 	return out, nil
 }
@@ -237,7 +251,7 @@ func newRig(t *testing.T) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{}
+	rec := &recorder{now: clk.now}
 	log := &testbin.Buffer{}
 	con, err := New(Options{Config: cfg, Live: live, Auth: people, Poster: rec, Now: clk.now, Log: log})
 	if err != nil {

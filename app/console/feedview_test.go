@@ -77,11 +77,22 @@ func TestWhatTheTablesPublish(t *testing.T) {
 		}
 	}
 
+	// Withdrawn at the table (the pit's Cancel, or the operator screen): BAC-1's raise comes
+	// off the page; the other tables' notices stay.
+	wd := pitwire.Withdrawn{Change: 1, Posted: now, Effective: at("09:30"), Kinds: []string{pitwire.WithdrawnRaiseMinimum}, Rule: "000 7.7, 13.7"}
+	r.feed.send(pitwire.Message{Table: "BAC-1", Type: pitwire.TypeWithdrawn, Time: now, Shoe: 1, Withdrawn: &wd})
+	page := r.browser().signIn("S-1", "2468")
+	if s := row(page, "BAC-1"); strings.Contains(s, "Player minimum") || strings.Contains(s, `class="notice"`) {
+		t.Errorf("BAC-1 shows the raise it withdrew:\n%s", s)
+	}
+	if s := row(page, "ACT-2"); !strings.Contains(s, "Differential maximum removed at 09:20") {
+		t.Errorf("ACT-2 lost its notices when BAC-1 withdrew a change:\n%s", s)
+	}
+
 	// Resolved: the state is the table's again. Past 09:30 the notices have taken effect.
 	review(pitwire.Review{N: 7, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"})
 	r.clk.add(31 * time.Minute)
-	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page = r.browser().signIn("S-1", "2468")
 	if s := row(page, "BAC-2"); strings.Contains(s, "under review") {
 		t.Errorf("BAC-2 still under review after it was resolved:\n%s", s)
 	}

@@ -9,14 +9,16 @@ import (
 
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
+	"github.com/coupboard/coupboard/pitwire"
 )
 
 // Rehearsal is a Poster that decides every posting with each table's own engine (a desk.Table
 // of the table's book, starting from the sign and state the table publishes) and answers as
 // the table would — accepted with its notice, or refused with the rule — but sends nothing to
 // the tables. It is what the console posts to until the pit's command sender is wired in:
-// the page says so on every screen (Console.Rehearsal). Cancel withdraws a posting and decides
-// the table's remaining postings again without it.
+// the page says so on every screen (Console.Rehearsal). Cancel gives each table that accepted a
+// posting the pit's !withdraw of it, which the table's engine decides by its book's withdraw
+// rule (only the last change posted, not yet in effect), as a table would.
 type Rehearsal struct {
 	live  *Live
 	books books
@@ -28,21 +30,17 @@ type Rehearsal struct {
 	desks    map[string]*rehearsalDesk
 }
 
+// rehearsed is one posting: each table's answer, in the order posted.
 type rehearsed struct {
-	tables    []string
-	line      string
-	at        time.Time
-	answers   []Answer
-	cancelled bool
+	answers []Answer
 }
 
-// rehearsalDesk is one table's engine: the sign it started from and the postings applied.
+// rehearsalDesk is one table's engine and the sign it started from.
 type rehearsalDesk struct {
 	sign    engine.Sign
 	closes  time.Time // the closing in effect or announced when it started; zero: none
 	started time.Time
 	table   *desk.Table
-	applied []string // posting ids, in order
 }
 
 // NewRehearsal is a rehearsal over the live board (for each table's sign and state) and the
@@ -78,9 +76,9 @@ func (r *Rehearsal) Post(ctx context.Context, tables []string, line string, by P
 	defer r.mu.Unlock()
 	r.n++
 	id := fmt.Sprintf("R%d", r.n)
-	p := &rehearsed{tables: append([]string(nil), tables...), line: line, at: now}
+	p := &rehearsed{}
 	for _, t := range tables {
-		p.answers = append(p.answers, r.decide(t, id, items[0].Command, now))
+		p.answers = append(p.answers, r.decide(t, items[0].Command, now))
 	}
 	r.postings[id] = p
 	if len(r.postings) > MaxPostings {
@@ -89,8 +87,8 @@ func (r *Rehearsal) Post(ctx context.Context, tables []string, line string, by P
 	return id, nil
 }
 
-// decide applies command c of posting id to table t's desk at now.
-func (r *Rehearsal) decide(t, id string, c *desk.Command, now time.Time) Answer {
+// decide applies command c to table t's desk at now.
+func (r *Rehearsal) decide(t string, c *desk.Command, now time.Time) Answer {
 	d, err := r.desk(t, now)
 	if err != nil {
 		return Answer{Table: t, State: AnswerRefused, Reason: err.Error(), At: now}
@@ -104,12 +102,11 @@ func (r *Rehearsal) decide(t, id string, c *desk.Command, now time.Time) Answer 
 		rf := out.Refused[0]
 		return Answer{Table: t, State: AnswerRefused, Rule: rf.Rule, Reason: rf.Reason, At: now}
 	}
-	d.applied = append(d.applied, id)
 	var notes []string
 	for _, n := range out.Notices {
 		notes = append(notes, n.Text)
 	}
-	return Answer{Table: t, State: AnswerAccepted, Reason: strings.Join(notes, "; "), At: now}
+	return Answer{Table: t, State: AnswerAccepted, Reason: strings.Join(notes, "; "), At: now, Effective: pitwire.Effective(cmd, now)}
 }
 
 // desk is table t's engine, started from what the table publishes now if it has none.
@@ -169,10 +166,15 @@ func (r *Rehearsal) Answers(ctx context.Context, id string) ([]Answer, error) {
 	return append([]Answer(nil), p.answers...), nil
 }
 
-// Cancel withdraws posting id from every table that accepted it and has not yet put it into
-// effect: the table's engine is started again and given its other postings, in order, at the
-// times they were posted.
+// Cancel withdraws posting id at every table that accepted it for a time still to come
+// (Answer.Withdrawable): the table's engine is given the pit's !withdraw of it
+// (pitwire.WithdrawLine), and decides by its book's withdraw rule — a change posted after it
+// there must be withdrawn first. Each table's answer is its Answer's Withdrawal;
+// ErrNotCancellable when no table holds the posting as a change still to come.
 func (r *Rehearsal) Cancel(ctx context.Context, id string, by Person) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	now := r.now()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -180,42 +182,32 @@ func (r *Rehearsal) Cancel(ctx context.Context, id string, by Person) error {
 	if !ok {
 		return fmt.Errorf("cancel %s: %w", id, ErrUnknownPosting)
 	}
-	items, err := desk.ParseLine(1, p.line)
-	if err != nil || p.cancelled {
-		return fmt.Errorf("cancel %s: %w", id, ErrNotCancellable)
-	}
-	if at := items[0].Command.At; at != nil && !at.At(p.at).After(now) {
-		return fmt.Errorf("cancel %s: %w", id, ErrNotCancellable)
-	}
-	p.cancelled = true
+	done := false
 	for i, a := range p.answers {
-		if a.State != AnswerAccepted {
-			continue
-		}
-		p.answers[i] = Answer{Table: a.Table, State: AnswerCancelled, At: now}
 		d := r.desks[a.Table]
-		if d == nil {
+		if !a.Withdrawable(now) || d == nil {
 			continue
 		}
-		if err := r.start(a.Table, r.books.of(a.Table), d); err != nil {
-			return fmt.Errorf("cancel %s: %w", id, err)
+		done = true
+		items, err := desk.ParseLine(1, pitwire.WithdrawLine(a.Effective))
+		if err != nil {
+			return fmt.Errorf("cancel %s at %s: %w", id, a.Table, err)
 		}
-		kept := d.applied[:0]
-		for _, pid := range d.applied {
-			q := r.postings[pid]
-			if pid == id || q == nil {
-				continue
-			}
-			its, err := desk.ParseLine(1, q.line)
-			if err != nil {
-				continue
-			}
-			out, err := d.table.Apply(desk.Input{Command: its[0].Command, Line: 1}, q.at)
-			if err == nil && len(out.Refused) == 0 {
-				kept = append(kept, pid)
-			}
+		w := &Withdrawal{State: WithdrawalDone, At: now}
+		out, err := d.table.Apply(desk.Input{Command: items[0].Command, Line: 1}, now)
+		switch {
+		case err != nil:
+			w.State, w.Reason = WithdrawalRefused, err.Error()
+		case len(out.Refused) > 0:
+			w.State, w.Rule, w.Reason = WithdrawalRefused, out.Refused[0].Rule, out.Refused[0].Reason
+		default:
+			a.State, a.Reason = AnswerCancelled, ""
 		}
-		d.applied = kept
+		a.Withdrawal = w
+		p.answers[i] = a
+	}
+	if !done {
+		return fmt.Errorf("cancel %s: %w", id, ErrNotCancellable)
 	}
 	return nil
 }

@@ -57,12 +57,29 @@ func TestRehearsalDecidesAsTheTable(t *testing.T) {
 	if a := answers(post([]string{"BAC-1"}, "!limits at=09:05 player=10-5000 banker=10-5000")); a[0].State != AnswerRefused {
 		t.Fatalf("before the raise: %+v", a[0])
 	}
+	// A change posted after the raise: the book lets only the last change not yet in effect be
+	// withdrawn (000 7.7, 13.7), so the Cancel of the raise is refused at the table, with the
+	// rule, until the later one is cancelled.
+	later := post([]string{"BAC-1"}, "!limits at=09:40 player=50-8000 banker=50-8000")
+	if err := r.Cancel(ctx, raise, ana); err != nil {
+		t.Fatal(err)
+	}
+	if a := answers(raise); a[0].State != AnswerAccepted || a[0].Withdrawal == nil || a[0].Withdrawal.State != WithdrawalRefused ||
+		a[0].Withdrawal.Rule != "000 7.7, 13.7" || !strings.Contains(a[0].Withdrawal.Reason, "withdraw that one first") {
+		t.Fatalf("the raise cancelled under a later change: %+v %+v", a[0], a[0].Withdrawal)
+	}
+	if err := r.Cancel(ctx, later, ana); err != nil {
+		t.Fatal(err)
+	}
+	if a := answers(later); a[0].State != AnswerCancelled || a[0].Withdrawal.State != WithdrawalDone {
+		t.Fatalf("the later change cancelled: %+v %+v", a[0], a[0].Withdrawal)
+	}
 	// Cancelled, the raise is gone from the table's engine: the lower minimum now goes.
 	clk.add(time.Minute)
 	if err := r.Cancel(ctx, raise, ana); err != nil {
 		t.Fatal(err)
 	}
-	if a := answers(raise); a[0].State != AnswerCancelled {
+	if a := answers(raise); a[0].State != AnswerCancelled || a[0].Withdrawal.State != WithdrawalDone {
 		t.Fatalf("cancelled: %+v", a[0])
 	}
 	if err := r.Cancel(ctx, raise, ana); !errors.Is(err, ErrNotCancellable) {

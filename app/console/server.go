@@ -263,6 +263,8 @@ type activityRow struct {
 
 type answerRow struct {
 	Table, State, StateClass, Rule, Reason string
+	// Withdraw is the table's answer to the posting's Cancel in words, "" before one was sent.
+	Withdraw, WithdrawClass, WithdrawRule, WithdrawReason string
 }
 
 var langNames = map[i18n.Lang]string{i18n.English: "English", i18n.SimplifiedChinese: "简体中文", i18n.TraditionalChinese: "繁體中文"}
@@ -319,13 +321,52 @@ func kindLabel(k Kind) i18n.Key {
 	return i18n.ConKindLimits
 }
 
-func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel bool) []activityRow {
-	canCancelPostings := posterCancels(c.opt.Poster)
+// postings are the postings to list, oldest first: the poster's own where it keeps them
+// (postingLister: the command sender, which reads them back from the bus after a restart),
+// with the names of the people the console knows from this run; else the console's memory.
+func (c *Console) postings() []*activity {
 	c.mu.Lock()
 	acts := slices.Clone(c.activity)
 	c.mu.Unlock()
+	l, ok := c.opt.Poster.(postingLister)
+	if !ok {
+		return acts
+	}
+	names := map[string]string{}
+	for _, a := range acts {
+		names[a.By.ID] = a.By.Name
+		if a.CancelledBy != nil {
+			names[a.CancelledBy.ID] = a.CancelledBy.Name
+		}
+	}
+	person := func(id string) Person {
+		if n, ok := names[id]; ok {
+			return Person{ID: id, Name: n}
+		}
+		return Person{ID: id, Name: id}
+	}
+	all := l.Postings()
+	if len(all) > maxActivity {
+		all = all[len(all)-maxActivity:]
+	}
+	out := make([]*activity, 0, len(all))
+	for _, p := range all {
+		a := &activity{ID: p.ID, Line: p.Line, Tables: p.Tables, By: person(p.By), At: p.At}
+		if p.CancelledBy != "" {
+			by := person(p.CancelledBy)
+			a.CancelledBy, a.CancelledAt = &by, p.CancelledAt
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel bool) []activityRow {
+	canCancelPostings := posterCancels(c.opt.Poster)
+	acts := c.postings()
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
+	now := c.now()
 	var out []activityRow
 	for i := len(acts) - 1; i >= 0; i-- {
 		a := acts[i]
@@ -338,16 +379,25 @@ func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel 
 		if err != nil {
 			row.Answers = []answerRow{{State: w.T(i18n.ConErrPoster, err.Error()), StateClass: "refused"}}
 		}
-		pending := false
+		withdrawable := false
 		for _, an := range answers {
 			reason := w.Reason(an.Reason, "") // a table's refusal comes in its engine's English
 			if an.Words.Key != "" {
 				reason = w.Say(an.Words)
 			}
-			row.Answers = append(row.Answers, answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: reason})
-			pending = pending || an.State == AnswerAccepted || an.State == AnswerPending
+			ar := answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: reason}
+			if wd := an.Withdrawal; wd != nil {
+				ar.Withdraw, ar.WithdrawClass, ar.WithdrawRule, ar.WithdrawReason = withdrawalWord(w, wd.State), string(wd.State), wd.Rule, wd.Reason
+				if wd.Words.Key != "" {
+					ar.WithdrawReason = w.Say(wd.Words)
+				}
+			}
+			row.Answers = append(row.Answers, ar)
+			withdrawable = withdrawable || an.Withdrawable(now)
 		}
-		row.CanCancel = canCancel && canCancelPostings && a.CancelledBy == nil && pending
+		// Cancel is offered while some table holds the change still to come, also after a
+		// Cancel some table refused (a later change there withdrawn first) or never got.
+		row.CanCancel = canCancel && canCancelPostings && withdrawable
 		out = append(out, row)
 	}
 	return out
@@ -365,6 +415,19 @@ func answerWord(w i18n.Catalogue, s AnswerState) string {
 		return w.T(i18n.ConAnsCancelled)
 	}
 	return w.T(i18n.ConAnsPending)
+}
+
+// withdrawalWord is a table's answer to a Cancel, in words.
+func withdrawalWord(w i18n.Catalogue, s WithdrawalState) string {
+	switch s {
+	case WithdrawalDone:
+		return w.T(i18n.ConWdDone)
+	case WithdrawalRefused:
+		return w.T(i18n.ConWdRefused)
+	case WithdrawalNotReached:
+		return w.T(i18n.ConWdNotReached)
+	}
+	return w.T(i18n.ConWdSent)
 }
 
 // render writes the template name with d, whole or not at all.
@@ -670,18 +733,28 @@ func (c *Console) post(ctx context.Context, f url.Values, ids []string, by Perso
 		pctx, cancel := context.WithTimeout(ctx, posterTimeout)
 		id, err := c.opt.Poster.Post(pctx, g.ids, line, by)
 		cancel()
-		if err != nil {
+		// Sent to some of the tables only: the posting stands, and each table's answer says
+		// whether it was sent (a half-sent posting is not a failure to hide).
+		var partial *PartialError
+		if err != nil && (!errors.As(err, &partial) || id == "") {
 			c.log("%s (%s): posting %q to %s failed: %v", by.ID, by.Name, line, strings.Join(g.ids, ","), err)
 			return "", err
 		}
 		c.log("%s (%s) posted %s: %q to %s", by.ID, by.Name, id, line, strings.Join(g.ids, ","))
+		if partial != nil {
+			c.log("%s (%s): posting %s NOT sent to %s: %v", by.ID, by.Name, id, strings.Join(partial.NotSent, ","), err)
+		}
 		c.mu.Lock()
 		c.activity = append(c.activity, &activity{ID: id, Line: line, Tables: g.ids, By: by, At: c.now()})
 		if len(c.activity) > maxActivity {
 			c.activity = slices.Delete(c.activity, 0, len(c.activity)-maxActivity)
 		}
 		c.mu.Unlock()
-		said = append(said, w.T(i18n.ConPosted, line, len(g.ids)))
+		if partial != nil {
+			said = append(said, w.T(i18n.ConPostedPartial, line, len(g.ids)-len(partial.NotSent), len(g.ids), strings.Join(partial.NotSent, ", ")))
+		} else {
+			said = append(said, w.T(i18n.ConPosted, line, len(g.ids)))
+		}
 	}
 	return strings.Join(said, " · "), nil
 }
@@ -698,14 +771,12 @@ func (c *Console) cancel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PostForm.Get("id")
-	c.mu.Lock()
 	var a *activity
-	for _, x := range c.activity {
+	for _, x := range c.postings() {
 		if x.ID == id {
 			a = x
 		}
 	}
-	c.mu.Unlock()
 	if a == nil {
 		c.fail(w, r, http.StatusBadRequest, i18n.ConErrCancel, ErrUnknownPosting.Error())
 		return
@@ -720,7 +791,18 @@ func (c *Console) cancel(w http.ResponseWriter, r *http.Request) {
 	c.log("%s (%s) cancelled %s (%q)", ss.person.ID, ss.person.Name, id, a.Line)
 	p := ss.person
 	c.mu.Lock()
-	a.CancelledBy, a.CancelledAt = &p, c.now()
+	found := false
+	for _, x := range c.activity {
+		if x.ID == id {
+			x.CancelledBy, x.CancelledAt, found = &p, c.now(), true
+		}
+	}
+	if !found { // a posting the poster kept from before a restart: remembered for the names
+		c.activity = append(c.activity, &activity{ID: a.ID, Line: a.Line, Tables: a.Tables, By: a.By, At: a.At, CancelledBy: &p, CancelledAt: c.now()})
+		if len(c.activity) > maxActivity {
+			c.activity = slices.Delete(c.activity, 0, len(c.activity)-maxActivity)
+		}
+	}
 	c.mu.Unlock()
 	c.sessions.update(ss, func(s *session) { s.flash = cat.T(i18n.ConCancelled, a.Line) })
 	http.Redirect(w, r, "/", http.StatusSeeOther)

@@ -27,6 +27,16 @@ const EventNotice = "notice"
 // NoticeVersion is the version of a notice record's payload (Event.V, Event.Notice).
 const NoticeVersion = 1
 
+// EventWithdrawn is the event of a derived record holding one change of the sign the table
+// withdrew before it took effect (engine/desk's Outcome.Withdrawn: a !withdraw at the operator
+// screen or from the pit), written in the same transaction as the command: the notices of that
+// change (EventNotice records with its number) are off the sign. The outbox publishes it as a
+// pitwire.TypeWithdrawn message. Replay ignores it (it is derived).
+const EventWithdrawn = "withdrawn"
+
+// WithdrawnVersion is the version of a withdrawn record's payload (Event.V, Event.Withdrawn).
+const WithdrawnVersion = 1
+
 // Event is the journal (and pit bus) payload of an engine event other than a round, and of the
 // table's own "limits" and "status" events (written when the sign or the table's state changes).
 type Event struct {
@@ -43,10 +53,13 @@ type Event struct {
 	Reason string         `json:"reason,omitempty"`
 	Key    string         `json:"key,omitempty"`
 	Value  string         `json:"value,omitempty"`
-	// V is the version of a payload that carries one (EventNotice: NoticeVersion).
+	// V is the version of a payload that carries one (EventNotice: NoticeVersion;
+	// EventWithdrawn: WithdrawnVersion).
 	V int `json:"v,omitempty"`
 	// Notice is the notice of an EventNotice record (notices.go).
 	Notice *pitwire.Notice `json:"notice,omitempty"`
+	// Withdrawn is the change withdrawn of an EventWithdrawn record.
+	Withdrawn *pitwire.Withdrawn `json:"withdrawn,omitempty"`
 }
 
 // SignPayload is the limit sign in effect (amounts in cents).

@@ -57,16 +57,7 @@ func TestSignOnTheFeed(t *testing.T) {
 			if l.Currency != sp.Currency || l.Settlement != tc.settlement || l.DifferentialMin != tc.diffMin || l.DifferentialMax != tc.max || len(l.Bets) == 0 || l.Bets[0].Min != sp.Sign.Player.Min {
 				t.Errorf("limits %+v, want settlement %q, differentials %d..%d", *l, tc.settlement, tc.diffMin, tc.max)
 			}
-			data, err := pitwire.Encode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := set.Validate(data, string(m.Type)); err != nil {
-				t.Errorf("%s fails its schema: %v", data, err)
-			}
-			if _, err := pitwire.Decode(data); err != nil {
-				t.Errorf("%s: %v", data, err)
-			}
+			fitsSchema(t, set, m)
 		})
 	}
 }

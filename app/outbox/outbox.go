@@ -146,6 +146,11 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 				return m, false, fmt.Errorf("notice record version %d, want %d", ev.V, journal.NoticeVersion)
 			}
 			m.Type, m.Notice = pitwire.TypeNotice, ev.Notice
+		case journal.EventWithdrawn: // a change of the sign withdrawn: its notices come off (versioned: journal.WithdrawnVersion)
+			if ev.V != journal.WithdrawnVersion || ev.Withdrawn == nil {
+				return m, false, fmt.Errorf("withdrawn record version %d, want %d", ev.V, journal.WithdrawnVersion)
+			}
+			m.Type, m.Withdrawn = pitwire.TypeWithdrawn, ev.Withdrawn
 		default:
 			return m, false, nil
 		}

@@ -10,6 +10,7 @@
 //	c, ok := s.Command(id)            // every table's answer so far
 //	c, err = s.Wait(ctx, id)          // until every table has answered or the command expired
 //	all := s.Commands()               // the day's commands, newest first (who did what)
+//	wids, err := s.Withdraw(ctx, id, "S042") // the Cancel of a posting: !withdraw at each table that accepted it
 //
 // The Sender checks what it can before sending — the person (People), the line (the table
 // script's own parser, pitwire.ParsePitLine) and the target — and refuses with a clear
@@ -23,8 +24,13 @@
 // Each table checks the person again against its own copy of the operator directory (an
 // active supervisor) and rejects, journalled, anyone else.
 //
-// A scheduled change cannot be cancelled: the table script has no command that withdraws a
-// change posted to the sign (see docs/integrator.md, "Pit commands").
+// A change posted and accepted but not yet in effect is cancelled with Withdraw: each table that
+// accepted it is sent a dated !withdraw at=YYYY-MM-DDTHH:MM:SS of the time it accepted the
+// change for (pitwire.WithdrawLine), a command of its own that names the posting
+// (pitwire.PitCommand.Withdraws). The table decides it by its book's withdraw rule (only the
+// last change posted, not yet in effect: engine.Board.Withdraw) and answers accepted or refused
+// with the rule, exactly as for a local command; the posting's view shows each table's answer
+// to its withdrawal (TableAnswer.Withdrawal).
 package pitcmd
 
 import (
@@ -93,6 +99,15 @@ type PeopleList []string
 // ErrUnknownPerson is wrapped by a refusal of a person the pit does not know.
 var ErrUnknownPerson = errors.New("unknown person")
 
+// ErrUnknownCommand is wrapped by Withdraw's error for a command the pit did not send (or no
+// longer keeps).
+var ErrUnknownCommand = errors.New("no such command")
+
+// ErrNothingToWithdraw is wrapped by Withdraw's error when no table holds the command as a
+// change still to come that the pit could withdraw: none accepted it, it is in effect, or its
+// withdrawal was sent (and not refused) at every table that did.
+var ErrNothingToWithdraw = errors.New("nothing to withdraw")
+
 // Check implements People.
 func (l PeopleList) Check(_ context.Context, id string) error {
 	if slices.Contains(l, id) {
@@ -143,7 +158,41 @@ const (
 	Refused  TableState = "refused"   // the table's rules refused it (Answer.Rule, Answer.Reason)
 	TooLate  TableState = "too_late"  // it reached the table after it expired: not carried out
 	Rejected TableState = "rejected"  // the table could not take it (Answer.Reason)
+	NotSent  TableState = "not_sent"  // the bus did not store it for this table (TableAnswer.Unsent): never sent
 )
+
+// SendError is Post's and Withdraw's error when the bus did not store the command for some of
+// its tables (the others have it, and their answers come as usual): Unsent says why for each
+// table not sent to, which the command's view shows as NotSent.
+type SendError struct {
+	ID     string
+	Tables int              // how many tables the command was for
+	Unsent map[string]error // the tables it was not sent to, and why
+}
+
+// Error names the tables not sent to.
+func (e *SendError) Error() string {
+	ids := e.NotSent()
+	var b strings.Builder
+	fmt.Fprintf(&b, "post %s: not sent to %d of %d tables:", e.ID, len(ids), e.Tables)
+	for i, t := range ids {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " %s: %v", t, e.Unsent[t])
+	}
+	return b.String()
+}
+
+// NotSent are the tables not sent to, in order.
+func (e *SendError) NotSent() []string {
+	ids := make([]string, 0, len(e.Unsent))
+	for t := range e.Unsent {
+		ids = append(ids, t)
+	}
+	sort.Strings(ids)
+	return ids
+}
 
 // TableAnswer is one table's state with one command.
 type TableAnswer struct {
@@ -153,6 +202,13 @@ type TableAnswer struct {
 	// Received is when the pit read the answer (its clock); zero before.
 	Received time.Time `json:"received,omitzero"`
 	Seen     time.Time `json:"last_seen,omitzero"` // the table's last heartbeat heard
+	// Unsent is, for NotSent, why the bus did not store the command for this table.
+	Unsent string `json:"unsent,omitempty"`
+	// Withdrawal is, for a command the pit withdrew at this table (Withdraw), the table's state
+	// with the last !withdraw sent to it; nil when none was.
+	Withdrawal *TableAnswer `json:"withdrawal,omitempty"`
+	// WithdrawalID is the id of that !withdraw command.
+	WithdrawalID string `json:"withdrawal_id,omitempty"`
 }
 
 // Command is one posted command and every table's answer.
@@ -164,6 +220,10 @@ type Command struct {
 	Issued  time.Time     `json:"issued"`
 	Expires time.Time     `json:"expires"`
 	Tables  []TableAnswer `json:"tables"` // in the order sent
+	// Withdraws is, for a !withdraw the pit sent (Withdraw), the id of the command it withdraws.
+	Withdraws string `json:"withdraws,omitempty"`
+	// Withdrawals are the ids of the !withdraw commands sent for this one, oldest first.
+	Withdrawals []string `json:"withdrawals,omitempty"`
 }
 
 // Done reports whether every table has a final state (answered, or the command expired).
@@ -183,6 +243,10 @@ type posted struct {
 	tables  []string
 	answers map[string]pitwire.PitAnswer
 	read    map[string]time.Time // when each answer was read
+	// withdrawals are the ids of the !withdraw commands sent for this command, oldest first.
+	withdrawals []string
+	// unsent are the tables the bus did not store it for, and why (this Sender's own posts).
+	unsent map[string]string
 }
 
 // Sender posts commands and follows the answers.
@@ -392,9 +456,11 @@ func newID(now time.Time) (string, error) {
 }
 
 // Post sends line, given by person by, to the tables of target, and returns the command's id
-// once the bus has stored it for every table. expiry is how long a table may still carry it out
-// (0: the Sender's default). A person the pit does not know, a line that is not a pit command,
-// or a target that names no table is refused with the reason and nothing is sent.
+// once the bus has stored it for every table; a *SendError (with the id) names the tables the
+// bus did not store it for, which the command shows as NotSent. expiry is how long a table may
+// still carry it out (0: the Sender's default). A person the pit does not know, a line that is
+// not a pit command, or a target that names no table is refused with the reason and nothing is
+// sent.
 func (s *Sender) Post(ctx context.Context, target Target, line, by string, expiry time.Duration) (string, error) {
 	if !pitwire.ValidPersonID(by) {
 		return "", fmt.Errorf("post: %w %.64q: not a person id", ErrUnknownPerson, by)
@@ -421,39 +487,156 @@ func (s *Sender) Post(ctx context.Context, target Target, line, by string, expir
 		return "", err
 	}
 	base := pitwire.PitCommand{V: pitwire.PitVersion, ID: id, Line: line, By: by, Issued: now, Expires: now.Add(expiry)}
-	p := &posted{cmd: base, target: target.String(), tables: tables, answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
 	s.mu.Lock()
-	s.cmds[id] = p
-	s.order = append(s.order, id)
+	s.keepLocked(base, target.String(), tables, now)
+	s.mu.Unlock()
+	return id, s.publish(ctx, base, tables)
+}
+
+// keepLocked keeps command c, about to be sent to tables, as the Sender's own (the stream
+// gives it back later; adopt then finds it). s.mu is held.
+func (s *Sender) keepLocked(c pitwire.PitCommand, target string, tables []string, now time.Time) {
+	s.cmds[c.ID] = &posted{cmd: c, target: target, tables: tables, answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
+	s.order = append(s.order, c.ID)
+	s.link(c)
 	s.pruneLocked(now)
 	s.notifyLocked()
-	s.mu.Unlock()
-	futures := make([]jetstream.PubAckFuture, 0, len(tables))
+}
+
+// link records !withdraw c with the command it withdraws, if the Sender keeps it. s.mu is held.
+func (s *Sender) link(c pitwire.PitCommand) {
+	if o, ok := s.cmds[c.Withdraws]; ok && c.Withdraws != "" && !slices.Contains(o.withdrawals, c.ID) {
+		o.withdrawals = append(o.withdrawals, c.ID)
+	}
+}
+
+// publish sends base to each of tables (exactly once per table: the stream drops a message
+// id it has stored) and waits until the bus has stored every one. Tables the bus did not store
+// it for are kept as not sent (NotSent) and named by a *SendError.
+func (s *Sender) publish(ctx context.Context, base pitwire.PitCommand, tables []string) error {
+	id := base.ID
+	unsent := map[string]error{}
+	type sent struct {
+		table string
+		f     jetstream.PubAckFuture
+	}
+	futures := make([]sent, 0, len(tables))
 	for _, t := range tables {
 		c := base
 		c.Table = t
 		data, err := pitwire.EncodePitCommand(c)
 		if err != nil {
-			return id, fmt.Errorf("post to %s: %w", t, err)
+			unsent[t] = err
+			continue
 		}
 		msg := nats.NewMsg(pitwire.PitCommandSubject(t))
 		msg.Data = data
 		f, err := s.js.PublishMsgAsync(msg, jetstream.WithMsgID(id+"."+t), jetstream.WithExpectStream(bus.CommandStreamName))
 		if err != nil {
-			return id, fmt.Errorf("post %s to %s: %w", id, t, err)
+			unsent[t] = err
+			continue
 		}
-		futures = append(futures, f)
+		futures = append(futures, sent{t, f})
 	}
-	for i, f := range futures {
+	for _, f := range futures {
 		select {
-		case <-f.Ok():
-		case err := <-f.Err():
-			return id, fmt.Errorf("post %s to %s: the bus did not store it: %w", id, tables[i], err)
+		case <-f.f.Ok():
+		case err := <-f.f.Err():
+			unsent[f.table] = fmt.Errorf("the bus did not store it: %w", err)
 		case <-ctx.Done():
-			return id, fmt.Errorf("post %s: %w", id, ctx.Err())
+			unsent[f.table] = fmt.Errorf("the bus did not confirm it: %w", ctx.Err())
 		}
 	}
-	return id, nil
+	if len(unsent) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	if p, ok := s.cmds[id]; ok {
+		if p.unsent == nil {
+			p.unsent = map[string]string{}
+		}
+		for t, err := range unsent {
+			p.unsent[t] = err.Error()
+		}
+		s.notifyLocked()
+	}
+	s.mu.Unlock()
+	return &SendError{ID: id, Tables: len(tables), Unsent: unsent}
+}
+
+// Withdraw cancels command id, given by person by: each table that accepted it as a change
+// still to come (its answer's Effective after now), and holds no withdrawal of it but a refused
+// or unanswered one, is sent !withdraw at= the date and time it accepted the change for. The
+// tables that accepted it for the same time get one !withdraw command (one id); tables that
+// accepted it for different times, one each. It returns the ids of the !withdraw commands once
+// the bus has stored them (a *SendError names the tables it did not store one for); each
+// table's answer is its TableAnswer.Withdrawal. A person the pit does not know, a command it
+// did not send or a !withdraw is refused, and ErrNothingToWithdraw when no table holds the
+// change still to come.
+func (s *Sender) Withdraw(ctx context.Context, id, by string) ([]string, error) {
+	if !pitwire.ValidPersonID(by) {
+		return nil, fmt.Errorf("withdraw: %w %.64q: not a person id", ErrUnknownPerson, by)
+	}
+	if err := s.cfg.People.Check(ctx, by); err != nil {
+		return nil, fmt.Errorf("withdraw: %w", err)
+	}
+	now := s.cfg.Now()
+	s.mu.Lock()
+	p, ok := s.cmds[id]
+	switch {
+	case !ok:
+		s.mu.Unlock()
+		return nil, fmt.Errorf("withdraw %.64q: %w", id, ErrUnknownCommand)
+	case p.cmd.Withdraws != "":
+		s.mu.Unlock()
+		return nil, fmt.Errorf("withdraw %s: %w: it is itself a withdrawal", id, ErrNothingToWithdraw)
+	}
+	view := s.view(p, now)
+	var times []time.Time
+	groups := map[time.Time][]string{}
+	for _, t := range view.Tables {
+		if t.State != Accepted || !t.Answer.Effective.After(now) {
+			continue
+		}
+		if w := t.Withdrawal; w != nil && w.State != Refused && w.State != Rejected && w.State != TooLate && w.State != NoAnswer && w.State != NotSent {
+			continue // withdrawn, or its withdrawal still on its way
+		}
+		at := t.Answer.Effective.UTC()
+		if _, ok := groups[at]; !ok {
+			times = append(times, at)
+		}
+		groups[at] = append(groups[at], t.Table)
+	}
+	if len(times) == 0 {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("withdraw %s: %w: no table holds it as a change still to come (not accepted, in effect, or withdrawn)", id, ErrNothingToWithdraw)
+	}
+	var sends []pitwire.PitCommand
+	for _, at := range times {
+		wid, err := newID(now)
+		if err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+		// It may wait for an offline table no longer than the change it withdraws is to come.
+		c := pitwire.PitCommand{V: pitwire.PitVersion, ID: wid, Line: pitwire.WithdrawLine(at), By: by, Withdraws: id,
+			Issued: now, Expires: now.Add(min(s.cfg.Expiry, at.Sub(now)))}
+		s.keepLocked(c, "withdrawal of "+id, groups[at], now)
+		sends = append(sends, c)
+	}
+	s.mu.Unlock()
+	ids := make([]string, 0, len(sends))
+	var errs []error
+	for i, c := range sends {
+		if err := s.publish(ctx, c, groups[times[i]]); err != nil {
+			errs = append(errs, err)
+		}
+		ids = append(ids, c.ID)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return ids, fmt.Errorf("withdraw %s: %w", id, err)
+	}
+	return ids, nil
 }
 
 // sent follows the PITCMD stream: the commands sent before this Sender started (and, again,
@@ -492,6 +675,7 @@ func (s *Sender) adopt(c pitwire.PitCommand, table string) {
 		p = &posted{cmd: c, target: "tables", answers: map[string]pitwire.PitAnswer{}, read: map[string]time.Time{}}
 		s.cmds[c.ID] = p
 		s.order = append(s.order, c.ID)
+		s.link(c)
 		s.pruneLocked(now)
 	}
 	if !slices.Contains(p.tables, table) {
@@ -608,28 +792,44 @@ func (s *Sender) notifyLocked() {
 	s.changed = make(chan struct{})
 }
 
-// view is the command as it stands at now. s.mu is held.
+// view is the command as it stands at now, each table with its withdrawal. s.mu is held.
 func (s *Sender) view(p *posted, now time.Time) Command {
-	c := Command{ID: p.cmd.ID, Line: p.cmd.Line, By: p.cmd.By, Target: p.target, Issued: p.cmd.Issued, Expires: p.cmd.Expires}
+	c := Command{ID: p.cmd.ID, Line: p.cmd.Line, By: p.cmd.By, Target: p.target, Issued: p.cmd.Issued, Expires: p.cmd.Expires,
+		Withdraws: p.cmd.Withdraws, Withdrawals: slices.Clone(p.withdrawals)}
 	for _, t := range p.tables {
-		ta := TableAnswer{Table: t, Seen: s.seen[t]}
-		if a, ok := p.answers[t]; ok {
-			ta.Answer, ta.Received = &a, p.read[t]
-			ta.State = map[pitwire.Outcome]TableState{pitwire.OutcomeAccepted: Accepted, pitwire.OutcomeRefused: Refused,
-				pitwire.OutcomeTooLate: TooLate, pitwire.OutcomeRejected: Rejected}[a.Outcome]
-		} else {
-			switch {
-			case now.After(p.cmd.Expires):
-				ta.State = NoAnswer
-			case ta.Seen.IsZero() || now.Sub(ta.Seen) > s.cfg.Offline:
-				ta.State = Offline
-			default:
-				ta.State = Pending
+		ta := s.tableState(p, t, now)
+		for i := len(p.withdrawals) - 1; i >= 0; i-- {
+			if w, ok := s.cmds[p.withdrawals[i]]; ok && slices.Contains(w.tables, t) {
+				ws := s.tableState(w, t, now)
+				ta.Withdrawal, ta.WithdrawalID = &ws, w.cmd.ID
+				break
 			}
 		}
 		c.Tables = append(c.Tables, ta)
 	}
 	return c
+}
+
+// tableState is table t's state with command p at now. s.mu is held.
+func (s *Sender) tableState(p *posted, t string, now time.Time) TableAnswer {
+	ta := TableAnswer{Table: t, Seen: s.seen[t]}
+	if a, ok := p.answers[t]; ok {
+		ta.Answer, ta.Received = &a, p.read[t]
+		ta.State = map[pitwire.Outcome]TableState{pitwire.OutcomeAccepted: Accepted, pitwire.OutcomeRefused: Refused,
+			pitwire.OutcomeTooLate: TooLate, pitwire.OutcomeRejected: Rejected}[a.Outcome]
+		return ta
+	}
+	switch {
+	case p.unsent[t] != "":
+		ta.State, ta.Unsent = NotSent, p.unsent[t]
+	case now.After(p.cmd.Expires):
+		ta.State = NoAnswer
+	case ta.Seen.IsZero() || now.Sub(ta.Seen) > s.cfg.Offline:
+		ta.State = Offline
+	default:
+		ta.State = Pending
+	}
+	return ta
 }
 
 // Command is command id and every table's answer so far; false if the pit never sent it.

@@ -44,6 +44,7 @@ func (d *tableDesk) apply(in Input, now time.Time, follow func(o *desk.Outcome, 
 		a.Notes = append(a.Notes, desk.CommissionText(c))
 	}
 	a.Notices = append(a.Notices, out.Notices...)
+	a.Withdrawn = append(a.Withdrawn, out.Withdrawn...)
 	for _, n := range a.Notes {
 		d.note(n)
 	}

@@ -506,11 +506,15 @@ func (s *State) Records(a Applied, now time.Time, m Msg) ([]journal.Record, erro
 	if err != nil {
 		return nil, err
 	}
+	withdrawn, err := withdrawnRecords(a.Withdrawn, s.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
 	refused, err := refusalRecords(a.Refusals, s.Shoe(), now, m)
 	if err != nil {
 		return nil, err
 	}
-	return append(append(out, notices...), refused...), nil
+	return append(append(append(out, notices...), withdrawn...), refused...), nil
 }
 
 // derived is the journal record of one engine event; extra, when set, adds to an event's payload.

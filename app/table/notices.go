@@ -47,3 +47,19 @@ func noticePayload(n desk.Notice, currency string, redDog bool) (*pitwire.Notice
 	}
 	return p, nil
 }
+
+// withdrawnRecords are the derived records of the changes of the sign one input withdrew
+// (a !withdraw): one per change, in the desk's order, each naming the change whose notices
+// come off the sign.
+func withdrawnRecords(ws []desk.Withdrawal, shoe int, now time.Time, m Msg) ([]journal.Record, error) {
+	out := make([]journal.Record, 0, len(ws))
+	for _, w := range ws {
+		p := &pitwire.Withdrawn{Change: w.ChangeID, Posted: w.Posted, Effective: w.Effective, Kinds: pitwire.WithdrawnKindsOf(w.Kinds), Rule: w.Rule}
+		b, err := json.Marshal(journal.Event{Event: journal.EventWithdrawn, V: journal.WithdrawnVersion, Shoe: shoe, Withdrawn: p})
+		if err != nil {
+			return nil, fmt.Errorf("encode withdrawn change %d: %w", w.ChangeID, err)
+		}
+		out = append(out, journal.Record{Time: now, Kind: journal.KindEvent, Source: m.Source, Actor: m.Actor, Shoe: int64(shoe), Payload: b})
+	}
+	return out, nil
+}

@@ -146,11 +146,15 @@ func (r *RedDog) Records(a Applied, now time.Time, m Msg) ([]journal.Record, err
 	if err != nil {
 		return nil, err
 	}
+	withdrawn, err := withdrawnRecords(a.Withdrawn, r.Shoe(), now, m)
+	if err != nil {
+		return nil, err
+	}
 	refused, err := refusalRecords(a.Refusals, r.Shoe(), now, m)
 	if err != nil {
 		return nil, err
 	}
-	return append(append(out, notices...), refused...), nil
+	return append(append(append(out, notices...), withdrawn...), refused...), nil
 }
 
 // Setup is what the table was started with (the profile with this table's notice period).

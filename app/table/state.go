@@ -79,6 +79,9 @@ type Applied struct {
 	// Notices are the notices the input posted on the sign (engine/desk), journalled as
 	// "notice" events (notices.go) for the feed.
 	Notices []desk.Notice
+	// Withdrawn are the changes of the sign the input withdrew (a !withdraw), journalled as
+	// "withdrawn" events (notices.go) for the feed.
+	Withdrawn []desk.Withdrawal
 }
 
 // Apply makes one input's change at time now. The same inputs at the same times always give the same state.

@@ -20,6 +20,9 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
 	"github.com/coupboard/coupboard/app/console"
+	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
+	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -30,11 +33,18 @@ var consoleTables = []struct {
 	closing time.Duration
 }{{"BAC-1", "A", 0}, {"BAC-2", "A", 0}, {"BAC-3", "B", 45 * time.Minute}}
 
+// consoleSign is the sign the simulated tables publish (app/bus/simtable), which their rules
+// start from when they take the pit's commands.
+var consoleSign = engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000}, Banker: engine.WagerLimit{Min: 2500, Max: 500000},
+	Tie: engine.WagerLimit{Min: 500, Max: 50000}}
+
 // TestConsoleInABrowser drives the pit console in a real headless browser (Debian's chromium,
 // over the DevTools protocol) against the pit server, with simulated tables publishing real
-// coups on its bus: sign in, see the tables change live, tick a pit, ask the earliest time,
-// post, see each table's answer, cancel, switch language, and the keyboard's order. With
-// CONSOLE_SHOTS=dir it saves the screenshots there (docs/img for the supervisor's guide).
+// coups on its bus and taking the pit's commands on it (app/pitcmd/simdesk: each table's own
+// rules decide): sign in, see the tables change live, tick a pit, ask the earliest time, post
+// to the tables, see each table's answer, cancel (each table withdraws the change), switch
+// language, and the keyboard's order. With CONSOLE_SHOTS=dir it saves the screenshots there
+// (docs/img for the supervisor's guide).
 func TestConsoleInABrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -57,6 +67,7 @@ func TestConsoleInABrowser(t *testing.T) {
 	for _, tb := range consoleTables {
 		cfg.Server.Tables = append(cfg.Server.Tables, bus.Credential{Table: tb.id, User: strings.ToLower(tb.id), Password: "secret-" + tb.id})
 		cfg.Console.Tables[tb.id] = console.TableConfig{Pit: tb.pit}
+		cfg.Commands.Tables = append(cfg.Commands.Tables, pitcmd.Table{ID: tb.id, Pit: tb.pit, Game: pitcmd.GameBaccarat})
 	}
 	n := startNode(t, cfg, "--console", "127.0.0.1:0")
 	addr := regexp.MustCompile(`pit console at (http://[0-9.:]+)`)
@@ -67,6 +78,7 @@ func TestConsoleInABrowser(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	outboxes := map[string]*bus.MemOutbox{}
+	desks := map[string]*simdesk.Table{}
 	for i, tb := range consoleTables {
 		ob := bus.NewMemOutbox(tb.id, time.Now)
 		outboxes[tb.id] = ob
@@ -86,6 +98,16 @@ func TestConsoleInABrowser(t *testing.T) {
 		go func() { defer close(done); _ = pub.Run(ctx) }()
 		go func() { _ = sim.Run(ctx, 700*time.Millisecond, pub.Notify) }()
 		t.Cleanup(func() { cancel(); <-done })
+		// Its commands: the table's own rules (vic-baccarat-2002) on the sign it publishes.
+		desk, err := simdesk.New(simdesk.Config{ID: tb.id, Conn: bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", port)},
+			User: strings.ToLower(tb.id), Password: "secret-" + tb.id}, Sign: consoleSign})
+		if err != nil {
+			t.Fatal(err)
+		}
+		desks[tb.id] = desk
+		ddone := make(chan struct{})
+		go func() { defer close(ddone); _ = desk.Run(ctx) }()
+		t.Cleanup(func() { cancel(); <-ddone })
 	}
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
@@ -200,7 +222,10 @@ func TestConsoleInABrowser(t *testing.T) {
 	if want := time.Now().UTC().Add(20 * time.Minute).Format("15:04"); at < want && !strings.HasPrefix(want, "00") {
 		t.Errorf("earliest offered %s, want at least %s", at, want)
 	}
+	const newest = `#activity article.posting:first-of-type`
 	run("post", chromedp.Click("#post", chromedp.ByID), chromedp.WaitVisible(`#activity .ans-accepted`, chromedp.ByQuery))
+	waitText(newest, "BAC-1 accepted")
+	waitText(newest, "BAC-2 accepted")
 	act := text("#activity")
 	for _, want := range []string{"!limits at=" + at + " player=50-5000 banker=50-5000", "posted by Ana Lee (S-1)", "BAC-1 accepted", "BAC-2 accepted"} {
 		if !strings.Contains(act, want) {
@@ -212,15 +237,33 @@ func TestConsoleInABrowser(t *testing.T) {
 	}
 	shot("console.png")
 
-	// Cancel the accepted change.
-	run("cancel", chromedp.Click(`article[data-posting="R2"] button`, chromedp.ByQuery),
-		chromedp.WaitVisible(`article[data-posting="R2"] .ans-cancelled`, chromedp.ByQuery))
-	if act := text(`article[data-posting="R2"]`); !strings.Contains(act, "cancelled at") || !strings.Contains(act, "BAC-2 cancelled") {
+	// Cancel the accepted change: each table is sent its withdrawal, and withdraws it.
+	var id string
+	var ok bool
+	run("the posting's id", chromedp.AttributeValue(newest, "data-posting", &id, &ok, chromedp.ByQuery))
+	for _, tb := range []string{"BAC-1", "BAC-2"} {
+		if n := len(desks[tb].Scheduled()); n != 1 {
+			t.Fatalf("%s has %d changes posted before the Cancel, want 1", tb, n)
+		}
+	}
+	run("cancel", chromedp.Click(newest+` button`, chromedp.ByQuery))
+	waitText(newest, "BAC-1 cancelled · withdrawn")
+	waitText(newest, "BAC-2 cancelled · withdrawn")
+	if act := text(newest); !strings.Contains(act, "cancelled at") || strings.Contains(act, "Cancel this change") {
 		t.Errorf("after cancelling:\n%s", act)
 	}
-	if !strings.Contains(n.out.String(), "S-1 (Ana Lee) cancelled R2") {
+	for _, tb := range []string{"BAC-1", "BAC-2"} {
+		if n := len(desks[tb].Scheduled()); n != 0 {
+			t.Errorf("%s still has %d changes posted after the Cancel", tb, n)
+		}
+		if c := desks[tb].Carried(); len(c) == 0 || !strings.HasPrefix(c[len(c)-1].Line, "!withdraw at=") || c[len(c)-1].Withdraws != id {
+			t.Errorf("%s carried out %+v, want the !withdraw of %s last", tb, c, id)
+		}
+	}
+	if !strings.Contains(n.out.String(), "S-1 (Ana Lee) cancelled "+id) {
 		t.Errorf("the pit server's console does not say who cancelled:\n%s", n.out.String())
 	}
+	shot("console-cancel.png")
 
 	// Another language, from the switch.
 	run("language", chromedp.Click(`a[hreflang="zh-Hans"]`, chromedp.ByQuery), chromedp.WaitVisible(`#tables tr[data-table="BAC-1"]`, chromedp.ByQuery))

@@ -86,6 +86,14 @@ const (
 	ConAnsTooLate     Key = "con.ans_too_late"    // why missed: it reached the table after it expired
 	ConAnsNoAnswer    Key = "con.ans_no_answer"   // why missed: no answer before it expired
 	ConAnsOffline     Key = "con.ans_offline"     // why pending: the table is offline
+	ConAnsNotSent     Key = "con.ans_not_sent"    // %s why: the bus did not store the posting for this table
+	ConPostedPartial  Key = "con.posted_partial"  // %[1]s line, %[2]d sent, %[3]d tables, %[4]s tables not sent to
+	ConWdSent         Key = "con.wd_sent"         // the Cancel's !withdraw sent to a table, no answer yet
+	ConWdDone         Key = "con.wd_done"         // the table withdrew the change
+	ConWdRefused      Key = "con.wd_refused"      // the table's rules refused the withdrawal
+	ConWdNotReached   Key = "con.wd_not_reached"  // the withdrawal never reached the table in time
+	ConWdOffline      Key = "con.wd_offline"      // why the withdrawal is not answered: the table is offline
+	ConWdNoAnswer     Key = "con.wd_no_answer"    // why not reached: no answer before it expired
 	ConNoJS           Key = "con.no_js"           // the page refreshes itself without JavaScript
 	ConRefresh        Key = "con.refresh"         // link
 	ConLiveOn         Key = "con.live_on"         // live updates connected
@@ -195,6 +203,14 @@ func consoleEntries() []entry {
 		{ConAnsTooLate, "it reached the table after it expired", "送达牌台时已过期", "送達牌檯時已過期"},
 		{ConAnsNoAnswer, "no answer before it expired: the table did not carry it out", "过期前未获回复：牌台未执行", "過期前未獲回覆：牌檯未執行"},
 		{ConAnsOffline, "the table is offline: it gets the change when it is back, if still in time", "牌台离线：恢复连线后如仍在时限内即收到此更改", "牌檯離線：恢復連線後如仍在時限內即收到此更改"},
+		{ConAnsNotSent, "not sent: the pit bus did not store it (%s)", "未发送：赌区总线未保存（%s）", "未發送：賭區匯流排未保存（%s）"},
+		{ConPostedPartial, "Posted %[1]s to %[2]d of %[3]d tables; NOT sent to %[4]s: see each table below", "已向 %[3]d 张牌台中的 %[2]d 张发布 %[1]s；未发送至 %[4]s：见下方各台", "已向 %[3]d 張牌檯中的 %[2]d 張發佈 %[1]s；未發送至 %[4]s：見下方各檯"},
+		{ConWdSent, "withdrawal sent, no answer yet", "撤回指令已发送，尚未回复", "撤回指令已發送，尚未回覆"},
+		{ConWdDone, "withdrawn", "已撤回", "已撤回"},
+		{ConWdRefused, "withdrawal refused", "撤回被拒绝", "撤回被拒絕"},
+		{ConWdNotReached, "withdrawal not reached", "撤回未送达", "撤回未送達"},
+		{ConWdOffline, "the table is offline: it gets the withdrawal when it is back, if still in time", "牌台离线：恢复连线后如仍在时限内即收到撤回指令", "牌檯離線：恢復連線後如仍在時限內即收到撤回指令"},
+		{ConWdNoAnswer, "no answer before it expired: the change stays on the table's sign", "过期前未获回复：该更改仍在牌台告示上", "過期前未獲回覆：該更改仍在牌檯告示上"},
 		{ConNoJS, "Without JavaScript this page refreshes every 30 seconds.", "未启用 JavaScript 时，本页每 30 秒刷新一次。", "未啟用 JavaScript 時，本頁每 30 秒重新整理一次。"},
 		{ConRefresh, "Refresh now", "立即刷新", "立即重新整理"},
 		{ConLiveOn, "Live", "实时", "即時"},

@@ -331,6 +331,8 @@ func (b *Board) apply(t *Table, m pitwire.Message) error {
 		review(t, *m.Review)
 	case pitwire.TypeNotice:
 		notice(t, *m.Notice, m.Time)
+	case pitwire.TypeWithdrawn:
+		withdrawn(t, *m.Withdrawn)
 	}
 	return nil
 }

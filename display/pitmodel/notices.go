@@ -21,6 +21,13 @@ func notice(t *Table, n pitwire.Notice, at time.Time) {
 	t.Notices = append(t.Notices, n)
 }
 
+// withdrawn drops the notices of a change the table withdrew before it took effect
+// (pitwire.TypeWithdrawn): those of its number and effective time (a table numbers its changes
+// afresh when it restarts).
+func withdrawn(t *Table, w pitwire.Withdrawn) {
+	t.Notices = slices.DeleteFunc(t.Notices, func(k pitwire.Notice) bool { return k.Change == w.Change && k.Effective.Equal(w.Effective) })
+}
+
 // NoticesAt are the table's notices still to take effect at now, in the order posted.
 func (t *Table) NoticesAt(now time.Time) []pitwire.Notice {
 	var out []pitwire.Notice

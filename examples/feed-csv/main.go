@@ -104,6 +104,13 @@ type feedMsg struct {
 		Replaces feedRound `json:"replaces"`
 		Rule     string    `json:"rule"`
 	} `json:"corrected"`
+	Withdrawn *struct {
+		Change    int      `json:"change"`
+		Posted    string   `json:"posted"`
+		Effective string   `json:"effective"`
+		Kinds     []string `json:"kinds"`
+		Rule      string   `json:"rule"`
+	} `json:"withdrawn"`
 }
 
 // feedRound is a round as the schema describes it (v1).
@@ -129,7 +136,8 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"notice_change", "notice_item", "notice_bet", "notice_old", "notice_new", "notice_posted", "notice_effective", "notice_rule", "notice_text",
 	"review_coup", "review_state", "review_reasons", "review_resolution", "review_rule",
 	"differential_min", "differential_max", "settlement",
-	"replaces_winner", "replaces_player_total", "replaces_banker_total", "replaces_player_hand", "replaces_banker_hand", "correction_rule"}
+	"replaces_winner", "replaces_player_total", "replaces_banker_total", "replaces_player_hand", "replaces_banker_hand", "correction_rule",
+	"withdrawn_change", "withdrawn_posted", "withdrawn_effective", "withdrawn_kinds", "withdrawn_rule"}
 
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
@@ -182,6 +190,10 @@ func row(seq uint64, m feedMsg) []string {
 	}
 	if v := m.Review; v != nil {
 		copy(r[39:], []string{strconv.Itoa(v.N), v.State, strings.Join(v.Reasons, " "), v.Resolution, v.Rule})
+	}
+	if w := m.Withdrawn; w != nil {
+		// The change withdrawn: its notices (notice_change) come off the sign.
+		copy(r[47:], []string{strconv.Itoa(w.Change), w.Posted, w.Effective, strings.Join(w.Kinds, " "), w.Rule})
 	}
 	return r
 }

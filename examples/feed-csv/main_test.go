@@ -68,6 +68,8 @@ func TestFeedToCSV(t *testing.T) {
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeAccess, Shoe: last.Shoe, Access: &pitwire.Access{Event: pitwire.AccessSignOut, Role: pitwire.RoleDealer, Person: "D1234", Reason: "idle", Idle: "4m0s"}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: raise},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeNotice, Shoe: last.Shoe, Notice: closing},
+		{V: 1, Table: "BAC-07", Type: pitwire.TypeWithdrawn, Shoe: last.Shoe, Withdrawn: &pitwire.Withdrawn{Change: 2, Posted: posted, Effective: posted.Add(time.Hour),
+			Kinds: []string{pitwire.WithdrawnClose}, Rule: "000 7.7, 13.7"}},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeLimits, Shoe: last.Shoe, Limits: sign},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeLimits, Shoe: last.Shoe, Limits: crown},
 		{V: 1, Table: "BAC-07", Type: pitwire.TypeReview, Shoe: last.Shoe, Review: &pitwire.Review{N: 5, State: pitwire.ReviewHeld, Reasons: []string{"lost", "shoe_result"}}},
@@ -117,7 +119,7 @@ func TestFeedToCSV(t *testing.T) {
 	for i, h := range Header {
 		col[h] = i
 	}
-	notices, reviews, signs, corrections := 0, 0, 0, 0
+	notices, reviews, signs, corrections, withdrawn := 0, 0, 0, 0, 0
 	for i, m := range recs {
 		r := rows[i+1]
 		if r[col["table"]] != "BAC-07" || r[col["type"]] != string(m.Type) {
@@ -160,6 +162,13 @@ func TestFeedToCSV(t *testing.T) {
 			}
 			corrections++
 		}
+		if m.Withdrawn != nil {
+			got := strings.Join([]string{r[col["withdrawn_change"]], r[col["withdrawn_posted"]], r[col["withdrawn_effective"]], r[col["withdrawn_kinds"]], r[col["withdrawn_rule"]]}, "|")
+			if want := "2|2026-11-26T21:00:00Z|2026-11-26T22:00:00Z|close|000 7.7, 13.7"; got != want {
+				t.Fatalf("withdrawn row %s, want %s", got, want)
+			}
+			withdrawn++
+		}
 		if v := m.Review; v != nil {
 			got := strings.Join([]string{r[col["review_coup"]], r[col["review_state"]], r[col["review_reasons"]], r[col["review_resolution"]], r[col["review_rule"]]}, "|")
 			want := "5|held|lost shoe_result||"
@@ -187,8 +196,8 @@ func TestFeedToCSV(t *testing.T) {
 			signs++
 		}
 	}
-	if notices != 2 || reviews != 2 || signs != 2 || corrections != 1 {
-		t.Errorf("%d notice rows, %d review rows, %d limits rows, %d correction rows, want 2, 2, 2 and 1", notices, reviews, signs, corrections)
+	if notices != 2 || reviews != 2 || signs != 2 || corrections != 1 || withdrawn != 1 {
+		t.Errorf("%d notice rows, %d review rows, %d limits rows, %d correction rows, %d withdrawn rows, want 2, 2, 2, 1 and 1", notices, reviews, signs, corrections, withdrawn)
 	}
 	if !strings.Contains(errOut.String(), "table.BAC-99.round refused") || !strings.Contains(errOut.String(), "1 refused") {
 		t.Errorf("stderr %q", errOut.String())

@@ -17,6 +17,7 @@ func TestPitMessagesFitTheirSchemas(t *testing.T) {
 		{V: 1, ID: "c2", Table: "RD-01", Line: "!close at=23:00", By: "jane.doe@pit-east", Issued: at, Expires: at.Add(time.Hour)},
 		{V: 1, ID: "c3", Table: "BAC-07", Line: "!differential at=21:30 max=200", By: "S7", Issued: at, Expires: at.Add(time.Minute)},
 		{V: 1, ID: "c4", Table: "BAC-07", Line: "!setting at=22:00 settlement=B", By: "S7", Issued: at, Expires: at.Add(time.Minute)},
+		{V: 1, ID: "w5", Table: "BAC-07", Line: "!withdraw at=2026-11-26T22:00:00", By: "S7", Withdraws: "c4", Issued: at, Expires: at.Add(time.Minute)},
 	}
 	for _, c := range cmds {
 		data, err := pitwire.EncodePitCommand(c)
@@ -48,6 +49,9 @@ func TestPitMessagesFitTheirSchemas(t *testing.T) {
 		{"pit_command", `{"v":1,"id":"c1","table":"T1","line":"!close at=22:00","by":"","issued":"2026-11-26T21:00:00Z","expires":"2026-11-26T21:05:00Z"}`},
 		{"pit_command", `{"v":1,"id":"c1","table":"T1","line":"!close at=22:00","by":"S1","issued":"2026-11-26T21:00:00Z"}`},
 		{"pit_command", `{"v":1,"id":"c1","table":"T1","line":"!close at=22:00","by":"S1","issued":"2026-11-26T21:00:00Z","expires":"2026-11-26T21:05:00Z","as":"x"}`},
+		{"pit_command", `{"v":1,"id":"w1","table":"T1","line":"!withdraw at=2026-11-26T22:00:00","by":"S1","issued":"2026-11-26T21:00:00Z","expires":"2026-11-26T21:05:00Z"}`},
+		{"pit_command", `{"v":1,"id":"c1","table":"T1","line":"!close at=22:00","by":"S1","withdraws":"c0","issued":"2026-11-26T21:00:00Z","expires":"2026-11-26T21:05:00Z"}`},
+		{"pit_command", `{"v":1,"id":"w1","table":"T1","line":"!withdraw at=22:00","by":"S1","withdraws":"c0","issued":"2026-11-26T21:00:00Z","expires":"2026-11-26T21:05:00Z"}`},
 		{"pit_answer", `{"v":1,"id":"c1","table":"T1","outcome":"accepted","time":"2026-11-26T21:00:00Z"}`},
 		{"pit_answer", `{"v":1,"id":"c1","table":"T1","outcome":"refused","seq":3,"time":"2026-11-26T21:00:00Z"}`},
 		{"pit_answer", `{"v":1,"id":"c1","table":"T1","outcome":"maybe","reason":"x","time":"2026-11-26T21:00:00Z"}`},

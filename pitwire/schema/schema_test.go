@@ -100,7 +100,16 @@ func samples(t *testing.T) []pitwire.Message {
 	corrected.Corrected = &pitwire.Correction{Round: *noSuits.Round, Replaces: *noSuits.Round, Rule: "000 13.10"}
 	corrected.Corrected.Round.Winner, corrected.Corrected.Round.BankerTotal, corrected.Corrected.Round.BankerHand = "B", 9, []string{"K", "9"}
 	corrected.Corrected.Round.BankerFirstTwo = 9
-	return append(append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed, crown, rdLimits, corrected), noticeSamples(m)...)
+	posted := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	withdrawn := m(941, pitwire.TypeWithdrawn) // the raise of notice 920 withdrawn
+	withdrawn.Time = posted.Add(10 * time.Minute)
+	withdrawn.Withdrawn = &pitwire.Withdrawn{Change: 4, Posted: posted, Effective: posted.Add(30 * time.Minute),
+		Kinds: pitwire.WithdrawnKindsOf(engine.ChangeRaiseMinimum), Rule: "000 7.7, 13.7"}
+	reopening := m(942, pitwire.TypeWithdrawn) // a closing and its reopening, no rule in the book
+	reopening.Withdrawn = &pitwire.Withdrawn{Change: 9, Posted: posted, Effective: posted.Add(time.Hour),
+		Kinds: pitwire.WithdrawnKindsOf(engine.ChangeOpen | engine.ChangeRaiseMinimum)}
+	out = append(out, cancelled, byHand, noSuits, closed, limits, hb, head, bare, rdWin, rdPush, rdCancelled, signIn, wrong, signOut, held, resolved, disputed, crown, rdLimits, corrected)
+	return append(append(out, noticeSamples(m)...), withdrawn, reopening)
 }
 
 // noticeSamples are the notices of a higher minimum, a closing, a settlement method, a
@@ -214,12 +223,13 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	const settlement = `{"v":1,"table":"T1","seq":9,"type":"notice","time":"2026-01-02T03:00:00Z","shoe":2,"notice":{"change":6,"item":"settlement","old_settlement":"commission","new_settlement":"six_pays_half","posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:20:00Z","rule":"001 8.2","text":"From 03:20: Banker pays 1:1, a win on 6 pays 1:2"}}`
 	const held = `{"v":1,"table":"T1","seq":9,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"held","reasons":["lost"]}}`
 	const resolved = `{"v":1,"table":"T1","seq":10,"type":"review","time":"2026-01-02T03:00:00Z","shoe":2,"review":{"n":14,"state":"resolved","resolution":"confirmed","rule":"13.10"}}`
+	const withdrawn = `{"v":1,"table":"T1","seq":11,"type":"withdrawn","time":"2026-01-02T03:10:00Z","shoe":2,"withdrawn":{"change":4,"posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z","kinds":["raise_minimum","maximum"],"rule":"000 7.7, 13.7"}}`
 	const signIn = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_in","outcome":"granted","role":"dealer","person":"D1234"}}`
 	const signOut = `{"v":1,"table":"T1","seq":9,"type":"access","time":"2026-01-02T03:04:05Z","shoe":2,"access":{"event":"sign_out","role":"dealer","person":"D1234","reason":"idle","idle":"4m0s"}}`
 	const limits = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`
 	const bare = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"bet","min":1000,"max":100000}]}}`
 	const shoe = `{"v":1,"table":"T1","seq":4,"type":"shoe_started","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_max":100000,"settlement":"six_pays_half"}}`
-	for _, good := range []string{notice, closing, settlement, held, resolved, signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1),
+	for _, good := range []string{notice, closing, settlement, held, resolved, withdrawn, strings.Replace(withdrawn, `,"kinds":["raise_minimum","maximum"],"rule":"000 7.7, 13.7"`, ``, 1), signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1),
 		limits, bare, shoe, strings.Replace(limits, `"differential_min":500000`, `"differential_min":0`, 1)} {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
@@ -277,6 +287,15 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"review of coup 0", strings.Replace(held, `"n":14`, `"n":0`, 1)},
 		{"a review with the cards", strings.Replace(held, `"state":"held"`, `"state":"held","cards":["AS"]`, 1)},
 		{"a review in a round", strings.Replace(ok, `"shoe":2,`, `"shoe":2,"review":{"n":3,"state":"held","reasons":["lost"]},`, 1)},
+		{"withdrawn change 0", strings.Replace(withdrawn, `"change":4`, `"change":0`, 1)},
+		{"withdrawn with no effective time", strings.Replace(withdrawn, `"effective":"2026-01-02T03:30:00Z",`, ``, 1)},
+		{"withdrawn of an unknown kind", strings.Replace(withdrawn, `"maximum"`, `"colour"`, 1)},
+		{"withdrawn of a kind twice", strings.Replace(withdrawn, `"maximum"`, `"raise_minimum"`, 1)},
+		{"withdrawn of no kind", strings.Replace(withdrawn, `["raise_minimum","maximum"]`, `[]`, 1)},
+		{"withdrawn rule not ASCII", strings.Replace(withdrawn, `13.7"`, `13.7é"`, 1)},
+		{"withdrawn with the notice's text", strings.Replace(withdrawn, `"change":4,`, `"change":4,"text":"x",`, 1)},
+		{"withdrawn message with no change", `{"v":1,"table":"T1","seq":9,"type":"withdrawn","time":"2026-01-02T03:04:05Z","shoe":2}`},
+		{"a withdrawn change in a notice", strings.Replace(notice, `"shoe":2,`, `"shoe":2,"withdrawn":{"change":4,"posted":"2026-01-02T03:00:00Z","effective":"2026-01-02T03:30:00Z"},`, 1)},
 		{"limits: a negative differential", strings.Replace(limits, `"differential_min":500000`, `"differential_min":-500000`, 1)},
 		{"limits: a differential in dollars", strings.Replace(limits, `"differential_max":2000000`, `"differential_max":20000.5`, 1)},
 		{"limits: an unknown settlement method", strings.Replace(limits, `"commission"`, `"even_money"`, 1)},
@@ -303,6 +322,7 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 		{"notice: effective before posted", `"effective":"2026-01-02T03:30:00Z"`, `"effective":"2026-01-02T02:30:00Z"`},
 		{"notice: a settlement method to itself", `"new_settlement":"six_pays_half"`, `"new_settlement":"commission"`},
 		{"limits: the minimum differential above the maximum", `"differential_min":500000`, `"differential_min":3000000`},
+		{"withdrawn: effective before posted", `"effective":"2026-01-02T03:30:00Z"`, `"effective":"2026-01-02T02:30:00Z"`},
 	}
 	for _, tc := range goOnly {
 		data := strings.Replace(ok, tc.from, tc.to, 1)
@@ -313,6 +333,8 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 			data = strings.Replace(settlement, tc.from, tc.to, 1)
 		case strings.Contains(tc.name, "notice"):
 			data = strings.Replace(notice, tc.from, tc.to, 1)
+		case strings.HasPrefix(tc.name, "withdrawn"):
+			data = strings.Replace(withdrawn, tc.from, tc.to, 1)
 		}
 		if err := s.Validate([]byte(data), ""); err != nil {
 			t.Errorf("%s: the schema now refuses it (%v): move it out of the board-only list in docs/integrator.md", tc.name, err)

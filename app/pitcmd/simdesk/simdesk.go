@@ -137,10 +137,7 @@ func (t *Table) handle(_ context.Context, cmd pitwire.PitCommand, c desk.Command
 		// The desk reports a refusal as data: the earliest time allowed is in its reason.
 		a.Outcome, a.Rule, a.Reason = pitwire.OutcomeRefused, r.Rule, bus.ClipReason(r.Reason)
 	} else {
-		a.Outcome, a.Effective = pitwire.OutcomeAccepted, now
-		if c.At != nil {
-			a.Effective = c.At.At(now)
-		}
+		a.Outcome, a.Effective = pitwire.OutcomeAccepted, pitwire.Effective(c, now)
 	}
 	t.answers[cmd.ID] = a
 	return a, nil

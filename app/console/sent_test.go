@@ -1,0 +1,110 @@
+package console
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/bustest"
+)
+
+// TestSentPostingCancelledAndKeptAcrossRestart: on a real bus with simulated tables, a posting
+// sent from the console is accepted by each table; its Cancel sends each table the dated
+// !withdraw, which each withdraws, and the page says so per table. A pit server started again
+// (a new command sender on the same bus) lists the posting, its answers and who cancelled it,
+// read back from the streams.
+func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
+	r := newRig(t)
+	cfg := bus.ServerConfig{Pits: []bus.Credential{{User: "pit", Password: "pit-secret"}}}
+	ids := []string{"BAC-1", "BAC-2"}
+	for _, id := range ids {
+		cfg.Tables = append(cfg.Tables, bus.Credential{Table: id, User: "u-" + id, Password: "p-" + id})
+	}
+	srv := bustest.Start(t, cfg)
+	sign := engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000}, Banker: engine.WagerLimit{Min: 2500, Max: 500000}, Tie: engine.WagerLimit{Min: 500, Max: 50000}}
+	tables := map[string]*simdesk.Table{}
+	for _, id := range ids {
+		tb, err := simdesk.New(simdesk.Config{ID: id, Conn: bus.ConnConfig{URLs: []string{srv.URL()}, User: "u-" + id, Password: "p-" + id}, Sign: sign, Now: r.clk.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { _ = tb.Run(ctx); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+		tables[id] = tb
+	}
+	start := func() *pitcmd.Sender {
+		s, err := pitcmd.Start(pitcmd.Config{Conn: bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "pit-secret"},
+			Tables: []pitcmd.Table{{ID: "BAC-1", Pit: "A", Game: pitcmd.GameBaccarat}, {ID: "BAC-2", Pit: "A", Game: pitcmd.GameBaccarat}},
+			People: pitcmd.PeopleList{"S-1"}, Now: r.clk.now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		return s
+	}
+	s1 := start()
+	r.con.opt.Poster = Commands{Sender: s1}
+	b := r.browser()
+	page := b.signIn("S-1", "2468")
+	csrf := csrfOf(t, page)
+	b.post("/", url.Values{"csrf": {csrf}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
+		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"5,000"}})
+	all := s1.Commands()
+	if len(all) != 1 {
+		t.Fatalf("the console sent %d commands, want 1", len(all))
+	}
+	id := all[0].ID
+	until := func(what string, cond func(string) bool) string {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			_, page := b.get("/")
+			if cond(page) {
+				return page
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s:\n%s", what, page)
+			}
+		}
+	}
+	until("both tables' answers", func(p string) bool { return strings.Count(p, "accepted: in effect at 09:30:00 UTC") == 2 })
+	until("the Cancel", func(p string) bool { return strings.Contains(p, "Cancel this change") })
+
+	res, _ := b.post("/cancel", url.Values{"csrf": {csrf}, "id": {id}})
+	if res.StatusCode != 303 {
+		t.Fatalf("cancel: %d", res.StatusCode)
+	}
+	page = until("both tables withdraw", func(p string) bool {
+		return strings.Count(p, `<li class="ans-cancelled">`) == 2 && strings.Count(p, `class="wd wd-withdrawn"`) == 2
+	})
+	if strings.Contains(page, "Cancel this change") || !strings.Contains(page, "cancelled at 09:00:30 by Ana Lee (S-1)") {
+		t.Errorf("after the Cancel:\n%s", page)
+	}
+	for _, id := range ids {
+		if n := len(tables[id].Scheduled()); n != 0 {
+			t.Errorf("%s still has %d changes posted", id, n)
+		}
+	}
+
+	// The pit server again: a new sender reads the day back from the bus; a new console lists it.
+	s1.Close()
+	r2 := newRig(t)
+	r2.con.opt.Poster = Commands{Sender: start()}
+	b2 := r2.browser()
+	page = b2.signIn("S-1", "2468")
+	for _, w := range []string{`data-posting="` + id + `"`, "!limits at=09:30 player=50-5000 banker=50-5000", "posted by S-1 (S-1)", "cancelled at 09:00:30 by S-1 (S-1)"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("after a restart the page lacks %q:\n%s", w, page)
+		}
+	}
+	if n := strings.Count(page, "· withdrawn"); n != 2 {
+		t.Errorf("after a restart %d tables say withdrawn, want 2", n)
+	}
+}
