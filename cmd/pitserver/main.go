@@ -250,7 +250,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer stopCommands()
 	if o.console != "" {
-		stopConsole, err := startConsole(ctx, o, fc.Console, consolePeople, srv, sender, stdout, stderr)
+		stopConsole, err := startConsole(ctx, o, fc.Console, consolePeople, dirs, srv, sender, stdout, stderr)
 		if err != nil {
 			return err
 		}
@@ -356,9 +356,10 @@ func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
 // startConsole serves the pit console at o.console: the board's model fed from this node's
 // stream, people signed in from the people file, and changes sent to the tables by the pit's
 // command sender, each table's rules deciding (sender nil, with no [commands] tables: in
-// rehearsal, decided by the tables' engines here and not sent, and every page says so).
-// stop shuts it down.
-func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
+// rehearsal, decided by the tables' engines here and not sent, and every page says so), and
+// the operator directory dirs managed on its People page by the pit managers. stop shuts it
+// down.
+func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, dirs *bus.Directories, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
 	live := console.NewLive(pitmodel.Config{}, nil)
 	var poster console.Poster = console.Commands{Sender: sender}
 	rehearsal := sender == nil
@@ -367,7 +368,7 @@ func startConsole(ctx context.Context, o options, cfg console.Config, people con
 			return nil, err
 		}
 	}
-	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: rehearsal, Log: stdout})
+	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: rehearsal, Directory: dirs, Log: stdout})
 	if err != nil {
 		return nil, err
 	}
