@@ -67,6 +67,9 @@ type FileConfig struct {
 	Console console.Config `toml:"console"`
 	// Backups sizes the tables' backup buckets (backups.go).
 	Backups BackupsConfig `toml:"backups"`
+
+	// warnings are what loadConfig found deprecated, for the start to say (tables.go).
+	warnings []string
 }
 
 // options are the command line.
@@ -138,6 +141,9 @@ func loadConfig(path string) (FileConfig, error) {
 	if fc.Server.StoreDir == "" {
 		return fc, fmt.Errorf("read config %s: server.store_dir: the JetStream directory is required", path)
 	}
+	if fc.warnings, err = fc.consoleTables(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	return fc, nil
 }
 
@@ -156,6 +162,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fc, err := loadConfig(o.config)
 	if err != nil {
 		return err
+	}
+	for _, w := range fc.warnings {
+		fmt.Fprintf(stderr, "pitserver: WARNING: %s\n", w)
 	}
 	cfg := fc.Server
 	if o.listen != "" {
