@@ -68,6 +68,9 @@ func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Gu
 	if err != nil {
 		return nil, fmt.Errorf("operator: %w", err)
 	}
+	if err := g.SetTableLimit(cfg.Operator.TableLockoutFactor, cfg.Operator.TableLockoutWindow()); err != nil {
+		return nil, fmt.Errorf("operator: %w", err)
+	}
 	if err := g.Restore(j); err != nil {
 		return nil, fmt.Errorf("operator: %w", err)
 	}

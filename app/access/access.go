@@ -92,11 +92,12 @@ type Attempt struct {
 	Table bool
 }
 
-// The table-wide limit of directory sign-ins: TableWrongFactor times the per-id limit of wrong
-// PINs, over any ids, within TableWindow, lock the keypad for every id for the lockout time.
+// The table-wide limit of directory sign-ins, by default: TableWrongFactor times the per-id
+// limit of wrong PINs, over any ids, within TableWindow, lock the keypad for every id for the
+// lockout time ([operator] table_lockout_factor and table_lockout_window_minutes; SetTableLimit).
 const (
-	TableWrongFactor = 3
-	TableWindow      = 15 * time.Minute
+	TableWrongFactor = people.DefaultTableFactor
+	TableWindow      = people.DefaultTableWindow
 )
 
 // Guard checks PINs against the configured hashes and locks entry after Attempts wrong PINs
@@ -112,15 +113,12 @@ type Guard struct {
 	// dir is the operator directory (nil: none, the role PINs apply). It is swapped whole
 	// when a newer copy arrives (SetDirectory, from the goroutine that receives it).
 	dir atomic.Pointer[people.Directory]
-	// byID are the lockouts of the directory's ids, each its own.
-	byID map[string]*count
-	// spread are the times of the wrong directory PINs of any id within TableWindow (at most
-	// TableWrongFactor×attempts), and tableUntil the end of the table-wide lockout they set.
-	spread     []time.Time
-	tableUntil time.Time
+	// ids are the lockouts of the directory's ids, each its own, and the table-wide one: the
+	// policy the pit console keeps too (people.Lockouts).
+	ids *people.Lockouts
 }
 
-// count is one id's wrong PINs in a row and lockout.
+// count is the role PINs' wrong PINs in a row and lockout.
 type count struct {
 	wrong int
 	until time.Time
@@ -143,8 +141,30 @@ func NewGuard(dealerHash, supervisorHash string, attempts int, lockFor time.Dura
 	if lockFor <= 0 {
 		return nil, fmt.Errorf("lockout time %v: must be positive", lockFor)
 	}
-	return &Guard{dealerHash: []byte(dealerHash), supervisorHash: []byte(supervisorHash), attempts: attempts, lockFor: lockFor,
-		byID: map[string]*count{}}, nil
+	ids, err := people.NewLockouts(people.Policy{Attempts: attempts, LockFor: lockFor, TableFactor: TableWrongFactor, TableWindow: TableWindow})
+	if err != nil {
+		return nil, err
+	}
+	return &Guard{dealerHash: []byte(dealerHash), supervisorHash: []byte(supervisorHash), attempts: attempts, lockFor: lockFor, ids: ids}, nil
+}
+
+// SetTableLimit sets the table-wide limit of directory sign-ins: factor times the per-id limit
+// of wrong PINs, over any ids, within window, lock the keypad for every id for the lockout
+// time (NewGuard sets TableWrongFactor and TableWindow; 0 keeps that default). Call it before
+// Restore: the lockouts counted so far are forgotten.
+func (g *Guard) SetTableLimit(factor int, window time.Duration) error {
+	if factor == 0 {
+		factor = TableWrongFactor
+	}
+	if window == 0 {
+		window = TableWindow
+	}
+	ids, err := people.NewLockouts(people.Policy{Attempts: g.attempts, LockFor: g.lockFor, TableFactor: factor, TableWindow: window})
+	if err != nil {
+		return err
+	}
+	g.ids = ids
+	return nil
 }
 
 // Attempts is how many wrong PINs in a row lock entry.
@@ -169,13 +189,12 @@ func (g *Guard) TryPerson(id, pin string, now time.Time) (Attempt, error) {
 	if d == nil {
 		return g.Try(pin, now)
 	}
-	if now.Before(g.tableUntil) {
-		return Attempt{Outcome: Refused, LockedUntil: g.tableUntil, Directory: d.Version, Table: true},
-			fmt.Errorf("%w for every operator id until %s: too many wrong PINs at this table", ErrLocked, g.tableUntil.Format("15:04:05"))
-	}
-	if c := g.byID[id]; c != nil && now.Before(c.until) {
-		return Attempt{Outcome: Refused, LockedUntil: c.until, Directory: d.Version},
-			fmt.Errorf("operator %s: %w until %s", id, ErrLocked, c.until.Format("15:04:05"))
+	if until, every := g.ids.Locked(id, now); every {
+		return Attempt{Outcome: Refused, LockedUntil: until, Directory: d.Version, Table: true},
+			fmt.Errorf("%w for every operator id until %s: too many wrong PINs at this table", ErrLocked, until.Format("15:04:05"))
+	} else if !until.IsZero() {
+		return Attempt{Outcome: Refused, LockedUntil: until, Directory: d.Version},
+			fmt.Errorf("operator %s: %w until %s", id, ErrLocked, until.Format("15:04:05"))
 	}
 	p, ok := d.Lookup(id)
 	switch {
@@ -185,81 +204,33 @@ func (g *Guard) TryPerson(id, pin string, now time.Time) (Attempt, error) {
 		return Attempt{Outcome: Inactive, Directory: d.Version}, fmt.Errorf("operator %s: %w", id, ErrInactive)
 	}
 	if bcrypt.CompareHashAndPassword([]byte(p.PINHash), []byte(pin)) == nil {
-		g.noteID(id, Granted, now)
+		g.ids.Granted(id)
 		role := Dealer
 		if p.Role == people.RoleSupervisor {
 			role = Supervisor
 		}
 		return Attempt{Outcome: Granted, Role: role, Name: p.Name, Directory: d.Version}, nil
 	}
-	o := g.noteID(id, WrongPIN, now)
-	if g.noteSpread(now) {
-		return Attempt{Outcome: LockedOut, LockedUntil: g.tableUntil, Directory: d.Version, Table: true},
+	w := g.ids.Wrong(id, now)
+	pol := g.ids.Policy()
+	switch {
+	case w.EveryID:
+		return Attempt{Outcome: LockedOut, LockedUntil: w.Until, Directory: d.Version, Table: true},
 			fmt.Errorf("%w for every operator id: %d wrong PINs at this table within %v; locked until %s", ErrLocked,
-				g.tableLimit(), TableWindow, g.tableUntil.Format("15:04:05"))
+				pol.TableLimit(), pol.TableWindow, w.Until.Format("15:04:05"))
+	case !w.Until.IsZero():
+		return Attempt{Outcome: LockedOut, LockedUntil: w.Until, Directory: d.Version},
+			fmt.Errorf("operator %s: %w: %d wrong PINs; locked until %s", id, ErrLocked, g.attempts, w.Until.Format("15:04:05"))
 	}
-	if o == LockedOut {
-		until := g.byID[id].until
-		return Attempt{Outcome: LockedOut, LockedUntil: until, Directory: d.Version},
-			fmt.Errorf("operator %s: %w: %d wrong PINs; locked until %s", id, ErrLocked, g.attempts, until.Format("15:04:05"))
-	}
-	n := g.byID[id].wrong
-	return Attempt{Outcome: WrongPIN, Wrong: n, Directory: d.Version},
-		fmt.Errorf("operator %s: %w (%d of %d before lockout)", id, ErrWrongPIN, n, g.attempts)
-}
-
-// noteID applies one directory attempt's outcome for id at time at (count.note).
-func (g *Guard) noteID(id string, o Outcome, at time.Time) Outcome {
-	c := g.byID[id]
-	if c == nil {
-		if o != WrongPIN && o != LockedOut {
-			return o // nothing to count, nothing to forget
-		}
-		c = &count{}
-		g.byID[id] = c
-	}
-	r := c.note(o, at, g.attempts, g.lockFor)
-	if r == Granted {
-		delete(g.byID, id)
-	}
-	return r
-}
-
-// tableLimit is how many wrong directory PINs within TableWindow lock the keypad for every id.
-func (g *Guard) tableLimit() int { return TableWrongFactor * g.attempts }
-
-// noteSpread counts one wrong directory PIN (of any id) at time at towards the table-wide
-// limit, and reports whether it reached it: the keypad is then locked for every id for the
-// lockout time (tableUntil), and the count starts again.
-func (g *Guard) noteSpread(at time.Time) bool {
-	if at.Before(g.tableUntil) {
-		return false
-	}
-	cut := at.Add(-TableWindow)
-	keep := g.spread[:0]
-	for _, t := range g.spread {
-		if t.After(cut) {
-			keep = append(keep, t)
-		}
-	}
-	g.spread = append(keep, at)
-	if len(g.spread) < g.tableLimit() {
-		return false
-	}
-	g.spread, g.tableUntil = g.spread[:0], at.Add(g.lockFor)
-	return true
+	return Attempt{Outcome: WrongPIN, Wrong: w.InRow, Directory: d.Version},
+		fmt.Errorf("operator %s: %w (%d of %d before lockout)", id, ErrWrongPIN, w.InRow, g.attempts)
 }
 
 // LockedUntilFor is the end of id's lockout (directory sign-ins), or of the table-wide one,
 // or the zero time when id may sign in at now.
 func (g *Guard) LockedUntilFor(id string, now time.Time) time.Time {
-	if now.Before(g.tableUntil) {
-		return g.tableUntil
-	}
-	if c := g.byID[id]; c != nil && now.Before(c.until) {
-		return c.until
-	}
-	return time.Time{}
+	until, _ := g.ids.Locked(id, now)
+	return until
 }
 
 // Check returns the role whose PIN this is, at time now (see Try).
@@ -301,9 +272,9 @@ func (g *Guard) note(o Outcome, at time.Time) Outcome {
 	return r
 }
 
-// note applies one attempt's outcome at time at and returns what it came to under the policy
-// (attempts wrong PINs in a row lock for lockFor): the one transition Try, TryPerson and
-// Replay make.
+// note applies one role-PIN attempt's outcome at time at and returns what it came to under the
+// policy (attempts wrong PINs in a row lock for lockFor): the one transition Try and Replay
+// make (directory sign-ins: people.Lockouts).
 func (c *count) note(o Outcome, at time.Time, attempts int, lockFor time.Duration) Outcome {
 	switch o {
 	case Granted:
@@ -400,20 +371,15 @@ func (g *Guard) Replay(r journal.Record) error {
 	switch {
 	case err != nil:
 		g.note(WrongPIN, r.Time)
-		if r.Actor.ID != "" {
-			g.noteID(r.Actor.ID, WrongPIN, r.Time)
-		}
-		g.noteSpread(r.Time)
+		g.ids.Wrong(r.Actor.ID, r.Time) // "": the table-wide count only
 	case e.Event != EventSignIn:
 	case e.Directory > 0:
-		if e.Outcome == Refused || r.Time.Before(g.tableUntil) {
-			g.noteID(r.Actor.ID, Refused, r.Time) // not read: counts towards nothing
-			return nil
-		}
-		g.noteID(r.Actor.ID, e.Outcome, r.Time)
-		if e.Outcome == WrongPIN || e.Outcome == LockedOut {
-			g.noteSpread(r.Time)
-		}
+		switch e.Outcome {
+		case Granted:
+			g.ids.Granted(r.Actor.ID)
+		case WrongPIN, LockedOut:
+			g.ids.Wrong(r.Actor.ID, r.Time)
+		} // Refused, UnknownID, Inactive: not read, counts towards nothing
 	default:
 		g.note(e.Outcome, r.Time)
 	}

@@ -51,7 +51,39 @@ func EnsureDirectoryBucket(ctx context.Context, nc *nats.Conn, replicas int) (je
 	if err != nil {
 		return nil, fmt.Errorf("operator directory bucket %s: %w", DirectoryBucket, err)
 	}
+	if _, err := js.CreateOrUpdateStream(ctx, DirectoryLogConfig(replicas)); err != nil {
+		return nil, fmt.Errorf("operator directory record %s: %w", DirectoryLogStream, err)
+	}
 	return kv, nil
+}
+
+// DirectoryLogStream is the pit's record of the operator directory: every version ever written
+// to the bucket, whoever wrote it (the pit console, `pitserver directory`), copied there by the
+// server itself (the stream sources the bucket's), so that no change can be made without being
+// recorded, and kept after the bucket's history of 10 has moved on. Each version says when and
+// by whom it was made; comparing it with the one before says what changed (people.Diff):
+// `pitserver directory history` and the console's People page read it.
+const DirectoryLogStream = "OPERATORS_LOG"
+
+// DirectoryLogMaxBytes bounds the record: the oldest versions go first when it is full (at
+// 10 KiB a version for a pit of a hundred people, about a hundred thousand changes).
+const DirectoryLogMaxBytes = 1 << 30
+
+// DirectoryLogConfig is the record's stream: on disk, sourcing the bucket's stream.
+func DirectoryLogConfig(replicas int) jetstream.StreamConfig {
+	if replicas < 1 {
+		replicas = 1
+	}
+	return jetstream.StreamConfig{
+		Name:        DirectoryLogStream,
+		Description: "coupboard: the pit's record of every version of the operator directory (who changed whom, when)",
+		Sources:     []*jetstream.StreamSource{{Name: directoryStream}},
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+		MaxBytes:    DirectoryLogMaxBytes,
+		Discard:     jetstream.DiscardOld,
+		AllowDirect: true,
+	}
 }
 
 // directoryReadAllow are the JetStream API subjects a reader of the bucket publishes to: the
@@ -76,7 +108,10 @@ func directoryReadAllow() []string {
 // directory; publish nothing a table or a board would.
 func ManagerPermissions() *server.Permissions {
 	return &server.Permissions{
-		Publish:   &server.SubjectPermission{Allow: append(directoryReadAllow(), "$KV."+DirectoryBucket+"."+DirectoryKey)},
+		Publish: &server.SubjectPermission{Allow: append(directoryReadAllow(), "$KV."+DirectoryBucket+"."+DirectoryKey,
+			// read the record of every version (Directories.History)
+			"$JS.API.STREAM.INFO."+DirectoryLogStream, "$JS.API.STREAM.MSG.GET."+DirectoryLogStream,
+			"$JS.API.DIRECT.GET."+DirectoryLogStream, "$JS.API.DIRECT.GET."+DirectoryLogStream+".>")},
 		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
 	}
 }
@@ -88,6 +123,7 @@ var ErrNoDirectory = errors.New("the pit has no operator directory yet")
 // of `pitserver directory`. Every change is made to the newest version and written only if
 // nobody wrote another meanwhile (compare-and-set on the key's revision, retried).
 type Directories struct {
+	js    jetstream.JetStream
 	kv    jetstream.KeyValue
 	clock func() time.Time
 }
@@ -106,7 +142,7 @@ func OpenDirectories(ctx context.Context, nc *nats.Conn, clock func() time.Time)
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Directories{kv: kv, clock: clock}, nil
+	return &Directories{js: js, kv: kv, clock: clock}, nil
 }
 
 // Current is the directory in the bucket and its revision; ErrNoDirectory when there is none.
@@ -184,6 +220,73 @@ func (s *Directories) List(ctx context.Context) (*people.Directory, error) {
 		return &people.Directory{Schema: people.Schema}, nil
 	}
 	return d, err
+}
+
+// DirectoryVersion is one version of the directory in the pit's record (DirectoryLogStream)
+// and what it changed against the version before.
+type DirectoryVersion struct {
+	Dir     *people.Directory
+	Changes []people.Delta
+	// First is set on the oldest version the record holds when it is not version 1: the ones
+	// before it are no longer kept, so what it changed is not known (Changes is empty).
+	First bool
+}
+
+// MaxHistory bounds the versions History reads at once.
+const MaxHistory = 1000
+
+// History is the newest versions of the directory in the pit's record, newest first, at most
+// limit (1 to MaxHistory), each with what it changed. A version the record holds but cannot
+// read is an error naming it: damage is never skipped in silence.
+func (s *Directories) History(ctx context.Context, limit int) ([]DirectoryVersion, error) {
+	if limit < 1 || limit > MaxHistory {
+		return nil, fmt.Errorf("operator directory record: %d versions: want 1 to %d", limit, MaxHistory)
+	}
+	st, err := s.js.Stream(ctx, DirectoryLogStream)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory record %s (is the pit server's version older than the record?): %w", DirectoryLogStream, err)
+	}
+	info, err := st.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory record %s: %w", DirectoryLogStream, err)
+	}
+	first, last := info.State.FirstSeq, info.State.LastSeq
+	if info.State.Msgs == 0 {
+		return nil, nil
+	}
+	from := first
+	if last-first+1 > uint64(limit) {
+		from = last - uint64(limit) // one more than shown: what the oldest shown changed
+	}
+	var dirs []*people.Directory
+	for seq := from; seq <= last; seq++ {
+		m, err := st.GetMsg(ctx, seq)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("operator directory record, message %d: %w", seq, err)
+		}
+		d, err := people.Decode(m.Data)
+		if err != nil {
+			return nil, fmt.Errorf("operator directory record, message %d: %w", seq, err)
+		}
+		dirs = append(dirs, d)
+	}
+	var out []DirectoryVersion
+	for i := len(dirs) - 1; i >= 0 && len(out) < limit; i-- {
+		v := DirectoryVersion{Dir: dirs[i]}
+		switch {
+		case i > 0:
+			v.Changes = people.Diff(dirs[i-1], dirs[i])
+		case dirs[i].Version == 1:
+			v.Changes = people.Diff(nil, dirs[i])
+		default:
+			v.First = true
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // WatchDirectory follows the bucket for a table until ctx ends: it connects with conn (the

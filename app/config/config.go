@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -154,6 +155,12 @@ type Operator struct {
 	SupervisorPINHash string `toml:"supervisor_pin_hash"`
 	LockoutAttempts   int    `toml:"lockout_attempts"` // default 5
 	LockoutMinutes    int    `toml:"lockout_minutes"`  // default 5
+	// TableLockoutFactor and TableLockoutWindowMinutes are the table-wide limit of sign-ins with
+	// the pit's operator directory: TableLockoutFactor × LockoutAttempts wrong PINs, of any
+	// ids, within TableLockoutWindowMinutes lock the keypad for every id for LockoutMinutes
+	// (defaults 3 and 15; app/access, people.Policy).
+	TableLockoutFactor        int `toml:"table_lockout_factor"`
+	TableLockoutWindowMinutes int `toml:"table_lockout_window_minutes"`
 	// DirectoryCopy is where the table keeps its copy of the pit's operator directory
 	// (default: beside the journal, <table id>.operators). With a good copy, operators sign in
 	// with their own id and PIN and the role PINs above no longer open the screen.
@@ -230,7 +237,7 @@ func Defaults() *Config {
 		Shoe:     Shoe{Port: "sim", Protocol: "csp1", Baud: 9600, Parity: "none", SimSpeed: 1},
 		Display:  Display{Theme: "classic", Language: "en", Orientation: "auto", IdleMinutes: 10},
 		Journal:  Journal{RetentionDays: 90},
-		Operator: Operator{LockoutAttempts: 5, LockoutMinutes: 5},
+		Operator: Operator{LockoutAttempts: 5, LockoutMinutes: 5, TableLockoutFactor: 3, TableLockoutWindowMinutes: 15},
 		Backup:   Backup{Keep: 30},
 	}
 }
@@ -341,7 +348,18 @@ func (c *Config) Validate() error {
 	if err := bounded("operator.lockout_attempts", c.Operator.LockoutAttempts, 1, MaxLockoutAttempts, "wrong PINs in a row"); err != nil {
 		return err
 	}
+	if err := bounded("operator.table_lockout_factor", c.Operator.TableLockoutFactor, 1, MaxTableLockoutFactor, "times operator.lockout_attempts"); err != nil {
+		return err
+	}
+	if err := bounded("operator.table_lockout_window_minutes", c.Operator.TableLockoutWindowMinutes, 1, MaxLockoutMinutes, "minutes"); err != nil {
+		return err
+	}
 	return bounded("operator.lockout_minutes", c.Operator.LockoutMinutes, 1, MaxLockoutMinutes, "minutes")
+}
+
+// TableLockoutWindow is operator.table_lockout_window_minutes as a duration.
+func (o Operator) TableLockoutWindow() time.Duration {
+	return time.Duration(o.TableLockoutWindowMinutes) * time.Minute
 }
 
 // The largest values of the keys that are lengths of time (each becomes a time.Duration,
@@ -351,8 +369,11 @@ const (
 	MaxRetentionDays   = 100 * 366 // journal.retention_days: a hundred years
 	MaxLockoutMinutes  = 24 * 60   // operator.lockout_minutes: a day
 	MaxLockoutAttempts = 100       // operator.lockout_attempts
-	MaxSimSpeed        = 1000.0    // shoe.sim_speed
-	MaxBackupKeep      = 100 * 366 // backup.keep: a hundred years of daily copies
+	// MaxTableLockoutFactor bounds operator.table_lockout_factor: the table-wide limit is at
+	// most this many times the per-id one.
+	MaxTableLockoutFactor = 100
+	MaxSimSpeed           = 1000.0    // shoe.sim_speed
+	MaxBackupKeep         = 100 * 366 // backup.keep: a hundred years of daily copies
 )
 
 // bounded checks that the integer key is in [lo, hi]; unit says what it counts.

@@ -89,6 +89,12 @@ func TestBadValuesNameTheirKey(t *testing.T) {
 		{"lockout_minutes over int64", "[operator]\nlockout_minutes = 999999999999999999999", "operator.lockout_minutes"},
 		{"lockout_attempts huge", "[operator]\nlockout_attempts = 9223372036854775807", "operator.lockout_attempts"},
 		{"lockout_attempts zero", "[operator]\nlockout_attempts = 0", "operator.lockout_attempts 0"},
+		{"table_lockout_factor zero", "[operator]\ntable_lockout_factor = 0", "operator.table_lockout_factor 0: want 1 to 100 times operator.lockout_attempts"},
+		{"table_lockout_factor max+1", "[operator]\ntable_lockout_factor = 101", "operator.table_lockout_factor 101"},
+		{"table_lockout_factor negative", "[operator]\ntable_lockout_factor = -3", "operator.table_lockout_factor -3"},
+		{"table_lockout_window_minutes zero", "[operator]\ntable_lockout_window_minutes = 0", "operator.table_lockout_window_minutes 0: want 1 to 1440 minutes"},
+		{"table_lockout_window_minutes max+1", "[operator]\ntable_lockout_window_minutes = 1441", "operator.table_lockout_window_minutes 1441"},
+		{"table_lockout_window_minutes huge", "[operator]\ntable_lockout_window_minutes = 99999999999999", "operator.table_lockout_window_minutes"},
 		{"idle_minutes huge", "[display]\nidle_minutes = 99999999999999", "display.idle_minutes 99999999999999: want 0 to 1440"},
 		{"idle_minutes negative", "[display]\nidle_minutes = -1", "display.idle_minutes -1"},
 		{"retention_days huge", "[journal]\nretention_days = 9999999999", "journal.retention_days 9999999999: want 0 to 36600"},
@@ -127,12 +133,17 @@ retention_days = 36600
 [operator]
 lockout_minutes = 1440
 lockout_attempts = 100
+table_lockout_factor = 100
+table_lockout_window_minutes = 1440
 [limits.banker]
 min = "0.01"
 max = "10,000,000,000"
 `)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.Operator.TableLockoutFactor != 100 || c.Operator.TableLockoutWindow() != 24*time.Hour {
+		t.Errorf("table-wide lockout: %+v", c.Operator)
 	}
 	if c.Limits["banker"].Max != "10,000,000,000" || c.Shoe.SimSpeed != 1000 {
 		t.Errorf("decoded %+v", c)

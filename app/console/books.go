@@ -33,6 +33,9 @@ type Config struct {
 	SecureCookie bool `toml:"secure_cookie"`
 	// TimeZone is the zone the supervisors' times are in (an IANA name; default the server's).
 	TimeZone string `toml:"time_zone"`
+	// Managers are the operator ids of the pit managers: the supervisors who may change the
+	// operator directory on the People page (peoplepage.go). None: nobody may, from the console.
+	Managers []string `toml:"managers"`
 }
 
 // TableConfig is one table as the console knows it beyond what the table publishes.

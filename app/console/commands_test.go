@@ -62,17 +62,17 @@ func TestPeopleFileCheck(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "people.toml")
 	hash := "$2a$04$8s5Yt9hMP1gB9nDBrJ4cEuXzUrdJ0W3v3fCj3yLw7ZbPZ8mXb3wZW"
 	body := `[[person]]
-id = "S-1"
+id = "101"
 name = "Ana"
 role = "supervisor"
 pin_hash = "` + hash + `"
 [[person]]
-id = "D-1"
+id = "201"
 name = "Bo"
 role = "dealer"
 pin_hash = "` + hash + `"
 [[person]]
-id = "S-2"
+id = "102"
 name = "Cy"
 role = "supervisor"
 pin_hash = "` + hash + `"
@@ -86,10 +86,10 @@ active = false
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := p.Check(ctx, "S-1"); err != nil {
+	if err := p.Check(ctx, "101"); err != nil {
 		t.Errorf("an active supervisor: %v", err)
 	}
-	for _, id := range []string{"D-1", "S-2", "X-9"} {
+	for _, id := range []string{"201", "102", "909"} {
 		if err := p.Check(ctx, id); !errors.Is(err, pitcmd.ErrUnknownPerson) {
 			t.Errorf("%s: got %v, want a refusal", id, err)
 		}
@@ -108,7 +108,7 @@ func TestBurstOfGuessesIsCounted(t *testing.T) {
 	errs := make(chan error, n)
 	for range n {
 		go func() {
-			_, err := pf.Authenticate(context.Background(), "S-1", "0000")
+			_, err := pf.Authenticate(context.Background(), "101", "0000")
 			errs <- err
 		}()
 	}
@@ -127,7 +127,7 @@ func TestBurstOfGuessesIsCounted(t *testing.T) {
 func TestLiveStreamLeavesTheSessionIdle(t *testing.T) {
 	clk := newClock()
 	s := newSessions(time.Minute, clk.now)
-	ss := s.start(Person{ID: "S-1"}, "en")
+	ss := s.start(Person{ID: "101"}, "en")
 	clk.add(50 * time.Second)
 	if !s.alive(ss.token) {
 		t.Fatal("a session used 50 s ago is not alive")
@@ -148,7 +148,7 @@ func TestNoCancelWhereThePosterCannot(t *testing.T) {
 	r := newRig(t)
 	r.con.opt.Poster = noCancel{r.poster}
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	b.post("/", url.Values{"csrf": {csrfOf(t, page)}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
 		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"10,000"}, "tie_min": {"10"}, "tie_max": {"1000"}})
 	_, page = b.get("/")
@@ -206,7 +206,7 @@ func TestHalfSentPostingIsReported(t *testing.T) {
 	r := newRig(t)
 	r.poster.notSent = []string{"BAC-2"}
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	form := url.Values{"csrf": {csrfOf(t, page)}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
 		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"10,000"}}
 	b.post("/", form)

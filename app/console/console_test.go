@@ -38,8 +38,8 @@ func (c *clock) add(d time.Duration) {
 
 func newClock() *clock { return &clock{t: time.Date(2026, 11, 26, 9, 0, 30, 0, time.UTC)} }
 
-// peopleFile writes a people file: a supervisor S-1 (PIN 2468), a dealer D-7 (PIN 1357) and an
-// inactive supervisor S-9 (PIN 2468).
+// peopleFile writes a people file: a supervisor 101 (PIN 2468), a dealer 207 (PIN 1357) and an
+// inactive supervisor 109 (PIN 2468).
 func peopleFile(t *testing.T) string {
 	t.Helper()
 	// The least bcrypt cost, so that the tests stay quick under -race.
@@ -51,19 +51,19 @@ func peopleFile(t *testing.T) string {
 	p := filepath.Join(t.TempDir(), "people.toml")
 	body := fmt.Sprintf(`
 [[person]]
-id = "S-1"
+id = "101"
 name = "Ana Lee"
 role = "supervisor"
 pin_hash = %q
 
 [[person]]
-id = "D-7"
+id = "207"
 name = "Bo Chen"
 role = "dealer"
 pin_hash = %q
 
 [[person]]
-id = "S-9"
+id = "109"
 name = "Old Hand"
 role = "supervisor"
 pin_hash = %q
@@ -82,32 +82,32 @@ func TestPeopleFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	p, err := pf.Authenticate(ctx, "S-1", "2468")
-	if err != nil || p != (Person{ID: "S-1", Name: "Ana Lee", Role: RoleSupervisor}) {
-		t.Fatalf("S-1: %+v, %v", p, err)
+	p, err := pf.Authenticate(ctx, "101", "2468")
+	if err != nil || p != (Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}) {
+		t.Fatalf("101: %+v, %v", p, err)
 	}
-	for _, tc := range []struct{ id, pin string }{{"S-1", "1357"}, {"X-1", "2468"}, {"S-9", "2468"}, {"", ""}} {
+	for _, tc := range []struct{ id, pin string }{{"101", "1357"}, {"X-1", "2468"}, {"109", "2468"}, {"", ""}} {
 		if _, err := pf.Authenticate(ctx, tc.id, tc.pin); !errors.Is(err, ErrBadCredentials) {
 			t.Errorf("%q/%q: %v, want ErrBadCredentials", tc.id, tc.pin, err)
 		}
 	}
-	// S-1 had one wrong PIN and then... the good one reset it? No: the wrong one came after.
+	// 101 had one wrong PIN and then... the good one reset it? No: the wrong one came after.
 	// Two more wrong PINs lock it; then even the right PIN is refused until the lock ends.
-	if _, err := pf.Authenticate(ctx, "S-1", "0000"); !errors.Is(err, ErrBadCredentials) {
+	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.Is(err, ErrBadCredentials) {
 		t.Fatalf("second wrong PIN: %v", err)
 	}
 	var le *LockedError
-	if _, err := pf.Authenticate(ctx, "S-1", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.now().Add(time.Minute)) {
+	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.now().Add(time.Minute)) {
 		t.Fatalf("third wrong PIN: %v, want locked for a minute", err)
 	}
-	if _, err := pf.Authenticate(ctx, "S-1", "2468"); !errors.As(err, &le) {
+	if _, err := pf.Authenticate(ctx, "101", "2468"); !errors.As(err, &le) {
 		t.Fatalf("right PIN while locked: %v, want locked", err)
 	}
-	if _, err := pf.Authenticate(ctx, "D-7", "1357"); err != nil {
+	if _, err := pf.Authenticate(ctx, "207", "1357"); err != nil {
 		t.Fatalf("another id is not locked: %v", err)
 	}
 	clk.add(time.Minute + time.Second)
-	if _, err := pf.Authenticate(ctx, "S-1", "2468"); err != nil {
+	if _, err := pf.Authenticate(ctx, "101", "2468"); err != nil {
 		t.Fatalf("after the lock: %v", err)
 	}
 }
@@ -116,11 +116,14 @@ func TestLoadPeopleRefuses(t *testing.T) {
 	h, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
 	hash := string(h)
 	for _, tc := range []struct{ name, body, want string }{
-		{"unknown key", "[[person]]\nid=\"a\"\nname=\"A\"\nrole=\"supervisor\"\npin_hash=\"" + hash + "\"\npin=\"1234\"\n", "unknown key person.pin"},
-		{"role", "[[person]]\nid=\"a\"\nname=\"A\"\nrole=\"boss\"\npin_hash=\"" + hash + "\"\n", "person 1 (a): role \"boss\""},
-		{"plain pin", "[[person]]\nid=\"a\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"1234\"\n", "pin_hash: not a bcrypt hash"},
-		{"twice", "[[person]]\nid=\"a\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n[[person]]\nid=\"a\"\nname=\"B\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 2: id \"a\": given twice"},
-		{"no id", "[[person]]\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 1: id \"\""},
+		{"unknown key", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"supervisor\"\npin_hash=\"" + hash + "\"\npin=\"1234\"\n", "unknown key person.pin"},
+		{"role", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"boss\"\npin_hash=\"" + hash + "\"\n", "person 1 (5): role \"boss\""},
+		{"plain pin", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"1234\"\n", "pin_hash: not a bcrypt hash"},
+		{"twice", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n[[person]]\nid=\"5\"\nname=\"B\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 2: id \"5\": given twice"},
+		{"no id", "[[person]]\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 1: operator id: empty"},
+		{"id with letters", "[[person]]\nid=\"S-3\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 1: operator id \"S-3\": digits only"},
+		{"id too long", "[[person]]\nid=\"1234567890123\"\nname=\"A\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "longer than 12 digits"},
+		{"name", "[[person]]\nid=\"5\"\nname=\"\"\nrole=\"dealer\"\npin_hash=\"" + hash + "\"\n", "person 1 (5): name: empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "people.toml")
@@ -348,29 +351,29 @@ func TestSignInAndSession(t *testing.T) {
 		t.Fatalf("no sign-in page: %d\n%s", res.StatusCode, page)
 	}
 	// Without the form's token: refused.
-	res, page = b.post("/signin", url.Values{"id": {"S-1"}, "pin": {"2468"}})
+	res, page = b.post("/signin", url.Values{"id": {"101"}, "pin": {"2468"}})
 	if res.StatusCode != http.StatusForbidden || !strings.Contains(page, "The form was out of date") {
 		t.Fatalf("sign-in without csrf: %d\n%s", res.StatusCode, page)
 	}
 	// A wrong PIN: a message, no session.
 	_, page = b.get("/")
-	res, page = b.post("/signin", url.Values{"csrf": {csrfOf(t, page)}, "id": {"S-1"}, "pin": {"9999"}})
+	res, page = b.post("/signin", url.Values{"csrf": {csrfOf(t, page)}, "id": {"101"}, "pin": {"9999"}})
 	if res.StatusCode != http.StatusUnauthorized || !strings.Contains(page, "Unknown operator id or wrong PIN") {
 		t.Fatalf("wrong PIN: %d\n%s", res.StatusCode, page)
 	}
-	page = b.signIn("S-1", "2468")
+	page = b.signIn("101", "2468")
 	ck := b.cookies[cookieSession]
 	if ck == nil || !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode || len(ck.Value) < 40 {
 		t.Fatalf("session cookie %+v: want HttpOnly, SameSite=Strict, a long random token", ck)
 	}
-	for _, want := range []string{"Ana Lee (S-1, supervisor)", "BAC-1", "Baccarat 2", "Player / Banker $25–$5000", "Tie $5–$500",
+	for _, want := range []string{"Ana Lee (101, supervisor)", "BAC-1", "Baccarat 2", "Player / Banker $25–$5000", "Tie $5–$500",
 		"Closes at 10:00", "This table closes at 10:00", "Every table of pit A", "Every table of Mini baccarat", `name="kind" value="close"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
 	noMissingWords(t, page)
-	if !strings.Contains(r.log.String(), "S-1 (Ana Lee, supervisor) signed in") || !strings.Contains(r.log.String(), `sign-in of "S-1" refused`) {
+	if !strings.Contains(r.log.String(), "101 (Ana Lee, supervisor) signed in") || !strings.Contains(r.log.String(), `sign-in of "101" refused`) {
 		t.Errorf("the log: %s", r.log.String())
 	}
 	// Idle for longer than the session lasts: signed out.
@@ -380,7 +383,7 @@ func TestSignInAndSession(t *testing.T) {
 		t.Fatal("an expired session still shows the console")
 	}
 	// Sign out ends the session at once.
-	page = b.signIn("S-1", "2468")
+	page = b.signIn("101", "2468")
 	b.post("/signout", url.Values{"csrf": {csrfOf(t, page)}})
 	if _, page = b.get("/"); !strings.Contains(page, `action="/signin"`) {
 		t.Fatal("signed out, the console is still shown")
@@ -394,7 +397,7 @@ func TestLockoutAnswer(t *testing.T) {
 	var page string
 	for range DefaultLockout.Attempts {
 		_, p := b.get("/")
-		res, page = b.post("/signin", url.Values{"csrf": {csrfOf(t, p)}, "id": {"D-7"}, "pin": {"0000"}})
+		res, page = b.post("/signin", url.Values{"csrf": {csrfOf(t, p)}, "id": {"207"}, "pin": {"0000"}})
 	}
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(page, "sign-in for this id is locked until 09:05") {
 		t.Fatalf("lockout: %d\n%s", res.StatusCode, page)
@@ -408,7 +411,7 @@ func TestLanguages(t *testing.T) {
 	} {
 		b := r.browser()
 		b.lang = tc.lang
-		page := b.signIn("S-1", "2468")
+		page := b.signIn("101", "2468")
 		if !strings.Contains(page, tc.want) || !strings.Contains(page, tc.pb) || !strings.Contains(page, `<html lang="`+tc.lang+`">`) {
 			t.Errorf("%s: the page is not in its language", tc.lang)
 		}
@@ -416,7 +419,7 @@ func TestLanguages(t *testing.T) {
 	}
 	// The switch: ?lang= is remembered.
 	b := r.browser()
-	b.signIn("S-1", "2468")
+	b.signIn("101", "2468")
 	b.get("/?lang=zh-Hant")
 	if _, page := b.get("/"); !strings.Contains(page, "賭區控制台") {
 		t.Error("the language switch is not remembered")
@@ -426,32 +429,32 @@ func TestLanguages(t *testing.T) {
 func TestPostAndCancel(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	csrf := csrfOf(t, page)
 	res, page := b.post("/", url.Values{"csrf": {csrf}, "action": {"post"}, "pit": {"A"}, "kind": {"limits"},
 		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"10,000"}, "tie_min": {"10"}, "tie_max": {"1000"}})
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("post: %d\n%s", res.StatusCode, page)
 	}
-	want := recorded{tables: []string{"BAC-1", "BAC-2"}, line: "!limits at=09:30 player=50-10000 banker=50-10000 tie=10-1000", by: Person{ID: "S-1", Name: "Ana Lee", Role: RoleSupervisor}}
+	want := recorded{tables: []string{"BAC-1", "BAC-2"}, line: "!limits at=09:30 player=50-10000 banker=50-10000 tie=10-1000", by: Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}}
 	if len(r.poster.posts) != 1 || fmt.Sprint(r.poster.posts[0]) != fmt.Sprint(want) {
 		t.Fatalf("posted %+v, want %+v", r.poster.posts, want)
 	}
 	_, page = b.get("/")
-	for _, w := range []string{"Posted !limits at=09:30", "to 2 tables", "posted by Ana Lee (S-1)", "<strong>BAC-2</strong> accepted", "Cancel this change"} {
+	for _, w := range []string{"Posted !limits at=09:30", "to 2 tables", "posted by Ana Lee (101)", "<strong>BAC-2</strong> accepted", "Cancel this change"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("after posting the page lacks %q", w)
 		}
 	}
 	res, _ = b.post("/cancel", url.Values{"csrf": {csrf}, "id": {"P1"}})
-	if res.StatusCode != http.StatusSeeOther || len(r.poster.cancelled) != 1 || r.poster.cancelled[0] != "P1 by S-1" {
+	if res.StatusCode != http.StatusSeeOther || len(r.poster.cancelled) != 1 || r.poster.cancelled[0] != "P1 by 101" {
 		t.Fatalf("cancel: %d %v", res.StatusCode, r.poster.cancelled)
 	}
 	_, page = b.get("/")
-	if !strings.Contains(page, "cancelled at 09:00:30 by Ana Lee (S-1)") {
+	if !strings.Contains(page, "cancelled at 09:00:30 by Ana Lee (101)") {
 		t.Error("the activity does not say who cancelled")
 	}
-	if !strings.Contains(r.log.String(), `S-1 (Ana Lee) posted P1: "!limits at=09:30`) || !strings.Contains(r.log.String(), "S-1 (Ana Lee) cancelled P1") {
+	if !strings.Contains(r.log.String(), `101 (Ana Lee) posted P1: "!limits at=09:30`) || !strings.Contains(r.log.String(), "101 (Ana Lee) cancelled P1") {
 		t.Errorf("the log: %s", r.log.String())
 	}
 	// Closing one table ticked by hand, and the Mini's pit: a line per posting.
@@ -464,7 +467,7 @@ func TestPostAndCancel(t *testing.T) {
 func TestDealerMayNotPost(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()
-	page := b.signIn("D-7", "1357")
+	page := b.signIn("207", "1357")
 	if strings.Contains(page, `value="post"`) {
 		t.Error("a dealer is offered the posting form")
 	}
@@ -477,7 +480,7 @@ func TestDealerMayNotPost(t *testing.T) {
 func TestMalformedInput(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	csrf := csrfOf(t, page)
 	base := func(kv ...string) url.Values {
 		v := url.Values{"csrf": {csrf}, "action": {"post"}, "table": {"BAC-1"}, "kind": {"limits"}, "at": {"09:30"}, "main_min": {"50"}, "main_max": {"5000"}}
@@ -546,7 +549,7 @@ func other(tok string) string {
 func TestPanicIsAMessage(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	r.poster.panicNext = true
 	res, page := b.post("/", url.Values{"csrf": {csrfOf(t, page)}, "action": {"post"}, "table": {"BAC-1"}, "kind": {"close"}, "at": {"11:00"}})
 	if res.StatusCode != 500 || !strings.Contains(page, "Something went wrong and nothing was changed") {
@@ -561,7 +564,7 @@ func TestPanicIsAMessage(t *testing.T) {
 func TestEarliest(t *testing.T) {
 	r := newRig(t) // the clock says 09:00:30 UTC
 	b := r.browser()
-	csrf := csrfOf(t, b.signIn("S-1", "2468"))
+	csrf := csrfOf(t, b.signIn("101", "2468"))
 	ask := func(kv ...string) string {
 		t.Helper()
 		v := url.Values{"csrf": {csrf}, "action": {"earliest"}}
@@ -620,7 +623,7 @@ func TestNoFaceDownCards(t *testing.T) {
 		PlayerHand: []string{"2H", "AS"}, BankerHand: []string{"3D", "4C"},
 	}})
 	b := r.browser()
-	page := b.signIn("S-1", "2468")
+	page := b.signIn("101", "2468")
 	if !strings.Contains(page, "Coup 1: Banker, 3–7") {
 		t.Fatalf("no last result in\n%s", page)
 	}
@@ -637,7 +640,7 @@ func TestNoFaceDownCards(t *testing.T) {
 func TestEvents(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()
-	b.signIn("S-1", "2468")
+	b.signIn("101", "2468")
 	srv := httptest.NewServer(r.h)
 	defer srv.Close()
 	req, _ := http.NewRequest("GET", srv.URL+"/events", nil)

@@ -16,7 +16,7 @@ func TestCorrectedRoundOnTheConsole(t *testing.T) {
 		PlayerHand: []string{"2H", "AS"}, BankerHand: []string{"3D", "4C"}}
 	r.feed.send(pitwire.Message{Table: "BAC-1", Type: pitwire.TypeRound, Shoe: 1, Round: &dealt})
 	b := r.browser()
-	if page := b.signIn("S-1", "2468"); !strings.Contains(rowOf(t, page, "BAC-1"), "Coup 1: Banker, 3–7") {
+	if page := b.signIn("101", "2468"); !strings.Contains(rowOf(t, page, "BAC-1"), "Coup 1: Banker, 3–7") {
 		t.Fatalf("no last result in\n%s", rowOf(t, page, "BAC-1"))
 	}
 	corrected := pitwire.Round{N: 1, Kind: engine.KindNormal, Winner: "P", PlayerTotal: 8, BankerTotal: 7, Natural: true, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7,

@@ -17,15 +17,16 @@ import (
 // per id of PeopleFile.
 type DirectoryPeople struct {
 	dirs *bus.Directories
-	guard
+	*guard
 }
 
 // NewDirectoryPeople signs people in from dirs.
 func NewDirectoryPeople(dirs *bus.Directories, lockout Lockout, now func() time.Time) (*DirectoryPeople, error) {
-	if lockout.Attempts <= 0 || lockout.Lock <= 0 {
-		return nil, fmt.Errorf("operator directory sign-in: lockout %+v: want attempts and a lock time", lockout)
+	g, err := newGuard(lockout, now)
+	if err != nil {
+		return nil, fmt.Errorf("operator directory sign-in: %w", err)
 	}
-	return &DirectoryPeople{dirs: dirs, guard: newGuard(lockout, now)}, nil
+	return &DirectoryPeople{dirs: dirs, guard: g}, nil
 }
 
 // lookup is the person id in the directory's newest version (none when the pit has none yet).

@@ -60,7 +60,7 @@ func TestWhatTheTablesPublish(t *testing.T) {
 	} {
 		b := r.browser()
 		b.lang = tc.lang
-		page := b.signIn("S-1", "2468")
+		page := b.signIn("101", "2468")
 		noMissingWords(t, page)
 		for id, wants := range tc.want {
 			for _, w := range wants {
@@ -81,7 +81,7 @@ func TestWhatTheTablesPublish(t *testing.T) {
 	// off the page; the other tables' notices stay.
 	wd := pitwire.Withdrawn{Change: 1, Posted: now, Effective: at("09:30"), Kinds: []string{pitwire.WithdrawnRaiseMinimum}, Rule: "000 7.7, 13.7"}
 	r.feed.send(pitwire.Message{Table: "BAC-1", Type: pitwire.TypeWithdrawn, Time: now, Shoe: 1, Withdrawn: &wd})
-	page := r.browser().signIn("S-1", "2468")
+	page := r.browser().signIn("101", "2468")
 	if s := row(page, "BAC-1"); strings.Contains(s, "Player minimum") || strings.Contains(s, `class="notice"`) {
 		t.Errorf("BAC-1 shows the raise it withdrew:\n%s", s)
 	}
@@ -92,7 +92,8 @@ func TestWhatTheTablesPublish(t *testing.T) {
 	// Resolved: the state is the table's again. Past 09:30 the notices have taken effect.
 	review(pitwire.Review{N: 7, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"})
 	r.clk.add(31 * time.Minute)
-	page = r.browser().signIn("S-1", "2468")
+	b := r.browser()
+	page = b.signIn("101", "2468")
 	if s := row(page, "BAC-2"); strings.Contains(s, "under review") {
 		t.Errorf("BAC-2 still under review after it was resolved:\n%s", s)
 	}
@@ -141,7 +142,7 @@ func TestSignTermsInEveryLanguage(t *testing.T) {
 	} {
 		b := r.browser()
 		b.lang = tc.lang
-		page := b.signIn("S-1", "2468")
+		page := b.signIn("101", "2468")
 		noMissingWords(t, page)
 		for id, wants := range tc.want {
 			s := row(page, id)
@@ -164,7 +165,7 @@ func TestSignTermsInEveryLanguage(t *testing.T) {
 	// The Crown version at BAC-1, its differentials removed: the row follows the table.
 	sign("BAC-1", withTerms(0, 0, pitwire.SettleSixPaysHalf))
 	b := r.browser()
-	s := row(b.signIn("S-1", "2468"), "BAC-1")
+	s := row(b.signIn("101", "2468"), "BAC-1")
 	if strings.Contains(s, "Differential") || !strings.Contains(s, "Settlement B — Banker wins on 6 pay 1 to 2") || strings.Contains(s, "Settlement A") {
 		t.Errorf("BAC-1 after its sign changed:\n%s", s)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -55,44 +54,57 @@ func (e *LockedError) Error() string {
 }
 
 // Lockout is the rule for repeated wrong PINs: after Attempts wrong PINs in a row for one id,
-// that id is refused for Lock (the PIN is not looked at).
+// that id is refused for Lock (the PIN is not looked at); and, as at a table,
+// people.DefaultTableFactor × Attempts wrong PINs of any ids within people.DefaultTableWindow
+// refuse every id for Lock. It is the tables' policy, kept by the same code (people.Lockouts).
 type Lockout struct {
 	Attempts int
 	Lock     time.Duration
 }
 
-// DefaultLockout is 5 wrong PINs, then 5 minutes.
+// DefaultLockout is 5 wrong PINs, then 5 minutes: the tables' defaults ([operator]).
 var DefaultLockout = Lockout{Attempts: 5, Lock: 5 * time.Minute}
 
+// policy is the lockout as the tables keep it, with their default table-wide limit.
+func (l Lockout) policy() people.Policy {
+	return people.Policy{Attempts: l.Attempts, LockFor: l.Lock, TableFactor: people.DefaultTableFactor, TableWindow: people.DefaultTableWindow}
+}
+
 // PeopleFile is an Authenticator over a TOML file of people with bcrypt PINs
-// (`coupboard pin-hash` makes them), with a lockout per id kept in memory:
+// (`coupboard pin-hash` makes them), with the tables' lockout kept in memory. Its ids follow
+// the operator directory's rule (1 to 12 digits: people.CheckID), so that a person has one id
+// at the console and at the tables:
 //
 //	[[person]]
-//	id = "S-3"
+//	id = "1003"
 //	name = "Ana Lee"
 //	role = "supervisor"        # or "dealer"
 //	pin_hash = "$2a$10$..."
 //	active = true              # optional, default true
 type PeopleFile struct {
 	people map[string]filePerson
-	guard
+	*guard
 }
 
-// guard is the lockout per id of a sign-in, whatever says who the people are.
+// guard is the lockout of sign-ins, whatever says who the people are: the tables' policy and
+// code (people.Lockouts), one sign-in checked at a time as at a table, so that every attempt is
+// counted in order and attempts sent at once for one id are no more than the lockout allows.
 type guard struct {
-	lockout Lockout
-	now     func() time.Time
+	now func() time.Time
 
-	mu    sync.Mutex
-	wrong map[string]int       // wrong PINs in a row, by id
-	until map[string]time.Time // locked until, by id
+	mu  sync.Mutex
+	ids *people.Lockouts
 }
 
-func newGuard(lockout Lockout, now func() time.Time) guard {
+func newGuard(lockout Lockout, now func() time.Time) (*guard, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return guard{lockout: lockout, now: now, wrong: map[string]int{}, until: map[string]time.Time{}}
+	ids, err := people.NewLockouts(lockout.policy())
+	if err != nil {
+		return nil, err
+	}
+	return &guard{now: now, ids: ids}, nil
 }
 
 type filePerson struct {
@@ -123,17 +135,20 @@ func LoadPeople(path string, lockout Lockout, now func() time.Time) (*PeopleFile
 	if len(f.Person) > MaxPeople {
 		return nil, fmt.Errorf("read people %s: %d people, at most %d", path, len(f.Person), MaxPeople)
 	}
-	if lockout.Attempts <= 0 || lockout.Lock <= 0 {
-		return nil, fmt.Errorf("read people %s: lockout %+v: want attempts and a lock time", path, lockout)
+	g, err := newGuard(lockout, now)
+	if err != nil {
+		return nil, fmt.Errorf("read people %s: %w", path, err)
 	}
-	p := &PeopleFile{people: map[string]filePerson{}, guard: newGuard(lockout, now)}
+	p := &PeopleFile{people: map[string]filePerson{}, guard: g}
 	for i, fp := range f.Person {
 		where := fmt.Sprintf("read people %s: person %d", path, i+1)
+		if err := people.CheckID(fp.ID); err != nil {
+			return nil, fmt.Errorf("%s: %w (the operator directory's rule: one id at the console and at the tables)", where, err)
+		}
+		if err := people.CheckName(fp.Name); err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", where, fp.ID, err)
+		}
 		switch {
-		case fp.ID == "" || len(fp.ID) > 32 || strings.ContainsAny(fp.ID, " \t\r\n"):
-			return nil, fmt.Errorf("%s: id %q: want 1 to 32 characters without spaces", where, fp.ID)
-		case fp.Name == "" || len(fp.Name) > 64:
-			return nil, fmt.Errorf("%s (%s): name: want 1 to 64 characters", where, fp.ID)
 		case fp.Role != RoleDealer && fp.Role != RoleSupervisor:
 			return nil, fmt.Errorf("%s (%s): role %q: want dealer or supervisor", where, fp.ID, fp.Role)
 		}
@@ -164,65 +179,43 @@ func (p *PeopleFile) Authenticate(ctx context.Context, id, pin string) (Person, 
 	})
 }
 
-// check checks id and pin against the person lookup finds, with the lockout per id: an unknown
-// id takes as long as a wrong PIN and counts as one. The attempt is counted before the PIN is
-// compared, so that attempts sent at once for one id are no more than the lockout allows.
+// check checks id and pin against the person lookup finds, under the tables' lockout
+// (people.Lockouts), one sign-in at a time: an id that breaks the directory's rule is refused
+// unread; while the id (or every id) is locked, the PIN is not read; an unknown or inactive id
+// takes as long as a wrong PIN (a PIN is compared with a dummy hash), is refused alike, and,
+// as at a table, counts towards nothing (no PIN could open it).
 func (p *guard) check(ctx context.Context, id, pin string, lookup func(id string) (filePerson, bool, error)) (Person, error) {
 	if err := ctx.Err(); err != nil {
 		return Person{}, err
+	}
+	if people.CheckID(id) != nil {
+		return Person{}, ErrBadCredentials
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.now()
+	if until, _ := p.ids.Locked(id, now); !until.IsZero() {
+		return Person{}, &LockedError{Until: until}
 	}
 	fp, known, err := lookup(id)
 	if err != nil {
 		return Person{}, err
 	}
-	now := p.now()
-	locked, err := p.count(id, known, now)
-	if err != nil {
-		return Person{}, err
-	}
+	active := known && (fp.Active == nil || *fp.Active)
 	hash := dummyHash()
-	if known {
+	if active {
 		hash = []byte(fp.PINHash)
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil && known && (fp.Active == nil || *fp.Active) {
-		p.mu.Lock()
-		delete(p.wrong, id)
-		delete(p.until, id)
-		p.mu.Unlock()
+	right := bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil
+	switch {
+	case right && active:
+		p.ids.Granted(id)
 		return Person{ID: fp.ID, Name: fp.Name, Role: fp.Role}, nil
+	case !active:
+		return Person{}, ErrBadCredentials
 	}
-	if !locked.IsZero() {
-		return Person{}, &LockedError{Until: locked}
+	if w := p.ids.Wrong(id, now); !w.Until.IsZero() {
+		return Person{}, &LockedError{Until: w.Until}
 	}
 	return Person{}, ErrBadCredentials
-}
-
-// count counts one attempt for id at now, as a wrong PIN until the PIN proves right: a
-// LockedError while id is locked out; the time the lockout it starts ends, when this attempt is
-// the last one allowed. Guessed ids are counted up to MaxPeople ids in all (lockouts over are
-// forgotten first), and not counted beyond.
-func (p *guard) count(id string, known bool, now time.Time) (lockedUntil time.Time, err error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if u, ok := p.until[id]; ok && now.Before(u) {
-		return time.Time{}, &LockedError{Until: u}
-	}
-	if !known && p.wrong[id] == 0 && len(p.wrong)+len(p.until) >= MaxPeople {
-		for k, u := range p.until {
-			if !now.Before(u) {
-				delete(p.until, k)
-			}
-		}
-		if len(p.wrong)+len(p.until) >= MaxPeople {
-			return time.Time{}, nil // do not grow without bound on guessed ids
-		}
-	}
-	p.wrong[id]++
-	if p.wrong[id] < p.lockout.Attempts {
-		return time.Time{}, nil
-	}
-	delete(p.wrong, id)
-	u := now.Add(p.lockout.Lock)
-	p.until[id] = u
-	return u, nil
 }

@@ -22,7 +22,7 @@ func TestRefusalInTheConsolesLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ana := Person{ID: "S-1", Name: "Ana Lee", Role: RoleSupervisor}
+	ana := Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}
 	line := "!differential at=09:40 max=100"
 	id, err := r.Post(context.Background(), []string{"RD-1"}, line, ana)
 	if err != nil {

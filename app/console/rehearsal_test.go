@@ -23,7 +23,7 @@ func TestRehearsalDecidesAsTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	ana := Person{ID: "S-1", Name: "Ana Lee", Role: RoleSupervisor}
+	ana := Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}
 	answers := func(id string) []Answer {
 		t.Helper()
 		a, err := r.Answers(ctx, id)

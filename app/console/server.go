@@ -30,6 +30,9 @@ type Options struct {
 	Poster Poster
 	// Rehearsal says the Poster does not reach the tables (a Rehearsal): every page says so.
 	Rehearsal bool
+	// Directory is the pit's operator directory, managed on the People page by the pit
+	// managers (Config.Managers). Optional: without it there is no People page.
+	Directory Directory
 	// Log is told every sign-in attempt, sign-out, posting and cancellation (who, what, when):
 	// the pit server's console. Optional.
 	Log io.Writer
@@ -81,6 +84,9 @@ func New(opt Options) (*Console, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := opt.Config.checkManagers(opt.Directory); err != nil {
+		return nil, err
+	}
 	loc := time.Local
 	if opt.Config.TimeZone != "" {
 		if loc, err = time.LoadLocation(opt.Config.TimeZone); err != nil {
@@ -128,6 +134,8 @@ func (c *Console) Handler() http.Handler {
 	mux.HandleFunc("POST /signin", c.signIn)
 	mux.HandleFunc("POST /signout", c.signOut)
 	mux.HandleFunc("POST /cancel", c.cancel)
+	mux.HandleFunc("GET /people", c.peoplePage) // peoplepage.go
+	mux.HandleFunc("POST /people", c.peopleForm)
 	mux.HandleFunc("GET /events", c.events)
 	mux.Handle("GET /static/", c.static)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -220,6 +228,7 @@ type pageData struct {
 	Who       Person // the person signed in
 	Role      string
 	CanPost   bool
+	CanManage bool // may change the operator directory (peoplepage.go)
 	CSRF      string
 	Message   string
 	Error     bool
@@ -286,6 +295,7 @@ func (c *Console) base(cat i18n.Catalogue, ss *session) *pageData {
 	}
 	if ss != nil {
 		d.CSRF, d.CanPost, d.Who = ss.csrf, ss.person.Role.CanPost(), ss.person
+		d.CanManage = c.mayManage(ss.person)
 		d.Role = cat.T(i18n.ConDealer)
 		if d.CanPost {
 			d.Role = cat.T(i18n.ConSupervisor)

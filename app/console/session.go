@@ -122,3 +122,17 @@ func (s *sessions) end(tok string) {
 func sameToken(a, b string) bool {
 	return a != "" && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
+
+// endPerson ends every session of the person id (deactivated on the People page).
+func (s *sessions) endPerson(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for t, ss := range s.m {
+		if ss.person.ID == id {
+			delete(s.m, t)
+			n++
+		}
+	}
+	return n
+}

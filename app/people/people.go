@@ -116,16 +116,41 @@ func CheckID(id string) error {
 	return nil
 }
 
+// ErrNameEmpty and ErrNameForm are what CheckName finds wrong with a name.
+var (
+	ErrNameEmpty = errors.New("name: empty")
+	ErrNameForm  = fmt.Errorf("name: at most %d bytes of printable UTF-8", MaxNameLen)
+)
+
+// CheckName says what is wrong with a person's name: empty, too long, not UTF-8 or with a
+// control character (ErrNameEmpty, ErrNameForm).
+func CheckName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return ErrNameEmpty
+	case len(name) > MaxNameLen || !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl):
+		return ErrNameForm
+	}
+	return nil
+}
+
+// CheckRole says what is wrong with a role: RoleDealer or RoleSupervisor.
+func CheckRole(role string) error {
+	if role != RoleDealer && role != RoleSupervisor {
+		return fmt.Errorf("role %q: want %s or %s", role, RoleDealer, RoleSupervisor)
+	}
+	return nil
+}
+
 // check says what is wrong with one entry, naming the field.
 func (p Person) check() error {
 	if err := CheckID(p.ID); err != nil {
 		return err
 	}
+	if err := CheckName(p.Name); err != nil {
+		return fmt.Errorf("operator %s: %w", p.ID, err)
+	}
 	switch {
-	case strings.TrimSpace(p.Name) == "":
-		return fmt.Errorf("operator %s: name: empty", p.ID)
-	case len(p.Name) > MaxNameLen || !utf8.ValidString(p.Name) || strings.ContainsFunc(p.Name, unicode.IsControl):
-		return fmt.Errorf("operator %s: name: at most %d bytes of printable UTF-8", p.ID, MaxNameLen)
 	case p.Role != RoleDealer && p.Role != RoleSupervisor:
 		return fmt.Errorf("operator %s: role %q: want %s or %s", p.ID, p.Role, RoleDealer, RoleSupervisor)
 	}

@@ -57,7 +57,7 @@ func TestConsoleInABrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	people := filepath.Join(dir, "people.toml")
-	if err := os.WriteFile(people, []byte(fmt.Sprintf("[[person]]\nid = \"S-1\"\nname = \"Ana Lee\"\nrole = \"supervisor\"\npin_hash = %q\n", pin)), 0o600); err != nil {
+	if err := os.WriteFile(people, []byte(fmt.Sprintf("[[person]]\nid = \"101\"\nname = \"Ana Lee\"\nrole = \"supervisor\"\npin_hash = %q\n", pin)), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cfg := FileConfig{
@@ -161,14 +161,14 @@ func TestConsoleInABrowser(t *testing.T) {
 	// Sign in: the id field, then Tab to the PIN (the keyboard's order), Enter.
 	var focused string
 	run("sign in", chromedp.Navigate(url), chromedp.WaitVisible("#id", chromedp.ByID),
-		chromedp.SendKeys("#id", "S-1", chromedp.ByID), chromedp.KeyEvent(kb.Tab),
+		chromedp.SendKeys("#id", "101", chromedp.ByID), chromedp.KeyEvent(kb.Tab),
 		chromedp.Evaluate(`document.activeElement.id`, &focused))
 	if focused != "pin" {
 		t.Fatalf("Tab from the id field went to %q, want the PIN", focused)
 	}
 	run("sign in", chromedp.SendKeys("#pin", "2468"+kb.Enter, chromedp.ByID),
 		chromedp.WaitVisible(`#tables tr[data-table="BAC-3"]`, chromedp.ByQuery))
-	if who := text(".who"); who != "Ana Lee (S-1, supervisor)" {
+	if who := text(".who"); who != "Ana Lee (101, supervisor)" {
 		t.Fatalf("signed in as %q", who)
 	}
 
@@ -227,7 +227,7 @@ func TestConsoleInABrowser(t *testing.T) {
 	waitText(newest, "BAC-1 accepted")
 	waitText(newest, "BAC-2 accepted")
 	act := text("#activity")
-	for _, want := range []string{"!limits at=" + at + " player=50-5000 banker=50-5000", "posted by Ana Lee (S-1)", "BAC-1 accepted", "BAC-2 accepted"} {
+	for _, want := range []string{"!limits at=" + at + " player=50-5000 banker=50-5000", "posted by Ana Lee (101)", "BAC-1 accepted", "BAC-2 accepted"} {
 		if !strings.Contains(act, want) {
 			t.Errorf("activity lacks %q:\n%s", want, act)
 		}
@@ -260,7 +260,7 @@ func TestConsoleInABrowser(t *testing.T) {
 			t.Errorf("%s carried out %+v, want the !withdraw of %s last", tb, c, id)
 		}
 	}
-	if !strings.Contains(n.out.String(), "S-1 (Ana Lee) cancelled "+id) {
+	if !strings.Contains(n.out.String(), "101 (Ana Lee) cancelled "+id) {
 		t.Errorf("the pit server's console does not say who cancelled:\n%s", n.out.String())
 	}
 	shot("console-cancel.png")
@@ -288,12 +288,12 @@ func TestConsoleRefusedAtStart(t *testing.T) {
 		}
 	}
 	people := filepath.Join(t.TempDir(), "people.toml")
-	if err := os.WriteFile(people, []byte("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"boss\"\npin_hash = \"x\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(people, []byte("[[person]]\nid = \"101\"\nname = \"A\"\nrole = \"boss\"\npin_hash = \"x\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	good := filepath.Join(t.TempDir(), "people.toml")
 	hash, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
-	if err := os.WriteFile(good, []byte(fmt.Sprintf("[[person]]\nid = \"S-1\"\nname = \"A\"\nrole = \"supervisor\"\npin_hash = %q\n", hash)), 0o600); err != nil {
+	if err := os.WriteFile(good, []byte(fmt.Sprintf("[[person]]\nid = \"101\"\nname = \"A\"\nrole = \"supervisor\"\npin_hash = %q\n", hash)), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -305,7 +305,7 @@ func TestConsoleRefusedAtStart(t *testing.T) {
 		{"bad table setting", console.Config{People: good, Tables: map[string]console.TableConfig{"BAC-1": {Settings: []string{"notice_minutes=5"}}}}, "console.tables.BAC-1.settings: setting notice_minutes=5: notice_minutes 5: this book needs at least 20"},
 		{"bad zone", console.Config{People: good, TimeZone: "Mars/Olympus"}, `console.time_zone "Mars/Olympus"`},
 		{"no people", console.Config{}, "console.people: the people file is required"},
-		{"bad person", console.Config{People: people}, `person 1 (S-1): role "boss"`},
+		{"bad person", console.Config{People: people}, `person 1 (101): role "boss"`},
 		{"no such file", console.Config{People: "/nonexistent/people.toml"}, "read people /nonexistent/people.toml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -30,6 +30,8 @@ The tables receive every change over the pit bus and keep a copy.
   update --id ID [--name NAME] [--role ROLE] [--pin]  --pin: a new PIN from standard input; reactivates
   deactivate --id ID                                  the id may no longer sign in
   list                                                everyone, active or not (never a PIN)
+  history [--last N]                                  the pit's record: each version, when, by whom,
+                                                      and what it changed (default the last 50)
 
 MANAGER.toml holds the pit manager's bus credentials ([[server.managers]] of the pit server):
   urls = ["nats://pit-1:4222"]
@@ -55,7 +57,7 @@ func runDirectory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return errors.New("directory: a command is required: add, update, deactivate or list")
+		return errors.New("directory: a command is required: add, update, deactivate, list or history")
 	}
 	verb, rest := fs.Arg(0), fs.Args()[1:]
 	cmd := flag.NewFlagSet("pitserver directory "+verb, flag.ContinueOnError)
@@ -64,13 +66,14 @@ func runDirectory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	name := cmd.String("name", "", "the operator's name")
 	role := cmd.String("role", "", "dealer or supervisor")
 	newPIN := cmd.Bool("pin", false, "update: read a new PIN from standard input")
+	last := cmd.Int("last", 50, fmt.Sprintf("history: how many versions, newest first (1 to %d)", bus.MaxHistory))
 	if err := cmd.Parse(rest); err != nil {
 		return err
 	}
 	if cmd.NArg() > 0 {
 		return fmt.Errorf("directory %s: unexpected argument %q", verb, cmd.Arg(0))
 	}
-	if verb != "list" && *id == "" {
+	if verb != "list" && verb != "history" && *id == "" {
 		return fmt.Errorf("directory %s: --id is required", verb)
 	}
 	if *by == "" {
@@ -123,9 +126,15 @@ func runDirectory(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			return fmt.Errorf("directory list: %w", err)
 		}
 		return printDirectory(stdout, d)
+	case "history":
+		h, err := dirs.History(ctx, *last)
+		if err != nil {
+			return fmt.Errorf("directory history: %w", err)
+		}
+		return printHistory(stdout, h)
 	default:
 		fs.Usage()
-		return fmt.Errorf("directory: unknown command %q: want add, update, deactivate or list", verb)
+		return fmt.Errorf("directory: unknown command %q: want add, update, deactivate, list or history", verb)
 	}
 	p, _ := d.Lookup(*id)
 	state := "active"
@@ -197,6 +206,25 @@ func printDirectory(w io.Writer, d *people.Directory) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Name, p.Role, state)
 	}
 	return tw.Flush()
+}
+
+// printHistory prints the pit's record of the directory (bus.Directories.History), newest
+// first: each version, when and by whom, and what it changed, person by person; never a PIN.
+func printHistory(w io.Writer, h []bus.DirectoryVersion) error {
+	if len(h) == 0 {
+		_, err := fmt.Fprintln(w, "the pit's record of the operator directory is empty: nobody was ever added")
+		return err
+	}
+	for _, v := range h {
+		fmt.Fprintf(w, "version %d  %s  by %s\n", v.Dir.Version, v.Dir.Updated.Local().Format("2006-01-02 15:04:05"), v.Dir.By)
+		for _, c := range v.Changes {
+			fmt.Fprintf(w, "    %s\n", c)
+		}
+		if v.First {
+			fmt.Fprintf(w, "    (the record starts here: %d people; earlier versions are no longer kept)\n", len(v.Dir.People))
+		}
+	}
+	return nil
 }
 
 // readPIN reads a PIN from stdin: on a terminal asked twice with the echo off, else one line.

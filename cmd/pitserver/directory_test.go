@@ -88,6 +88,27 @@ func TestDirectoryCommand(t *testing.T) {
 		t.Fatalf("list printed a hash:\n%s", out)
 	}
 
+	// The pit's record: the server copies every version into it; history says who changed whom.
+	waitFor(t, 20*time.Second, "the pit's record", func() bool {
+		out, err := cmd("", "--bus", manager, "history")
+		return err == nil && strings.Contains(out, "version 4 ")
+	})
+	out, _ = cmd("", "--bus", manager, "history", "--last", "3")
+	for _, want := range []string{"17 (Ana Lima, dealer): deactivated", "17 (Ana Lima, dealer): pin_reset", "4 (Wei Chen, supervisor): added"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("history:\n%s\nwant %q", out, want)
+		}
+	}
+	if strings.Contains(out, "version 1 ") || strings.Contains(out, "$2a$") {
+		t.Fatalf("history --last 3 shows version 1 or a hash:\n%s", out)
+	}
+	if out, _ := cmd("", "--bus", manager, "history"); !strings.Contains(out, "version 1  ") || !strings.Contains(out, "by installer") || !strings.Contains(out, "17 (Ana Lima, dealer): added") {
+		t.Fatalf("history:\n%s", out)
+	}
+	if _, err := cmd("", "--bus", manager, "history", "--last", "0"); err == nil || !strings.Contains(err.Error(), "want 1 to") {
+		t.Fatalf("history --last 0: %v", err)
+	}
+
 	// The pit server restarted says which version it holds.
 	n.stop()
 	n = startNode(t, cfg)

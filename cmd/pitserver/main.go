@@ -67,6 +67,9 @@ type FileConfig struct {
 	Console console.Config `toml:"console"`
 	// Backups sizes the tables' backup buckets (backups.go).
 	Backups BackupsConfig `toml:"backups"`
+
+	// warnings are what loadConfig found deprecated, for the start to say (tables.go).
+	warnings []string
 }
 
 // options are the command line.
@@ -138,6 +141,9 @@ func loadConfig(path string) (FileConfig, error) {
 	if fc.Server.StoreDir == "" {
 		return fc, fmt.Errorf("read config %s: server.store_dir: the JetStream directory is required", path)
 	}
+	if fc.warnings, err = fc.consoleTables(); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	return fc, nil
 }
 
@@ -156,6 +162,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fc, err := loadConfig(o.config)
 	if err != nil {
 		return err
+	}
+	for _, w := range fc.warnings {
+		fmt.Fprintf(stderr, "pitserver: WARNING: %s\n", w)
 	}
 	cfg := fc.Server
 	if o.listen != "" {
@@ -250,7 +259,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer stopCommands()
 	if o.console != "" {
-		stopConsole, err := startConsole(ctx, o, fc.Console, consolePeople, srv, sender, stdout, stderr)
+		stopConsole, err := startConsole(ctx, o, fc.Console, consolePeople, dirs, srv, sender, stdout, stderr)
 		if err != nil {
 			return err
 		}
@@ -356,9 +365,10 @@ func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
 // startConsole serves the pit console at o.console: the board's model fed from this node's
 // stream, people signed in from the people file, and changes sent to the tables by the pit's
 // command sender, each table's rules deciding (sender nil, with no [commands] tables: in
-// rehearsal, decided by the tables' engines here and not sent, and every page says so).
-// stop shuts it down.
-func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
+// rehearsal, decided by the tables' engines here and not sent, and every page says so), and
+// the operator directory dirs managed on its People page by the pit managers. stop shuts it
+// down.
+func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, dirs *bus.Directories, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
 	live := console.NewLive(pitmodel.Config{}, nil)
 	var poster console.Poster = console.Commands{Sender: sender}
 	rehearsal := sender == nil
@@ -367,7 +377,7 @@ func startConsole(ctx context.Context, o options, cfg console.Config, people con
 			return nil, err
 		}
 	}
-	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: rehearsal, Log: stdout})
+	con, err := console.New(console.Options{Config: cfg, Live: live, Auth: people, Poster: poster, Rehearsal: rehearsal, Directory: dirs, Log: stdout})
 	if err != nil {
 		return nil, err
 	}

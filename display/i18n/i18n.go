@@ -56,7 +56,7 @@ func New(lang Lang) (Catalogue, error) {
 // tables are the catalogue's words by language, built once and never changed: every Catalogue
 // of a language shares its table, and the zero Catalogue (English) looks words up in it.
 var tables = sync.OnceValue(func() map[Lang]map[Key]string {
-	all := append(append(entries(), consoleEntries()...), consoleFeedEntries()...)
+	all := append(append(append(entries(), consoleEntries()...), consoleFeedEntries()...), consolePeopleEntries()...)
 	t := map[Lang]map[Key]string{}
 	for _, lang := range []Lang{English, SimplifiedChinese, TraditionalChinese} {
 		t[lang] = make(map[Key]string, len(all))

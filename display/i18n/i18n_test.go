@@ -141,7 +141,7 @@ func TestConsoleEntries(t *testing.T) {
 		seen[e.key] = true
 	}
 	hant, _ := New(TraditionalChinese)
-	for _, e := range append(consoleEntries(), consoleFeedEntries()...) {
+	for _, e := range append(append(consoleEntries(), consoleFeedEntries()...), consolePeopleEntries()...) {
 		if seen[e.key] {
 			t.Errorf("console key %q is in the catalogue twice", e.key)
 		}

@@ -172,6 +172,9 @@ func guard(cfg *config.Config, dirCopy, path, attempts string) (*access.Guard, e
 	if err != nil {
 		return nil, fmt.Errorf("operator: %w", err)
 	}
+	if err := g.SetTableLimit(cfg.Operator.TableLockoutFactor, cfg.Operator.TableLockoutWindow()); err != nil {
+		return nil, fmt.Errorf("operator: %w", err)
+	}
 	if d := (copies.Store{Path: dirCopy}).Load().Dir; d != nil {
 		g.SetDirectory(d)
 	}

@@ -51,6 +51,7 @@ func Render(c *config.Config) string {
 		strings.Join(urls, ", "), q(c.Bus.User), q(c.Bus.Password), q(c.Bus.NKeySeed), q(c.Bus.TLSCA), q(c.Bus.TLSCert), q(c.Bus.TLSKey), c.Bus.Open)
 	w("[operator]\n# bcrypt hashes of the PINs (coupboard pin-hash), never the PINs\ndealer_pin_hash = %s\nsupervisor_pin_hash = %s\nlockout_attempts = %d\nlockout_minutes = %d\n",
 		q(c.Operator.DealerPINHash), q(c.Operator.SupervisorPINHash), c.Operator.LockoutAttempts, c.Operator.LockoutMinutes)
+	w("table_lockout_factor = %d\ntable_lockout_window_minutes = %d\n", c.Operator.TableLockoutFactor, c.Operator.TableLockoutWindowMinutes)
 	w("\n[backup]\n# the daily journal backup (coupboard-backup.timer); empty dir: none\ndir = %s\nkeep = %d\n", q(c.Backup.Dir), c.Backup.Keep)
 	return b.String()
 }
