@@ -176,8 +176,9 @@ type Sign struct {
 	Markers []Marker
 }
 
-// Limit is the sign's limit for a kind of wager.
-func (s Sign) Limit(k WagerKind) WagerLimit {
+// Limit is the sign's limit for a kind of wager. It reads the sign in place (a Sign is some
+// hundred bytes, and every wager placed asks for its limit).
+func (s *Sign) Limit(k WagerKind) WagerLimit {
 	switch k {
 	case WagerPlayer:
 		return s.Player
@@ -192,8 +193,8 @@ func (s Sign) Limit(k WagerKind) WagerLimit {
 }
 
 // LimitFor is the limit that applies to a wager of this kind at this seat: the seat's marker
-// if there is one (000 7.6), else the sign's.
-func (s Sign) LimitFor(seat int, k WagerKind) WagerLimit {
+// if there is one (000 7.6), else the sign's. It reads the sign in place, as Limit does.
+func (s *Sign) LimitFor(seat int, k WagerKind) WagerLimit {
 	for _, m := range s.Markers {
 		if m.Seat == seat && seat > 0 {
 			return m.Limit

@@ -128,7 +128,7 @@ func BenchmarkSettleOne(b *testing.B) {
 	o := r.Outcome.ForSettlement()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		tab.out.Settled = tab.out.Settled[:0]
+		tab.out.Settled, tab.batch = tab.out.Settled[:0], tab.batch[:0]                                                              // a new coup's batch
 		tab.memo[0], tab.memo[(&settleKey{w: engine.Wager{Kind: w.Kind, Amount: w.Amount}, o: o}).slot()] = memoEntry{}, memoEntry{} // never seen: engine.Settle every time
 		tab.settleOne(&w, &r, &o)
 	}

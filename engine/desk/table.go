@@ -164,13 +164,44 @@ type placed struct {
 }
 
 // roundRecord is what was settled on one finished coup, kept for a cancellation or a correction
-// after the fact: wagers[i] is the wager settled as settled[i].
+// after the fact.
 type roundRecord struct {
 	live    bool // false once refunded
 	shoe, n int
-	settled []Settled
-	wagers  []engine.Wager
+	settled []kept
 	runs    []RunResult
+}
+
+// kept is one settlement of a finished coup as the history keeps it: what a reversal repeats of
+// it (reverse) and, for a baccarat wager, the wager as placed, which a correction settles again
+// (resettle). It holds no pointer (the wager's name is kept as the Red Dog flag and the kind,
+// wagerName), so that remembering a coup is a plain copy of memory: a copy of its Settled would
+// also copy the notes, and the garbage collector's write barriers with them.
+type kept struct {
+	seat          int
+	amount, raise int64 // as settled: a Red Dog bet's amount with its raise
+	result        engine.Result
+	redDog        bool         // a Red Dog bet ("bet"); else a baccarat wager named wagerName(w.Kind)
+	again         bool         // w is the wager as placed, to be settled again on a correction
+	w             engine.Wager // the wager as placed (baccarat): its kind names it
+}
+
+// keep is settlement s as the history keeps it; w is the wager settled as s (baccarat), nil for a
+// Red Dog bet.
+func keep(s *Settled, w *engine.Wager) kept {
+	k := kept{seat: s.Seat, amount: s.Amount, raise: s.Raise, result: s.Result, redDog: w == nil}
+	if w != nil {
+		k.w, k.again = *w, true
+	}
+	return k
+}
+
+// name is the wager's name in its settlement (Settled.Wager).
+func (k *kept) name() Wager {
+	if k.redDog {
+		return WagerBet
+	}
+	return wagerName(k.w.Kind)
 }
 
 // historyLen bounds the coups kept for "void N" (the engine keeps as many).
@@ -217,8 +248,9 @@ type Table struct {
 	histNext  int
 	// settledW are the wagers settleOne settled, in the order of its settlements (remember).
 	settledW []engine.Wager
-	histFree []Settled // room for the history's settlements not yet given to a coup (remember)
-	shoe     int       // the current shoe (baccarat events; Red Dog view)
+	batch    []batchEntry // the wagers settled on the coup being settled (settleInBatch)
+	histFree []kept       // room for the history's settlements not yet given to a coup (remember)
+	shoe     int          // the current shoe (baccarat events; Red Dog view)
 
 	memo *[memoLen]memoEntry
 
@@ -487,7 +519,7 @@ func (t *Table) settleRound(r *engine.Round) {
 	// What a settlement reads of the coup, worked out once for all its wagers (the key of the
 	// settlements remembered, settle).
 	o := r.Outcome.ForSettlement()
-	t.settledW = t.settledW[:0]
+	t.settledW, t.batch = t.settledW[:0], t.batch[:0]
 	for i := range t.bets {
 		t.settleOne(&t.bets[i].w, r, &o)
 	}
@@ -533,12 +565,18 @@ func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, 
 		// A coup's first record takes its room from a block shared by histBlock coups, not an
 		// allocation of its own (a coup with more settlements grows its own, as append does).
 		if len(t.histFree) < histPiece {
-			t.histFree = make([]Settled, histPiece*histBlock)
+			t.histFree = make([]kept, histPiece*histBlock)
 		}
 		rec.settled, t.histFree = t.histFree[:0:histPiece], t.histFree[histPiece:]
 	}
-	rec.settled = append(rec.settled[:0], settled...)
-	rec.wagers = append(rec.wagers[:0], wagers...)
+	rec.settled = rec.settled[:0]
+	for i := range settled {
+		var w *engine.Wager
+		if i < len(wagers) {
+			w = &wagers[i]
+		}
+		rec.settled = append(rec.settled, keep(&settled[i], w))
+	}
 	rec.runs = append(rec.runs[:0], runs...)
 }
 
@@ -562,7 +600,7 @@ func (t *Table) settleOne(w *engine.Wager, r *engine.Round, o *engine.Outcome) {
 	if wg.Kind != engine.WagerInsurance {
 		wg.MinimumWarned = t.warned[wg.Seat]
 	}
-	s, err := t.settle(&wg, &r.Outcome, o)
+	s, err := t.settleInBatch(&wg, &r.Outcome, o)
 	if err != nil {
 		st.void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
@@ -635,14 +673,52 @@ func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*memoSettled, e
 	return &e.s, nil
 }
 
+// batchEntry is a wager settled on the coup being settled (settleInBatch): the wager as settle
+// keys it (its seat only where a commission is deferred against it) and its settlement.
+type batchEntry struct {
+	w engine.Wager
+	s memoSettled
+}
+
+// batchLen bounds the distinct wagers of a coup settled as a batch; a coup with more settles the
+// rest through the cache alone (settle).
+const batchLen = 8
+
+// settleInBatch is settle for the wagers of one coup, settled as a batch: the coup's outcome and
+// the rules in force are the same for all of them (t.batch is emptied before each coup is settled,
+// and nothing changes the rules while a coup is settled), so a wager alike to one already settled
+// on this coup in everything its settlement reads (engine.Settle is a function of the wager, the
+// outcome and the rules alone; the wager compared with its minimum warning, and its seat only where
+// a deferred commission is recorded against the seat, as settle keys it) settles as that one did.
+// A table's wagers on a coup are few and mostly alike (the same chips on the same hands), so this
+// compares a wager with a handful of others instead of building and comparing settle's key of
+// wager and outcome. The settlement returned is read-only and valid until the next settle.
+func (t *Table) settleInBatch(w *engine.Wager, o, key *engine.Outcome) (*memoSettled, error) {
+	k := *w
+	if !k.DeferCommission {
+		k.Seat = 0
+	}
+	for i := range t.batch {
+		if b := &t.batch[i]; b.w.Kind == k.Kind && b.w.Amount == k.Amount && b.w == k {
+			return &b.s, nil
+		}
+	}
+	s, err := t.settle(w, o, key)
+	if err != nil || len(t.batch) == batchLen {
+		return s, err
+	}
+	t.batch = append(t.batch, batchEntry{w: k, s: *s})
+	return &t.batch[len(t.batch)-1].s, nil
+}
+
 // refund undoes what was settled on coup n of shoe, whose outcome was invalidated after the
 // fact: every wager on it is refunded, the runs it decided are refunded, and the open runs
 // no longer count it (000 13.4; 003 10.4).
 func (t *Table) refund(shoe, n int, rule string) {
 	note := engine.Note{Rule: t.book.Refund, Text: fmt.Sprintf("coup %d was cancelled after the fact (%s): the wager is refunded", n, rule)}
 	if rec := t.record(shoe, n); rec != nil {
-		for _, s := range rec.settled {
-			t.reverse(s, note)
+		for i := range rec.settled {
+			t.reverse(rec.shoe, rec.n, &rec.settled[i], note)
 		}
 		for _, r := range rec.runs {
 			t.reverseRun(r, note)
@@ -667,12 +743,12 @@ func (t *Table) record(shoe, n int) *roundRecord {
 
 // reverse records the reversal of settlement s: the wager's stake is returned and what it won or
 // lost undone (Reverses); a void settlement has nothing to reverse. It reports whether it did.
-func (t *Table) reverse(s Settled, note engine.Note) bool {
-	if s.Result == engine.ResultVoid {
+func (t *Table) reverse(shoe, n int, s *kept, note engine.Note) bool {
+	if s.result == engine.ResultVoid {
 		return false
 	}
-	t.out.Settled = append(t.out.Settled, Settled{Shoe: s.Shoe, N: s.N, Seat: s.Seat, Wager: s.Wager, Amount: s.Amount, Raise: s.Raise,
-		Result: engine.ResultVoid, Returned: s.Amount, Notes: []engine.Note{note}, Reverses: s.Result})
+	t.out.Settled = append(t.out.Settled, Settled{Shoe: shoe, N: n, Seat: s.seat, Wager: s.name(), Amount: s.amount, Raise: s.raise,
+		Result: engine.ResultVoid, Returned: s.amount, Notes: []engine.Note{note}, Reverses: s.result})
 	return true
 }
 
@@ -702,14 +778,16 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 	rec := t.record(r.Shoe, r.N)
 	if rec != nil {
 		o := r.Outcome.ForSettlement()
-		for i, s := range rec.settled {
-			if i >= len(rec.wagers) || !t.reverse(s, undo) {
+		t.batch = t.batch[:0]
+		for i := range rec.settled {
+			k := &rec.settled[i]
+			if !k.again || !t.reverse(rec.shoe, rec.n, k, undo) {
 				continue
 			}
-			t.settleOne(&rec.wagers[i], r, &o)
+			t.settleOne(&k.w, r, &o)
 			st := &t.out.Settled[len(t.out.Settled)-1]
 			st.Notes = append(append(make([]engine.Note, 0, len(st.Notes)+1), st.Notes...), redo)
-			rec.settled[i] = *st
+			*k = keep(st, &k.w)
 		}
 	}
 	if t.runs == nil || r.Kind == engine.KindCancelled {

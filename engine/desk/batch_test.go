@@ -1,0 +1,81 @@
+package desk
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/coupboard/coupboard/engine"
+)
+
+// TestSettleInBatch settles a coup's wagers as the table does (settleRound: alike wagers settled
+// once per coup, settleInBatch) and checks every settlement against engine.Settle of that wager
+// alone, with the seat's minimum warning as it stands when the wager is settled (000 7.3.1).
+func TestSettleInBatch(t *testing.T) {
+	p, _ := engine.LookupProfile(engine.ProfileVic2002)
+	sign := engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}, Banker: engine.WagerLimit{Min: 1000, Max: 100000},
+		Tie: engine.WagerLimit{Min: 500, Max: 10000}}
+	banker := engine.Outcome{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7}
+	banker6 := engine.Outcome{Winner: engine.Banker, PlayerTotal: 4, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6}
+	player := engine.Outcome{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 3, Natural: true, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 3}
+	tie := engine.Outcome{Winner: engine.Tie, PlayerTotal: 6, BankerTotal: 6, PlayerCards: 3, BankerCards: 3, BankerFirstTwo: 2}
+	w := func(seat int, k engine.WagerKind, amount int64) engine.Wager {
+		return engine.Wager{Seat: seat, Kind: k, Amount: amount, Limit: sign.LimitFor(seat, k)}
+	}
+	deferred := func(x engine.Wager) engine.Wager { x.DeferCommission = true; return x }
+	for _, c := range []struct {
+		name   string
+		out    engine.Outcome
+		wagers []engine.Wager
+	}{
+		{"seven seats, three kinds alike", banker, []engine.Wager{w(1, engine.WagerPlayer, 2000), w(2, engine.WagerBanker, 2000),
+			w(3, engine.WagerTie, 2000), w(4, engine.WagerPlayer, 2000), w(5, engine.WagerBanker, 2000), w(6, engine.WagerTie, 2000), w(7, engine.WagerPlayer, 2000)}},
+		{"amounts differ", player, []engine.Wager{w(1, engine.WagerBanker, 2000), w(2, engine.WagerBanker, 2500), w(3, engine.WagerPlayer, 2500),
+			w(4, engine.WagerPlayer, 2000), w(5, engine.WagerPlayer, 2500)}},
+		{"under the minimum: warned, then void at that seat only", banker, []engine.Wager{w(1, engine.WagerBanker, 500), w(1, engine.WagerBanker, 500),
+			w(2, engine.WagerBanker, 500), w(1, engine.WagerTie, 100), w(3, engine.WagerBanker, 500)}},
+		{"a tie: Player and Banker returned", tie, []engine.Wager{w(1, engine.WagerPlayer, 2000), w(2, engine.WagerBanker, 2000), w(3, engine.WagerTie, 1000),
+			w(4, engine.WagerTie, 1000)}},
+		{"deferred commission: against each seat", banker6, []engine.Wager{deferred(w(1, engine.WagerBanker, 2000)), deferred(w(2, engine.WagerBanker, 2000)),
+			w(3, engine.WagerBanker, 2000), deferred(w(1, engine.WagerBanker, 2000))}},
+		{"more distinct wagers than a batch holds", banker, func() []engine.Wager {
+			var ws []engine.Wager
+			for i := 0; i < 2*batchLen+1; i++ {
+				ws = append(ws, w(1+i%MaxSeat, engine.WagerKind(1+i%3), int64(1000+100*i)))
+			}
+			return append(ws, ws...)
+		}()},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tab, err := New(Config{Profile: p, Settings: engine.DefaultSettings(&p), Sign: sign}, DefaultStart)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range c.wagers {
+				tab.bets = append(tab.bets, placed{w: x})
+			}
+			r := engine.Round{N: 4, Shoe: 1, Kind: engine.KindNormal, Outcome: c.out}
+			tab.settleRound(&r)
+			got := tab.out.Settled
+			if len(got) != len(c.wagers) {
+				t.Fatalf("%d settlements, want %d", len(got), len(c.wagers))
+			}
+			var warned [MaxSeat + 1]bool
+			for i, x := range c.wagers {
+				x.MinimumWarned = warned[x.Seat]
+				s, err := engine.Settle(x, c.out, tab.Settlement())
+				if err != nil {
+					t.Fatalf("wager %d: %v", i, err)
+				}
+				warned[x.Seat] = warned[x.Seat] || s.Warning
+				want := Settled{Shoe: 1, N: 4, Seat: x.Seat, Wager: wagerName(x.Kind), Amount: x.Amount, Result: s.Result, Paid: s.Paid,
+					Commission: s.Commission + s.DeferredCommission, Lost: s.Lost, Returned: s.Returned, Notes: s.Notes}
+				if !reflect.DeepEqual(got[i], want) {
+					t.Errorf("wager %d (%+v):\n got %+v\nwant %+v", i, x, got[i], want)
+				}
+			}
+			if tab.warned != warned {
+				t.Errorf("seats warned %v, want %v", tab.warned, warned)
+			}
+		})
+	}
+}
