@@ -201,6 +201,11 @@ func coupEmpty(c view.Coup) bool {
 // maxNotices is how many notices the screen shows at once (the soonest).
 const maxNotices = 3
 
+// coupFloor is the least height of a coup with cards, per unit of the screen's short side:
+// the landscape screen's coup (29% of its body), whose cards are 103 px tall at full HD, their
+// letters 19 px cap height. The portrait coup, taller, gives the roads what they lack down to it.
+const coupFloor = 0.25
+
 // CreateRenderer is Fyne's hook to draw the widget.
 func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
 	return &screenRenderer{t: t}
@@ -226,12 +231,19 @@ func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
 // Layout lays the screen out with notices of their full height, and, when that leaves the
 // roads under the floors players read them at (roadsNeed), again with the notices' rows
 // shorter by what the roads lack, down to their text's floor: so that with notices on screen
-// the roads, the big road first of all, keep their readable size (issue 23).
+// the roads, the big road first of all, keep their readable size (issue 23). Shorter rows may
+// let the notices go two to a row over the coup where they went across the screen: then the
+// roads are measured again, once more (three layouts at most).
 func (r *screenRenderer) Layout(size fyne.Size) {
 	noticeH := min(size.Width, size.Height) * 0.055
 	short, rows := r.layout(size, noticeH)
-	if short > 0 && rows > 0 {
-		r.layout(size, max(noticeH-short/float32(rows), r.t.style.minText()*1.5))
+	for i := 0; i < 2 && short > 0 && rows > 0; i++ {
+		floor := r.t.style.minText() * 1.5
+		if noticeH <= floor {
+			break
+		}
+		noticeH = max(noticeH-short/float32(rows), floor)
+		short, rows = r.layout(size, noticeH)
 	}
 }
 
@@ -266,12 +278,22 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	t.notices.setColumns(1)
 	// Two to a row, so that the roads keep their height (Layout), when their words are still
 	// readable in half the width (across the coup and the roads: the limit sign's column is 27%).
-	if beside && len(s.Notices) > 1 && t.notices.fits(2, (W-2*pad)*0.73-pad, noticeH) {
+	// Three that do not go two to a row there would stack three rows over the coup, and the
+	// roads would fall under their floor: they go two to a row across the whole screen instead
+	// (over the limit sign too), when they fit there at their text's floor, so that the coup
+	// and the roads lose two rows, as for two notices.
+	switch {
+	case !beside || len(s.Notices) < 2:
+	case t.notices.fits(2, (W-2*pad)*0.73-pad, noticeH):
 		t.notices.setColumns(2)
+	case nNotices > 2 && t.notices.fits(2, W-2*pad, t.style.minText()*1.5):
+		t.notices.setColumns(2)
+		beside = false
 	}
 	if nNotices > 0 && !beside {
-		r.place(t.notices, rect{pad, y, W - 2*pad, noticeH * float32(nNotices)})
-		y += noticeH*float32(nNotices) + pad
+		nh := noticeH * float32(t.notices.rows(nNotices))
+		r.place(t.notices, rect{pad, y, W - 2*pad, nh})
+		y += nh + pad
 	}
 	body := rect{pad, y, W - 2*pad, H - statusH - pad - y}
 	switch s.Mode {
@@ -310,14 +332,11 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	if portrait {
 		coupH = body.h * 0.17
 	}
+	coupH = max(coupH, coupFloor*unit) // notices across the screen take from the body, not the cards
 	if coupEmpty(s.Coup) {
 		coupH = t.style.minText() * 4.4
 	}
 	if portrait {
-		coup := rect{body.x, body.y, body.w, coupH}
-		r.coup(coup, pad)
-		y := coup.y + coup.h + pad
-		rest := body.y + body.h - y
 		signW, statsW := body.w*0.56-pad/2, body.w*0.44-pad/2
 		low := max(t.sign.needHeight(signW), t.stats.needHeight(statsW)) // the sign and the statistics
 		runsH := float32(0)
@@ -325,6 +344,16 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 			runsH = t.runs.needHeight(body.w)
 			low += runsH + pad
 		}
+		// Notices over the coup and the run board under the roads leave the roads short: the
+		// coup gives them what they lack, down to the landscape screen's coup (coupFloor),
+		// whose cards' letters players still read at 3-5 m.
+		if lack := r.roadsNeed(pad) - (body.h - coupH - pad - low - pad); nNotices > 0 && lack > 0 {
+			coupH = max(coupH-lack, min(coupH, coupFloor*unit))
+		}
+		coup := rect{body.x, body.y, body.w, coupH}
+		r.coup(coup, pad)
+		y := coup.y + coup.h + pad
+		rest := body.y + body.h - y
 		r.roads(rect{body.x, y, body.w, rest - low - pad}, pad)
 		y += rest - low
 		if s.Runs != nil {
@@ -341,7 +370,7 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.place(t.sign, rect{left.x, left.y, left.w, signH})
 	r.place(t.stats, rect{left.x, left.y + signH + pad, left.w, left.h - signH - pad})
 	centre := rect{left.x + left.w + pad, body.y, body.w - left.w - pad, body.h}
-	if nNotices > 0 {
+	if nNotices > 0 && beside {
 		nh := noticeH * float32(t.notices.rows(nNotices)) // two to a row
 		r.place(t.notices, rect{centre.x, centre.y, centre.w, nh})
 		centre.y += nh + pad

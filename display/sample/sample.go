@@ -252,6 +252,29 @@ func builders() map[string]func() (view.Screen, error) {
 			s.Stats.CardsLeft = 14
 			return s, err
 		},
+		"notices-runs": func() (view.Screen, error) { // two notices over a coup, and the run board
+			s, err := builders()["insurance"]()
+			now := Now()
+			s.Notices = []view.Notice{
+				{Kind: view.NoticeMinimum, Amount: 5000, At: now.Add(20 * time.Minute)},
+				{Kind: view.NoticeClosing, At: now.Add(5 * time.Hour)},
+			}
+			return s, err
+		},
+		"notices3": func() (view.Screen, error) { // three notices over a coup in play
+			s, err := base(view.SettleCommission, MidShoe)
+			if err != nil {
+				return s, err
+			}
+			s.Coup, err = coup(view.SettleCommission, []string{"4D", "KC", "2S"}, []string{"7H", "QS"})
+			now := Now()
+			s.Notices = []view.Notice{
+				{Kind: view.NoticeMinimum, Amount: 5000, At: now.Add(20 * time.Minute)},
+				{Kind: view.NoticeClosing, At: now.Add(5 * time.Hour)},
+				{Kind: view.NoticeLastCoup},
+			}
+			return s, err
+		},
 		"notice": func() (view.Screen, error) {
 			s, err := base(view.SettleCommission, MidShoe[:35])
 			now := Now()
