@@ -40,3 +40,24 @@ func TestShoeMarkPayload(t *testing.T) {
 		t.Error("a mark with no frame was encoded")
 	}
 }
+
+// FuzzDecodeShoeMark: any payload is refused or read; a mark read encodes to a payload that
+// reads back the same, and never panics.
+func FuzzDecodeShoeMark(f *testing.F) {
+	f.Add([]byte(`{"v":1,"seq":41,"frame":"HBT,0041,300","hello":"ACME,SHOE-8,1.2.0,CSP1"}`))
+	f.Add([]byte(`{"v":1,"seq":0,"frame":"HELO,0000,A,B,1,CSP1","hello":""}`))
+	f.Add([]byte(`{"v":1,"seq":9999,"frame":"x","hello":"\u00e9"}`))
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		m, err := DecodeShoeMark(payload)
+		if err != nil {
+			return
+		}
+		p, err := EncodeShoeMark(m)
+		if err != nil {
+			t.Fatalf("%s read as %+v, which does not encode: %v", payload, m, err)
+		}
+		if back, err := DecodeShoeMark(p); err != nil || back != m {
+			t.Fatalf("%+v encodes as %s, which reads back as %+v (%v)", m, p, back, err)
+		}
+	})
+}
