@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -139,6 +140,13 @@ var Header = []string{"stream_seq", "time", "table", "seq", "type", "shoe",
 	"replaces_winner", "replaces_player_total", "replaces_banker_total", "replaces_player_hand", "replaces_banker_hand", "correction_rule",
 	"withdrawn_change", "withdrawn_posted", "withdrawn_effective", "withdrawn_kinds", "withdrawn_rule"}
 
+// replacesAt and withdrawnAt are the first columns of a corrected round's replaced result and
+// of a withdrawn change (columns appended to Header in later versions of the feed).
+var (
+	replacesAt  = slices.Index(Header, "replaces_winner")
+	withdrawnAt = slices.Index(Header, "withdrawn_change")
+)
+
 // row is the CSV row of m, the stream's seq-th message.
 func row(seq uint64, m feedMsg) []string {
 	r := make([]string, len(Header))
@@ -148,7 +156,7 @@ func row(seq uint64, m feedMsg) []string {
 	if c := m.Corrected; c != nil { // the round as corrected, and the result it replaces
 		rd = &c.Round
 		was := c.Replaces
-		copy(r[47:], []string{was.Winner, strconv.Itoa(was.PlayerTotal), strconv.Itoa(was.BankerTotal),
+		copy(r[replacesAt:], []string{was.Winner, strconv.Itoa(was.PlayerTotal), strconv.Itoa(was.BankerTotal),
 			strings.Join(was.PlayerHand, " "), strings.Join(was.BankerHand, " "), c.Rule})
 	}
 	if rd != nil {
@@ -193,7 +201,7 @@ func row(seq uint64, m feedMsg) []string {
 	}
 	if w := m.Withdrawn; w != nil {
 		// The change withdrawn: its notices (notice_change) come off the sign.
-		copy(r[47:], []string{strconv.Itoa(w.Change), w.Posted, w.Effective, strings.Join(w.Kinds, " "), w.Rule})
+		copy(r[withdrawnAt:], []string{strconv.Itoa(w.Change), w.Posted, w.Effective, strings.Join(w.Kinds, " "), w.Rule})
 	}
 	return r
 }
