@@ -20,7 +20,7 @@ type fixTab struct {
 	box fyne.CanvasObject
 	// roundN is the number of a finished round of the shoe, for Void round and Dispute round.
 	roundN  *widget.Entry
-	dispute *widget.Button // Dispute round: at a baccarat table only (Red Dog's core has no dispute)
+	dispute *widget.Button // Dispute round: baccarat and Red Dog (faults 003 10.10)
 	alerts  *fyne.Container
 	review  *reviewPanel // a coup under review: confirm, enter or cancel (review.go)
 	sc      *Screen
@@ -76,11 +76,6 @@ func (t *fixTab) onRound(empty i18n.Key, action func(n int) view.Request) {
 
 func (t *fixTab) update(snap view.Operator) {
 	t.review.update(snap)
-	if snap.RedDog != nil {
-		t.dispute.Hide() // the desk refuses "!dispute" at Red Dog: not offered
-	} else {
-		t.dispute.Show()
-	}
 	var rows []fyne.CanvasObject
 	for _, a := range snap.Alerts {
 		id := a.ID

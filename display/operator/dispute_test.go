@@ -226,20 +226,47 @@ func TestDisputeRoundInEachLanguage(t *testing.T) {
 	}
 }
 
-// At a Red Dog table the desk has no "!dispute" (a round is put under review by the shoe
-// line's doubts and resolved in the Under review box): the Corrections tab does not offer
-// Dispute round, and the action, sent anyway, is refused with the reason.
-func TestNoDisputeRoundAtRedDog(t *testing.T) {
+// At a Red Dog table the supervisor disputes a finished round too (faults 003 10.10): the
+// Corrections tab offers Dispute round with the same round field; the round is under review
+// (the Red Dog review box names it, its outcome pending) until Confirm cards as read.
+func TestDisputeRoundAtRedDog(t *testing.T) {
 	lt := newLiveRedDog(t)
 	r := newRigOn(t, lt, lt.clock.Now, Options{})
 	r.signIn("4", supervisorPIN)
 	lt.shoe(t, rdScript(t, "shoe QC 3H 9S 5D")...)
 	r.tab("Corrections")
-	if r.sc.fix.dispute.Visible() || !r.sc.fix.roundN.Visible() {
+	if !r.sc.fix.dispute.Visible() || !r.sc.fix.roundN.Visible() {
 		t.Fatalf("at Red Dog: Dispute round shown %v, the round field %v", r.sc.fix.dispute.Visible(), r.sc.fix.roundN.Visible())
 	}
-	res, err := r.s.Do(opctl.DisputeAction(1, "player disputes"))
-	if err != nil || res.Refused == nil || !strings.Contains(res.Refused.Error(), "not a command of Red Dog") {
-		t.Fatalf("a dispute at Red Dog: %v, refused %v", err, res.Refused)
+	r.sc.reason.SetText("player disputes")
+	r.sc.fix.roundN.SetText("1")
+	r.tap("Dispute round")
+	snap := lt.Snapshot()
+	if d := snap.Game.Disputed; len(d) != 1 || d[0] != 1 {
+		t.Fatalf("rounds under review %v; log %q", d, r.sc.log.Text)
+	}
+	if r.sc.fix.roundN.Text != "" {
+		t.Errorf("round field %q after the dispute was recorded", r.sc.fix.roundN.Text)
+	}
+	if h := snap.RedDog.History; len(h) != 1 || !h[0].Review {
+		t.Errorf("round 1 disputed: %+v", h)
+	}
+	what := r.sc.fix.review.what.Text
+	for _, want := range []string{"Round 1 is under review after it was shown", "right 3H, left 9S, centre 5D"} {
+		if !strings.Contains(what, want) {
+			t.Errorf("review box %q: want %q", what, want)
+		}
+	}
+	r.sc.reason.SetText("checked")
+	r.tap("Confirm cards as read")
+	snap = lt.Snapshot()
+	if len(snap.Game.Disputed) != 0 {
+		t.Fatalf("after confirm: under review %v; log %q", snap.Game.Disputed, r.sc.log.Text)
+	}
+	if h := snap.RedDog.History; len(h) != 1 || h[0].Review || h[0].Resolution != engine.ResolvedConfirmed {
+		t.Errorf("round 1 after confirm: %+v", h)
+	}
+	if r.sc.fix.review.box.Visible() {
+		t.Errorf("review box shown after confirm: %q", r.sc.fix.review.what.Text)
 	}
 }
