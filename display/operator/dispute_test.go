@@ -119,8 +119,8 @@ func TestDisputeRoundFromTheCorrectionsTab(t *testing.T) {
 		!strings.Contains(what, "Cards: Player 9 T, Banker T 7.") {
 		t.Fatalf("the Under review box: shown %v, %q", r.sc.fix.review.box.Visible(), what)
 	}
-	if r.sc.fix.review.confirm.Disabled() || !r.sc.fix.review.enter.Disabled() || !r.sc.fix.review.cancel.Disabled() {
-		t.Fatal("a round disputed after the fact is confirmed (or voided by number), not entered or cancelled as a coup")
+	if r.sc.fix.review.confirm.Disabled() || r.sc.fix.review.enter.Disabled() || r.sc.fix.review.cards.Disabled() || !r.sc.fix.review.cancel.Disabled() {
+		t.Fatal("a round disputed after the fact is confirmed, its cards entered (!reconstruct N) or voided by number, not cancelled as a coup")
 	}
 	// The golden on a 1280×1024 panel, where the tab shows the box and every button unscrolled.
 	r.w.Resize(fyne.NewSize(1280, 1024))
@@ -188,6 +188,56 @@ func TestDisputeRoundRefusals(t *testing.T) {
 	}
 	if got := lt.roads(); got != "PX" {
 		t.Fatalf("roads %v: a refused dispute changed them", got)
+	}
+}
+
+// The cards really dealt for a finished round under review (faults: "!reconstruct N CARD…"):
+// the supervisor disputes round 1, enters other cards in the review box, and round 1's result,
+// the roads and the journal follow them; each refusal is shown in the log with its rule, and a
+// book without the rule (act 001 9.5 once the next round commenced) refuses it.
+func TestEnterCardsOfADisputedRound(t *testing.T) {
+	cases := []struct {
+		name, profile string
+		cards         string // typed in the review box
+		round         string // typed in the round field
+		log           string // last in the log strip
+		roads         string // after
+	}{
+		{"entered", "vic-baccarat-2002", "2C 9D 3H KS", "", "enter the cards of round 1: 2C 9D 3H KS", "BB"},
+		{"entered, round typed", "vic-baccarat-2002", "2C 9D 3H KS", "1", "enter the cards of round 1: 2C 9D 3H KS", "BB"},
+		{"not a coup", "vic-baccarat-2002", "2C 9D 3H", "", "REFUSED: enter cards of round 1: 3 cards given; the table of play wants B2 next (13.10)", "B"},
+		{"not under review", "vic-baccarat-2002", "2C 9D 3H KS", "2", "round 2 is not under review: put it under review first (!dispute 2) (13.10)", "B"},
+		{"next round commenced", "act-mini-baccarat-2012", "2C 9D 3H KS", "", "the next round has commenced, so round 1 is deemed void (void 1); later rounds stand as played (9.5)", "B"},
+		{"bad card", "vic-baccarat-2002", "2C 9D 3H ZZ", "", "ZZ", "B"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lt := newLiveTable(t, c.profile)
+			r := newRig(t, lt, Options{})
+			r.signIn("4", supervisorPIN)
+			r.twoRounds()
+			r.tab("Corrections")
+			r.sc.reason.SetText("player disputes")
+			r.sc.fix.roundN.SetText("1")
+			r.tap("Dispute round")
+			if d := lt.Snapshot().Game.Disputed; !slices.Equal(d, []int{1}) {
+				t.Fatalf("disputed %v; log %q", d, r.sc.log.Text)
+			}
+			r.sc.reason.SetText("surveillance checked")
+			r.sc.fix.roundN.SetText(c.round)
+			r.sc.fix.review.cards.SetText(c.cards)
+			r.tap("Enter cards")
+			if log := r.s.Log(); !strings.Contains(log[len(log)-1], c.log) {
+				t.Errorf("log %q, want %q last", log, c.log)
+			}
+			if got := lt.roads(); got != c.roads {
+				t.Errorf("roads %v, want %v", got, c.roads)
+			}
+			under := lt.Snapshot().Game.Disputed
+			if entered := c.roads == "BB"; entered != (len(under) == 0) || entered == r.sc.fix.review.box.Visible() {
+				t.Errorf("under review %v, box shown %v", under, r.sc.fix.review.box.Visible())
+			}
+		})
 	}
 }
 
