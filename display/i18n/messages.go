@@ -317,6 +317,7 @@ const (
 	LogNoReason             Key = "log.no_reason"              // %s action
 	LogNotRecorded          Key = "log.not_recorded"           // %[1]s action, %[2]s error
 	LogRefusedCmd           Key = "log.refused_cmd"            // %[1]s action, %[2]s the engine's reason
+	LogRefusalOf            Key = "log.refusal_of"             // %[1]s the script command, %[2]s " (rule)" or "", %[3]s the desk's reason
 	LogDone                 Key = "log.done"                   // %s action
 	LogNotSent              Key = "log.not_sent"               // %d cards
 	LogSignInNotRecorded    Key = "log.sign_in_not_recorded"   // %s error
@@ -775,6 +776,7 @@ func entries() []entry {
 		{LogNoReason, "%s: choose or type a reason", "%s：请选择或输入原因", "%s：請選擇或輸入原因"},
 		{LogNotRecorded, "%[1]s: NOT RECORDED: %[2]s", "%[1]s：未记录：%[2]s", "%[1]s：未記錄：%[2]s"},
 		{LogRefusedCmd, "%[1]s: REFUSED: %[2]s", "%[1]s：被拒绝：%[2]s", "%[1]s：被拒絕：%[2]s"},
+		{LogRefusalOf, "%[1]s refused%[2]s: %[3]s", "%[1]s 被拒绝%[2]s：%[3]s", "%[1]s 被拒絕%[2]s：%[3]s"},
 		{LogDone, "%s: done", "%s：完成", "%s：完成"},
 		{LogNotSent, "%d typed card(s) not sent: check them, then Enter again or undo", "%d 张已输入的牌未发送：请核对后再按确认或撤销", "%d 張已輸入的牌未發送：請核對後再按確認或撤銷"},
 		{LogSignInNotRecorded, "sign-in NOT RECORDED: %s", "登录未记录：%s", "登入未記錄：%s"},

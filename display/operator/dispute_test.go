@@ -242,7 +242,7 @@ func TestEnterCardsOfADisputedRound(t *testing.T) {
 }
 
 // Dispute round in each language: the button and the log's frame from the catalogue, the
-// engine's reason as the journal has it.
+// engine's reason worded in the language too (the journal keeps it in English).
 func TestDisputeRoundInEachLanguage(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
@@ -263,7 +263,7 @@ func TestDisputeRoundInEachLanguage(t *testing.T) {
 			r.sc.reason.SetText(w.T(i18n.ReasonPlayers))
 			r.sc.fix.roundN.SetText("1")
 			r.tap(w.T(i18n.OpDisputeRound))
-			if want := w.T(i18n.LogReview, 1, engine.DisputedBySupervisor); !strings.Contains(r.sc.log.Text, want) {
+			if want := w.T(i18n.LogReview, 1, w.Reason(engine.DisputedBySupervisor, "")); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)
 			}
 			if want := w.T(i18n.RevDisputed, 1); !strings.Contains(r.sc.fix.review.what.Text, want) {

@@ -44,7 +44,8 @@ func ParseCards(s string) ([]engine.Card, error) {
 // nothing does.
 func ReviewLines(snap view.Operator) []string { return reviewLines(i18n.Catalogue{}, snap) }
 
-// reviewLines is ReviewLines in w's language; the reasons stay as the journal has them.
+// reviewLines is ReviewLines in w's language, the engine's reasons worded in it too (the
+// journal keeps them in English).
 func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	if snap.RedDog != nil {
 		return redDogReviewLines(w, snap)
@@ -57,8 +58,8 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 			read += ", " + w.T(i18n.OpFaceDown, d)
 		}
 		out = append(out, w.T(i18n.RevHeld, g.Coup, read))
-		for _, w := range g.HeldWhy {
-			out = append(out, "  · "+w)
+		for _, why := range opwords.Reasons(w, g.HeldWhy) {
+			out = append(out, "  · "+why)
 		}
 	}
 	for _, n := range g.Disputed {
@@ -71,9 +72,9 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 		out = append(out, line)
 	}
 	if len(out) > 0 || g.Review && !g.NextHeld {
-		for _, w := range g.Reasons {
-			if !contains(g.HeldWhy, w) {
-				out = append(out, "  · "+w)
+		for _, why := range g.Reasons {
+			if !contains(g.HeldWhy, why) {
+				out = append(out, "  · "+w.Reason(why, ""))
 			}
 		}
 	}
