@@ -10,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 )
 
 // The operator screen (display/operator) drives a Session through these methods, which are
@@ -134,6 +135,9 @@ func ActionFor(r view.Request) (Action, error) {
 	case view.RequestAcceptReview:
 		return AcceptReviewAction(""), nil
 	case view.RequestReconstruct:
+		if r.Round > 0 {
+			return ReconstructRoundAction(r.Round, r.Cards, ""), nil
+		}
 		return ReconstructAction(r.Cards, ""), nil
 	case view.RequestClearAlert:
 		return ClearAlertAction(r.Alert, ""), nil
@@ -160,6 +164,15 @@ func ActionFor(r view.Request) (Action, error) {
 func ReconstructAction(cards []engine.Card, reason string) Action {
 	return game(opwords.M(i18n.ActReconstruct, opwords.CardList(cards)), access.Supervisor,
 		journal.SourceOperator, engine.ReconstructInput(cards), reason)
+}
+
+// ReconstructRoundAction is the supervisor entering the cards really dealt for finished round
+// n under review after the fact, in deal order: the table-script command "!reconstruct N CARD…".
+// The book's rule decides (Irregularities.Correct: 000 13.10, 001 9.4 until the next round,
+// 002/004 12.6); the engine refuses it, with the rule, elsewhere and at Red Dog.
+func ReconstructRoundAction(n int, cards []engine.Card, reason string) Action {
+	return command(opwords.M(i18n.ActReconstructRound, n, opwords.CardList(cards)), access.Supervisor,
+		desk.Command{Verb: desk.VerbReconstruct, Round: n, Cards: append([]engine.Card(nil), cards...)}, reason)
 }
 
 // roleWord is a role's name in the catalogue: dealer or supervisor.

@@ -503,7 +503,7 @@ func Describe(name string, res table.Result) []string {
 // but that it was done.
 func describeAll(name opwords.Line, res table.Result) (out []opwords.Line, done bool) {
 	if res.Refused != nil {
-		out = append(out, opwords.M(i18n.LogRefusedCmd, name, res.Refused.Error()))
+		out = append(out, opwords.M(i18n.LogRefusedCmd, name, opwords.Refusal(res.Refused)))
 	}
 	for _, e := range res.Events {
 		if l := opwords.EventLine(e); !l.Zero() {

@@ -312,10 +312,12 @@ const (
 	ActCollect              Key = "act.collect"                // %d seat
 	ActClearAlert           Key = "act.clear_alert"            // %d alert
 	ActReconstruct          Key = "act.reconstruct"            // %s cards
+	ActReconstructRound     Key = "act.reconstruct_round"      // %d round, %s cards: those really dealt for a finished round under review
 	LogNeeds                Key = "log.needs"                  // %[1]s action, %[2]s role
 	LogNoReason             Key = "log.no_reason"              // %s action
 	LogNotRecorded          Key = "log.not_recorded"           // %[1]s action, %[2]s error
 	LogRefusedCmd           Key = "log.refused_cmd"            // %[1]s action, %[2]s the engine's reason
+	LogRefusalOf            Key = "log.refusal_of"             // %[1]s the script command, %[2]s " (rule)" or "", %[3]s the desk's reason
 	LogDone                 Key = "log.done"                   // %s action
 	LogNotSent              Key = "log.not_sent"               // %d cards
 	LogSignInNotRecorded    Key = "log.sign_in_not_recorded"   // %s error
@@ -354,6 +356,7 @@ const (
 	LogRankFirst            Key = "log.rank_first"             // keypad
 	LogTypeRound            Key = "log.type_round"             // the void field is empty
 	LogTypeDisputeRound     Key = "log.type_dispute_round"     // the round field is empty for a dispute
+	LogTypeEnterRound       Key = "log.type_enter_round"       // more than one round under review and the round field is empty
 	LogLimitsErr            Key = "log.limits_err"             // %s error
 	LogClosingErr           Key = "log.closing_err"            // %s error
 	LogSettlementErr        Key = "log.settlement_err"         // %s error
@@ -768,10 +771,12 @@ func entries() []entry {
 		{ActCollect, "collect commission, seat %d", "收取佣金，%d 号座", "收取佣金，%d 號座"},
 		{ActClearAlert, "clear alert %d", "清除警报 %d", "清除警報 %d"},
 		{ActReconstruct, "enter the cards of the coup under review: %s", "输入复核中一局的牌：%s", "輸入覆核中一局的牌：%s"},
+		{ActReconstructRound, "enter the cards of round %d: %s", "输入第 %d 局的牌：%s", "輸入第 %d 局的牌：%s"},
 		{LogNeeds, "%[1]s: needs a %[2]s", "%[1]s：需要%[2]s", "%[1]s：需要%[2]s"},
 		{LogNoReason, "%s: choose or type a reason", "%s：请选择或输入原因", "%s：請選擇或輸入原因"},
 		{LogNotRecorded, "%[1]s: NOT RECORDED: %[2]s", "%[1]s：未记录：%[2]s", "%[1]s：未記錄：%[2]s"},
 		{LogRefusedCmd, "%[1]s: REFUSED: %[2]s", "%[1]s：被拒绝：%[2]s", "%[1]s：被拒絕：%[2]s"},
+		{LogRefusalOf, "%[1]s refused%[2]s: %[3]s", "%[1]s 被拒绝%[2]s：%[3]s", "%[1]s 被拒絕%[2]s：%[3]s"},
 		{LogDone, "%s: done", "%s：完成", "%s：完成"},
 		{LogNotSent, "%d typed card(s) not sent: check them, then Enter again or undo", "%d 张已输入的牌未发送：请核对后再按确认或撤销", "%d 張已輸入的牌未發送：請核對後再按確認或撤銷"},
 		{LogSignInNotRecorded, "sign-in NOT RECORDED: %s", "登录未记录：%s", "登入未記錄：%s"},
@@ -810,6 +815,7 @@ func entries() []entry {
 		{LogRankFirst, "type the rank first, then the suit", "请先输入点数，再输入花色", "請先輸入點數，再輸入花色"},
 		{LogTypeRound, "void round: type the round number", "作废：请输入局号", "作廢：請輸入局號"},
 		{LogTypeDisputeRound, "dispute round: type the round number", "争议复核：请输入局号", "爭議覆核：請輸入局號"},
+		{LogTypeEnterRound, "enter cards: type the number of the round under review", "输入牌：请输入复核中的局号", "輸入牌：請輸入覆核中的局號"},
 		{LogLimitsErr, "limits: %s", "限额：%s", "限額：%s"},
 		{LogClosingErr, "closing: %s", "关闭：%s", "關閉：%s"},
 		{LogSettlementErr, "settlement method: %s", "结算方式：%s", "結算方式：%s"},

@@ -20,7 +20,7 @@ type fixTab struct {
 	box fyne.CanvasObject
 	// roundN is the number of a finished round of the shoe, for Void round and Dispute round.
 	roundN  *widget.Entry
-	dispute *widget.Button // Dispute round: at a baccarat table only (Red Dog's core has no dispute)
+	dispute *widget.Button // Dispute round: baccarat and Red Dog (faults 003 10.10)
 	alerts  *fyne.Container
 	review  *reviewPanel // a coup under review: confirm, enter or cancel (review.go)
 	sc      *Screen
@@ -76,15 +76,10 @@ func (t *fixTab) onRound(empty i18n.Key, action func(n int) view.Request) {
 
 func (t *fixTab) update(snap view.Operator) {
 	t.review.update(snap)
-	if snap.RedDog != nil {
-		t.dispute.Hide() // the desk refuses "!dispute" at Red Dog: not offered
-	} else {
-		t.dispute.Show()
-	}
 	var rows []fyne.CanvasObject
 	for _, a := range snap.Alerts {
 		id := a.ID
-		l := widget.NewLabel(a.Raised.Format("15:04") + " " + a.Text)
+		l := widget.NewLabel(a.Raised.Format("15:04") + " " + t.sc.words.Reason(a.Text, "")) // the engine's English, worded
 		l.Wrapping = fyne.TextWrapWord
 		rows = append(rows, container.NewBorder(nil, nil, nil,
 			widget.NewButton(t.sc.t(i18n.OpClear), func() { _ = t.sc.do(view.Request{Kind: view.RequestClearAlert, Alert: id}) }), l))

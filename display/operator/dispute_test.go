@@ -119,8 +119,8 @@ func TestDisputeRoundFromTheCorrectionsTab(t *testing.T) {
 		!strings.Contains(what, "Cards: Player 9 T, Banker T 7.") {
 		t.Fatalf("the Under review box: shown %v, %q", r.sc.fix.review.box.Visible(), what)
 	}
-	if r.sc.fix.review.confirm.Disabled() || !r.sc.fix.review.enter.Disabled() || !r.sc.fix.review.cancel.Disabled() {
-		t.Fatal("a round disputed after the fact is confirmed (or voided by number), not entered or cancelled as a coup")
+	if r.sc.fix.review.confirm.Disabled() || r.sc.fix.review.enter.Disabled() || r.sc.fix.review.cards.Disabled() || !r.sc.fix.review.cancel.Disabled() {
+		t.Fatal("a round disputed after the fact is confirmed, its cards entered (!reconstruct N) or voided by number, not cancelled as a coup")
 	}
 	// The golden on a 1280×1024 panel, where the tab shows the box and every button unscrolled.
 	r.w.Resize(fyne.NewSize(1280, 1024))
@@ -191,8 +191,58 @@ func TestDisputeRoundRefusals(t *testing.T) {
 	}
 }
 
+// The cards really dealt for a finished round under review (faults: "!reconstruct N CARD…"):
+// the supervisor disputes round 1, enters other cards in the review box, and round 1's result,
+// the roads and the journal follow them; each refusal is shown in the log with its rule, and a
+// book without the rule (act 001 9.5 once the next round commenced) refuses it.
+func TestEnterCardsOfADisputedRound(t *testing.T) {
+	cases := []struct {
+		name, profile string
+		cards         string // typed in the review box
+		round         string // typed in the round field
+		log           string // last in the log strip
+		roads         string // after
+	}{
+		{"entered", "vic-baccarat-2002", "2C 9D 3H KS", "", "enter the cards of round 1: 2C 9D 3H KS", "BB"},
+		{"entered, round typed", "vic-baccarat-2002", "2C 9D 3H KS", "1", "enter the cards of round 1: 2C 9D 3H KS", "BB"},
+		{"not a coup", "vic-baccarat-2002", "2C 9D 3H", "", "REFUSED: enter cards of round 1: 3 cards given; the table of play wants B2 next (13.10)", "B"},
+		{"not under review", "vic-baccarat-2002", "2C 9D 3H KS", "2", "round 2 is not under review: put it under review first (!dispute 2) (13.10)", "B"},
+		{"next round commenced", "act-mini-baccarat-2012", "2C 9D 3H KS", "", "the next round has commenced, so round 1 is deemed void (void 1); later rounds stand as played (9.5)", "B"},
+		{"bad card", "vic-baccarat-2002", "2C 9D 3H ZZ", "", "ZZ", "B"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lt := newLiveTable(t, c.profile)
+			r := newRig(t, lt, Options{})
+			r.signIn("4", supervisorPIN)
+			r.twoRounds()
+			r.tab("Corrections")
+			r.sc.reason.SetText("player disputes")
+			r.sc.fix.roundN.SetText("1")
+			r.tap("Dispute round")
+			if d := lt.Snapshot().Game.Disputed; !slices.Equal(d, []int{1}) {
+				t.Fatalf("disputed %v; log %q", d, r.sc.log.Text)
+			}
+			r.sc.reason.SetText("surveillance checked")
+			r.sc.fix.roundN.SetText(c.round)
+			r.sc.fix.review.cards.SetText(c.cards)
+			r.tap("Enter cards")
+			if log := r.s.Log(); !strings.Contains(log[len(log)-1], c.log) {
+				t.Errorf("log %q, want %q last", log, c.log)
+			}
+			if got := lt.roads(); got != c.roads {
+				t.Errorf("roads %v, want %v", got, c.roads)
+			}
+			under := lt.Snapshot().Game.Disputed
+			if entered := c.roads == "BB"; entered != (len(under) == 0) || entered == r.sc.fix.review.box.Visible() {
+				t.Errorf("under review %v, box shown %v", under, r.sc.fix.review.box.Visible())
+			}
+		})
+	}
+}
+
 // Dispute round in each language: the button and the log's frame from the catalogue, the
-// engine's reason as the journal has it.
+// engine's reason worded in the language too (the journal keeps it in English).
 func TestDisputeRoundInEachLanguage(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
@@ -213,7 +263,7 @@ func TestDisputeRoundInEachLanguage(t *testing.T) {
 			r.sc.reason.SetText(w.T(i18n.ReasonPlayers))
 			r.sc.fix.roundN.SetText("1")
 			r.tap(w.T(i18n.OpDisputeRound))
-			if want := w.T(i18n.LogReview, 1, engine.DisputedBySupervisor); !strings.Contains(r.sc.log.Text, want) {
+			if want := w.T(i18n.LogReview, 1, w.Reason(engine.DisputedBySupervisor, "")); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)
 			}
 			if want := w.T(i18n.RevDisputed, 1); !strings.Contains(r.sc.fix.review.what.Text, want) {
@@ -226,20 +276,47 @@ func TestDisputeRoundInEachLanguage(t *testing.T) {
 	}
 }
 
-// At a Red Dog table the desk has no "!dispute" (a round is put under review by the shoe
-// line's doubts and resolved in the Under review box): the Corrections tab does not offer
-// Dispute round, and the action, sent anyway, is refused with the reason.
-func TestNoDisputeRoundAtRedDog(t *testing.T) {
+// At a Red Dog table the supervisor disputes a finished round too (faults 003 10.10): the
+// Corrections tab offers Dispute round with the same round field; the round is under review
+// (the Red Dog review box names it, its outcome pending) until Confirm cards as read.
+func TestDisputeRoundAtRedDog(t *testing.T) {
 	lt := newLiveRedDog(t)
 	r := newRigOn(t, lt, lt.clock.Now, Options{})
 	r.signIn("4", supervisorPIN)
 	lt.shoe(t, rdScript(t, "shoe QC 3H 9S 5D")...)
 	r.tab("Corrections")
-	if r.sc.fix.dispute.Visible() || !r.sc.fix.roundN.Visible() {
+	if !r.sc.fix.dispute.Visible() || !r.sc.fix.roundN.Visible() {
 		t.Fatalf("at Red Dog: Dispute round shown %v, the round field %v", r.sc.fix.dispute.Visible(), r.sc.fix.roundN.Visible())
 	}
-	res, err := r.s.Do(opctl.DisputeAction(1, "player disputes"))
-	if err != nil || res.Refused == nil || !strings.Contains(res.Refused.Error(), "not a command of Red Dog") {
-		t.Fatalf("a dispute at Red Dog: %v, refused %v", err, res.Refused)
+	r.sc.reason.SetText("player disputes")
+	r.sc.fix.roundN.SetText("1")
+	r.tap("Dispute round")
+	snap := lt.Snapshot()
+	if d := snap.Game.Disputed; len(d) != 1 || d[0] != 1 {
+		t.Fatalf("rounds under review %v; log %q", d, r.sc.log.Text)
+	}
+	if r.sc.fix.roundN.Text != "" {
+		t.Errorf("round field %q after the dispute was recorded", r.sc.fix.roundN.Text)
+	}
+	if h := snap.RedDog.History; len(h) != 1 || !h[0].Review {
+		t.Errorf("round 1 disputed: %+v", h)
+	}
+	what := r.sc.fix.review.what.Text
+	for _, want := range []string{"Round 1 is under review after it was shown", "right 3H, left 9S, centre 5D"} {
+		if !strings.Contains(what, want) {
+			t.Errorf("review box %q: want %q", what, want)
+		}
+	}
+	r.sc.reason.SetText("checked")
+	r.tap("Confirm cards as read")
+	snap = lt.Snapshot()
+	if len(snap.Game.Disputed) != 0 {
+		t.Fatalf("after confirm: under review %v; log %q", snap.Game.Disputed, r.sc.log.Text)
+	}
+	if h := snap.RedDog.History; len(h) != 1 || h[0].Review || h[0].Resolution != engine.ResolvedConfirmed {
+		t.Errorf("round 1 after confirm: %+v", h)
+	}
+	if r.sc.fix.review.box.Visible() {
+		t.Errorf("review box shown after confirm: %q", r.sc.fix.review.what.Text)
 	}
 }

@@ -150,11 +150,11 @@ func TestLogReviewAndDiagnosticsInEachLanguage(t *testing.T) {
 			if want := w.T(i18n.LogNoReason, w.T(i18n.ActVoidRound, 1)); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)
 			}
-			// The engine's refusal in the frame of the language, its reason as the journal has it.
+			// The engine's refusal in the frame of the language, its reason worded in it too.
 			r.sc.reason.SetText("recount")
 			r.sc.fix.roundN.SetText("1")
 			r.tap(w.T(i18n.OpVoidRound))
-			if want := w.T(i18n.LogRefused, "void 1: this book has no rule to cancel a finished round", ""); !strings.Contains(r.sc.log.Text, want) {
+			if want := w.T(i18n.LogRefused, w.Reason("void 1: this book has no rule to cancel a finished round", ""), ""); !strings.Contains(r.sc.log.Text, want) {
 				t.Errorf("log %q: want %q", r.sc.log.Text, want)
 			}
 			if lang != i18n.English {
@@ -184,7 +184,7 @@ func TestReviewAndRedDogWordsInEachLanguage(t *testing.T) {
 		snap.Game.Player, snap.Game.Banker = []engine.Card{{Rank: 9, Suit: engine.Hearts}}, []engine.Card{{Rank: engine.King, Suit: engine.Diamonds}}
 		snap.Game.HeldWhy = []string{"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"}
 		lines := reviewLines(w, snap)
-		if want := w.T(i18n.RevHeld, 3, w.T(i18n.RevHands, "9H", "KD")); len(lines) != 2 || lines[0] != want || !strings.Contains(lines[1], snap.Game.HeldWhy[0]) {
+		if want := w.T(i18n.RevHeld, 3, w.T(i18n.RevHands, "9H", "KD")); len(lines) != 2 || lines[0] != want || !strings.Contains(lines[1], w.Reason(snap.Game.HeldWhy[0], "")) {
 			t.Errorf("%s: review %q, want %q and the reason", lang, lines, want)
 		}
 		if got := redDogStage(w, reddog.View{Stage: reddog.StageBurn}); got != w.T(i18n.RdBurn) || got == "" {

@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/display/i18n"
+	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
 // redDogReviewLines says in words what waits for the supervisor's review at a Red Dog table,
-// one line each; none when nothing does. The cards are named by box (003 7.1.2, 7.1.3, 7.2).
+// one line each, the engine's reasons worded in w's language; none when nothing does. The cards are named by box (003 7.1.2, 7.1.3, 7.2).
 func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	g, rd := snap.Game, snap.RedDog
 	var out []string
@@ -20,7 +21,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 			line += " " + w.T(i18n.RdAllCards)
 		}
 		out = append(out, line)
-		for _, why := range g.HeldWhy {
+		for _, why := range opwords.Reasons(w, g.HeldWhy) {
 			out = append(out, "  · "+why)
 		}
 	}
@@ -29,7 +30,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 		for _, r := range rd.History {
 			if r.N == n {
 				line += " " + w.T(i18n.RevCards, redDogBoxes(w, r.Cards))
-				for _, why := range r.Why {
+				for _, why := range opwords.Reasons(w, r.Why) {
 					line += " " + why + "."
 				}
 			}
@@ -38,7 +39,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	}
 	if g.NextHeld {
 		out = append(out, w.T(i18n.RdNextHeld))
-		for _, why := range rd.View.NextWhy {
+		for _, why := range opwords.Reasons(w, rd.View.NextWhy) {
 			out = append(out, "  · "+why)
 		}
 	}

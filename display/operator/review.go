@@ -2,6 +2,7 @@ package operator
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -43,7 +44,8 @@ func ParseCards(s string) ([]engine.Card, error) {
 // nothing does.
 func ReviewLines(snap view.Operator) []string { return reviewLines(i18n.Catalogue{}, snap) }
 
-// reviewLines is ReviewLines in w's language; the reasons stay as the journal has them.
+// reviewLines is ReviewLines in w's language, the engine's reasons worded in it too (the
+// journal keeps them in English).
 func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	if snap.RedDog != nil {
 		return redDogReviewLines(w, snap)
@@ -56,8 +58,8 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 			read += ", " + w.T(i18n.OpFaceDown, d)
 		}
 		out = append(out, w.T(i18n.RevHeld, g.Coup, read))
-		for _, w := range g.HeldWhy {
-			out = append(out, "  · "+w)
+		for _, why := range opwords.Reasons(w, g.HeldWhy) {
+			out = append(out, "  · "+why)
 		}
 	}
 	for _, n := range g.Disputed {
@@ -70,9 +72,9 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 		out = append(out, line)
 	}
 	if len(out) > 0 || g.Review && !g.NextHeld {
-		for _, w := range g.Reasons {
-			if !contains(g.HeldWhy, w) {
-				out = append(out, "  · "+w)
+		for _, why := range g.Reasons {
+			if !contains(g.HeldWhy, why) {
+				out = append(out, "  · "+w.Reason(why, ""))
 			}
 		}
 	}
@@ -100,7 +102,12 @@ type reviewPanel struct {
 	confirm *widget.Button
 	enter   *widget.Button
 	cancel  *widget.Button
-	sc      *Screen
+	// held is a coup in progress under review; disputed, at a baccarat table, the finished
+	// rounds under review whose cards Enter cards may give (!reconstruct N, 000 13.10, 001 9.4,
+	// 002/004 12.6). Both from the last snapshot drawn.
+	held     bool
+	disputed []int
+	sc       *Screen
 }
 
 func newReviewPanel(sc *Screen) *reviewPanel {
@@ -116,7 +123,17 @@ func newReviewPanel(sc *Screen) *reviewPanel {
 			sc.Update()
 			return
 		}
-		if sc.do(view.Request{Kind: view.RequestReconstruct, Cards: cs}) == nil {
+		req := view.Request{Kind: view.RequestReconstruct, Cards: cs}
+		if !p.held { // a finished round under review: the cards really dealt for it
+			n, ok := p.disputedRound()
+			if !ok {
+				sc.c.Say(opwords.M(i18n.LogTypeEnterRound))
+				sc.Update()
+				return
+			}
+			req.Round = n
+		}
+		if sc.do(req) == nil {
 			p.cards.SetText("")
 		}
 	})
@@ -142,17 +159,35 @@ func (p *reviewPanel) update(snap view.Operator) {
 		p.cards.SetPlaceHolder(p.sc.t(i18n.RdCardsHint))
 	}
 	held := snap.Game.InCoup && snap.Game.Held
-	for _, w := range []fyne.Disableable{p.enter, p.cancel} {
-		if held {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
+	p.held, p.disputed = held, nil
+	if snap.RedDog == nil { // Red Dog has no "!reconstruct N"
+		p.disputed = snap.Game.Disputed
 	}
-	if held {
-		p.cards.Enable()
-	} else {
-		p.cards.Disable()
-	}
+	enable(p.cancel, held)
+	enable(p.enter, held || len(p.disputed) > 0)
+	enable(p.cards, held || len(p.disputed) > 0)
 	p.box.Show()
+}
+
+// enable enables w when on, disables it otherwise.
+func enable(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
+	}
+}
+
+// disputedRound is the finished round whose cards Enter cards gives: the number in the round
+// field (the one Void round and Dispute round read) when one is typed (the engine refuses, with
+// the rule, a round not under review), else the only round under review; false when neither
+// says which.
+func (p *reviewPanel) disputedRound() (int, bool) {
+	if n, err := strconv.Atoi(strings.TrimSpace(p.sc.fix.roundN.Text)); err == nil && n > 0 {
+		return n, true
+	}
+	if len(p.disputed) == 1 {
+		return p.disputed[0], true
+	}
+	return 0, false
 }

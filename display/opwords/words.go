@@ -6,11 +6,13 @@
 package opwords
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
 )
 
@@ -74,6 +76,41 @@ func Join(sep string, parts []Line) Line {
 	return out
 }
 
+// reasonText is an engine's reason in the engine's English (as the journal holds it), worded
+// in the reader's language when shown (i18n.Catalogue.Reason).
+type reasonText string
+
+// In is the reason in w's language; a reason the catalogue has no format for stays English.
+func (r reasonText) In(w i18n.Catalogue) string { return w.Reason(string(r), "") }
+
+// Reason is an engine's reason (given in its English) as a line worded in the reader's
+// language; in English it is the text as it is.
+func Reason(text string) Line { return Line{args: []any{reasonText(text)}} }
+
+// Reasons are engine reasons worded in w's language, each as Reason words it.
+func Reasons(w i18n.Catalogue, texts []string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = w.Reason(t, "")
+	}
+	return out
+}
+
+// Refusal words the table's refusal of a command: a desk refusal as "dispute refused (13.10):
+// reason" with its reason in the reader's language (the rule not repeated where the reason
+// names it, as desk.Refusal.Error has it); any other error as its text.
+func Refusal(err error) Line {
+	var r desk.Refusal
+	if !errors.As(err, &r) {
+		return Verbatim(err.Error())
+	}
+	rule := RuleSuffix(r.Rule)
+	if strings.Contains(r.Reason, "("+r.Rule+")") {
+		rule = ""
+	}
+	return M(i18n.LogRefusalOf, string(r.Command), rule, Reason(r.Reason))
+}
+
 // RuleSuffix is " (000 7.7)" after a line that cites a rule, or nothing.
 func RuleSuffix(rule string) string {
 	if rule == "" {
@@ -119,11 +156,11 @@ func EventLine(e engine.Event) Line {
 	case engine.EvShoeEnd:
 		return M(i18n.LogShoeOver, e.Shoe)
 	case engine.EvAnomaly:
-		return M(i18n.LogAnomaly, e.Reason, rule)
+		return M(i18n.LogAnomaly, Reason(e.Reason), rule)
 	case engine.EvRefused:
-		return M(i18n.LogRefused, e.Reason, rule)
+		return M(i18n.LogRefused, Reason(e.Reason), rule)
 	case engine.EvReview:
-		return M(i18n.LogReview, e.N, e.Reason)
+		return M(i18n.LogReview, e.N, Reason(e.Reason))
 	case engine.EvVoid:
 		return M(i18n.LogCancelled, e.N, rule)
 	case engine.EvInsurance:

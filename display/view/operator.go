@@ -68,7 +68,7 @@ const (
 	RequestWord                     // a shoe-script word: Word (with Round, a void of that finished round)
 	RequestDispute                  // put finished round Round under review
 	RequestAcceptReview             // accept what waits for the supervisor's review
-	RequestReconstruct              // the cards of the coup under review as they lie: Cards
+	RequestReconstruct              // the cards of the coup under review as they lie: Cards (with Round, those really dealt for finished round Round under review)
 	RequestClearAlert               // clear alert Alert
 	RequestSchedule                 // post Change to the limit sign (or the closing)
 	RequestSettlement               // post settlement method Method from At (001 8.1)
