@@ -144,6 +144,19 @@ func SettlementVic2002(version string, insuranceNo6, runs bool) (SettlementRules
 	return r, nil
 }
 
+// MethodACT2012 is the act-mini-baccarat-2012 settlement method (the settings' "settlement"
+// value, 001 8.1) whose Banker payout is p: "A" for the 5% commission (8.6), "B" for Banker 6
+// pays half (8.7), "" for none. SettlementACT2012's inverse.
+func MethodACT2012(p BankerPayout) string {
+	switch p {
+	case BankerCommission:
+		return "A"
+	case BankerSixPaysHalf:
+		return "B"
+	}
+	return ""
+}
+
 // SettlementACT2012 is act-mini-baccarat-2012 (book 001) with settlement method "A"
 // (5% commission, 8.6) or "B" (Banker 6 pays half, 8.7). Any other method is an error.
 func SettlementACT2012(method string) (SettlementRules, error) {

@@ -45,12 +45,7 @@ func LimitsOf(currency, wager string, s engine.Sign) Limits {
 // so is a settlement method not given; a wager it does not know is left out.
 func (l Limits) Sign() engine.Sign {
 	s := engine.Sign{DifferentialMin: l.DifferentialMin, DifferentialMax: l.DifferentialMax}
-	switch l.Settlement {
-	case SettleCommission:
-		s.Settlement = engine.BankerCommission
-	case SettleSixPaysHalf:
-		s.Settlement = engine.BankerSixPaysHalf
-	}
+	s.Settlement, _ = PayoutOf(l.Settlement) // none given: left zero
 	for _, b := range l.Bets {
 		w := engine.WagerLimit{Min: b.Min, Max: b.Max}
 		switch b.Bet {

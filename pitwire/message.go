@@ -485,7 +485,7 @@ func (l *Limits) validate(m *Message) error {
 	if l.DifferentialMin < 0 || l.DifferentialMax < 0 || l.DifferentialMin > 0 && l.DifferentialMax > 0 && l.DifferentialMin > l.DifferentialMax {
 		return invalid(m, "table differential_min %d, differential_max %d: want 0 (none) or more, the minimum not above the maximum", l.DifferentialMin, l.DifferentialMax)
 	}
-	if l.Settlement != "" && l.Settlement != SettleCommission && l.Settlement != SettleSixPaysHalf {
+	if _, ok := PayoutOf(l.Settlement); l.Settlement != "" && !ok {
 		return invalid(m, "settlement %.20q: want commission or six_pays_half", l.Settlement)
 	}
 	return nil

@@ -109,6 +109,18 @@ func SettlementOf(p engine.BankerPayout) string {
 	return ""
 }
 
+// PayoutOf is the Banker payout the feed names s (SettlementOf's inverse); false for a name
+// that is none of them.
+func PayoutOf(s string) (engine.BankerPayout, bool) {
+	switch s {
+	case SettleCommission:
+		return engine.BankerCommission, true
+	case SettleSixPaysHalf:
+		return engine.BankerSixPaysHalf, true
+	}
+	return 0, false
+}
+
 func (n *Notice) validate(m *Message) error {
 	if n.Change < 1 {
 		return invalid(m, "notice change %d, want 1 or more", n.Change)
@@ -124,7 +136,7 @@ func (n *Notice) validate(m *Message) error {
 		amounts = true
 	case NoticeSettlement:
 		for _, s := range []string{n.OldSettlement, n.NewSettlement} {
-			if s != SettleCommission && s != SettleSixPaysHalf {
+			if _, ok := PayoutOf(s); !ok {
 				return invalid(m, "notice of the settlement method %.20q: want commission or six_pays_half", s)
 			}
 		}

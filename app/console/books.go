@@ -170,13 +170,8 @@ func (bk book) earliest(ch change, sign engine.Sign, closes time.Time, now time.
 // settlement key: ACT's Method A or B, 001 8.1, 8.2); a table that publishes none has the book's.
 func (bk book) config(sign engine.Sign) desk.Config {
 	set := bk.settings
-	if bk.redDog == nil && bk.profile.UsesKey("settlement") {
-		switch sign.Settlement {
-		case engine.BankerCommission:
-			set.Method = "A"
-		case engine.BankerSixPaysHalf:
-			set.Method = "B"
-		}
+	if m := engine.MethodACT2012(sign.Settlement); bk.redDog == nil && bk.profile.UsesKey("settlement") && m != "" {
+		set.Method = m
 	}
 	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true}
 }

@@ -182,7 +182,6 @@ type kept struct {
 	amount, raise int64 // as settled: a Red Dog bet's amount with its raise
 	result        engine.Result
 	redDog        bool         // a Red Dog bet ("bet"); else a baccarat wager named wagerName(w.Kind)
-	again         bool         // w is the wager as placed, to be settled again on a correction
 	w             engine.Wager // the wager as placed (baccarat): its kind names it
 }
 
@@ -191,7 +190,7 @@ type kept struct {
 func keep(s *Settled, w *engine.Wager) kept {
 	k := kept{seat: s.Seat, amount: s.Amount, raise: s.Raise, result: s.Result, redDog: w == nil}
 	if w != nil {
-		k.w, k.again = *w, true
+		k.w = *w // the wager as placed, settled again on a correction
 	}
 	return k
 }
@@ -513,6 +512,18 @@ func (t *Table) asked(w engine.RunWager) int64 {
 	return w.Amount
 }
 
+// runCoupKind is how a finished coup of kind k counts for the runs: a coup without wagers is a
+// dummy coup, a cancelled coup none.
+func runCoupKind(k engine.RoundKind) engine.RunCoupKind {
+	switch k {
+	case engine.KindNoBet:
+		return engine.RunCoupDummy
+	case engine.KindCancelled:
+		return engine.RunCoupCancelled
+	}
+	return engine.RunCoupNormal
+}
+
 // settleRound settles the wagers, the insurance and the runs of a finished coup.
 func (t *Table) settleRound(r *engine.Round) {
 	s0, r0 := len(t.out.Settled), len(t.out.Runs)
@@ -531,14 +542,7 @@ func (t *Table) settleRound(r *engine.Round) {
 		t.insurance = t.insurance[:0]
 	}
 	if t.runs != nil {
-		kind := engine.RunCoupNormal
-		switch r.Kind {
-		case engine.KindNoBet:
-			kind = engine.RunCoupDummy
-		case engine.KindCancelled:
-			kind = engine.RunCoupCancelled
-		}
-		settled, err := t.runs.Coup(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: kind, Winner: r.Outcome.Winner})
+		settled, err := t.runs.Coup(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: runCoupKind(r.Kind), Winner: r.Outcome.Winner})
 		if err == nil {
 			for _, s := range settled {
 				t.out.Runs = append(t.out.Runs, RunResult{RunSettlement: s, Asked: t.asked(s.Run)})
@@ -781,7 +785,7 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 		t.batch = t.batch[:0]
 		for i := range rec.settled {
 			k := &rec.settled[i]
-			if !k.again || !t.reverse(rec.shoe, rec.n, k, undo) {
+			if k.redDog || !t.reverse(rec.shoe, rec.n, k, undo) {
 				continue
 			}
 			t.settleOne(&k.w, r, &o)
@@ -804,11 +808,7 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 			}
 		}
 	}
-	kind := engine.RunCoupNormal
-	if r.Kind == engine.KindNoBet {
-		kind = engine.RunCoupDummy
-	}
-	settled, err := t.runs.Correct(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: kind, Winner: r.Outcome.Winner}, decided)
+	settled, err := t.runs.Correct(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: runCoupKind(r.Kind), Winner: r.Outcome.Winner}, decided)
 	if err != nil {
 		return
 	}
