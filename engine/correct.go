@@ -30,7 +30,7 @@ func (g *Game) correct(n int, cards []Card) {
 	}
 	rule := ir.Correct
 	refuse := func(rule, why string) { g.refuse(rule, fmt.Sprintf("enter cards of round %d: %s", n, why)) }
-	h := g.past(n)
+	h, d := g.past(n), g.disputedRound(n)
 	switch {
 	case rule == "":
 		refuse("", "this book has no rule to correct a finished round: confirm it or cancel it")
@@ -41,7 +41,7 @@ func (g *Game) correct(n int, cards []Card) {
 	case h.kind == KindCancelled:
 		refuse(rule, fmt.Sprintf("round %d is cancelled: it has no result to correct", n))
 		return
-	case !g.isDisputed(n):
+	case d == nil:
 		refuse(rule, fmt.Sprintf("round %d is not under review: put it under review first (!dispute %d)", n, n))
 		return
 	case ir.CorrectBeforeNext != "" && (n < g.rounds || g.inRound):
@@ -70,11 +70,7 @@ func (g *Game) correct(n int, cards []Card) {
 	if len(r.Notes) == 0 || r.Notes[len(r.Notes)-1] != rule {
 		r.Notes = append(r.Notes, rule)
 	}
-	for _, d := range g.disputed {
-		if d.n == n && d.shoe == g.shoe {
-			r.Why = append([]string(nil), d.why...)
-		}
-	}
+	r.Why = append([]string(nil), d.why...)
 	for i := 0; i < nc.np; i++ {
 		r.Player.add(nc.p[i])
 	}
@@ -92,12 +88,13 @@ func (g *Game) correct(n int, cards []Card) {
 	g.resolveDisputed(n, ResolvedEntered, rule)
 }
 
-// isDisputed reports whether finished round n of this shoe is under review after the fact.
-func (g *Game) isDisputed(n int) bool {
-	for _, d := range g.disputed {
-		if d.n == n && d.shoe == g.shoe {
-			return true
+// disputedRound is finished round n of this shoe under review after the fact, nil when it is
+// not.
+func (g *Game) disputedRound(n int) *dispute {
+	for i := range g.disputed {
+		if d := &g.disputed[i]; d.n == n && d.shoe == g.shoe {
+			return d
 		}
 	}
-	return false
+	return nil
 }

@@ -29,15 +29,16 @@ func (b *Board) corrected(t *Table, m pitwire.Message) error {
 	// Every check comes before any change: the roads are rebuilt aside, then swapped in.
 	rounds := slices.Clone(t.rounds)
 	rounds[idx] = c
-	roads := roadmap.New(b.cfg.Roads)
-	for _, r := range rounds {
-		h := roadmap.Hand{Kind: engine.KindCancelled}
+	hands := make([]roadmap.Hand, len(rounds))
+	for i, r := range rounds {
+		hands[i] = roadmap.Hand{Kind: engine.KindCancelled}
 		if r.Kind != engine.KindCancelled {
-			h = roadmap.FromOutcome(r.Outcome(), r.Kind)
+			hands[i] = roadmap.FromOutcome(r.Outcome(), r.Kind)
 		}
-		if err := roads.Append(h); err != nil {
-			return fmt.Errorf("shoe %d: correct round %d: %w", t.Shoe, c.N, err)
-		}
+	}
+	roads, err := roadmap.Build(hands, b.cfg.Roads)
+	if err != nil {
+		return fmt.Errorf("shoe %d: correct round %d: %w", t.Shoe, c.N, err)
 	}
 	t.rounds, t.Roads = rounds, roads
 	t.Last = b.lastResult(t)
