@@ -3,7 +3,6 @@ package operator
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -90,7 +89,3 @@ func (t *fixTab) update(snap view.Operator) {
 	t.alerts.Objects = rows
 	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 }
-
-// earliestOf finds in a refusal of a change's time (too soon for the book's notice, in the
-// past, or before a change already posted) the earliest time the board allows.
-func earliestOf(err error) (time.Time, bool) { return engine.Earliest(err) }

@@ -240,7 +240,7 @@ func (t *limitsTab) postMethod() {
 // refusal for want of notice (or a time past), rounded up to the minute, and says which
 // button posts it.
 func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button i18n.Key) {
-	earliest, ok := earliestOf(refused)
+	earliest, ok := engine.Earliest(refused) // the earliest time the board allows, from its refusal
 	if !ok {
 		return
 	}
