@@ -202,6 +202,22 @@ func (l *Loop) Inspect(ctx context.Context, fn func(Machine)) error {
 	}
 }
 
+// ShoeMark is where the shoe's sequence stands as the loop has taken it (Msg.ShoeMark): nil
+// before any frame. It waits for the messages already in the inbox.
+func (l *Loop) ShoeMark(ctx context.Context) (*journal.ShoeMark, error) {
+	var m *journal.ShoeMark
+	done := make(chan struct{})
+	if err := l.Send(ctx, Msg{call: func() { m = l.mark; close(done) }}); err != nil {
+		return nil, err
+	}
+	select {
+	case <-done:
+		return m, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // ErrStopped is the Result.Err of an input sent after a drain stopped the table between coups:
 // it is neither applied nor journalled. A shoe frame refused so is not in the shoe mark the
 // clean stop journalled, so the table's next shoe reader finds it missing: a gap, a doubt.
