@@ -22,6 +22,7 @@ type plant struct {
 	running *table.Running
 	loop    *table.Loop
 	line    *line
+	link    string // the shoe's device link, which the port manager opens
 	mgr     *serialin.Manager
 	stop    context.CancelFunc // stops the feed
 	fed     chan error
@@ -33,7 +34,8 @@ type plant struct {
 func (p *plant) open(t *testing.T) {
 	t.Helper()
 	p.t, p.db = t, filepath.Join(t.TempDir(), "t.db")
-	pty, err := serialin.NewPTYLine(filepath.Join(t.TempDir(), "shoe"), nil)
+	p.link = filepath.Join(t.TempDir(), "shoe")
+	pty, err := serialin.NewPTYLine(p.link, nil)
 	if err != nil {
 		t.Skipf("no pseudo-terminals here: %v", err)
 	}
@@ -44,12 +46,14 @@ func (p *plant) open(t *testing.T) {
 	}
 }
 
-// run starts the port manager on the line, the loop newLoop makes (table.Start) and the shoe
+// run starts the port manager on the line's link (as a kiosk opens its shoe by its udev
+// link: after an unplug the pseudo-terminal's number may go to another test's shoe, so
+// the bare /dev/pts path would read someone else's cards), the loop newLoop makes (table.Start) and the shoe
 // feed.
 func (p *plant) run(newLoop func(table.Options) (*table.Loop, error), opt table.Options) {
 	p.t.Helper()
 	var err error
-	p.mgr, err = serialin.Start(serialin.Config{Path: p.line.pty.Path(), MinBackoff: 10 * time.Millisecond, MaxBackoff: 40 * time.Millisecond}, serialin.NewRegistry())
+	p.mgr, err = serialin.Start(serialin.Config{Path: p.link, MinBackoff: 10 * time.Millisecond, MaxBackoff: 40 * time.Millisecond}, serialin.NewRegistry())
 	if err != nil {
 		p.t.Fatal(err)
 	}
