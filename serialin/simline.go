@@ -136,14 +136,19 @@ func (p *PTYLine) Unplug(ctx context.Context, d time.Duration) error {
 	return p.open()
 }
 
+// Drained waits, at most max, until the host has read every byte written to the line, and
+// reports whether it has: a test's way to know the host has everything before it looks at
+// what the host made of it (instead of sleeping for a while).
+func (p *PTYLine) Drained(max time.Duration) bool { return p.drain(max) }
+
 // drain waits, at most max, until the host has read every byte written: the cable is
-// pulled between two messages, not in the middle of one.
-func (p *PTYLine) drain(max time.Duration) {
+// pulled between two messages, not in the middle of one. It reports whether the host has.
+func (p *PTYLine) drain(max time.Duration) bool {
 	p.mu.Lock()
 	s := p.slave
 	p.mu.Unlock()
 	if s == nil {
-		return
+		return false
 	}
 	// Bytes written to the master reach the slave's input queue a little later (the kernel
 	// pushes them from a work queue), so the queue must read empty twice, a few ms apart.
@@ -153,7 +158,7 @@ func (p *PTYLine) drain(max time.Duration) {
 		time.Sleep(5 * time.Millisecond)
 		n, err := unix.IoctlGetInt(int(s.Fd()), unix.TIOCINQ)
 		if err != nil {
-			return
+			return false
 		}
 		if n == 0 {
 			empty++
@@ -161,6 +166,7 @@ func (p *PTYLine) drain(max time.Duration) {
 			empty = 0
 		}
 	}
+	return empty >= 2
 }
 
 // discard throws away what the host has not read (tcflush of the input queue), so that a

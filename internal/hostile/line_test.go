@@ -277,11 +277,14 @@ func (l *line) play(ctx context.Context, t *testing.T, rng *rand.Rand, msgs []se
 	case fUnplug:
 		i := pick()
 		l.write(t, ws[:i])
-		time.Sleep(30 * time.Millisecond)
+		// Unplug waits until the host has read what was written; what is written after it
+		// waits in the new pseudo-terminal until the port manager has opened it.
+		if !l.pty.Drained(30 * time.Second) {
+			t.Fatal("the host did not read the line within 30 s")
+		}
 		if err := l.pty.Unplug(ctx, 150*time.Millisecond); err != nil {
 			t.Fatalf("unplug: %v", err)
 		}
-		time.Sleep(300 * time.Millisecond) // the manager reopens the new pseudo-terminal
 		rest := append([]wire{l.hello()}, ws[i:]...)
 		for k := 1; k < len(rest); k++ {
 			rest[k].seq = l.next()

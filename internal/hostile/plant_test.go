@@ -66,21 +66,32 @@ func (p *plant) run(newLoop func(table.Options) (*table.Loop, error), opt table.
 	go func() { p.fed <- shoefeed.Feed(ctx, p.mgr.Events(), p.loop) }()
 }
 
-// settle waits until the table has taken in everything the line sent: no record committed
-// for a while.
+// settle waits until the table has taken in everything the line sent: the port manager has
+// read every byte off the line (however long a loaded machine takes to schedule it), the shoe
+// feed has taken every event it decoded, the loop has handled every message sent to it before
+// a look at its state, and then no record was committed for a while. Only the last step is
+// timed, and only as a margin: the steps before it wait on what they wait for.
 func (p *plant) settle() {
+	p.t.Helper()
+	if !p.line.pty.Drained(30 * time.Second) {
+		p.t.Fatalf("the port manager did not read the line within 30 s (status %+v)", p.mgr.Status())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	last, quiet := p.commits.Load(), time.Now()
-	deadline := time.Now().Add(5 * time.Second)
-	time.Sleep(20 * time.Millisecond)
-	for time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	for {
+		for len(p.mgr.Events()) > 0 && ctx.Err() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		if err := p.loop.Inspect(ctx, func(table.Machine) {}); err != nil {
+			p.t.Fatalf("the table did not take in what the line sent within 30 s: %v", err)
+		}
 		if n := p.commits.Load(); n != last {
 			last, quiet = n, time.Now()
-			continue
-		}
-		if time.Since(quiet) >= 60*time.Millisecond {
+		} else if time.Since(quiet) >= 60*time.Millisecond {
 			return
 		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
