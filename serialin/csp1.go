@@ -35,6 +35,12 @@ type CSP1 struct {
 
 	hello   string // the fields of the last HELO accepted (Mark.Hello)
 	resumed bool   // the sequence was taken up from a Mark (Resume) and no frame accepted since
+
+	// relinked: the sequence was taken up after the link dropped and came back (relink), and no
+	// frame has yet proven that the stream is the same shoe's; unprovenN counts the frames
+	// dropped meanwhile.
+	relinked  bool
+	unprovenN int
 }
 
 // NewCSP1 returns a CSP1 decoder as a Decoder.
@@ -131,6 +137,14 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 	typ := fields[0]
 	seq, _ := strconv.Atoi(fields[1])
 
+	if d.relinked {
+		if why := d.unproven(typ, seq, body, fields[2:]); why != "" {
+			// Not this shoe's stream, as far as the table can tell: never data (see relink).
+			d.unprovenN++
+			return append(out, Event{Kind: KindUnproven, Seq: seq, Raw: raw, Count: d.unprovenN, Reason: why})
+		}
+	}
+
 	// The sequence, before the fields: a resend of a misread is still a resend.
 	if d.have && seq == d.last {
 		if body == string(d.lastB[:d.lastLen]) {
@@ -157,13 +171,16 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 		}
 	}
 	reason := ""
+	if typ == "HELO" && d.relinked && d.hello == "" {
+		reason = fmt.Sprintf("HELO after the link came back (last frame taken SEQ %04d); the table had no HELO to check it against", d.last)
+	}
 	if typ == "HELO" && d.resumed {
 		reason = fmt.Sprintf("HELO after SEQ %04d, the last frame the table took before it stopped", d.last)
 		if d.hello != "" {
 			reason += " (from " + d.hello + ")"
 		}
 	}
-	d.staleN = 0
+	d.staleN, d.relinked, d.unprovenN = 0, false, 0
 	d.have, d.last, d.resumed = true, seq, false
 	d.lastLen = copy(d.lastB[:], body)
 	if typ == "HELO" {
@@ -179,8 +196,29 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 	}
 	// The frame is taken: where the sequence now stands goes with its event (only with the
 	// frame's own event, not with a gap reported before it).
-	ev.Mark, ev.Marked = Mark{Seq: seq, Frame: body, Hello: d.hello}, true
+	ev.Mark = Mark{Seq: seq, Frame: body, Hello: d.hello}
 	return append(out, ev)
+}
+
+// unproven says why a frame that came after the link came back does not prove that the stream
+// is the same shoe's, or "" when it does: the frame that continues the sequence exactly, a
+// resend of the last frame taken (a duplicate), or a HELO with the identity of the last HELO
+// taken (the shoe restarted; any HELO when the table saw none).
+func (d *CSP1) unproven(typ string, seq int, body string, fields []string) string {
+	hello := strings.Join(fields, ",")
+	switch {
+	case typ == "HELO" && (d.hello == "" || hello == d.hello):
+		return ""
+	case typ == "HELO":
+		return fmt.Sprintf("HELO from %s after the link came back, but the table's shoe is %s: not the same shoe; "+
+			"its frames are dropped until the table's shoe sends HELO", hello, d.hello)
+	case seq == d.last && body == string(d.lastB[:d.lastLen]):
+		return ""
+	case seq == (d.last+1)%seqModulus:
+		return ""
+	}
+	return fmt.Sprintf("SEQ %04d after the link came back does not continue %04d, the last frame taken: not proven to be the same shoe; "+
+		"its frames are dropped until the shoe sends HELO (power-cycle it)", seq, d.last)
 }
 
 // resumedWords explains, in a stale or gap reason, a sequence taken up from the table's stop.

@@ -31,10 +31,15 @@ const (
 	KindMisread   // a card or burn frame whose card cannot be read (ZZ, 1S): dropped, prompt manual entry
 
 	KindLink // the connection changed state (Link, Err); sent by the port manager, not by decoders
+
+	// KindUnproven is a frame that came after the link dropped and came back and does not prove
+	// the stream is the same shoe's (it neither continues the SEQ exactly nor is a HELO of the
+	// same shoe): dropped, until a frame proves it. Count says how many in a row so far.
+	KindUnproven
 )
 
 var kindNames = [...]string{"", "hello", "card", "burn", "status", "heartbeat", "result",
-	"noise", "corrupt", "duplicate", "conflict", "gap", "stale", "misread", "link"}
+	"noise", "corrupt", "duplicate", "conflict", "gap", "stale", "misread", "link", "unproven"}
 
 // String is the kind's lower-case name ("card", "gap", ...).
 func (k Kind) String() string {
@@ -45,7 +50,7 @@ func (k Kind) String() string {
 }
 
 // Diagnostic reports whether events of this kind are diagnostics (they never move a coup).
-func (k Kind) Diagnostic() bool { return k >= KindNoise && k <= KindMisread }
+func (k Kind) Diagnostic() bool { return k >= KindNoise && k <= KindMisread || k == KindUnproven }
 
 // Hello is what a shoe says about itself when it boots (CSP1 HELO).
 type Hello struct {
@@ -80,9 +85,9 @@ type Event struct {
 
 	Result Result // KindResult
 
-	Count  int    // KindNoise: the number of bytes; KindStale: stale frames in a row so far (1 for the first)
+	Count  int    // KindNoise: the number of bytes; KindStale, KindUnproven: such frames in a row so far (1 for the first)
 	Gap    int    // KindGap: the number of frames lost
-	Reason string // KindCorrupt, KindConflict, KindStale, KindMisread, KindGap, KindHello after a Resume: why, in words
+	Reason string // KindCorrupt, KindConflict, KindStale, KindMisread, KindGap, KindUnproven, KindHello after a Resume or a relink: why, in words
 	// Review, on a KindCard, says the card must be confirmed before it counts (cardline: an
 	// exact repeat within the repeat window may be a double read or a real repeat).
 	Review string
@@ -90,13 +95,15 @@ type Event struct {
 
 	// Mark, when Marked, is where the shoe's sequence stands once this event's frame is taken
 	// (Resumer): set on the event of every frame a sequenced decoder accepts, and on no other
-	// (a gap reported before a frame, a stale, duplicate or conflicting frame, noise).
-	Mark   Mark
-	Marked bool
+	// (a gap reported before a frame, a stale, duplicate, conflicting or unproven frame, noise).
+	Mark Mark
 
 	Link LinkState // KindLink: the new state
 	Err  string    // KindLink: what went wrong, in words a floor supervisor can act on
 }
+
+// Marked reports whether the event carries a Mark: a frame taken always has a body.
+func (e Event) Marked() bool { return e.Mark.Frame != "" }
 
 // String is a one-line description for logs and the shoe-sim/monitor output.
 func (e Event) String() string {

@@ -65,6 +65,7 @@ type Status struct {
 	Gaps       int64     // gaps reported
 	Lost       int64     // frames lost in gaps
 	Stale      int64     // stale or out-of-order frames dropped
+	Unproven   int64     // frames dropped after a reconnect because they did not prove the stream is the same shoe's
 	Misreads   int64     // unreadable cards
 	LastFrame  time.Time // arrival of the last valid frame
 }
@@ -232,6 +233,14 @@ func (m *Manager) run() {
 	mode, _ := serialMode(m.settings) // checked in Start
 	dec := m.adapter.New()
 	resume := m.cfg.Resume // the first connection only
+	// last is where the shoe's sequence stood at the last frame taken (the configuration's mark
+	// until one is): a later connection takes it up, and its stream must prove it is the same
+	// shoe's before anything is taken from it (relinker).
+	var last *Mark
+	if resume != nil {
+		mk := *resume
+		last = &mk
+	}
 	backoff := m.cfg.MinBackoff
 	for !m.stopped() {
 		l, port, err := m.open(mode)
@@ -255,11 +264,22 @@ func (m *Manager) run() {
 		m.mu.Unlock()
 		m.setLink(LinkConnected, port, "", FaultNone)
 		dec.Reset()
-		if r, ok := dec.(Resumer); ok && resume != nil {
-			_ = r.Resume(*resume) // checked in Start
+		switch r := dec.(type) {
+		case relinker:
+			if resume != nil {
+				r.resume(*resume) // checked in Start
+			} else if last != nil && m.Status().Connects > 1 {
+				r.relink(*last)
+			}
+		case Resumer: // another package's adapter
+			if resume != nil {
+				if err := r.Resume(*resume); err != nil {
+					m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+				}
+			}
 		}
 		resume = nil
-		err = m.read(l, dec)
+		err = m.read(l, dec, &last)
 		l.Close()
 		if m.stopped() {
 			break
@@ -292,7 +312,8 @@ func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 }
 
 // read reads and decodes until the link fails or the manager stops, watching the heartbeat.
-func (m *Manager) read(l link, dec Decoder) error {
+// It keeps *last at the mark of the last frame taken.
+func (m *Manager) read(l link, dec Decoder, last **Mark) error {
 	buf := make([]byte, 512)
 	lastAlive := time.Now()
 	silentAfter := time.Duration(0)
@@ -319,6 +340,10 @@ func (m *Manager) read(l link, dec Decoder) error {
 				garbage = now
 			}
 			for _, ev := range evs {
+				if ev.Marked() {
+					mk := ev.Mark
+					*last = &mk
+				}
 				if !m.send(ev) {
 					return nil
 				}
@@ -370,6 +395,8 @@ func (m *Manager) count(evs []Event, now time.Time) bool {
 			s.Lost += int64(e.Gap)
 		case KindStale:
 			s.Stale++
+		case KindUnproven:
+			s.Unproven++
 		case KindMisread:
 			s.Misreads++
 		case KindCard:

@@ -62,9 +62,37 @@ func (d *CSP1) Resume(m Mark) error {
 	if err := m.Check(); err != nil {
 		return err
 	}
+	d.resume(m)
+	return nil
+}
+
+// resume is Resume of a mark already checked (the port manager checks the configuration's mark
+// in Start; the others are marks the decoder made).
+func (d *CSP1) resume(m Mark) {
 	d.Reset()
 	d.have, d.last = true, m.Seq
 	d.lastLen = copy(d.lastB[:], m.Frame)
 	d.hello, d.resumed = m.Hello, true
-	return nil
+}
+
+// relinker is a decoder that can take up its sequence after the link dropped and came back,
+// and make the stream prove it is the same shoe's before taking anything from it (CSP1).
+type relinker interface {
+	// relink forgets any partial frame and takes up the sequence at m, the last frame taken
+	// before the link dropped.
+	relink(m Mark)
+	// resume is Resumer.Resume of a mark already checked.
+	resume(m Mark)
+}
+
+// relink takes up the sequence at m after the link came back. The stream on the line may not
+// be the shoe's any more (a re-enumerated USB device, a swapped cable, another device behind
+// the same name): until a frame proves it is — the frame that continues m's SEQ exactly, or a
+// HELO with the identity of the shoe's last HELO (the shoe restarted) — every frame is dropped
+// as KindUnproven, however many follow in order, as a stale frame is (spec/shoe-protocol.md §2:
+// a restart begins with HELO). The first of a run raises a doubt: the coup waits for the
+// supervisor, and no new shoe starts from a stream the table cannot vouch for.
+func (d *CSP1) relink(m Mark) {
+	d.resume(m)
+	d.resumed, d.relinked = false, true
 }

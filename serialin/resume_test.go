@@ -59,8 +59,8 @@ func TestCSP1ResumeTakesUpTheSequence(t *testing.T) {
 				}
 			}
 			last := evs[len(evs)-1]
-			if last.Marked != (tc.mark != Mark{}) || last.Mark != tc.mark {
-				t.Errorf("mark %+v (marked %v), want %+v", last.Mark, last.Marked, tc.mark)
+			if last.Marked() != (tc.mark != Mark{}) || last.Mark != tc.mark {
+				t.Errorf("mark %+v (marked %v), want %+v", last.Mark, last.Marked(), tc.mark)
 			}
 		})
 	}
@@ -75,8 +75,8 @@ func TestCSP1MarksOnlyFramesTaken(t *testing.T) {
 		t.Fatalf("events %s", got)
 	}
 	for i, want := range []bool{true, false, true, false} {
-		if evs[i].Marked != want {
-			t.Errorf("%s: marked %v", evs[i].Kind, evs[i].Marked)
+		if evs[i].Marked() != want {
+			t.Errorf("%s: marked %v", evs[i].Kind, evs[i].Marked())
 		}
 	}
 	if evs[0].Restart || evs[0].Mark != (Mark{7, "HELO,0007,A,B,1,CSP1", "A,B,1,CSP1"}) || evs[2].Mark != (Mark{9, "CARD,0009,9H", "A,B,1,CSP1"}) {

@@ -2,9 +2,10 @@
 // journalled inputs, and feeds a port manager into a table loop. Only a valid card or shoe
 // status moves the game; diagnostics never do (spec/shoe-protocol.md §2). Input the line cannot
 // vouch for — a gap, a misread, conflicting data, replayed frames, a shoe restart, a dropped
-// link — becomes a doubt for the core (engine.DoubtInput), which holds the coup for the
-// supervisor; the shoe's own result (RSLT) goes to the core as a cross-check. Jams and faults
-// become alerts that are journalled and stay on screen until a supervisor clears them.
+// link, a stream after a reconnect that does not prove it is the same shoe's — becomes a doubt
+// for the core (engine.DoubtInput), which holds the coup for the supervisor; the shoe's own
+// result (RSLT) goes to the core as a cross-check. Jams and faults become alerts that are
+// journalled and stay on screen until a supervisor clears them.
 package shoefeed
 
 import (
@@ -26,7 +27,7 @@ import (
 // person give nothing else.
 func Msgs(e serialin.Event) []table.Msg {
 	out := msgs(e)
-	if !e.Marked {
+	if !e.Marked() {
 		return out
 	}
 	mark := &journal.ShoeMark{V: journal.ShoeMarkVersion, Seq: e.Mark.Seq, Frame: e.Mark.Frame, Hello: e.Mark.Hello}
@@ -99,6 +100,12 @@ func msgs(e serialin.Event) []table.Msg {
 	case serialin.KindStale:
 		if e.Count == 1 { // the first of a run; the rest are counted on the diagnostics screen
 			return []table.Msg{doubt(engine.DoubtReplay, "%s", e.Reason)}
+		}
+	case serialin.KindUnproven:
+		// After a reconnect, a stream that does not prove it is the shoe's: the first frame of a
+		// run holds the coup (the frames themselves never reach the game).
+		if e.Count == 1 {
+			return []table.Msg{doubt(engine.DoubtDisconnect, "%s", e.Reason)}
 		}
 	case serialin.KindResult:
 		r := e.Result

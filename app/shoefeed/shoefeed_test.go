@@ -18,7 +18,7 @@ func TestMsgsDiagnosticsNeverMoveTheGame(t *testing.T) {
 	for _, e := range []serialin.Event{
 		{Kind: serialin.KindNoise, Count: 12}, {Kind: serialin.KindCorrupt, Reason: "bad CRC"},
 		{Kind: serialin.KindDuplicate}, {Kind: serialin.KindStale, Count: 2}, {Kind: serialin.KindHeartbeat},
-		{Kind: serialin.KindHello},
+		{Kind: serialin.KindHello}, {Kind: serialin.KindUnproven, Count: 2, Reason: "SEQ 0400 after the link came back"},
 	} {
 		for _, m := range Msgs(e) {
 			if m.Input.Game != nil {
@@ -53,6 +53,7 @@ func TestMsgsDoubtsGoToTheCore(t *testing.T) {
 		{serialin.Event{Kind: serialin.KindStatus, Code: "MISREAD"}, engine.DoubtUnreadable, "unread"},
 		{serialin.Event{Kind: serialin.KindCard, Card: card, Review: "repeat within 2s"}, engine.DoubtRepeat, "9H"},
 		{serialin.Event{Kind: serialin.KindLink, Link: serialin.LinkDisconnected, Err: "unplugged"}, engine.DoubtDisconnect, "unplugged"},
+		{serialin.Event{Kind: serialin.KindUnproven, Count: 1, Reason: "SEQ 0400 after the link came back does not continue 0012"}, engine.DoubtDisconnect, "does not continue 0012"},
 	} {
 		var got []engine.Input
 		for _, m := range Msgs(tc.e) {
@@ -145,10 +146,10 @@ func TestMsgsCarryTheShoeMark(t *testing.T) {
 		n     int  // messages
 		input bool // the last one has an input
 	}{
-		{"a burn with its card: two inputs, the mark on the card", serialin.Event{Kind: serialin.KindBurn, Card: card, HasCard: true, Mark: mk, Marked: true}, 2, true},
-		{"a heartbeat: the mark alone", serialin.Event{Kind: serialin.KindHeartbeat, Mark: mk, Marked: true}, 1, false},
-		{"a status nobody needs: the mark alone", serialin.Event{Kind: serialin.KindStatus, Code: "READY", Mark: mk, Marked: true}, 1, false},
-		{"a misread frame taken: the doubt with the mark", serialin.Event{Kind: serialin.KindMisread, Seq: 3, Mark: mk, Marked: true}, 1, true},
+		{"a burn with its card: two inputs, the mark on the card", serialin.Event{Kind: serialin.KindBurn, Card: card, HasCard: true, Mark: mk}, 2, true},
+		{"a heartbeat: the mark alone", serialin.Event{Kind: serialin.KindHeartbeat, Mark: mk}, 1, false},
+		{"a status nobody needs: the mark alone", serialin.Event{Kind: serialin.KindStatus, Code: "READY", Mark: mk}, 1, false},
+		{"a misread frame taken: the doubt with the mark", serialin.Event{Kind: serialin.KindMisread, Seq: 3, Mark: mk}, 1, true},
 	} {
 		ms := Msgs(tc.e)
 		if len(ms) != tc.n {
@@ -164,7 +165,7 @@ func TestMsgsCarryTheShoeMark(t *testing.T) {
 			t.Errorf("%s: the last message has an input: %v", tc.name, got)
 		}
 	}
-	for _, e := range []serialin.Event{{Kind: serialin.KindGap, Gap: 2}, {Kind: serialin.KindStale, Count: 1}, {Kind: serialin.KindHeartbeat}} {
+	for _, e := range []serialin.Event{{Kind: serialin.KindGap, Gap: 2}, {Kind: serialin.KindStale, Count: 1}, {Kind: serialin.KindUnproven, Count: 1}, {Kind: serialin.KindHeartbeat}} {
 		for _, m := range Msgs(e) {
 			if m.ShoeMark != nil {
 				t.Errorf("%s without a mark gave one: %+v", e.Kind, m)

@@ -307,7 +307,8 @@ type rig struct {
 	rounds []journal.Record // round and event records as committed (what the bus publishes)
 }
 
-func newRig(t *testing.T, seed uint64) *rig {
+// vic is the book and the default settings every baccarat rig deals under.
+func vic(t *testing.T) (engine.Profile, engine.Settings) {
 	t.Helper()
 	p, err := engine.LookupProfile(engine.ProfileVic2002)
 	if err != nil {
@@ -317,6 +318,12 @@ func newRig(t *testing.T, seed uint64) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p, s
+}
+
+func newRig(t *testing.T, seed uint64) *rig {
+	t.Helper()
+	p, s := vic(t)
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	r := &rig{t: t, truth: dealTruth(t, rng, p, s)}
 	r.open(t)

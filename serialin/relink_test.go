@@ -1,0 +1,165 @@
+package serialin
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// After the link dropped and came back, the stream must prove it is the same shoe's before
+// anything is taken from it: the frame that continues the last SEQ exactly, or a HELO with the
+// shoe's identity. Anything else — a jump ahead, a frame behind, another shoe's HELO, the last
+// SEQ with another body — is dropped as unproven, however many follow in order, until a frame
+// proves it.
+func TestCSP1RelinkMakesTheStreamProveItself(t *testing.T) {
+	const ours = "ACME,SHOE-8,1.2.0,CSP1"
+	mark := Mark{Seq: 41, Frame: "CARD,0041,9H", Hello: ours}
+	helo := func(seq int, id ...string) []byte { return Frame("HELO", seq, id...) }
+	for _, tc := range []struct {
+		name   string
+		mark   Mark
+		frames [][]byte
+		want   string // summary of the events
+		reason string // the first unproven frame's reason starts so ("" when none)
+	}{
+		{"the next SEQ proves it", mark,
+			[][]byte{Frame("CARD", 42, "5D"), Frame("CARD", 44, "2C")}, "card 5D; gap 1; card 2C", ""},
+		{"a resend of the last frame is a duplicate, then the next SEQ", mark,
+			[][]byte{Frame("CARD", 41, "9H"), Frame("CARD", 42, "5D")}, "duplicate; card 5D", ""},
+		{"the shoe's own HELO proves it: a restart", mark,
+			[][]byte{helo(0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "5D")}, "hello restart; card 5D", ""},
+		{"9999 is continued by 0000", Mark{Seq: 9999, Frame: "HBT,9999", Hello: ours},
+			[][]byte{Frame("CARD", 0, "5D")}, "card 5D", ""},
+		{"a jump ahead is another stream: nothing is taken, a new shoe least of all", mark,
+			[][]byte{Frame("CARD", 400, "5D"), Frame("STAT", 401, "NEWSHOE"), Frame("CARD", 402, "7S")},
+			"unproven 1; unproven 2; unproven 3", "SEQ 0400 after the link came back does not continue 0041"},
+		{"a frame behind is not taken either", mark,
+			[][]byte{Frame("CARD", 12, "5D")}, "unproven 1", "SEQ 0012 after the link came back does not continue 0041"},
+		{"the last SEQ with another body is unproven, not a conflict", mark,
+			[][]byte{Frame("CARD", 41, "5D")}, "unproven 1", "SEQ 0041 after the link came back"},
+		{"another shoe's HELO does not prove it, nor what follows", mark,
+			[][]byte{helo(0, "OTHER", "SHOE-6", "2.0", "CSP1"), Frame("CARD", 1, "5D")},
+			"unproven 1; unproven 2", "HELO from OTHER,SHOE-6,2.0,CSP1 after the link came back, but the table's shoe is " + ours},
+		{"after unproven frames, the shoe's HELO proves it", mark,
+			[][]byte{Frame("CARD", 400, "5D"), helo(0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "7S"), Frame("CARD", 3, "8S")},
+			"unproven 1; hello restart; card 7S; gap 1; card 8S", "SEQ 0400"},
+		{"a frame continuing the SEQ after unproven ones proves it", mark,
+			[][]byte{Frame("CARD", 400, "5D"), Frame("CARD", 42, "7S")}, "unproven 1; card 7S", "SEQ 0400"},
+		{"with no HELO seen, any HELO is taken, with a reason", Mark{Seq: 41, Frame: "CARD,0041,9H"},
+			[][]byte{helo(0, "OTHER", "SHOE-6", "2.0", "CSP1"), Frame("CARD", 1, "5D")}, "hello restart; card 5D", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &CSP1{}
+			d.relink(tc.mark)
+			var evs []Event
+			for _, f := range tc.frames {
+				evs = append(evs, d.Feed(f)...)
+			}
+			var parts []string
+			reason := ""
+			for _, e := range evs {
+				switch e.Kind {
+				case KindUnproven:
+					parts = append(parts, "unproven "+strconv.Itoa(e.Count))
+					if e.Count == 1 {
+						reason = e.Reason
+					}
+					if e.Marked() {
+						t.Errorf("an unproven frame carries a mark: %v", e)
+					}
+				default:
+					parts = append(parts, summary([]Event{e}))
+				}
+				if e.Kind == KindHello && tc.mark.Hello == "" && !strings.Contains(e.Reason, "no HELO to check it against") {
+					t.Errorf("HELO with no identity to check: reason %q", e.Reason)
+				}
+			}
+			if got := strings.Join(parts, "; "); got != tc.want {
+				t.Errorf("events %s, want %s", got, tc.want)
+			}
+			if !strings.HasPrefix(reason, tc.reason) || (tc.reason == "") != (reason == "") {
+				t.Errorf("reason %q, want it to start %q", reason, tc.reason)
+			}
+		})
+	}
+}
+
+// Over real pseudo-terminals: the table's shoe deals, the cable is pulled, and behind the same
+// device link comes a second shoe's stream mid-shoe, with no HELO (another device given the
+// name, a swapped cable). None of its frames is taken — not its cards, not its new shoe —, the
+// first is reported once as unproven, and the counters say how many were dropped; when the
+// table's own shoe then says HELO, its frames are taken again.
+func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "coupboard-shoe")
+	line := newPTY(t, link)
+	c := startManager(t, Config{Path: link})
+	write := func(frames ...[]byte) {
+		t.Helper()
+		if _, err := line.Write(cat(frames...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("STAT", 1, "NEWSHOE"), Frame("CARD", 2, "9H"), Frame("CARD", 3, "KD"))
+	c.until(10*time.Second, "the shoe's cards", func(evs []Event) bool { return countKind(evs, KindCard) == 2 })
+	if err := line.Unplug(context.Background(), 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	// Another shoe's stream, mid-shoe: it finishes a coup, loads a new shoe and deals.
+	write(Frame("CARD", 812, "2S"), Frame("CARD", 813, "3S"), Frame("STAT", 814, "NEWSHOE"),
+		Frame("CARD", 815, "4S"), Frame("CARD", 816, "5S"), Frame("HBT", 817, "300"))
+	c.until(10*time.Second, "the other stream dropped", func(evs []Event) bool { return countKind(evs, KindUnproven) == 6 })
+	// The table's shoe restarts and deals on.
+	write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "7C"))
+	c.until(10*time.Second, "the shoe's card after its HELO", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
+
+	if got := strings.Join(cardsOf(c.evs), " "); got != "9H KD 7C" {
+		t.Errorf("cards taken %s, want 9H KD 7C (none of the other stream's)", got)
+	}
+	if n := countKind(c.evs, KindStatus); n != 1 {
+		t.Errorf("%d status frames taken, want 1 (the shoe's own NEWSHOE only)", n)
+	}
+	var first Event
+	for _, e := range c.evs {
+		if e.Kind == KindUnproven && e.Count == 1 {
+			first = e
+		}
+	}
+	if first.Seq != 812 || !strings.Contains(first.Reason, "does not continue 0003") {
+		t.Errorf("first unproven frame %v, want SEQ 0812 that does not continue 0003", first)
+	}
+	ls := strings.Join(links(c.evs), ",")
+	if !strings.HasPrefix(ls, "connected,disconnected,reconnecting") {
+		t.Errorf("link states %s", ls)
+	}
+	if st := c.m.Status(); st.Unproven != 6 || st.Cards != 3 || st.Connects != 2 {
+		t.Errorf("status %+v: want 6 unproven, 3 cards, 2 connects", st)
+	}
+}
+
+// Over real pseudo-terminals: a shoe that comes back without a HELO but continues its SEQ
+// exactly is the same shoe: everything it sends is taken, nothing is unproven.
+func TestPTYSameStreamAfterUnplugIsTaken(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "coupboard-shoe")
+	line := newPTY(t, link)
+	c := startManager(t, Config{Path: link})
+	if _, err := line.Write(cat(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "9H"))); err != nil {
+		t.Fatal(err)
+	}
+	c.until(10*time.Second, "the first card", func(evs []Event) bool { return countKind(evs, KindCard) == 1 })
+	if err := line.Unplug(context.Background(), 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := line.Write(cat(Frame("CARD", 2, "KD"), Frame("STAT", 3, "CUT"), Frame("CARD", 4, "5H"))); err != nil {
+		t.Fatal(err)
+	}
+	c.until(10*time.Second, "every card", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
+	if got := strings.Join(cardsOf(c.evs), " "); got != "9H KD 5H" {
+		t.Errorf("cards %s", got)
+	}
+	if n := countKind(c.evs, KindUnproven); n != 0 || c.m.Status().Connects != 2 {
+		t.Errorf("%d unproven frames, %d connects; want 0 and 2", n, c.m.Status().Connects)
+	}
+}
