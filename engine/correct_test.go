@@ -143,18 +143,7 @@ func TestEnteredCardsReplaceTheCardsReadInTheCount(t *testing.T) {
 			CorrectInput(1, mustCards(t, "AH", "6D", "AD", "KS", "7H", "2S")), "6C", "6D"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := LookupProfile(tc.id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := ParseSettings(&p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := NewGame(p, s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, tc.id)
 			g.SetHold(true)
 			for _, step := range tc.before {
 				for _, in := range step {
