@@ -53,18 +53,7 @@ func (g *Game) correct(n int, cards []Card) {
 		refuse(rule, why)
 		return
 	}
-	if !g.continuous() {
-		inv := &g.inv[g.setIdx]
-		for _, c := range h.p.List() {
-			inv.untake(c)
-		}
-		for _, c := range h.b.List() {
-			inv.untake(c)
-		}
-		for _, c := range cards {
-			_ = inv.take(c, g.decksIn) // the supervisor's word: these cards were dealt
-		}
-	}
+	g.replaceCards(h.p.List(), h.b.List(), cards)
 	r := Round{N: n, Shoe: g.shoe, Kind: h.kind, Review: true, Manual: len(cards), Resolution: ResolvedEntered, ResolutionRule: rule}
 	r.Notes = append(make([]string, 0, len(h.notes)+1), h.notes...)
 	if len(r.Notes) == 0 || r.Notes[len(r.Notes)-1] != rule {

@@ -109,3 +109,74 @@ func TestCorrectedRoundReplacesTheRound(t *testing.T) {
 		t.Errorf("second correction: %+v", evs)
 	}
 }
+
+// TestEnteredCardsReplaceTheCardsReadInTheCount: the cards the supervisor enters, for the coup
+// in progress (a reconstruction) or for a finished round (a correction), take the place of the
+// cards read in the shoe's count card by card: a card read and not entered goes back, a card
+// entered and not read is out, and the cards out change by the difference.
+func TestEnteredCardsReplaceTheCardsReadInTheCount(t *testing.T) {
+	shoe := func(src string) []Input {
+		toks, err := ParseScript(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []Input
+		for _, tok := range toks {
+			out = append(out, TokenInput(tok))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name, id      string
+		before        [][]Input
+		entry         Input
+		read, entered string // the cards the entry puts back, and those it takes out
+	}{
+		{"a reconstruction: the Player's first card read 2C was 2D, and the Banker's third 3D was missed", ProfileVic2002,
+			[][]Input{shoe("shoe 9S 2C"), {DoubtInput(DoubtLost, "test")}, shoe("KD 5H 4S")},
+			ReconstructInput(mustCards(t, "2D", "KD", "5H", "4S", "3D")), "2C", "2D 3D"},
+		{"a correction of round 1 after round 2: five cards read, four entered", ProfileVic2002,
+			[][]Input{shoe("shoe 9S" + c1 + c3), {DisputeInput(1)}},
+			CorrectInput(1, mustCards(t, "2C", "9H", "3C", "TD")), "KD 5H 4S 3D", "9H 3C TD"},
+		{"a correction at an act table, its next round not commenced: the Banker's first card", ProfileACT2012,
+			[][]Input{shoe("shoe 9S" + c2), {DisputeInput(1)}},
+			CorrectInput(1, mustCards(t, "AH", "6D", "AD", "KS", "7H", "2S")), "6C", "6D"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGame(t, tc.id)
+			g.SetHold(true)
+			for _, step := range tc.before {
+				for _, in := range step {
+					g.Apply(in)
+				}
+			}
+			read, entered := mustCards(t, strings.Fields(tc.read)...), mustCards(t, strings.Fields(tc.entered)...)
+			inv := &g.inv[g.setIdx]
+			counts := func(cs []Card) []int {
+				var out []int
+				for _, c := range cs {
+					out = append(out, inv.count(c))
+				}
+				return out
+			}
+			readBefore, enteredBefore, out := counts(read), counts(entered), inv.out
+			evs := g.Apply(tc.entry)
+			if len(evs) == 0 || evs[0].Kind == EvRefused {
+				t.Fatalf("the entry was refused: %v", evs)
+			}
+			for i, c := range read {
+				if got := inv.count(c); got != readBefore[i]-1 {
+					t.Errorf("%s read and not entered: out %d times, want %d", c, got, readBefore[i]-1)
+				}
+			}
+			for i, c := range entered {
+				if got := inv.count(c); got != enteredBefore[i]+1 {
+					t.Errorf("%s entered and not read: out %d times, want %d", c, got, enteredBefore[i]+1)
+				}
+			}
+			if want := out - len(read) + len(entered); inv.out != want {
+				t.Errorf("%d cards out, want %d", inv.out, want)
+			}
+		})
+	}
+}

@@ -335,18 +335,7 @@ func (g *Game) reconstruct(cards []Card) {
 		return
 	}
 	nc.n, nc.kind, nc.notes, nc.fromRequest, nc.why = c.n, c.kind, c.notes, c.fromRequest, c.why
-	if !g.continuous() {
-		inv := &g.inv[g.setIdx]
-		for i := 0; i < c.np; i++ {
-			inv.untake(c.p[i])
-		}
-		for i := 0; i < c.nb; i++ {
-			inv.untake(c.b[i])
-		}
-		for _, card := range cards {
-			_ = inv.take(card, g.decksIn) // the supervisor's word: the cards are on the table
-		}
-	}
+	g.replaceCards(c.p[:c.np], c.b[:c.nb], cards)
 	nc.manual = len(cards)
 	nc.resolution, nc.resRule = ResolvedEntered, ir.Reconstruct
 	nc.note(ir.Reconstruct)
@@ -397,6 +386,25 @@ func (g *Game) setAside(why string) {
 	}
 	g.pendReview = true
 	g.pendWhy = addWhy(g.pendWhy, why)
+}
+
+// replaceCards puts a coup's cards as read, player's and banker's, back into the set's
+// inventory and takes the cards the supervisor entered in their place (reconstruct, correct);
+// a continuous shuffler keeps no inventory.
+func (g *Game) replaceCards(player, banker, entered []Card) {
+	if g.continuous() {
+		return
+	}
+	inv := &g.inv[g.setIdx]
+	for _, c := range player {
+		inv.untake(c)
+	}
+	for _, c := range banker {
+		inv.untake(c)
+	}
+	for _, c := range entered {
+		_ = inv.take(c, g.decksIn) // the supervisor's word: these cards were dealt
+	}
 }
 
 // untake puts a card back into the set (a card read wrongly and replaced by the supervisor).

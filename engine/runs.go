@@ -26,6 +26,13 @@ func (k RunKind) String() string {
 	return "?"
 }
 
+// The rule numbers of a Run's settlement. Run wagers are the 000 book's alone (Settings.Runs,
+// 000 1.1, 2.4), so they are not profile data: the notes of a run won or lost cite these.
+const (
+	runOddsRule = "000 10.1"          // the odds of a Run: it is won, or lost to another hand's win
+	runTieRule  = runOddsRule + " **" // a Tie breaks a Player, Banker or combination run
+)
+
 // RunOdds is the payout to 1 of a run of this kind and length (000 10.1): 3, 8, 20, 45, 100 for
 // 2-6 Player, Banker or combination wins; 100, 1000, 10000 for 2-4 Ties. ok is false for a length
 // the book does not offer.
@@ -264,9 +271,9 @@ func (w *RunWager) coup(c RunCoup, set RunSettings) (RunSettlement, bool) {
 			step.Note = "a Tie breaks the run (000 10.1 **)"
 		}
 		w.Steps = append(w.Steps, step)
-		n := Note{Rule: "000 10.1", Text: fmt.Sprintf("coup %d: %s won, not %s: lost after %d of %d", c.Number, c.Winner, nominated, w.Wins, w.Length)}
+		n := Note{Rule: runOddsRule, Text: fmt.Sprintf("coup %d: %s won, not %s: lost after %d of %d", c.Number, c.Winner, nominated, w.Wins, w.Length)}
 		if c.Winner == Tie {
-			n = Note{Rule: "000 10.1 **", Text: fmt.Sprintf("coup %d: a Tie breaks a %s run: lost after %d of %d", c.Number, w.Kind, w.Wins, w.Length)}
+			n = Note{Rule: runTieRule, Text: fmt.Sprintf("coup %d: a Tie breaks a %s run: lost after %d of %d", c.Number, w.Kind, w.Wins, w.Length)}
 		}
 		return w.settle(RunLost, n), true
 	}
@@ -274,7 +281,7 @@ func (w *RunWager) coup(c RunCoup, set RunSettings) (RunSettlement, bool) {
 	w.Steps = append(w.Steps, step)
 	if w.Wins == w.Length {
 		odds, _ := RunOdds(w.Kind, w.Length)
-		return w.settle(RunWon, Note{Rule: "000 10.1", Text: fmt.Sprintf("%s %d in a row pays %d:1", w.Kind, w.Length, odds)}), true
+		return w.settle(RunWon, Note{Rule: runOddsRule, Text: fmt.Sprintf("%s %d in a row pays %d:1", w.Kind, w.Length, odds)}), true
 	}
 	return RunSettlement{}, false
 }
@@ -364,7 +371,7 @@ func (r *Runs) Correct(c RunCoup, decided []RunWager) ([]RunSettlement, error) {
 			continue
 		}
 		st.Note = "corrected after the fact: the coup's result changed"
-		done = append(done, w.settle(RunLost, Note{Rule: "000 10.1", Text: fmt.Sprintf("coup %d corrected: %s won, not %s: lost", c.Number, c.Winner, st.Nominated)}))
+		done = append(done, w.settle(RunLost, Note{Rule: runOddsRule, Text: fmt.Sprintf("coup %d corrected: %s won, not %s: lost", c.Number, c.Winner, st.Nominated)}))
 	}
 	for i := len(keep); i < len(r.open); i++ {
 		r.open[i] = nil

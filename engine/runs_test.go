@@ -206,12 +206,12 @@ func TestRunsCorrect(t *testing.T) {
 		coups     []Winner // coups 1.. of shoe 1, as first settled
 		n         int      // the coup corrected
 		corrected Winner
-		want      string // the runs the corrected coup decides, then the open runs: "id state wins"
+		want      string // the runs the corrected coup decides, "id state wins (rule)", then the open runs: "id state wins"
 	}{
-		{"a banker run lost on coup 2 wins when coup 2 is corrected to Banker", RunBanker, 2, []Winner{Banker, Player}, 2, Banker, "1 won 2 |"},
+		{"a banker run lost on coup 2 wins when coup 2 is corrected to Banker", RunBanker, 2, []Winner{Banker, Player}, 2, Banker, "1 won 2 (000 10.1) |"},
 		{"a banker run lost on coup 2 goes on when it needs more wins", RunBanker, 3, []Winner{Banker, Player}, 2, Banker, "| 1 open 2"},
-		{"a banker run won on coup 2 loses when coup 2 is corrected to a Tie", RunBanker, 2, []Winner{Banker, Banker}, 2, Tie, "1 lost 1 |"},
-		{"an open banker run that counted coup 1 loses when it is corrected to Player", RunBanker, 3, []Winner{Banker, Banker}, 1, Player, "1 lost 2 |"},
+		{"a banker run won on coup 2 loses when coup 2 is corrected to a Tie", RunBanker, 2, []Winner{Banker, Banker}, 2, Tie, "1 lost 1 (000 10.1 **) |"},
+		{"an open banker run that counted coup 1 loses when it is corrected to Player", RunBanker, 3, []Winner{Banker, Banker}, 1, Player, "1 lost 2 (000 10.1) |"},
 		{"an open run is not changed when the corrected coup still backs it", RunBanker, 3, []Winner{Banker, Banker}, 1, Banker, "| 1 open 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,7 +237,7 @@ func TestRunsCorrect(t *testing.T) {
 			}
 			var got []string
 			for _, s := range done {
-				got = append(got, fmt.Sprintf("%d %s %d", s.Run.ID, s.Run.State, s.Run.Wins))
+				got = append(got, fmt.Sprintf("%d %s %d (%s)", s.Run.ID, s.Run.State, s.Run.Wins, s.Notes[0].Rule))
 			}
 			got = append(got, "|")
 			for _, w := range r.Open() {

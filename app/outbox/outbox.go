@@ -33,16 +33,20 @@ func New(j *journal.Journal, table string) *Journal { return &Journal{j: j, tabl
 func (o *Journal) After(seq uint64, max int) ([]pitwire.Message, error) {
 	var out []pitwire.Message
 	errStop := fmt.Errorf("enough")
-	err := o.j.Scan(int64(seq)+1, func(r journal.Record) error {
-		m, ok, err := Message(r)
+	rounds := shoeRounds{from: int64(seq) + 1}
+	err := o.j.Scan(rounds.from, func(r journal.Record) error {
+		m, ok, jr, err := message(r)
 		if err == nil {
 			m.Pace, err = o.pace(r, m, ok) // every record read, so the count follows the journal
 		}
-		if err == nil && !ok && r.Kind == journal.KindRound {
-			m, ok, err = o.correction(r) // a corrected round: not a hand dealt, so not paced
+		if err == nil && jr != nil && jr.Corrected {
+			m, ok, err = o.correction(&rounds, r, *jr) // a corrected round: not a hand dealt, so not paced
 		}
 		if err != nil {
 			return fmt.Errorf("outbox record %d: %w", r.Seq, err)
+		}
+		if jr != nil {
+			rounds.saw(r, *jr)
 		}
 		if ok {
 			if m.Table == "" {
@@ -72,19 +76,33 @@ func (o *Journal) Ack(seq uint64) error { return o.j.SetPublished(int64(seq)) }
 
 // Message is the bus message of one journal record, and false for a record that is not published.
 func Message(r journal.Record) (pitwire.Message, bool, error) {
+	m, ok, _, err := message(r)
+	return m, ok, err
+}
+
+// message is Message, with the round a KindRound record holds (nil for any other record), so
+// that After decodes each record once.
+func message(r journal.Record) (pitwire.Message, bool, *journal.Round, error) {
 	m := pitwire.Message{V: pitwire.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
-	switch r.Kind {
-	case journal.KindRound:
+	if r.Kind == journal.KindRound {
 		jr, err := journal.DecodeRound(r.Payload)
 		if err != nil {
-			return m, false, err
+			return m, false, nil, err
 		}
 		if jr.Corrected { // not a new round: Journal.After publishes it as round_corrected (correction)
-			return m, false, nil
+			return m, false, &jr, nil
 		}
 		m.Type, m.Shoe = pitwire.TypeRound, int(jr.Shoe)
 		m.Round = roundOf(jr)
-		return m, true, nil
+		return m, true, &jr, nil
+	}
+	m, ok, err := eventMessage(r, m)
+	return m, ok, nil, err
+}
+
+// eventMessage is the bus message m of a record other than a baccarat round.
+func eventMessage(r journal.Record, m pitwire.Message) (pitwire.Message, bool, error) {
+	switch r.Kind {
 	case journal.KindRoundRedDog: // a Red Dog table's round (003)
 		rd, err := reddog.DecodeRound(reddog.VicRedDog1997(), r.Payload)
 		if err != nil {
@@ -159,35 +177,18 @@ func Message(r journal.Record) (pitwire.Message, bool, error) {
 	return m, false, nil
 }
 
-// correction is the round_corrected message of round record r when it corrects an earlier
-// record of its round (journal.Round.Corrected), with the result that record gave: the newest
-// record of round N of the shoe before r (the round as dealt, or an earlier correction). The
-// journal is pruned by whole shoes, so that record is there; its absence is damage, an error.
-// false for any other record.
-func (o *Journal) correction(r journal.Record) (pitwire.Message, bool, error) {
+// correction is the round_corrected message of round record r, which corrects an earlier
+// record of its round (jr, its round, is journal.Round.Corrected), with the result that record
+// gave: the newest record of round N of the shoe before r (the round as dealt, or an earlier
+// correction), which rounds knows. The journal is pruned by whole shoes, so that record is
+// there; its absence is damage, an error.
+func (o *Journal) correction(rounds *shoeRounds, r journal.Record, jr journal.Round) (pitwire.Message, bool, error) {
 	m := pitwire.Message{V: pitwire.Version, Table: r.Table, Seq: uint64(r.Seq), Time: r.Time, Shoe: int(r.Shoe)}
-	jr, err := journal.DecodeRound(r.Payload)
-	if err != nil || !jr.Corrected {
-		return m, false, err
-	}
-	recs, err := o.j.Rounds(jr.Shoe)
+	replaced, found, err := rounds.newest(o.j, jr.Shoe, jr.N)
 	if err != nil {
 		return m, false, fmt.Errorf("corrected round %d: %w", jr.N, err)
 	}
-	var replaced *pitwire.Round
-	for _, x := range recs {
-		if x.Seq >= r.Seq {
-			break
-		}
-		p, err := journal.DecodeRound(x.Payload)
-		if err != nil {
-			return m, false, fmt.Errorf("corrected round %d: record %d: %w", jr.N, x.Seq, err)
-		}
-		if p.N == jr.N {
-			replaced = roundOf(p)
-		}
-	}
-	if replaced == nil {
+	if !found {
 		return m, false, fmt.Errorf("corrected round %d of shoe %d: the journal holds no earlier record of it", jr.N, jr.Shoe)
 	}
 	rule := ""
@@ -195,8 +196,64 @@ func (o *Journal) correction(r journal.Record) (pitwire.Message, bool, error) {
 		rule = jr.Review.Rule
 	}
 	m.Type, m.Shoe = pitwire.TypeRoundCorrected, int(jr.Shoe)
-	m.Corrected = &pitwire.Correction{Round: *roundOf(jr), Replaces: *replaced, Rule: rule}
+	m.Corrected = &pitwire.Correction{Round: *roundOf(jr), Replaces: *roundOf(replaced), Rule: rule}
 	return m, true, nil
+}
+
+// shoeRounds is what one After knows of the baccarat rounds before the record it reads, so
+// that a correction finds the result it replaces without reading its shoe's rounds again: the
+// newest record of each round it has read, and, read from the journal once a shoe when a
+// correction needs it, the newest record of each round of that shoe before the first record
+// After reads.
+type shoeRounds struct {
+	from   int64                       // the first record After reads
+	read   map[shoeRound]journal.Round // from the records After has read
+	before map[shoeRound]journal.Round // from the journal, records before from
+	shoes  map[int64]bool              // the shoes whose records before from are in before
+}
+
+// shoeRound is round n of shoe.
+type shoeRound struct {
+	shoe int64
+	n    int
+}
+
+// saw notes round record r, whose round is jr: the newest record of its round so far.
+func (s *shoeRounds) saw(r journal.Record, jr journal.Round) {
+	if s.read == nil {
+		s.read = map[shoeRound]journal.Round{}
+	}
+	s.read[shoeRound{r.Shoe, jr.N}] = jr
+}
+
+// newest is the newest record of round n of shoe before the record After reads now, and false
+// when the journal holds none.
+func (s *shoeRounds) newest(j *journal.Journal, shoe int64, n int) (journal.Round, bool, error) {
+	if r, ok := s.read[shoeRound{shoe, n}]; ok {
+		return r, true, nil
+	}
+	if !s.shoes[shoe] {
+		recs, err := j.Rounds(shoe)
+		if err != nil {
+			return journal.Round{}, false, err
+		}
+		if s.shoes == nil {
+			s.shoes, s.before = map[int64]bool{}, map[shoeRound]journal.Round{}
+		}
+		s.shoes[shoe] = true
+		for _, x := range recs {
+			if x.Seq >= s.from {
+				break // After reads it (read)
+			}
+			p, err := journal.DecodeRound(x.Payload)
+			if err != nil {
+				return journal.Round{}, false, fmt.Errorf("record %d: %w", x.Seq, err)
+			}
+			s.before[shoeRound{shoe, p.N}] = p
+		}
+	}
+	r, ok := s.before[shoeRound{shoe, n}]
+	return r, ok, nil
 }
 
 // roundOf is a round as the board and the feed see it: the result and the cards, all turned.
