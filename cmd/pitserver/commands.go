@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -114,6 +115,13 @@ type PostRequest struct {
 	ExpirySeconds int `json:"expiry_seconds,omitempty"`
 }
 
+// WithdrawRequest is the body of POST /api/commands/{id}/withdraw: the person who withdraws
+// the command, by the same rules as the one who posts (the console's Cancel sends the same
+// !withdraw: pitcmd.Sender.Withdraw).
+type WithdrawRequest struct {
+	By string `json:"by"`
+}
+
 // maxWait is the longest GET /api/commands/{id}?wait= may wait.
 const maxWait = 2 * time.Minute
 
@@ -123,8 +131,10 @@ const maxWait = 2 * time.Minute
 //	POST /api/commands            post a command (PostRequest) → 201 {"id": …}
 //	GET  /api/commands            the day's commands, newest first, with every table's answer
 //	GET  /api/commands/{id}       one command; ?wait=30s waits until every table has answered or it expired
+//	POST /api/commands/{id}/withdraw  withdraw it (WithdrawRequest) → 201 {"ids": […]}: the !withdraw commands
 //
-// Every error is {"error": "…"} with a 4xx status naming what is wrong.
+// Every error is {"error": "…"} with a 4xx status naming what is wrong (a 502 when the bus
+// stored a command for some tables only: the answers say which).
 func commandAPI(s *pitcmd.Sender) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/tables", func(w http.ResponseWriter, r *http.Request) { reply(w, http.StatusOK, s.Tables()) })
@@ -153,6 +163,30 @@ func commandAPI(s *pitcmd.Sender) http.Handler {
 			fail(w, http.StatusBadGateway, err) // sent to some tables only: the answers say which
 		default:
 			reply(w, http.StatusCreated, map[string]string{"id": id})
+		}
+	})
+	mux.HandleFunc("POST /api/commands/{id}/withdraw", func(w http.ResponseWriter, r *http.Request) {
+		var req WithdrawRequest
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			fail(w, http.StatusBadRequest, fmt.Errorf("the request: %w", err))
+			return
+		}
+		ids, err := s.Withdraw(r.Context(), r.PathValue("id"), req.By)
+		switch {
+		case err == nil:
+			reply(w, http.StatusCreated, map[string][]string{"ids": ids})
+		case len(ids) > 0: // sent to some tables only: the answers say which
+			reply(w, http.StatusBadGateway, map[string]any{"ids": ids, "error": err.Error()})
+		case errors.Is(err, pitcmd.ErrUnknownPerson):
+			fail(w, http.StatusForbidden, err)
+		case errors.Is(err, pitcmd.ErrUnknownCommand):
+			fail(w, http.StatusNotFound, err)
+		case errors.Is(err, pitcmd.ErrNothingToWithdraw):
+			fail(w, http.StatusConflict, err)
+		default:
+			fail(w, http.StatusBadRequest, err)
 		}
 	})
 	mux.HandleFunc("GET /api/commands/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -191,8 +225,8 @@ func fail(w http.ResponseWriter, status int, err error) {
 	reply(w, status, map[string]string{"error": err.Error()})
 }
 
-// runPost is `pitserver post`: post one command through a pit server's command API and print
-// every table's answer.
+// runPost is `pitserver post`: post one command through a pit server's command API, or
+// withdraw one (--withdraw ID), and print every table's answer.
 func runPost(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pitserver post", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -203,19 +237,32 @@ func runPost(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	game := fs.String("game", "", "every table of this game: baccarat or reddog")
 	expiry := fs.Duration("expiry", 0, "how long an offline table may still carry it out (default: the server's)")
 	wait := fs.Duration("wait", 30*time.Second, "how long to wait for the answers (0: do not wait)")
+	withdraw := fs.String("withdraw", "", "withdraw the command of this id (as printed when it was posted) from every table that accepted it for a time still to come")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: pitserver post --by PERSON (--tables A,B | --pit P | --game G) [--wait 30s] '!limits at=21:30 player=50-5000'`)
+		fmt.Fprintln(stderr, `usage: pitserver post --by PERSON (--tables A,B | --pit P | --game G) [--wait 30s] '!limits at=21:30 player=50-5000'
+       pitserver post --by PERSON --withdraw COMMAND-ID [--wait 30s]`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *wait < 0 || *wait > maxWait {
+		return fmt.Errorf("post: --wait %v: want 0 to %v", *wait, maxWait)
+	}
+	if *withdraw != "" {
+		switch {
+		case fs.NArg() > 0:
+			return fmt.Errorf("post: --withdraw %s: unexpected command line %q (a withdrawal is the !withdraw of that command, at each table that accepted it)", *withdraw, fs.Arg(0))
+		case *tables != "" || *pit != "" || *game != "":
+			return fmt.Errorf("post: --withdraw %s: no --tables, --pit or --game (it goes to the tables that accepted that command)", *withdraw)
+		case *expiry != 0:
+			return fmt.Errorf("post: --withdraw %s: no --expiry (an offline table may take it until the change it withdraws is due)", *withdraw)
+		}
+		return postWithdraw(ctx, *api, *withdraw, *by, *wait, stdout)
+	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return errors.New("post: give the command line as one argument, in quotes")
-	}
-	if *wait < 0 || *wait > maxWait {
-		return fmt.Errorf("post: --wait %v: want 0 to %v", *wait, maxWait)
 	}
 	req := PostRequest{Line: fs.Arg(0), By: *by, Target: pitcmd.Target{Pit: *pit, Game: *game}, ExpirySeconds: int(expiry.Seconds())}
 	if *tables != "" {
@@ -236,11 +283,46 @@ func runPost(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("post: refused: %s", posted.Error)
 	}
 	fmt.Fprintf(stdout, "command %s posted\n", posted.ID)
-	if *wait == 0 {
+	return printAnswers(ctx, *api, posted.ID, *wait, stdout)
+}
+
+// postWithdraw is `pitserver post --withdraw ID`: POST /api/commands/ID/withdraw, then every
+// table's answer to each !withdraw command it was sent.
+func postWithdraw(ctx context.Context, api, id, by string, wait time.Duration, stdout io.Writer) error {
+	body, err := json.Marshal(WithdrawRequest{By: by})
+	if err != nil {
+		return err
+	}
+	var sent struct {
+		IDs   []string `json:"ids"`
+		Error string   `json:"error"`
+	}
+	if err := call(ctx, http.MethodPost, api+"/api/commands/"+url.PathEscape(id)+"/withdraw", body, wait+10*time.Second, &sent); err != nil {
+		return fmt.Errorf("post --withdraw: %w", err)
+	}
+	if sent.Error != "" && len(sent.IDs) == 0 {
+		return fmt.Errorf("post --withdraw: refused: %s", sent.Error)
+	}
+	if sent.Error != "" { // stored for some tables only; the others' answers say which
+		fmt.Fprintf(stdout, "WARNING: %s\n", sent.Error)
+	}
+	for _, wid := range sent.IDs {
+		fmt.Fprintf(stdout, "withdrawal %s of command %s posted\n", wid, id)
+		if err := printAnswers(ctx, api, wid, wait, stdout); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printAnswers waits up to wait (0: not at all) for every table's answer to command id and
+// prints them, one table a line.
+func printAnswers(ctx context.Context, api, id string, wait time.Duration, stdout io.Writer) error {
+	if wait == 0 {
 		return nil
 	}
 	var c pitcmd.Command
-	if err := call(ctx, http.MethodGet, *api+"/api/commands/"+posted.ID+"?wait="+wait.String(), nil, *wait+10*time.Second, &c); err != nil {
+	if err := call(ctx, http.MethodGet, api+"/api/commands/"+url.PathEscape(id)+"?wait="+wait.String(), nil, wait+10*time.Second, &c); err != nil {
 		return fmt.Errorf("post: answers: %w", err)
 	}
 	for _, t := range c.Tables {
@@ -259,7 +341,7 @@ func runPost(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stdout, line)
 	}
 	if !c.Done() {
-		fmt.Fprintf(stdout, "not every table has answered yet: pitserver post waits %v; GET %s/api/commands/%s shows the answers\n", *wait, *api, c.ID)
+		fmt.Fprintf(stdout, "not every table has answered yet: pitserver post waits %v; GET %s/api/commands/%s shows the answers\n", wait, api, c.ID)
 	}
 	return nil
 }

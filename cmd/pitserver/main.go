@@ -11,7 +11,8 @@
 //
 // With [commands] it sends the pit's commands to its tables (issue 25; commands.go): a
 // command API on a loopback address, and `pitserver post --by PERSON --pit east '!limits …'`
-// to post one from a shell and print every table's answer.
+// to post one from a shell and print every table's answer (`pitserver post --by PERSON
+// --withdraw ID` withdraws one, as the console's Cancel does).
 // With --console host:port it also serves the pit console (package app/console): a web page
 // for supervisors showing every table live, from which changes of the sign, closings and
 // reopenings are posted to many tables at once. It is off unless asked for.
