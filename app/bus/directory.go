@@ -208,6 +208,12 @@ func (s *Directories) Update(ctx context.Context, c people.Change, by string) (*
 	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Update(c, at, by) })
 }
 
+// Amend renames a person or changes their role, keeping their PIN and state
+// (people.Directory.Amend).
+func (s *Directories) Amend(ctx context.Context, c people.Change, by string) (*people.Directory, error) {
+	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Amend(c, at, by) })
+}
+
 // Deactivate stops a person signing in (people.Directory.Deactivate).
 func (s *Directories) Deactivate(ctx context.Context, id, by string) (*people.Directory, error) {
 	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Deactivate(id, at, by) })

@@ -48,6 +48,11 @@ const (
 	ConErrSelf         Key = "con.err_self"          // a manager may not deactivate themselves
 	ConErrDirectory    Key = "con.err_directory"     // %s: the directory could not be changed
 	ConErrPeopleAction Key = "con.err_people_action" // no such action
+	ConAmendPerson     Key = "con.amend_person"      // heading and button: rename or change a role
+	ConNameKeep        Key = "con.name_keep"         // field: the new name, empty keeps it
+	ConRoleKeep        Key = "con.role_keep"         // the role choice that keeps the role
+	ConErrSelfRole     Key = "con.err_self_role"     // a manager may not change their own role
+	ConErrNoChange     Key = "con.err_no_change"     // %s id: the name and role given are the ones it has
 )
 
 // consolePeopleEntries are the words above in the three languages.
@@ -98,5 +103,10 @@ func consolePeopleEntries() []entry {
 		{ConErrSelf, "you cannot deactivate yourself", "不能停用自己", "不能停用自己"},
 		{ConErrDirectory, "The operator directory could not be changed: %s", "操作员名录无法更改：%s", "操作員名錄無法更改：%s"},
 		{ConErrPeopleAction, "choose what to do", "请选择要执行的操作", "請選擇要執行的操作"},
+		{ConAmendPerson, "Change a name or role", "更改姓名或角色", "更改姓名或角色"},
+		{ConNameKeep, "New name (empty: keep it)", "新姓名（留空则不变）", "新姓名（留空則不變）"},
+		{ConRoleKeep, "keep", "不变", "不變"},
+		{ConErrSelfRole, "you cannot change your own role: another pit manager does it", "不能更改自己的角色：须由另一位赌区经理更改", "不能更改自己的角色：須由另一位賭區經理更改"},
+		{ConErrNoChange, "nothing to change for %s: give a new name or another role", "%s 无需更改：请输入新姓名或选择其他角色", "%s 無需更改：請輸入新姓名或選擇其他角色"},
 	}
 }
