@@ -134,11 +134,18 @@ func (c *Console) fillPeople(ctx context.Context, d *peopleData) {
 	complete := false
 	for i, v := range hist {
 		when := v.Dir.Updated.In(c.loc).Format("2006-01-02 15:04")
+		// line is what this version (or, across a gap in the record, the versions since the
+		// one before it) changed, attributed to who made it: across a gap, nobody.
+		line := func(what string) string {
+			if v.Gap() {
+				return w.T(i18n.ConChangeGap, v.Since+1, v.Dir.Version, when, what)
+			}
+			return w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, what)
+		}
 		var said []string
 		for _, ch := range v.Changes {
-			line := w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, whatWords(w, ch.What))
 			if _, ok := last[ch.ID]; !ok {
-				last[ch.ID] = line
+				last[ch.ID] = line(whatWords(w, ch.What))
 			}
 			said = append(said, ch.ID+" ("+ch.Name+"): "+whatWords(w, ch.What))
 		}
@@ -146,7 +153,7 @@ func (c *Console) fillPeople(ctx context.Context, d *peopleData) {
 			said = append(said, w.T(i18n.ConRecordStarts, v.Dir.Version))
 		}
 		if i < changesListed && len(said) > 0 {
-			d.Changes = append(d.Changes, w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, strings.Join(said, "; ")))
+			d.Changes = append(d.Changes, line(strings.Join(said, "; ")))
 		}
 		oldest, complete = v.Dir.Version, v.Dir.Version == 1
 	}

@@ -335,3 +335,47 @@ func TestManagersConfig(t *testing.T) {
 		}
 	}
 }
+
+// historyOf is the pit's directory with a record that lacks versions (a gap).
+type historyOf struct {
+	Directory
+	h []bus.DirectoryVersion
+}
+
+func (d historyOf) History(context.Context, int) ([]bus.DirectoryVersion, error) { return d.h, nil }
+
+// TestPeoplePageHistoryGap: a change read across a gap in the pit's record is said as made in
+// the versions of the gap, by nobody named, on the latest changes and in the person's last
+// change; the versions either side keep who made them.
+func TestPeoplePageHistoryGap(t *testing.T) {
+	r, dirs, _ := peopleRig(t)
+	cur, err := dirs.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 26, 9, 30, 0, 0, time.UTC)
+	ver := func(v uint64, by string) *people.Directory {
+		return &people.Directory{Schema: people.Schema, Version: v, Updated: at, By: by, People: cur.People}
+	}
+	r.con.opt.Directory = historyOf{Directory: dirs, h: []bus.DirectoryVersion{
+		{Dir: ver(9, "1002 Wei Chen (pit console)"), Since: 8, Changes: []people.Delta{{ID: "2001", Name: "Bo Chen", Role: "dealer", What: []string{people.PINReset}}}},
+		{Dir: ver(8, "1001 Ana Lee (pit console)"), Since: 5, Changes: []people.Delta{{ID: "1002", Name: "Wei Chen", Role: "supervisor", What: []string{people.RoleChanged}}}},
+		{Dir: ver(5, "installer"), Since: 4, Changes: []people.Delta{{ID: "2009", Name: "Old Hand", Role: "dealer", What: []string{people.Deactivated}}}},
+	}}
+	b := r.browser()
+	b.signIn("1001", "2468")
+	_, page := b.get("/people")
+	for _, want := range []string{
+		"version 9, 2026-11-26 09:30, by 1002 Wei Chen (pit console): 2001 (Bo Chen): PIN reset",
+		"versions 6–8, until 2026-11-26 09:30 (the record lacks some of them: who made it is not known): 1002 (Wei Chen): role changed",
+		"version 5, 2026-11-26 09:30, by installer: 2009 (Old Hand): deactivated",
+		"versions 6–8, until 2026-11-26 09:30 (the record lacks some of them: who made it is not known): role changed",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the People page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "by 1001 Ana Lee (pit console): 1002") {
+		t.Error("a change across the gap is laid at the next version's door")
+	}
+}

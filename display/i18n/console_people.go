@@ -24,6 +24,7 @@ const (
 	ConReactivateWho   Key = "con.reactivate_who"    // %[1]s name, %[2]s id
 	ConChangeLine      Key = "con.change_line"       // %[1]d version, %[2]s when, %[3]s by whom, %[4]s what
 	ConChangeOlder     Key = "con.change_older"      // %d: the oldest version read: no change since
+	ConChangeGap       Key = "con.change_gap"        // %[1]d first, %[2]d last version, %[3]s when the last was made, %[4]s what: across a gap in the record
 	ConRecordStarts    Key = "con.record_starts"     // %d: the record's oldest version
 	ConHistory         Key = "con.history"           // heading: the latest changes
 	ConWhatAdded       Key = "con.what.added"        // what a version changed for a person
@@ -79,6 +80,7 @@ func consolePeopleEntries() []entry {
 		{ConReactivateWho, "Reactivate %[1]s (%[2]s)", "重新启用 %[1]s（%[2]s）", "重新啟用 %[1]s（%[2]s）"},
 		{ConChangeLine, "version %[1]d, %[2]s, by %[3]s: %[4]s", "第 %[1]d 版，%[2]s，由 %[3]s：%[4]s", "第 %[1]d 版，%[2]s，由 %[3]s：%[4]s"},
 		{ConChangeOlder, "not since version %d", "自第 %d 版以来未更改", "自第 %d 版以來未更改"},
+		{ConChangeGap, "versions %[1]d–%[2]d, until %[3]s (the record lacks some of them: who made it is not known): %[4]s", "第 %[1]d–%[2]d 版，至 %[3]s（记录缺少其中部分版本：不知由谁更改）：%[4]s", "第 %[1]d–%[2]d 版，至 %[3]s（記錄缺少其中部分版本：不知由誰更改）：%[4]s"},
 		{ConRecordStarts, "the record starts at version %d", "记录始于第 %d 版", "記錄始於第 %d 版"},
 		{ConHistory, "Latest changes", "最近的更改", "最近的更改"},
 		{ConWhatAdded, "added", "已添加", "已新增"},
