@@ -111,7 +111,11 @@ func ManagerPermissions() *server.Permissions {
 		Publish: &server.SubjectPermission{Allow: append(directoryReadAllow(), "$KV."+DirectoryBucket+"."+DirectoryKey,
 			// read the record of every version (Directories.History)
 			"$JS.API.STREAM.INFO."+DirectoryLogStream, "$JS.API.STREAM.MSG.GET."+DirectoryLogStream,
-			"$JS.API.DIRECT.GET."+DirectoryLogStream, "$JS.API.DIRECT.GET."+DirectoryLogStream+".>")},
+			"$JS.API.DIRECT.GET."+DirectoryLogStream, "$JS.API.DIRECT.GET."+DirectoryLogStream+".>",
+			// in one pass, by an ordered consumer (created, fed, kept and deleted)
+			"$JS.API.CONSUMER.CREATE."+DirectoryLogStream, "$JS.API.CONSUMER.CREATE."+DirectoryLogStream+".>",
+			"$JS.API.CONSUMER.MSG.NEXT."+DirectoryLogStream+".>", "$JS.API.CONSUMER.INFO."+DirectoryLogStream+".>",
+			"$JS.API.CONSUMER.DELETE."+DirectoryLogStream+".>", "$JS.FC."+DirectoryLogStream+".>")},
 		Subscribe: &server.SubjectPermission{Allow: []string{"_INBOX.>"}},
 	}
 }
@@ -208,6 +212,12 @@ func (s *Directories) Update(ctx context.Context, c people.Change, by string) (*
 	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Update(c, at, by) })
 }
 
+// Amend renames a person or changes their role, keeping their PIN and state
+// (people.Directory.Amend).
+func (s *Directories) Amend(ctx context.Context, c people.Change, by string) (*people.Directory, error) {
+	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Amend(c, at, by) })
+}
+
 // Deactivate stops a person signing in (people.Directory.Deactivate).
 func (s *Directories) Deactivate(ctx context.Context, id, by string) (*people.Directory, error) {
 	return s.change(ctx, func(d *people.Directory, at time.Time) (*people.Directory, error) { return d.Deactivate(id, at, by) })
@@ -225,19 +235,36 @@ func (s *Directories) List(ctx context.Context) (*people.Directory, error) {
 // DirectoryVersion is one version of the directory in the pit's record (DirectoryLogStream)
 // and what it changed against the version before.
 type DirectoryVersion struct {
-	Dir     *people.Directory
+	Dir *people.Directory
+	// Changes are what changed since version Since of the record (0: since an empty
+	// directory): normally Since is Dir.Version-1 and Changes are what this version made, by
+	// Dir.By. When the record lacks the versions between (a gap), Since is the one before the
+	// gap and Changes are what those versions and this one made together: who made which is
+	// not known, and they are not this version's alone (Gap).
 	Changes []people.Delta
+	Since   uint64
 	// First is set on the oldest version the record holds when it is not version 1: the ones
 	// before it are no longer kept, so what it changed is not known (Changes is empty).
 	First bool
 }
 
+// Gap reports whether the record lacks versions between Since and this one: Changes are
+// then not this version's alone.
+func (v DirectoryVersion) Gap() bool { return !v.First && v.Since+1 < v.Dir.Version }
+
 // MaxHistory bounds the versions History reads at once.
 const MaxHistory = 1000
 
+// historyInactive is how long the server keeps the History's consumer after its last use, should
+// the reader go away without deleting it.
+const historyInactive = 30 * time.Second
+
 // History is the newest versions of the directory in the pit's record, newest first, at most
-// limit (1 to MaxHistory), each with what it changed. A version the record holds but cannot
-// read is an error naming it: damage is never skipped in silence.
+// limit (1 to MaxHistory), each with what it changed. It reads the record in one pass, in order
+// (an ordered consumer from the first version it needs: one request to the server for the
+// lot, not one per version). A version the record holds but cannot read is an error naming it:
+// damage is never skipped in silence. A gap (versions the record lacks: deleted, or never
+// copied) is said (DirectoryVersion.Gap), never laid at the next version's door.
 func (s *Directories) History(ctx context.Context, limit int) ([]DirectoryVersion, error) {
 	if limit < 1 || limit > MaxHistory {
 		return nil, fmt.Errorf("operator directory record: %d versions: want 1 to %d", limit, MaxHistory)
@@ -246,10 +273,7 @@ func (s *Directories) History(ctx context.Context, limit int) ([]DirectoryVersio
 	if err != nil {
 		return nil, fmt.Errorf("operator directory record %s (is the pit server's version older than the record?): %w", DirectoryLogStream, err)
 	}
-	info, err := st.Info(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("operator directory record %s: %w", DirectoryLogStream, err)
-	}
+	info := st.CachedInfo()
 	first, last := info.State.FirstSeq, info.State.LastSeq
 	if info.State.Msgs == 0 {
 		return nil, nil
@@ -258,35 +282,67 @@ func (s *Directories) History(ctx context.Context, limit int) ([]DirectoryVersio
 	if last-first+1 > uint64(limit) {
 		from = last - uint64(limit) // one more than shown: what the oldest shown changed
 	}
-	var dirs []*people.Directory
-	for seq := from; seq <= last; seq++ {
-		m, err := st.GetMsg(ctx, seq)
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("operator directory record, message %d: %w", seq, err)
-		}
-		d, err := people.Decode(m.Data)
-		if err != nil {
-			return nil, fmt.Errorf("operator directory record, message %d: %w", seq, err)
-		}
-		dirs = append(dirs, d)
+	dirs, err := readRecord(ctx, st, from, last)
+	if err != nil {
+		return nil, err
 	}
 	var out []DirectoryVersion
 	for i := len(dirs) - 1; i >= 0 && len(out) < limit; i-- {
 		v := DirectoryVersion{Dir: dirs[i]}
 		switch {
 		case i > 0:
-			v.Changes = people.Diff(dirs[i-1], dirs[i])
+			v.Since, v.Changes = dirs[i-1].Version, people.Diff(dirs[i-1], dirs[i])
 		case dirs[i].Version == 1:
 			v.Changes = people.Diff(nil, dirs[i])
 		default:
-			v.First = true
+			v.Since, v.First = dirs[i].Version-1, true
 		}
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// readRecord reads the record's versions from stream sequence from to last, in order, in one
+// pass: an ordered consumer that the server feeds in batches, stopped at the last version
+// there was (or at last). Sequences the record no longer holds are passed over (a gap).
+func readRecord(ctx context.Context, st jetstream.Stream, from, last uint64) ([]*people.Directory, error) {
+	ctx, cancel := context.WithTimeout(ctx, historyInactive)
+	defer cancel()
+	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{
+		DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: from, InactiveThreshold: historyInactive,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("operator directory record %s: read: %w", DirectoryLogStream, err)
+	}
+	n := int(min(last-from+1, MaxHistory+1))
+	it, err := cons.Messages(jetstream.PullMaxMessages(n))
+	if err != nil {
+		return nil, fmt.Errorf("operator directory record %s: read: %w", DirectoryLogStream, err)
+	}
+	defer it.Stop()
+	var dirs []*people.Directory
+	for {
+		m, err := it.Next(jetstream.NextContext(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("operator directory record %s: read after %d versions: %w", DirectoryLogStream, len(dirs), err)
+		}
+		meta, err := m.Metadata()
+		if err != nil {
+			return nil, fmt.Errorf("operator directory record %s: a message without its place: %w", DirectoryLogStream, err)
+		}
+		seq := meta.Sequence.Stream
+		if seq > last {
+			return dirs, nil // written since History began: the next reading shows it
+		}
+		d, err := people.Decode(m.Data())
+		if err != nil {
+			return nil, fmt.Errorf("operator directory record, message %d: %w", seq, err)
+		}
+		dirs = append(dirs, d)
+		if seq == last || meta.NumPending == 0 {
+			return dirs, nil
+		}
+	}
 }
 
 // WatchDirectory follows the bucket for a table until ctx ends: it connects with conn (the

@@ -3,6 +3,7 @@ package bus_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -179,5 +180,140 @@ func TestDirectoryConcurrentChangesAreNotLost(t *testing.T) {
 	}
 	if _, err := dirs.Deactivate(ctx, "9", "x"); err == nil || errors.Is(err, bus.ErrNoDirectory) {
 		t.Fatalf("deactivating an unknown id: %v", err)
+	}
+}
+
+// TestDirectoryHistoryAcrossAGap: the pit's record, read in one pass by the manager's
+// credentials, gives each version with what it changed and who made it; when the record lacks
+// versions (deleted here, as damage or a purge would), what changed across the gap is said as
+// such (Since, Gap), never laid at the next version's door, and the versions either side keep
+// their own changes.
+func TestDirectoryHistoryAcrossAGap(t *testing.T) {
+	srv, _, _, managerConn := startDirectoryServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	nc, err := bus.Connect(managerConn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	dirs, err := bus.OpenDirectories(ctx, nc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []func() (*people.Directory, error){
+		func() (*people.Directory, error) { // 1
+			return dirs.Add(ctx, people.Change{ID: "1001", Name: "Ana Lee", Role: people.RoleSupervisor, PIN: "2468"}, "installer")
+		},
+		func() (*people.Directory, error) { // 2
+			return dirs.Add(ctx, people.Change{ID: "2001", Name: "Bo Chen", Role: people.RoleDealer, PIN: "1357"}, "installer")
+		},
+		func() (*people.Directory, error) {
+			return dirs.Amend(ctx, people.Change{ID: "2001", Name: "Bo Chen-Li"}, "by-3")
+		}, // 3
+		func() (*people.Directory, error) {
+			return dirs.Amend(ctx, people.Change{ID: "2001", Role: people.RoleSupervisor}, "by-4")
+		}, // 4
+		func() (*people.Directory, error) {
+			return dirs.Update(ctx, people.Change{ID: "1001", PIN: "8642"}, "by-5")
+		}, // 5
+		func() (*people.Directory, error) { return dirs.Deactivate(ctx, "2001", "by-6") }, // 6
+	}
+	for i, step := range steps {
+		if _, err := step(); err != nil {
+			t.Fatalf("version %d: %v", i+1, err)
+		}
+	}
+	// The record is copied by the server: wait for all six.
+	var h []bus.DirectoryVersion
+	deadline := time.Now().Add(30 * time.Second)
+	for h, err = dirs.History(ctx, 10); err != nil || len(h) < len(steps); h, err = dirs.History(ctx, 10) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the record: %d versions, %v", len(h), err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	type want struct {
+		version, since uint64
+		gap            bool
+		by             string
+		changes        string
+	}
+	check := func(h []bus.DirectoryVersion, wants []want) {
+		t.Helper()
+		if len(h) != len(wants) {
+			t.Fatalf("%d versions, want %d: %+v", len(h), len(wants), h)
+		}
+		for i, w := range wants {
+			v := h[i]
+			var got []string
+			for _, d := range v.Changes {
+				got = append(got, d.String())
+			}
+			if v.Dir.Version != w.version || v.Since != w.since || v.Gap() != w.gap || v.Dir.By != w.by || strings.Join(got, "; ") != w.changes {
+				t.Errorf("entry %d: version %d since %d gap %v by %q: %q\nwant %+v", i, v.Dir.Version, v.Since, v.Gap(), v.Dir.By, strings.Join(got, "; "), w)
+			}
+		}
+	}
+	check(h, []want{
+		{6, 5, false, "by-6", "2001 (Bo Chen-Li, supervisor): deactivated"},
+		{5, 4, false, "by-5", "1001 (Ana Lee, supervisor): pin_reset"},
+		{4, 3, false, "by-4", "2001 (Bo Chen-Li, supervisor): role_changed"},
+		{3, 2, false, "by-3", "2001 (Bo Chen-Li, dealer): renamed"},
+		{2, 1, false, "installer", "2001 (Bo Chen, dealer): added"},
+		{1, 0, false, "installer", "1001 (Ana Lee, supervisor): added"},
+	})
+
+	// The gap: the record loses versions 3 and 4 (the administrator deletes their messages).
+	admin, err := srv.AdminConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	js, err := jetstream.New(admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := js.Stream(ctx, bus.DirectoryLogStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seq := uint64(1); seq <= uint64(len(steps)); seq++ {
+		m, err := st.GetMsg(ctx, seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := people.Decode(m.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Version == 3 || d.Version == 4 {
+			if err := st.DeleteMsg(ctx, seq); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h, err = dirs.History(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(h, []want{
+		{6, 5, false, "by-6", "2001 (Bo Chen-Li, supervisor): deactivated"},
+		// versions 3 to 5 together: by-5 made only the PIN reset, and is not named for the rest
+		{5, 2, true, "by-5", "1001 (Ana Lee, supervisor): pin_reset; 2001 (Bo Chen-Li, supervisor): renamed, role_changed"},
+		{2, 1, false, "installer", "2001 (Bo Chen, dealer): added"},
+		{1, 0, false, "installer", "1001 (Ana Lee, supervisor): added"},
+	})
+	// Fewer than the record holds: the oldest shown says what it changed when the one before
+	// it is read too; the oldest read is First.
+	h, err = dirs.History(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(h, []want{{6, 5, false, "by-6", "2001 (Bo Chen-Li, supervisor): deactivated"}})
+	for _, bad := range []int{0, bus.MaxHistory + 1} {
+		if _, err := dirs.History(ctx, bad); err == nil {
+			t.Errorf("History(%d): no error", bad)
+		}
 	}
 }

@@ -24,6 +24,7 @@ type Directory interface {
 	History(ctx context.Context, limit int) ([]bus.DirectoryVersion, error)
 	Add(ctx context.Context, c people.Change, by string) (*people.Directory, error)
 	Update(ctx context.Context, c people.Change, by string) (*people.Directory, error)
+	Amend(ctx context.Context, c people.Change, by string) (*people.Directory, error)
 	Deactivate(ctx context.Context, id, by string) (*people.Directory, error)
 }
 
@@ -79,6 +80,10 @@ type peopleData struct {
 	Add      addForm  // the add form's values, kept when the page is shown again
 	PINID    string   // the reset form's id
 	RoleOpts []roleOption
+	// Amend is the rename-or-role form's values, kept when the page is shown again; AmendRoles
+	// its role choices (keep, dealer, supervisor).
+	Amend      addForm
+	AmendRoles []roleOption
 }
 
 type personRow struct {
@@ -104,6 +109,12 @@ func (c *Console) fillPeople(ctx context.Context, d *peopleData) {
 	}{{people.RoleDealer, i18n.ConDealer}, {people.RoleSupervisor, i18n.ConSupervisor}} {
 		d.RoleOpts = append(d.RoleOpts, roleOption{Value: r.v, Label: r.k, Checked: d.Add.Role == r.v})
 	}
+	for _, r := range []struct {
+		v string
+		k i18n.Key
+	}{{"", i18n.ConRoleKeep}, {people.RoleDealer, i18n.ConDealer}, {people.RoleSupervisor, i18n.ConSupervisor}} {
+		d.AmendRoles = append(d.AmendRoles, roleOption{Value: r.v, Label: r.k, Checked: d.Amend.Role == r.v})
+	}
 	ctx, cancel := context.WithTimeout(ctx, posterTimeout)
 	defer cancel()
 	dir, err := c.opt.Directory.List(ctx)
@@ -123,11 +134,18 @@ func (c *Console) fillPeople(ctx context.Context, d *peopleData) {
 	complete := false
 	for i, v := range hist {
 		when := v.Dir.Updated.In(c.loc).Format("2006-01-02 15:04")
+		// line is what this version (or, across a gap in the record, the versions since the
+		// one before it) changed, attributed to who made it: across a gap, nobody.
+		line := func(what string) string {
+			if v.Gap() {
+				return w.T(i18n.ConChangeGap, v.Since+1, v.Dir.Version, when, what)
+			}
+			return w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, what)
+		}
 		var said []string
 		for _, ch := range v.Changes {
-			line := w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, whatWords(w, ch.What))
 			if _, ok := last[ch.ID]; !ok {
-				last[ch.ID] = line
+				last[ch.ID] = line(whatWords(w, ch.What))
 			}
 			said = append(said, ch.ID+" ("+ch.Name+"): "+whatWords(w, ch.What))
 		}
@@ -135,7 +153,7 @@ func (c *Console) fillPeople(ctx context.Context, d *peopleData) {
 			said = append(said, w.T(i18n.ConRecordStarts, v.Dir.Version))
 		}
 		if i < changesListed && len(said) > 0 {
-			d.Changes = append(d.Changes, w.T(i18n.ConChangeLine, v.Dir.Version, when, v.Dir.By, strings.Join(said, "; ")))
+			d.Changes = append(d.Changes, line(strings.Join(said, "; ")))
 		}
 		oldest, complete = v.Dir.Version, v.Dir.Version == 1
 	}
@@ -176,6 +194,47 @@ func whatWords(w i18n.Catalogue, what []string) string {
 	return strings.Join(out, ", ")
 }
 
+// amendPerson renames the person form f names or changes their role (the "amend" action), by
+// manager by, against the directory cur: what was done in words, or the status and why not.
+// A manager may not change their own role (a supervisor raising or lowering themselves): another
+// manager does it. The person's console sessions end, so that they sign in again as what they
+// now are; the tables take the new role with the next delivery of the directory.
+func (c *Console) amendPerson(ctx context.Context, f url.Values, cur *people.Directory, by Person, w i18n.Catalogue) (string, int, error) {
+	bad := func(field, key i18n.Key, args ...any) (string, int, error) {
+		return "", http.StatusBadRequest, &fieldError{Field: field, Key: key, Args: args}
+	}
+	id := strings.TrimSpace(f.Get("id"))
+	name, role := strings.TrimSpace(f.Get("name")), f.Get("role")
+	p, known := cur.Lookup(id)
+	switch {
+	case !known:
+		return bad(i18n.ConID, i18n.ConErrIDUnknown, id)
+	case name != "" && people.CheckName(name) != nil:
+		return bad(i18n.ConNameKeep, i18n.ConErrNameRule, people.MaxNameLen)
+	case role != "" && people.CheckRole(role) != nil:
+		return bad(i18n.ConRole, i18n.ConErrRoleRule)
+	case id == by.ID && role != "" && role != p.Role:
+		return bad(i18n.ConRole, i18n.ConErrSelfRole)
+	case (name == "" || name == p.Name) && (role == "" || role == p.Role):
+		return bad(i18n.ConAmendPerson, i18n.ConErrNoChange, id)
+	}
+	next, err := c.opt.Directory.Amend(ctx, people.Change{ID: id, Name: name, Role: role}, byOf(by))
+	if err != nil {
+		return "", http.StatusConflict, err
+	}
+	now, _ := next.Lookup(id)
+	var what []string
+	for _, d := range people.Diff(&people.Directory{People: []people.Person{p}}, &people.Directory{People: []people.Person{now}}) {
+		what = d.What
+	}
+	if n := c.sessions.endPerson(id); n > 0 {
+		c.log("%s (%s): %d console session(s) of operator %s ended: renamed or role changed", by.ID, by.Name, n, id)
+	}
+	c.log("%s (%s) at the People page: operator %s (%s, %s) %s, now %s, %s: operator directory version %d",
+		by.ID, by.Name, p.ID, p.Name, p.Role, whatWords(i18n.Catalogue{}, what), now.Name, now.Role, next.Version)
+	return w.T(i18n.ConPersonDone, now.ID, now.Name, whatWords(w, what), next.Version), 0, nil
+}
+
 // peoplePage is the People page, for a pit manager.
 func (c *Console) peoplePage(w http.ResponseWriter, r *http.Request) {
 	ss, ok := c.session(r)
@@ -192,8 +251,8 @@ func (c *Console) peoplePage(w http.ResponseWriter, r *http.Request) {
 	c.render(w, "people", http.StatusOK, d)
 }
 
-// peopleForm is a change of the directory from the People page: add, deactivate, reactivate
-// or a new PIN. Done, the page is shown again with what was done; refused, with the field and
+// peopleForm is a change of the directory from the People page: add, deactivate, reactivate,
+// a new PIN, or a new name or role. Done, the page is shown again with what was done; refused, with the field and
 // why, the form's values kept (never a PIN).
 func (c *Console) peopleForm(w http.ResponseWriter, r *http.Request) {
 	ss, ok := c.posted(w, r)
@@ -212,8 +271,11 @@ func (c *Console) peopleForm(w http.ResponseWriter, r *http.Request) {
 	} else {
 		d.Add.Role = people.RoleDealer
 	}
-	if f.Get("action") == "pin" {
+	switch f.Get("action") {
+	case "pin":
 		d.PINID = f.Get("id")
+	case "amend":
+		d.Amend = addForm{ID: f.Get("id"), Name: f.Get("name"), Role: f.Get("role")}
 	}
 	msg, status, err := c.changePerson(r.Context(), f, ss.person, d.W)
 	if err == nil {
@@ -244,7 +306,7 @@ func (c *Console) changePerson(ctx context.Context, f url.Values, by Person, w i
 	action := f.Get("action")
 	id := strings.TrimSpace(f.Get("id"))
 	switch action {
-	case "add", "deactivate", "reactivate", "pin":
+	case "add", "deactivate", "reactivate", "pin", "amend":
 	default:
 		return bad(i18n.ConActions, i18n.ConErrPeopleAction)
 	}
@@ -330,6 +392,8 @@ func (c *Console) changePerson(ctx context.Context, f url.Values, by Person, w i
 		if err != nil {
 			return "", http.StatusConflict, err
 		}
+	case "amend":
+		return c.amendPerson(ctx, f, cur, by, w)
 	}
 	if err != nil {
 		return "", http.StatusConflict, err

@@ -117,6 +117,16 @@ func TestPeoplePageRefuses(t *testing.T) {
 		{"PIN unknown", other("pin", "7777", "pin", "5555", "pin2", "5555"), 400, "Operator id: 7777 is not in the directory"},
 		{"PIN short", other("pin", "2001", "pin", "1", "pin2", "1"), 400, "New PIN (4–12 digits): 4 to 12 digits"},
 		{"PIN differ", other("pin", "2001", "pin", "5555", "pin2", "5554"), 400, "The same PIN again: the two PINs differ"},
+		{"amend unknown", other("amend", "7777", "name", "X"), 400, "Operator id: 7777 is not in the directory"},
+		{"amend nothing", other("amend", "2001"), 400, "Change a name or role: nothing to change for 2001"},
+		{"amend same name", other("amend", "2001", "name", " Bo Chen "), 400, "Change a name or role: nothing to change for 2001"},
+		{"amend same role", other("amend", "2001", "role", "dealer"), 400, "Change a name or role: nothing to change for 2001"},
+		{"amend bad name", other("amend", "2001", "name", "Bo\x07"), 400, "New name (empty: keep it): 1 to 80 bytes"},
+		{"amend long name", other("amend", "2001", "name", strings.Repeat("x", 81)), 400, "New name (empty: keep it): 1 to 80 bytes"},
+		{"amend bad role", other("amend", "2001", "role", "boss"), 400, "Role: choose dealer or supervisor"},
+		{"amend own role", other("amend", "1001", "role", "dealer"), 400, "Role: you cannot change your own role"},
+		{"amend own role and name", other("amend", "1001", "name", "Ana Li", "role", "dealer"), 400, "Role: you cannot change your own role"},
+		{"amend with a PIN field ignored, bad id", other("amend", "S-1", "name", "X"), 400, "Operator id: 1 to 12 digits"},
 		{"action", other("fire", "2001"), 400, "Actions: choose what to do"},
 		{"no csrf", add("csrf", ""), 403, "The form was out of date"},
 		{"foreign csrf", add("csrf", other2(csrf)), 403, "The form was out of date"},
@@ -172,7 +182,7 @@ func TestPeoplePageChanges(t *testing.T) {
 	b := r.browser()
 	b.signIn("1001", "2468")
 	_, page := b.get("/people")
-	for _, want := range []string{"Operator directory version 5", "by installer", "Old Hand", "inactive", `value="reactivate"`, "Add a person", "Reset a PIN"} {
+	for _, want := range []string{"Operator directory version 5", "by installer", "Old Hand", "inactive", `value="reactivate"`, "Add a person", "Reset a PIN", "Change a name or role", `id="amend-name"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the People page lacks %q", want)
 		}
@@ -220,11 +230,39 @@ func TestPeoplePageChanges(t *testing.T) {
 		t.Errorf("deactivated, still signs in: %v", err)
 	}
 	do(url.Values{"action": {"reactivate"}, "id": {"3001"}}, "3001 (Mei Wong): reactivated. Directory version 9")
+	// Renamed and promoted by the manager: her console session ends (she signs in again as
+	// what she now is), she keeps her PIN, and signs in as a supervisor.
+	her.signIn("3001", "8642")
+	do(url.Values{"action": {"amend"}, "id": {"3001"}, "name": {"Mei Wong-Lee"}, "role": {""}}, "3001 (Mei Wong-Lee): renamed. Directory version 10")
+	if _, page := her.get("/"); !strings.Contains(page, `action="/signin"`) {
+		t.Error("a renamed person's console session goes on")
+	}
+	do(url.Values{"action": {"amend"}, "id": {"3001"}, "role": {"supervisor"}}, "3001 (Mei Wong-Lee): role changed. Directory version 11")
+	if p, err := auth.Authenticate(ctx, "3001", "8642"); err != nil || p != (Person{ID: "3001", Name: "Mei Wong-Lee", Role: RoleSupervisor}) {
+		t.Fatalf("promoted, she signs in: %+v %v", p, err)
+	}
+	if err := auth.Check(ctx, "3001"); err != nil {
+		t.Errorf("promoted, she may not give pit commands: %v", err)
+	}
+	// A supervisor made a dealer may no longer give the pit's commands; renamed and demoted at once.
+	do(url.Values{"action": {"amend"}, "id": {"1002"}, "name": {"Wei Chen Li"}, "role": {"dealer"}}, "1002 (Wei Chen Li): renamed, role changed. Directory version 12")
+	if err := auth.Check(ctx, "1002"); err == nil {
+		t.Error("demoted to dealer, 1002 may still give pit commands")
+	}
+	// Deactivated, renamed: still inactive.
+	do(url.Values{"action": {"amend"}, "id": {"2009"}, "name": {"Old Hand Senior"}}, "2009 (Old Hand Senior): renamed. Directory version 13")
+	if d, _ := dirs.List(ctx); func() bool { p, _ := d.Lookup("2009"); return p.Active }() {
+		t.Error("renaming an inactive person reactivated them")
+	}
 	for _, want := range []string{
 		"1001 (Ana Lee) at the People page: operator 3001 (Mei Wong, dealer) added: operator directory version 6",
 		"operator 3001 (Mei Wong, dealer) PIN reset: operator directory version 7",
 		"operator 3001 (Mei Wong, dealer) deactivated: operator directory version 8",
 		"operator 3001 (Mei Wong, dealer) reactivated: operator directory version 9",
+		"operator 3001 (Mei Wong, dealer) renamed, now Mei Wong-Lee, dealer: operator directory version 10",
+		"operator 3001 (Mei Wong-Lee, dealer) role changed, now Mei Wong-Lee, supervisor: operator directory version 11",
+		"operator 1002 (Wei Chen, supervisor) renamed, role changed, now Wei Chen Li, dealer: operator directory version 12",
+		"1 console session(s) of operator 3001 ended: renamed or role changed",
 		`1001 (Ana Lee): deactivate of operator "1001" refused`,
 	} {
 		if want == `1001 (Ana Lee): deactivate of operator "1001" refused` {
@@ -242,12 +280,15 @@ func TestPeoplePageChanges(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		_, page = b.get("/people")
-		if strings.Contains(page, "version 9, 2026") || time.Now().After(deadline) {
+		if strings.Contains(page, "version 13, 2026") || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	for _, want := range []string{
+		"by 1001 Ana Lee (pit console): 2009 (Old Hand Senior): renamed",
+		"by 1001 Ana Lee (pit console): 1002 (Wei Chen Li): renamed, role changed",
+		"by 1001 Ana Lee (pit console): 3001 (Mei Wong-Lee): role changed",
 		"by 1001 Ana Lee (pit console): 3001 (Mei Wong): reactivated",
 		"by 1001 Ana Lee (pit console): 3001 (Mei Wong): deactivated",
 		"by 1001 Ana Lee (pit console): 3001 (Mei Wong): PIN reset",
@@ -258,7 +299,7 @@ func TestPeoplePageChanges(t *testing.T) {
 		}
 	}
 	h, err := dirs.History(ctx, 3)
-	if err != nil || len(h) != 3 || h[0].Dir.Version != 9 || len(h[0].Changes) != 1 || h[0].Changes[0].What[0] != people.Reactivated || h[2].Dir.Version != 7 {
+	if err != nil || len(h) != 3 || h[0].Dir.Version != 13 || len(h[0].Changes) != 1 || h[0].Changes[0].What[0] != people.Renamed || h[2].Dir.Version != 11 {
 		t.Fatalf("History(3): %+v %v", h, err)
 	}
 	// The page in the other languages: every word in the catalogue.
@@ -292,5 +333,49 @@ func TestManagersConfig(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("managers %q: %v, want %q", tc.managers, err, tc.want)
 		}
+	}
+}
+
+// historyOf is the pit's directory with a record that lacks versions (a gap).
+type historyOf struct {
+	Directory
+	h []bus.DirectoryVersion
+}
+
+func (d historyOf) History(context.Context, int) ([]bus.DirectoryVersion, error) { return d.h, nil }
+
+// TestPeoplePageHistoryGap: a change read across a gap in the pit's record is said as made in
+// the versions of the gap, by nobody named, on the latest changes and in the person's last
+// change; the versions either side keep who made them.
+func TestPeoplePageHistoryGap(t *testing.T) {
+	r, dirs, _ := peopleRig(t)
+	cur, err := dirs.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 26, 9, 30, 0, 0, time.UTC)
+	ver := func(v uint64, by string) *people.Directory {
+		return &people.Directory{Schema: people.Schema, Version: v, Updated: at, By: by, People: cur.People}
+	}
+	r.con.opt.Directory = historyOf{Directory: dirs, h: []bus.DirectoryVersion{
+		{Dir: ver(9, "1002 Wei Chen (pit console)"), Since: 8, Changes: []people.Delta{{ID: "2001", Name: "Bo Chen", Role: "dealer", What: []string{people.PINReset}}}},
+		{Dir: ver(8, "1001 Ana Lee (pit console)"), Since: 5, Changes: []people.Delta{{ID: "1002", Name: "Wei Chen", Role: "supervisor", What: []string{people.RoleChanged}}}},
+		{Dir: ver(5, "installer"), Since: 4, Changes: []people.Delta{{ID: "2009", Name: "Old Hand", Role: "dealer", What: []string{people.Deactivated}}}},
+	}}
+	b := r.browser()
+	b.signIn("1001", "2468")
+	_, page := b.get("/people")
+	for _, want := range []string{
+		"version 9, 2026-11-26 09:30, by 1002 Wei Chen (pit console): 2001 (Bo Chen): PIN reset",
+		"versions 6–8, until 2026-11-26 09:30 (the record lacks some of them: who made it is not known): 1002 (Wei Chen): role changed",
+		"version 5, 2026-11-26 09:30, by installer: 2009 (Old Hand): deactivated",
+		"versions 6–8, until 2026-11-26 09:30 (the record lacks some of them: who made it is not known): role changed",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the People page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "by 1001 Ana Lee (pit console): 1002") {
+		t.Error("a change across the gap is laid at the next version's door")
 	}
 }

@@ -300,6 +300,43 @@ func (d *Directory) Update(c Change, at time.Time, by string) (*Directory, error
 	})
 }
 
+// ErrNoChange is wrapped by Amend's refusal of a change that changes nothing.
+var ErrNoChange = errors.New("nothing to change")
+
+// Amend returns the directory with person c.ID renamed (c.Name not "") or given role c.Role
+// (not ""): what a pit manager changes when a person marries or is promoted. Unlike Update it
+// never touches the PIN (c.PIN must be "") nor reactivates: an inactive person renamed stays
+// inactive. A change that changes nothing is refused (ErrNoChange), so that every version of
+// the directory records a change.
+func (d *Directory) Amend(c Change, at time.Time, by string) (*Directory, error) {
+	if c.PIN != "" {
+		return nil, fmt.Errorf("operator %s: a PIN is reset with Update, not Amend", c.ID)
+	}
+	name := strings.TrimSpace(c.Name)
+	if name != "" {
+		if err := CheckName(name); err != nil {
+			return nil, fmt.Errorf("operator %s: %w", c.ID, err)
+		}
+	}
+	if c.Role != "" {
+		if err := CheckRole(c.Role); err != nil {
+			return nil, fmt.Errorf("operator %s: %w", c.ID, err)
+		}
+	}
+	return d.set(c.ID, at, by, func(p *Person) error {
+		if (name == "" || name == p.Name) && (c.Role == "" || c.Role == p.Role) {
+			return ErrNoChange
+		}
+		if name != "" {
+			p.Name = name
+		}
+		if c.Role != "" {
+			p.Role = c.Role
+		}
+		return nil
+	})
+}
+
 // Deactivate returns the directory with person id unable to sign in (kept, so that the id
 // still names them in the audit trail).
 func (d *Directory) Deactivate(id string, at time.Time, by string) (*Directory, error) {

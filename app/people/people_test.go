@@ -222,3 +222,60 @@ func TestMayCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestAmend: a rename or a role change is a new version signed by who made it, keeps the PIN
+// and the person's state (an inactive person stays inactive), and says what it changed
+// (Diff); a change that changes nothing or breaks a rule is refused, naming why.
+func TestAmend(t *testing.T) {
+	d := sample(t)
+	off, err := d.Deactivate("17", t0, "installer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		from   *Directory
+		c      Change
+		want   Person // Name, Role, Active after
+		what   []string
+		errHas string
+	}{
+		{"rename", d, Change{ID: "17", Name: " Ana Lima-Souza "}, Person{Name: "Ana Lima-Souza", Role: RoleDealer, Active: true}, []string{Renamed}, ""},
+		{"promote", d, Change{ID: "17", Role: RoleSupervisor}, Person{Name: "Ana Lima", Role: RoleSupervisor, Active: true}, []string{RoleChanged}, ""},
+		{"demote", d, Change{ID: "4", Role: RoleDealer}, Person{Name: "Wei Chen", Role: RoleDealer, Active: true}, []string{RoleChanged}, ""},
+		{"both", d, Change{ID: "4", Name: "Wei Chen Li", Role: RoleDealer}, Person{Name: "Wei Chen Li", Role: RoleDealer, Active: true}, []string{Renamed, RoleChanged}, ""},
+		{"inactive stays inactive", off, Change{ID: "17", Name: "Ana L."}, Person{Name: "Ana L.", Role: RoleDealer}, []string{Renamed}, ""},
+		{"same name", d, Change{ID: "17", Name: "Ana Lima"}, Person{}, nil, "nothing to change"},
+		{"same role", d, Change{ID: "4", Role: RoleSupervisor}, Person{}, nil, "nothing to change"},
+		{"nothing", d, Change{ID: "4"}, Person{}, nil, "nothing to change"},
+		{"unknown", d, Change{ID: "5", Name: "X"}, Person{}, nil, "not in the directory"},
+		{"bad role", d, Change{ID: "4", Role: "pitboss"}, Person{}, nil, `role "pitboss"`},
+		{"bad name", d, Change{ID: "4", Name: "Wei\x07"}, Person{}, nil, "printable"},
+		{"PIN", d, Change{ID: "4", PIN: "1234"}, Person{}, nil, "PIN"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := tc.from.Amend(tc.c, t0.Add(time.Hour), "1001 Ana (pit console)")
+			if tc.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errHas) {
+					t.Fatalf("error %v, want one with %q", err, tc.errHas)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := n.Lookup(tc.c.ID)
+			old, _ := tc.from.Lookup(tc.c.ID)
+			if p.Name != tc.want.Name || p.Role != tc.want.Role || p.Active != tc.want.Active || p.PINHash != old.PINHash {
+				t.Fatalf("after: %+v, want %+v and the PIN kept", p, tc.want)
+			}
+			if n.Version != tc.from.Version+1 || n.By != "1001 Ana (pit console)" || !n.Updated.Equal(t0.Add(time.Hour)) {
+				t.Fatalf("version %d by %q at %v", n.Version, n.By, n.Updated)
+			}
+			ds := Diff(tc.from, n)
+			if len(ds) != 1 || strings.Join(ds[0].What, ",") != strings.Join(tc.what, ",") {
+				t.Fatalf("Diff: %+v, want %v", ds, tc.what)
+			}
+		})
+	}
+}

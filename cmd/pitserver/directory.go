@@ -217,6 +217,10 @@ func printHistory(w io.Writer, h []bus.DirectoryVersion) error {
 	}
 	for _, v := range h {
 		fmt.Fprintf(w, "version %d  %s  by %s\n", v.Dir.Version, v.Dir.Updated.Local().Format("2006-01-02 15:04:05"), v.Dir.By)
+		if v.Gap() {
+			fmt.Fprintf(w, "    (the record lacks versions %d to %d: what follows was made in versions %d to %d, by whom is not known)\n",
+				v.Since+1, v.Dir.Version-1, v.Since+1, v.Dir.Version)
+		}
 		for _, c := range v.Changes {
 			fmt.Fprintf(w, "    %s\n", c)
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/creack/pty"
 )
@@ -156,5 +157,37 @@ func TestReadPINOnATerminal(t *testing.T) {
 		if !strings.Contains(prompts.String(), "PIN for operator 17") {
 			t.Fatalf("prompts: %q", prompts.String())
 		}
+	}
+}
+
+// TestPrintHistoryGap: `pitserver directory history` says where the pit's record lacks
+// versions, and that the changes below were made across them by nobody known.
+func TestPrintHistoryGap(t *testing.T) {
+	d := func(v uint64) *people.Directory {
+		return &people.Directory{Schema: people.Schema, Version: v, By: fmt.Sprintf("by-%d", v)}
+	}
+	for _, tc := range []struct {
+		name string
+		v    bus.DirectoryVersion
+		gap  bool
+	}{
+		{"next", bus.DirectoryVersion{Dir: d(5), Since: 4}, false},
+		{"first", bus.DirectoryVersion{Dir: d(1)}, false},
+		{"record starts", bus.DirectoryVersion{Dir: d(7), Since: 6, First: true}, false},
+		{"gap", bus.DirectoryVersion{Dir: d(8), Since: 5}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := printHistory(&b, []bus.DirectoryVersion{tc.v}); err != nil {
+				t.Fatal(err)
+			}
+			said := strings.Contains(b.String(), "the record lacks versions")
+			if said != tc.gap {
+				t.Fatalf("gap said %v, want %v:\n%s", said, tc.gap, b.String())
+			}
+			if tc.gap && !strings.Contains(b.String(), "the record lacks versions 6 to 7: what follows was made in versions 6 to 8, by whom is not known") {
+				t.Fatalf("the gap in words:\n%s", b.String())
+			}
+		})
 	}
 }

@@ -64,7 +64,8 @@ func (p *pitTable) version() uint64 {
 // TestPeoplePageInABrowser: the pit manager manages the operator directory from the console
 // in a real headless browser (Debian's chromium) against the pit server: adds a dealer, whom
 // the table's copy then holds and who signs in at the table with their own id and PIN; a
-// refused change names its field; deactivated, the dealer's sign-in is refused at the table.
+// refused change names its field; renamed and promoted, she signs in at the table as a
+// supervisor; deactivated, her sign-in is refused at the table.
 // With CONSOLE_SHOTS=dir it saves the People page there (docs/img for the supervisor's guide).
 func TestPeoplePageInABrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
@@ -194,15 +195,35 @@ func TestPeoplePageInABrowser(t *testing.T) {
 		}
 	}
 
+	// Promote her to supervisor and give her married name, by keyboard: the table's copy takes
+	// the new role with the next delivery of the directory, and she signs in there as a
+	// supervisor with the PIN she had. Her own role the manager cannot change.
+	run("amend", chromedp.SendKeys("#amend-id", "3001", chromedp.ByID), chromedp.KeyEvent(kb.Tab),
+		chromedp.Evaluate(`document.activeElement.id`, &focused))
+	if focused != "amend-name" {
+		t.Fatalf("Tab from the id went to %q, want the new name", focused)
+	}
+	run("amend: name and role", chromedp.SendKeys("#amend-name", "Mei Wong-Lee", chromedp.ByID),
+		chromedp.Click(`#amend-form input[name="role"][value="supervisor"]`, chromedp.ByQuery), chromedp.Click("#amend", chromedp.ByID))
+	waitText("#message", "3001 (Mei Wong-Lee): renamed, role changed. Directory version 5")
+	waitText(`tr[data-person="3001"]`, "supervisor")
+	waitFor(t, 30*time.Second, "the table's copy of version 5", func() bool { return table.version() == 5 })
+	if a, err := table.signIn("3001", "5555"); err != nil || a.Outcome != access.Granted || a.Role != access.Supervisor || a.Name != "Mei Wong-Lee" {
+		t.Fatalf("promoted, at the table: %+v %v", a, err)
+	}
+	run("amend own role", chromedp.SendKeys("#amend-id", "1001", chromedp.ByID),
+		chromedp.Click(`#amend-form input[name="role"][value="dealer"]`, chromedp.ByQuery), chromedp.Click("#amend", chromedp.ByID))
+	waitText("#message", "Role: you cannot change your own role")
+
 	// Deactivate her: the table refuses her id at the next sign-in.
 	run("deactivate", chromedp.Click(`tr[data-person="3001"] button[value="deactivate"]`, chromedp.ByQuery))
-	waitText("#message", "3001 (Mei Wong): deactivated. Directory version 5")
+	waitText("#message", "3001 (Mei Wong-Lee): deactivated. Directory version 6")
 	waitText(`tr[data-person="3001"] .pstate`, "inactive")
-	waitFor(t, 30*time.Second, "the table's copy of version 5", func() bool { return table.version() == 5 })
+	waitFor(t, 30*time.Second, "the table's copy of version 6", func() bool { return table.version() == 6 })
 	if a, err := table.signIn("3001", "5555"); !errors.Is(err, access.ErrInactive) || a.Outcome != access.Inactive {
 		t.Fatalf("deactivated, at the table: %+v %v", a, err)
 	}
-	if !strings.Contains(n.out.String(), "pit console: 1001 (Ana Lee) at the People page: operator 3001 (Mei Wong, dealer) deactivated: operator directory version 5") {
+	if !strings.Contains(n.out.String(), "pit console: 1001 (Ana Lee) at the People page: operator 3001 (Mei Wong-Lee, supervisor) deactivated: operator directory version 6") {
 		t.Errorf("the pit server's log:\n%s", n.out.String())
 	}
 }

@@ -24,6 +24,7 @@ const (
 	ConReactivateWho   Key = "con.reactivate_who"    // %[1]s name, %[2]s id
 	ConChangeLine      Key = "con.change_line"       // %[1]d version, %[2]s when, %[3]s by whom, %[4]s what
 	ConChangeOlder     Key = "con.change_older"      // %d: the oldest version read: no change since
+	ConChangeGap       Key = "con.change_gap"        // %[1]d first, %[2]d last version, %[3]s when the last was made, %[4]s what: across a gap in the record
 	ConRecordStarts    Key = "con.record_starts"     // %d: the record's oldest version
 	ConHistory         Key = "con.history"           // heading: the latest changes
 	ConWhatAdded       Key = "con.what.added"        // what a version changed for a person
@@ -48,6 +49,11 @@ const (
 	ConErrSelf         Key = "con.err_self"          // a manager may not deactivate themselves
 	ConErrDirectory    Key = "con.err_directory"     // %s: the directory could not be changed
 	ConErrPeopleAction Key = "con.err_people_action" // no such action
+	ConAmendPerson     Key = "con.amend_person"      // heading and button: rename or change a role
+	ConNameKeep        Key = "con.name_keep"         // field: the new name, empty keeps it
+	ConRoleKeep        Key = "con.role_keep"         // the role choice that keeps the role
+	ConErrSelfRole     Key = "con.err_self_role"     // a manager may not change their own role
+	ConErrNoChange     Key = "con.err_no_change"     // %s id: the name and role given are the ones it has
 )
 
 // consolePeopleEntries are the words above in the three languages.
@@ -74,6 +80,7 @@ func consolePeopleEntries() []entry {
 		{ConReactivateWho, "Reactivate %[1]s (%[2]s)", "重新启用 %[1]s（%[2]s）", "重新啟用 %[1]s（%[2]s）"},
 		{ConChangeLine, "version %[1]d, %[2]s, by %[3]s: %[4]s", "第 %[1]d 版，%[2]s，由 %[3]s：%[4]s", "第 %[1]d 版，%[2]s，由 %[3]s：%[4]s"},
 		{ConChangeOlder, "not since version %d", "自第 %d 版以来未更改", "自第 %d 版以來未更改"},
+		{ConChangeGap, "versions %[1]d–%[2]d, until %[3]s (the record lacks some of them: who made it is not known): %[4]s", "第 %[1]d–%[2]d 版，至 %[3]s（记录缺少其中部分版本：不知由谁更改）：%[4]s", "第 %[1]d–%[2]d 版，至 %[3]s（記錄缺少其中部分版本：不知由誰更改）：%[4]s"},
 		{ConRecordStarts, "the record starts at version %d", "记录始于第 %d 版", "記錄始於第 %d 版"},
 		{ConHistory, "Latest changes", "最近的更改", "最近的更改"},
 		{ConWhatAdded, "added", "已添加", "已新增"},
@@ -98,5 +105,10 @@ func consolePeopleEntries() []entry {
 		{ConErrSelf, "you cannot deactivate yourself", "不能停用自己", "不能停用自己"},
 		{ConErrDirectory, "The operator directory could not be changed: %s", "操作员名录无法更改：%s", "操作員名錄無法更改：%s"},
 		{ConErrPeopleAction, "choose what to do", "请选择要执行的操作", "請選擇要執行的操作"},
+		{ConAmendPerson, "Change a name or role", "更改姓名或角色", "更改姓名或角色"},
+		{ConNameKeep, "New name (empty: keep it)", "新姓名（留空则不变）", "新姓名（留空則不變）"},
+		{ConRoleKeep, "keep", "不变", "不變"},
+		{ConErrSelfRole, "you cannot change your own role: another pit manager does it", "不能更改自己的角色：须由另一位赌区经理更改", "不能更改自己的角色：須由另一位賭區經理更改"},
+		{ConErrNoChange, "nothing to change for %s: give a new name or another role", "%s 无需更改：请输入新姓名或选择其他角色", "%s 無需更改：請輸入新姓名或選擇其他角色"},
 	}
 }
