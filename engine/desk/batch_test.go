@@ -79,3 +79,56 @@ func TestSettleInBatch(t *testing.T) {
 		})
 	}
 }
+
+// TestSameSettlementEveryField checks sameSettlement, which compares a wager with a settled one
+// field by field, against the key settle builds (the whole wager with its minimum warning, its seat
+// only where a commission is deferred) compared whole: for a change of each field of engine.Wager in
+// turn, with and without a deferral and a warning. A field added to engine.Wager and not compared
+// by sameSettlement fails here.
+func TestSameSettlementEveryField(t *testing.T) {
+	key := func(w engine.Wager, warned bool) engine.Wager {
+		w.MinimumWarned = warned
+		if !w.DeferCommission {
+			w.Seat = 0
+		}
+		return w
+	}
+	// change sets the leaf fields of v (a struct's fields in turn) to another value.
+	var change func(v reflect.Value)
+	change = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(v.Int() + 7)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			v.SetUint(v.Uint() + 7)
+		case reflect.Bool:
+			v.SetBool(!v.Bool())
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				change(v.Field(i))
+			}
+		default:
+			t.Fatalf("engine.Wager has a field of kind %v: teach this test (and sameSettlement) about it", v.Kind())
+		}
+	}
+	base := engine.Wager{Seat: 3, Kind: engine.WagerBanker, Amount: 2000, Limit: engine.WagerLimit{Min: 1000, Max: 100000, Multiple: 100}, Covers: 0}
+	typ := reflect.TypeOf(base)
+	for _, deferred := range []bool{false, true} {
+		for _, warned := range []bool{false, true} {
+			settled := base
+			settled.DeferCommission = deferred
+			k := key(settled, warned)
+			for i := 0; i < typ.NumField(); i++ {
+				for _, w := range []engine.Wager{settled, func() engine.Wager { w := settled; change(reflect.ValueOf(&w).Elem().Field(i)); return w }()} {
+					for _, warnedNow := range []bool{false, true} {
+						want := key(w, warnedNow) == k
+						if got := sameSettlement(&k, &w, warnedNow); got != want {
+							t.Errorf("deferred %v, warned %v, field %s changed: wager %+v warned %v: sameSettlement %v, want %v",
+								deferred, warned, typ.Field(i).Name, w, warnedNow, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

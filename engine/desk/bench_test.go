@@ -124,12 +124,12 @@ func BenchmarkSettleOne(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := engine.Round{N: 1, Shoe: 1, Outcome: engine.Outcome{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7}}
-	w := engine.Wager{Seat: 3, Kind: engine.WagerBanker, Amount: 10000, Limit: engine.WagerLimit{Min: 1000, Max: 100000}}
+	w := placed{w: engine.Wager{Seat: 3, Kind: engine.WagerBanker, Amount: 10000, Limit: engine.WagerLimit{Min: 1000, Max: 100000}}}
 	o := r.Outcome.ForSettlement()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		tab.out.Settled, tab.batch = tab.out.Settled[:0], tab.batch[:0]                                                              // a new coup's batch
-		tab.memo[0], tab.memo[(&settleKey{w: engine.Wager{Kind: w.Kind, Amount: w.Amount}, o: o}).slot()] = memoEntry{}, memoEntry{} // never seen: engine.Settle every time
+		tab.out.Settled, tab.batch = tab.out.Settled[:0], tab.batch[:0]                                                                  // a new coup's batch
+		tab.memo[0], tab.memo[(&settleKey{w: engine.Wager{Kind: w.w.Kind, Amount: w.w.Amount}, o: o}).slot()] = memoEntry{}, memoEntry{} // never seen: engine.Settle every time
 		tab.settleOne(&w, &r, &o)
 	}
 	if tab.out.Settled[0].Paid != 9500 {

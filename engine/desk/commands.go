@@ -507,8 +507,8 @@ func (t *Table) followRedDog(e *reddog.Event) {
 			return
 		}
 		r := e.Round
-		s0 := len(t.out.Settled)
-		for _, b := range t.bets {
+		for i := range t.bets {
+			b := &t.bets[i]
 			st := Settled{Shoe: r.Shoe, N: r.N, Seat: b.w.Seat, Wager: WagerBet, Amount: b.w.Amount + b.raise, Raise: b.raise}
 			s, err := reddog.Settle(b.valid, b.raise, *r)
 			if err != nil {
@@ -530,11 +530,11 @@ func (t *Table) followRedDog(e *reddog.Event) {
 					st.Notes = append(st.Notes, engine.Note{Rule: t.book.Maximum, Text: fmt.Sprintf("paid or collected to the maximum %s", engine.FormatCents(b.valid))})
 				}
 			}
+			b.result = st.Result
 			t.out.Settled = append(t.out.Settled, st)
 		}
-		t.bets = t.bets[:0]
-		if len(t.out.Settled) > s0 {
-			t.remember(r.Shoe, r.N, t.out.Settled[s0:], nil, nil)
+		if len(t.bets) > 0 {
+			t.bets = t.remember(r.Shoe, r.N, t.bets, nil) // the history takes over the round's wagers with their results
 		}
 	case reddog.EvCancel:
 		t.refund(e.Shoe, e.N, e.Rule)

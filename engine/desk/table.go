@@ -156,51 +156,32 @@ func (o *Outcome) reset() {
 	o.Withdrawn = o.Withdrawn[:0]
 }
 
-// placed is a wager on the next coup (or Red Dog round).
+// placed is a wager on the next coup (or Red Dog round) and, once the coup is settled, that
+// wager as the history keeps it (roundRecord): the record takes over the coup's list of wagers
+// instead of copying it, and result is the one field a settlement adds to it. A placed holds no
+// pointer, so the list is plain memory for the garbage collector.
 type placed struct {
-	w     engine.Wager
-	raise int64 // Red Dog
-	valid int64 // Red Dog: the part in action (to the maximum, 003 6.3)
+	w     engine.Wager // as placed (a Red Dog bet: its seat and amount, kind 0); a correction settles it again (resettle)
+	raise int64        // Red Dog
+	valid int64        // Red Dog: the part in action (to the maximum, 003 6.3)
+	// result is how the wager was settled (Settled.Result), set when its coup is settled; what a
+	// reversal undoes (reverse).
+	result engine.Result
 }
+
+// amount is the wager's amount in its settlement (Settled.Amount): a Red Dog bet's with its raise
+// (a baccarat wager's raise is 0).
+func (b *placed) amount() int64 { return b.w.Amount + b.raise }
 
 // roundRecord is what was settled on one finished coup, kept for a cancellation or a correction
 // after the fact.
 type roundRecord struct {
 	live    bool // false once refunded
 	shoe, n int
-	settled []kept
+	// settled are the coup's wagers, settled (each with its result), in the order of their
+	// settlements: the coup's wagers, then its Insurance/No 6 wagers (settleRound).
+	settled []placed
 	runs    []RunResult
-}
-
-// kept is one settlement of a finished coup as the history keeps it: what a reversal repeats of
-// it (reverse) and, for a baccarat wager, the wager as placed, which a correction settles again
-// (resettle). It holds no pointer (the wager's name is kept as the Red Dog flag and the kind,
-// wagerName), so that remembering a coup is a plain copy of memory: a copy of its Settled would
-// also copy the notes, and the garbage collector's write barriers with them.
-type kept struct {
-	seat          int
-	amount, raise int64 // as settled: a Red Dog bet's amount with its raise
-	result        engine.Result
-	redDog        bool         // a Red Dog bet ("bet"); else a baccarat wager named wagerName(w.Kind)
-	w             engine.Wager // the wager as placed (baccarat): its kind names it
-}
-
-// keep is settlement s as the history keeps it; w is the wager settled as s (baccarat), nil for a
-// Red Dog bet.
-func keep(s *Settled, w *engine.Wager) kept {
-	k := kept{seat: s.Seat, amount: s.Amount, raise: s.Raise, result: s.Result, redDog: w == nil}
-	if w != nil {
-		k.w = *w // the wager as placed, settled again on a correction
-	}
-	return k
-}
-
-// name is the wager's name in its settlement (Settled.Wager).
-func (k *kept) name() Wager {
-	if k.redDog {
-		return WagerBet
-	}
-	return wagerName(k.w.Kind)
 }
 
 // historyLen bounds the coups kept for "void N" (the engine keeps as many).
@@ -238,18 +219,16 @@ type Table struct {
 	// force shows applied (its settlement method and differentials: Sign.Settle, 001 8.2).
 	base engine.SettlementRules
 
-	bets      []placed
+	bets      []placed // the wagers on the next coup; settleRound gives the list to the history (remember)
 	insurance []engine.Wager
 	insN      int
 	warned    [MaxSeat + 1]bool // seats told that wagers under the minimum will be returned (000 7.3.1); every command's seat is checked against MaxSeat
 	runAsked  map[int]int64
 	hist      []roundRecord // a ring: histNext is the next to overwrite
 	histNext  int
-	// settledW are the wagers settleOne settled, in the order of its settlements (remember).
-	settledW []engine.Wager
-	batch    []batchEntry // the wagers settled on the coup being settled (settleInBatch)
-	histFree []kept       // room for the history's settlements not yet given to a coup (remember)
-	shoe     int          // the current shoe (baccarat events; Red Dog view)
+	batch     []batchEntry // the wagers settled on the coup being settled (settleInBatch)
+	histFree  []placed     // room for a coup's wagers not yet given to a coup (remember)
+	shoe      int          // the current shoe (baccarat events; Red Dog view)
 
 	memo *[memoLen]memoEntry
 
@@ -526,20 +505,21 @@ func runCoupKind(k engine.RoundKind) engine.RunCoupKind {
 
 // settleRound settles the wagers, the insurance and the runs of a finished coup.
 func (t *Table) settleRound(r *engine.Round) {
-	s0, r0 := len(t.out.Settled), len(t.out.Runs)
+	r0 := len(t.out.Runs)
 	// What a settlement reads of the coup, worked out once for all its wagers (the key of the
 	// settlements remembered, settle).
 	o := r.Outcome.ForSettlement()
-	t.settledW, t.batch = t.settledW[:0], t.batch[:0]
-	for i := range t.bets {
-		t.settleOne(&t.bets[i].w, r, &o)
-	}
-	t.bets = t.bets[:0]
+	t.batch = t.batch[:0]
 	if len(t.insurance) > 0 && t.insN == r.N {
+		// The coup's Insurance/No 6 wagers are settled after its other wagers, as placed: one list
+		// of the coup's wagers for the settlements and for the history.
 		for i := range t.insurance {
-			t.settleOne(&t.insurance[i], r, &o)
+			t.bets = append(t.bets, placed{w: t.insurance[i]})
 		}
 		t.insurance = t.insurance[:0]
+	}
+	for i := range t.bets {
+		t.settleOne(&t.bets[i], r, &o)
 	}
 	if t.runs != nil {
 		settled, err := t.runs.Coup(engine.RunCoup{Number: r.N, Shoe: r.Shoe, Kind: runCoupKind(r.Kind), Winner: r.Outcome.Winner})
@@ -550,14 +530,16 @@ func (t *Table) settleRound(r *engine.Round) {
 			}
 		}
 	}
-	if len(t.out.Settled) > s0 || len(t.out.Runs) > r0 {
-		t.remember(r.Shoe, r.N, t.out.Settled[s0:], t.settledW, t.out.Runs[r0:])
+	if len(t.bets) > 0 || len(t.out.Runs) > r0 {
+		t.bets = t.remember(r.Shoe, r.N, t.bets, t.out.Runs[r0:])
 	}
 }
 
-// remember keeps what was settled on a coup, for a cancellation after the fact: a ring of the
-// last historyLen coups, whose slices are reused.
-func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, runs []RunResult) {
+// remember keeps what was settled on a coup, for a cancellation or a correction after the fact: a
+// ring of the last historyLen coups. The record takes over settled, the coup's list of wagers with
+// their results (nothing else refers to it once its coup is settled), instead of copying it, and
+// gives back, emptied, the list of the coup it overwrites: the room for the next coup's wagers.
+func (t *Table) remember(shoe, n int, settled []placed, runs []RunResult) (room []placed) {
 	if len(t.hist) < historyLen {
 		t.hist = append(t.hist, roundRecord{})
 	}
@@ -565,54 +547,53 @@ func (t *Table) remember(shoe, n int, settled []Settled, wagers []engine.Wager, 
 	t.histNext = (t.histNext + 1) % historyLen
 	rec := &t.hist[i]
 	rec.shoe, rec.n, rec.live = shoe, n, true
-	if cap(rec.settled) < len(settled) && len(settled) <= histPiece {
-		// A coup's first record takes its room from a block shared by histBlock coups, not an
-		// allocation of its own (a coup with more settlements grows its own, as append does).
+	room, rec.settled = rec.settled[:0], settled
+	if cap(room) < histPiece {
+		// Until the ring is full the records give back no room: it comes from a block shared by
+		// histBlock coups, not an allocation (and its growths) for each coup.
 		if len(t.histFree) < histPiece {
-			t.histFree = make([]kept, histPiece*histBlock)
+			t.histFree = make([]placed, histPiece*histBlock)
 		}
-		rec.settled, t.histFree = t.histFree[:0:histPiece], t.histFree[histPiece:]
-	}
-	rec.settled = rec.settled[:0]
-	for i := range settled {
-		var w *engine.Wager
-		if i < len(wagers) {
-			w = &wagers[i]
-		}
-		rec.settled = append(rec.settled, keep(&settled[i], w))
+		room, t.histFree = t.histFree[:0:histPiece], t.histFree[histPiece:]
 	}
 	rec.runs = append(rec.runs[:0], runs...)
+	return room
 }
 
-// settleOne settles one wager on a finished coup whose outcome reduced for settlement is o
-// (r.Outcome.ForSettlement()): a coup without wagers or with no result returns it (000 11.9.4,
-// 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4). The settlement is made in place, at the end of
-// the outcome's list, so that a settled wager is not copied again.
-func (t *Table) settleOne(w *engine.Wager, r *engine.Round, o *engine.Outcome) {
-	t.out.Settled = append(t.out.Settled, Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount})
-	st := &t.out.Settled[len(t.out.Settled)-1]
-	t.settledW = append(t.settledW, *w)
+// settleOne settles wager b on a finished coup whose outcome reduced for settlement is o
+// (r.Outcome.ForSettlement()) and sets its result: a coup without wagers or with no result
+// returns it (000 11.9.4, 001 4.7, 002/004 "Void Hand"; 000 11.11, 13.4). The settlement is
+// written once, at the end of the outcome's list, whole.
+func (t *Table) settleOne(b *placed, r *engine.Round, o *engine.Outcome) {
+	w := &b.w
 	switch {
 	case r.Kind == engine.KindNoBet:
-		st.void(t.book.NoWagers, fmt.Sprintf("coup %d was played without wagers: the wager is void and returned", r.N))
+		t.settleVoid(b, r, t.book.NoWagers, fmt.Sprintf("coup %d was played without wagers: the wager is void and returned", r.N))
 		return
 	case r.Kind == engine.KindCancelled || r.Outcome.Winner == engine.WinnerNone:
-		st.void(t.book.Refund, fmt.Sprintf("coup %d has no result: the wager is returned", r.N))
+		t.settleVoid(b, r, t.book.Refund, fmt.Sprintf("coup %d has no result: the wager is returned", r.N))
 		return
 	}
-	wg := *w
-	if wg.Kind != engine.WagerInsurance {
-		wg.MinimumWarned = t.warned[wg.Seat]
-	}
-	s, err := t.settleInBatch(&wg, &r.Outcome, o)
+	warned := w.Kind != engine.WagerInsurance && t.warned[w.Seat]
+	s, err := t.settleInBatch(w, warned, &r.Outcome, o)
 	if err != nil {
-		st.void(t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
+		t.settleVoid(b, r, t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
 	}
 	if s.warning {
-		t.warned[wg.Seat] = true
+		t.warned[w.Seat] = true
 	}
-	st.Result, st.Paid, st.Commission, st.Lost, st.Returned, st.Notes = s.result, s.paid, s.commission, s.lost, s.returned, s.notes
+	b.result = s.result
+	t.out.Settled = append(t.out.Settled, Settled{Shoe: r.Shoe, N: r.N, Seat: w.Seat, Wager: wagerName(w.Kind), Amount: w.Amount,
+		Result: s.result, Paid: s.paid, Commission: s.commission, Lost: s.lost, Returned: s.returned, Notes: s.notes})
+}
+
+// settleVoid settles wager b on coup r as void, returned whole, with the rule and the reason.
+func (t *Table) settleVoid(b *placed, r *engine.Round, rule, why string) {
+	st := Settled{Shoe: r.Shoe, N: r.N, Seat: b.w.Seat, Wager: wagerName(b.w.Kind), Amount: b.w.Amount}
+	st.void(rule, why)
+	b.result = st.Result
+	t.out.Settled = append(t.out.Settled, st)
 }
 
 // void makes the settlement a void wager returned whole, with the rule and the reason.
@@ -695,24 +676,37 @@ const batchLen = 8
 // outcome and the rules alone; the wager compared with its minimum warning, and its seat only where
 // a deferred commission is recorded against the seat, as settle keys it) settles as that one did.
 // A table's wagers on a coup are few and mostly alike (the same chips on the same hands), so this
-// compares a wager with a handful of others instead of building and comparing settle's key of
-// wager and outcome. The settlement returned is read-only and valid until the next settle.
-func (t *Table) settleInBatch(w *engine.Wager, o, key *engine.Outcome) (*memoSettled, error) {
-	k := *w
-	if !k.DeferCommission {
-		k.Seat = 0
-	}
+// compares a wager with a handful of others, field by field in place (sameSettlement), instead of
+// building and comparing settle's key of wager and outcome. warned is the seat's minimum warning
+// (000 7.3.1), settled as the wager's MinimumWarned. The settlement returned is read-only and
+// valid until the next settle.
+func (t *Table) settleInBatch(w *engine.Wager, warned bool, o, key *engine.Outcome) (*memoSettled, error) {
 	for i := range t.batch {
-		if b := &t.batch[i]; b.w.Kind == k.Kind && b.w.Amount == k.Amount && b.w == k {
+		if b := &t.batch[i]; sameSettlement(&b.w, w, warned) {
 			return &b.s, nil
 		}
 	}
-	s, err := t.settle(w, o, key)
+	wg := *w
+	wg.MinimumWarned = warned
+	s, err := t.settle(&wg, o, key)
 	if err != nil || len(t.batch) == batchLen {
 		return s, err
 	}
-	t.batch = append(t.batch, batchEntry{w: k, s: *s})
+	if !wg.DeferCommission {
+		wg.Seat = 0
+	}
+	t.batch = append(t.batch, batchEntry{w: wg, s: *s})
 	return &t.batch[len(t.batch)-1].s, nil
+}
+
+// sameSettlement reports whether wager w, with the seat's minimum warning warned, is the wager k
+// as settle keys it (MinimumWarned set, the seat 0 unless a commission is deferred against it):
+// every field of engine.Wager compared in place (TestSameSettlementEveryField), which is cheaper
+// than a copy of w made into a key and compared whole. Kind and amount first: they tell most
+// wagers of a coup apart.
+func sameSettlement(k, w *engine.Wager, warned bool) bool {
+	return k.Kind == w.Kind && k.Amount == w.Amount && k.MinimumWarned == warned && k.Limit == w.Limit &&
+		k.Covers == w.Covers && k.DeferCommission == w.DeferCommission && (!w.DeferCommission || k.Seat == w.Seat)
 }
 
 // refund undoes what was settled on coup n of shoe, whose outcome was invalidated after the
@@ -747,12 +741,16 @@ func (t *Table) record(shoe, n int) *roundRecord {
 
 // reverse records the reversal of settlement s: the wager's stake is returned and what it won or
 // lost undone (Reverses); a void settlement has nothing to reverse. It reports whether it did.
-func (t *Table) reverse(shoe, n int, s *kept, note engine.Note) bool {
+func (t *Table) reverse(shoe, n int, s *placed, note engine.Note) bool {
 	if s.result == engine.ResultVoid {
 		return false
 	}
-	t.out.Settled = append(t.out.Settled, Settled{Shoe: shoe, N: n, Seat: s.seat, Wager: s.name(), Amount: s.amount, Raise: s.raise,
-		Result: engine.ResultVoid, Returned: s.amount, Notes: []engine.Note{note}, Reverses: s.result})
+	name := WagerBet
+	if t.rd == nil {
+		name = wagerName(s.w.Kind)
+	}
+	t.out.Settled = append(t.out.Settled, Settled{Shoe: shoe, N: n, Seat: s.w.Seat, Wager: name, Amount: s.amount(), Raise: s.raise,
+		Result: engine.ResultVoid, Returned: s.amount(), Notes: []engine.Note{note}, Reverses: s.result})
 	return true
 }
 
@@ -784,14 +782,13 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 		o := r.Outcome.ForSettlement()
 		t.batch = t.batch[:0]
 		for i := range rec.settled {
-			k := &rec.settled[i]
-			if k.redDog || !t.reverse(rec.shoe, rec.n, k, undo) {
+			b := &rec.settled[i]
+			if t.rd != nil || !t.reverse(rec.shoe, rec.n, b, undo) {
 				continue
 			}
-			t.settleOne(&k.w, r, &o)
+			t.settleOne(b, r, &o) // b.result is now the new settlement's, for a later void N
 			st := &t.out.Settled[len(t.out.Settled)-1]
 			st.Notes = append(append(make([]engine.Note, 0, len(st.Notes)+1), st.Notes...), redo)
-			*k = keep(st, &k.w)
 		}
 	}
 	if t.runs == nil || r.Kind == engine.KindCancelled {
@@ -821,7 +818,7 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 	if rec != nil {
 		rec.runs = append(rec.runs[:0], t.out.Runs[r0:]...)
 	} else if len(t.out.Runs) > r0 {
-		t.remember(r.Shoe, r.N, nil, nil, t.out.Runs[r0:])
+		t.remember(r.Shoe, r.N, nil, t.out.Runs[r0:]) // runs alone: the room it gives back is not needed
 	}
 }
 
