@@ -88,6 +88,23 @@ func replayArgs(profile string, start time.Time, sets []string) []string {
 	return append(args, "-")
 }
 
+// sameRounds stops the test at seed when got, the rounds replay prints of the exported script
+// (how names the replay), are not want, export's rounds: the first round that differs, the
+// counts and the script.
+func sameRounds[R any](t testing.TB, seed int64, how string, got, want []R, script string) {
+	t.Helper()
+	if reflect.DeepEqual(got, want) {
+		return
+	}
+	for i := range min(len(got), len(want)) {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
+			break
+		}
+	}
+	t.Fatalf("seed %d: %s of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, how, len(got), len(want), script)
+}
+
 // replayRounds runs `coupboard replay` on script and returns the rounds it prints.
 func replayRounds(t testing.TB, profile string, sets []string, start time.Time, script string) []round {
 	t.Helper()
@@ -344,15 +361,7 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 		}
 		want := exportRounds(t, f.recs)
 		got := replayRounds(t, p.ID, nil, f.recs[0].Time, script.String())
-		if !reflect.DeepEqual(got, want) {
-			for i := range min(len(got), len(want)) {
-				if !reflect.DeepEqual(got[i], want[i]) {
-					t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
-					break
-				}
-			}
-			t.Fatalf("seed %d: replay of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, len(got), len(want), script.String())
-		}
+		sameRounds(t, seed, "replay", got, want, script.String())
 		rounds += len(want)
 		commands += strings.Count(script.String(), "\n!")
 		doubtLines += strings.Count(script.String(), "\n!doubt ")
