@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/pitmodel"
@@ -132,34 +131,17 @@ func TestCorrectionOverARealBus(t *testing.T) {
 	if err := loop.Script("shoe 9S 2C KD 5H 4S 3D 7H 6S KD TC"); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
-	board := pitmodel.New(pitmodel.Config{})
+	board := watchBoard(t, srv)
 	// wait applies the bus's messages to the board until it shows codes, and returns the
 	// corrections it saw.
 	wait := func(codes string) (corrections int) {
 		t.Helper()
-		deadline := time.After(20 * time.Second)
-		for {
-			select {
-			case m := <-sub.C():
-				if _, err := board.Apply(m, time.Now()); err != nil {
-					t.Fatalf("board refused %+v: %v", m, err)
-				}
-				if m.Type == pitwire.TypeRoundCorrected {
-					corrections++
-				}
-			case <-deadline:
-				tb, _ := board.Table("bac7")
-				t.Fatalf("the board never showed %q: %+v", codes, tb)
+		board.wait("bac7", codes, func(tb *pitmodel.Table) bool { return tb.Codes() == codes }, func(m pitwire.Message) {
+			if m.Type == pitwire.TypeRoundCorrected {
+				corrections++
 			}
-			if tb, ok := board.Table("bac7"); ok && tb.Codes() == codes {
-				return corrections
-			}
-		}
+		})
+		return corrections
 	}
 	wait("TP") // round 1 a tie, round 2 a Player win
 	for _, line := range []string{"!dispute 1", "!reconstruct 1 2C 9H 3C TD"} {
@@ -171,7 +153,7 @@ func TestCorrectionOverARealBus(t *testing.T) {
 	if n := wait("BP"); n != 1 {
 		t.Fatalf("%d corrections reached the board, want 1", n)
 	}
-	tb, _ := board.Table("bac7")
+	tb, _ := board.board.Table("bac7")
 	if st := tb.Stats(); st.Banker != 1 || st.Player != 1 || st.Tie != 0 || tb.Roads.Rounds() != 2 || tb.Last.N != 2 || tb.Last.Winner != "P" {
 		t.Fatalf("after the correction: stats %+v, %d rounds, last %+v", st, tb.Roads.Rounds(), tb.Last)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
-	"github.com/coupboard/coupboard/pitwire/schema"
 )
 
 // TestSignOnTheFeed: the journal's sign payload reaches the feed whole — the wagers, the table
@@ -18,10 +17,7 @@ import (
 // start, for either method, with or without differentials, and at a Red Dog table (one
 // wager, no method); each message fits its JSON Schema and the board's decoder.
 func TestSignOnTheFeed(t *testing.T) {
-	set, err := schema.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := schemas(t)
 	lim := engine.WagerLimit{Min: 2500, Max: 500000}
 	for _, tc := range []struct {
 		name         string
@@ -48,7 +44,7 @@ func TestSignOnTheFeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := journal.Record{Seq: 41, Table: "bac7", Time: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), Kind: journal.KindEvent, Shoe: 2, Payload: payload}
+			r := journal.Record{Seq: 41, Table: "bac7", Time: evening, Kind: journal.KindEvent, Shoe: 2, Payload: payload}
 			m, ok, err := Message(r)
 			if err != nil || !ok || m.Limits == nil {
 				t.Fatalf("Message = %+v, %v, %v", m, ok, err)
@@ -66,11 +62,8 @@ func TestSignOnTheFeed(t *testing.T) {
 // B for 20:30 and a maximum table differential of $2,000 for 20:40; as each takes effect the
 // table publishes its sign again with it, and the first sign says the method it opened with.
 func TestSignChangesReachTheFeed(t *testing.T) {
-	set, err := schema.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	set := schemas(t)
+	c := &fakeClock{t: evening}
 	setup := bacSetup("act3", "Mini 3", engine.ProfileACT2012, "AUD")
 	loop, j, id, ctx := startLoopClock(t, setup, nil, c.now)
 	for _, line := range []string{"!setting at=20:30 settlement=B", "!differential at=20:40 max=2000"} {
@@ -88,22 +81,12 @@ func TestSignChangesReachTheFeed(t *testing.T) {
 	signs := func(n int) []pitwire.Limits {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			msgs, err := New(j, id).After(0, 10000)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var out []pitwire.Limits
 			var feed []string
-			for _, m := range msgs {
-				if m.Type != pitwire.TypeLimits {
-					continue
-				}
+			for _, m := range feedOf(t, set, j, id, pitwire.TypeLimits) {
 				data, err := pitwire.Encode(m)
 				if err != nil {
 					t.Fatal(err)
-				}
-				if err := set.Validate(data, string(m.Type)); err != nil {
-					t.Fatalf("%s fails its schema: %v", data, err)
 				}
 				feed = append(feed, pitwire.Subject(m.Table, m.Type)+" "+string(data))
 				out = append(out, *m.Limits)

@@ -26,34 +26,17 @@ func TestTableToBoardOverARealBus(t *testing.T) {
 	if err := loop.Script("shoe 5H 2C KD 5S 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC"); err != nil {
 		t.Fatal(err)
 	}
-
-	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
-	if err != nil {
-		t.Fatal(err)
+	board := watchBoard(t, srv)
+	noCards := func(m pitwire.Message) {
+		if m.Round != nil && m.Round.Kind != engine.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
+			t.Fatalf("round message without card counts: %+v", m.Round)
+		}
 	}
-	defer sub.Close()
-	board := pitmodel.New(pitmodel.Config{})
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case m := <-sub.C():
-			if m.Round != nil && m.Round.Kind != engine.KindCancelled && (m.Round.PlayerCards < 2 || m.Round.BankerCards < 2) {
-				t.Fatalf("round message without card counts: %+v", m.Round)
-			}
-			if _, err := board.Apply(m, time.Now()); err != nil {
-				t.Fatalf("board refused %+v: %v", m, err)
-			}
-		case <-deadline:
-			tb, _ := board.Table("bac7")
-			t.Fatalf("the board never saw the table's three rounds and sign: %+v", tb)
-		}
-		tb, ok := board.Table("bac7")
-		if ok && tb.Roads != nil && tb.Roads.Rounds() == 3 && len(tb.Limits.Bets) > 0 && tb.State == pitwire.StateOpen {
-			if tb.Limits.Bets[0].Min != 2500 || tb.Name != "Baccarat 7" || tb.Shoe != 1 {
-				t.Fatalf("board table %+v", tb)
-			}
-			break
-		}
+	tb := board.wait("bac7", "the table's three rounds and sign", func(tb *pitmodel.Table) bool {
+		return tb.Roads != nil && tb.Roads.Rounds() == 3 && len(tb.Limits.Bets) > 0 && tb.State == pitwire.StateOpen
+	}, noCards)
+	if tb.Limits.Bets[0].Min != 2500 || tb.Name != "Baccarat 7" || tb.Shoe != 1 {
+		t.Fatalf("board table %+v", tb)
 	}
 	if st := pub.Stats(); st.Invalid != 0 {
 		t.Fatalf("publisher skipped invalid records: %+v", st)
@@ -82,6 +65,50 @@ func tableOnBus(t *testing.T, ctx context.Context, srv *bus.Server) (*table.Runn
 	}
 	t.Cleanup(func() { loop.Stop() })
 	return loop, pub
+}
+
+// boardOnBus is a pit board subscribed to a bus's feed.
+type boardOnBus struct {
+	t     *testing.T
+	sub   *bus.Subscriber
+	board *pitmodel.Board
+}
+
+// watchBoard subscribes a new pit board to srv's feed until the test ends.
+func watchBoard(t *testing.T, srv *bus.Server) *boardOnBus {
+	t.Helper()
+	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sub.Close() })
+	return &boardOnBus{t: t, sub: sub, board: pitmodel.New(pitmodel.Config{})}
+}
+
+// wait applies the feed's messages to the board, each first given to each when it is not nil,
+// until table id is done, and returns it; after 20 seconds it fails the test: the board never
+// showed what.
+func (b *boardOnBus) wait(id, what string, done func(*pitmodel.Table) bool, each func(pitwire.Message)) *pitmodel.Table {
+	t := b.t
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-b.sub.C():
+			if each != nil {
+				each(m)
+			}
+			if _, err := b.board.Apply(m, time.Now()); err != nil {
+				t.Fatalf("board refused %+v: %v", m, err)
+			}
+		case <-deadline:
+			tb, _ := b.board.Table(id)
+			t.Fatalf("the board never showed %s: %+v", what, tb)
+		}
+		if tb, ok := b.board.Table(id); ok && done(tb) {
+			return tb
+		}
+	}
 }
 
 // startBus starts a real embedded NATS server with its streams (internal/bustest), stopped at

@@ -59,39 +59,23 @@ func TestRedDogTableToBoardOverARealBus(t *testing.T) {
 	send(engine.InAcceptReviewInput(), journal.SourceOperator)
 	send(engine.WordInput(engine.TokVoid, 2), journal.SourceOperator)
 
-	sub, err := bus.Subscribe(bus.SubscriberConfig{Conn: bus.ConnConfig{URLs: []string{srv.URL()}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
-	board := pitmodel.New(pitmodel.Config{})
+	board := watchBoard(t, srv)
 	want := []pitwire.RedDogRound{
 		{N: 1, Kind: engine.KindNormal, Cards: []string{"3H", "9S", "5D"}, Spread: "5", Outcome: "win", Pays: "1:1"},
 		{N: 2, Kind: engine.KindCancelled},
 		{N: 3, Kind: engine.KindNormal, Cards: []string{"8D", "8S", "8H"}, Spread: "pair", Outcome: "win", Pays: "11:1"},
 	}
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case m := <-sub.C():
-			b, _ := json.Marshal(m)
-			t.Logf("%s %s", m.Subject, b) // go test -v: the feed as a subscriber reads it
-			if strings.Contains(string(b), `"QC"`) {
-				t.Fatalf("the burned card is on the bus: %s", b)
-			}
-			if _, err := board.Apply(m, time.Now()); err != nil {
-				t.Fatalf("board refused %s: %v", b, err)
-			}
-		case <-deadline:
-			tb, _ := board.Table("rd2")
-			t.Fatalf("the board never saw the table's rounds: %+v", tb)
+	tb := board.wait("rd2", "the table's rounds", func(tb *pitmodel.Table) bool {
+		return len(tb.RedDog) == 3 && tb.RedDog[1].Kind == engine.KindCancelled
+	}, func(m pitwire.Message) {
+		b, _ := json.Marshal(m)
+		t.Logf("%s %s", m.Subject, b) // go test -v: the feed as a subscriber reads it
+		if strings.Contains(string(b), `"QC"`) {
+			t.Fatalf("the burned card is on the bus: %s", b)
 		}
-		if tb, ok := board.Table("rd2"); ok && len(tb.RedDog) == 3 && tb.RedDog[1].Kind == engine.KindCancelled {
-			if !reflect.DeepEqual(tb.RedDog, want) || tb.Shoe != 1 {
-				t.Fatalf("board rounds %+v, shoe %d", tb.RedDog, tb.Shoe)
-			}
-			break
-		}
+	})
+	if !reflect.DeepEqual(tb.RedDog, want) || tb.Shoe != 1 {
+		t.Fatalf("board rounds %+v, shoe %d", tb.RedDog, tb.Shoe)
 	}
 	if st := pub.Stats(); st.Invalid != 0 {
 		t.Fatalf("publisher skipped invalid records: %+v", st)

@@ -5,13 +5,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
-	"github.com/coupboard/coupboard/pitwire/schema"
 )
 
 // TestFeedCarriesUnderReview: a coup held for review is published as held, with the kind of
@@ -20,12 +18,7 @@ import (
 // resolved once the supervisor confirms, enters or cancels it; for baccarat and Red Dog. Each
 // message fits its JSON Schema and the board's decoder.
 func TestFeedCarriesUnderReview(t *testing.T) {
-	set, err := schema.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
-	bac, rd := bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rdSetup()
+	set := schemas(t)
 	cards := func(src string) []engine.Input {
 		toks, err := engine.ParseScript(src)
 		if err != nil {
@@ -61,11 +54,7 @@ func TestFeedCarriesUnderReview(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var redDog *table.RedDogSetup
-			if tc.redDog {
-				redDog = &rd
-			}
-			loop, j, id, ctx := startLoop(t, bac, redDog, start)
+			loop, j, id, ctx := startGame(t, tc.redDog, evening)
 			for _, step := range tc.steps {
 				for _, in := range step {
 					m := table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe}
@@ -77,22 +66,12 @@ func TestFeedCarriesUnderReview(t *testing.T) {
 					}
 				}
 			}
-			msgs, err := New(j, id).After(0, 1000)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var got []pitwire.Review
-			for _, m := range msgs {
+			for _, m := range feedOf(t, set, j, id, pitwire.TypeReview) {
+				got = append(got, *m.Review)
 				data, err := pitwire.Encode(m)
 				if err != nil {
 					t.Fatal(err)
-				}
-				if m.Type != pitwire.TypeReview {
-					continue
-				}
-				got = append(got, *m.Review)
-				if err := set.Validate(data, string(pitwire.TypeReview)); err != nil {
-					t.Errorf("%s fails its schema: %v", data, err)
 				}
 				for _, w := range tc.never {
 					if strings.Contains(string(data), w) {

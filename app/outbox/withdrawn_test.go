@@ -1,6 +1,8 @@
 package outbox
 
 import (
+	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,12 +22,7 @@ import (
 // Schema and the board's decoder. A !withdraw the rules refuse (a later change posted)
 // publishes nothing.
 func TestFeedCarriesWithdrawnChanges(t *testing.T) {
-	set, err := schema.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
-	rd := rdSetup()
+	set := schemas(t)
 	for _, tc := range []struct {
 		name   string
 		redDog bool
@@ -45,11 +42,7 @@ func TestFeedCarriesWithdrawnChanges(t *testing.T) {
 		}, []string{"1|20:45|raise_minimum|003 6.4, 10.7"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var redDog *table.RedDogSetup
-			if tc.redDog {
-				redDog = &rd
-			}
-			loop, j, id, ctx := startLoop(t, bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), redDog, start)
+			loop, j, id, ctx := startGame(t, tc.redDog, evening)
 			cmdSeq := map[int64]string{}
 			for _, line := range tc.inputs {
 				r := loop.Do(ctx, table.Msg{Input: cmd(t, line), Source: journal.SourceOperator, Actor: journal.Actor{Role: "pit", ID: "S7"}, Reason: "evening limits"})
@@ -58,27 +51,63 @@ func TestFeedCarriesWithdrawnChanges(t *testing.T) {
 				}
 				cmdSeq[r.Records[0].Seq] = line
 			}
-			msgs, err := New(j, id).After(0, 1000)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var got []string
-			for _, m := range msgs {
-				if m.Type != pitwire.TypeWithdrawn {
-					continue
-				}
+			for _, m := range feedOf(t, set, j, id, pitwire.TypeWithdrawn) {
 				w := m.Withdrawn
 				got = append(got, strings.Join([]string{strconv.Itoa(w.Change), w.Effective.Format("15:04"), strings.Join(w.Kinds, " "), w.Rule}, "|"))
-				if line := cmdSeq[int64(m.Seq)-1]; !strings.HasPrefix(line, "!withdraw") || !w.Posted.Equal(start) {
+				if line := cmdSeq[int64(m.Seq)-1]; !strings.HasPrefix(line, "!withdraw") || !w.Posted.Equal(evening) {
 					t.Errorf("withdrawn change %d at seq %d, posted %v: not right after its !withdraw (%q)", w.Change, m.Seq, w.Posted, line)
 				}
-				fitsSchema(t, set, m)
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("withdrawn on the feed:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
 	}
+}
+
+// evening is when the feed tests' tables open: 2026-11-26 20:00 UTC.
+var evening = time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
+
+// schemas is the feed's JSON Schemas, compiled.
+func schemas(t *testing.T) *schema.Set {
+	t.Helper()
+	set, err := schema.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// startGame is startLoop with the feed tests' table: Red Dog's (rdSetup) when redDog, else
+// baccarat's bac7 (vic, AUD).
+func startGame(t *testing.T, redDog bool, start time.Time) (loop *table.Loop, j *journal.Journal, id string, ctx context.Context) {
+	t.Helper()
+	var rd *table.RedDogSetup
+	if redDog {
+		s := rdSetup()
+		rd = &s
+	}
+	return startLoop(t, bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rd, start)
+}
+
+// feedOf is table id's feed read from the start of its journal j: its messages of types (all
+// of them when none is given), in order, each checked to fit its JSON Schema and the board's
+// decoder (fitsSchema).
+func feedOf(t *testing.T, set *schema.Set, j *journal.Journal, id string, types ...pitwire.Type) []pitwire.Message {
+	t.Helper()
+	msgs, err := New(j, id).After(0, 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []pitwire.Message
+	for _, m := range msgs {
+		if len(types) == 0 || slices.Contains(types, m.Type) {
+			fitsSchema(t, set, m)
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // fitsSchema checks that message m, encoded, fits the JSON Schema of its type and the board's

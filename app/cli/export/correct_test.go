@@ -22,15 +22,8 @@ import (
 // it, which export marks "corrected"; `replay --hold` of the exported script prints the same
 // rounds and the same settle lines (the first settlement reversed, the new one) as the table.
 func TestRoundTripCorrection(t *testing.T) {
-	p, err := engine.LookupProfile(engine.ProfileVic2002)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.ParseSettings(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	setup := vicTable(t)
+	p := setup.Profile
 	st, err := table.NewState(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -110,8 +103,7 @@ func TestRoundTripCorrection(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("replay rounds %+v\nexport rounds %+v\nscript:\n%s", got, want, script.String())
 	}
-	args := []string{"--hold", "--profile", p.ID, "--start", f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339), "-"}
-	if err := replay.Run(args, &script, &out, &errs); err != nil {
+	if err := replay.Run(replayArgs(p.ID, f.recs[0].Time, nil), &script, &out, &errs); err != nil {
 		t.Fatalf("replay: %v %s", err, errs.String())
 	}
 	if g, w := shownLines(out.Bytes()), shownLines(shown); !reflect.DeepEqual(g, w) {

@@ -212,15 +212,7 @@ func TestRoundTripFuzzedRedDog(t *testing.T) {
 		}
 		want := exportRedDogRounds(t, f.recs)
 		got, gotShown := replayRedDog(t, f.recs[0].Time, setup.Bet, script.String(), true)
-		if !reflect.DeepEqual(got, want) {
-			for i := range min(len(got), len(want)) {
-				if !reflect.DeepEqual(got[i], want[i]) {
-					t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
-					break
-				}
-			}
-			t.Fatalf("seed %d: replay --hold of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, len(got), len(want), script.String())
-		}
+		sameRounds(t, seed, "replay --hold", got, want, script.String())
 		m, err := table.NewRedDog(setup)
 		if err != nil {
 			t.Fatal(err)

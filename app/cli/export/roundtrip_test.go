@@ -63,15 +63,53 @@ func exportRounds(t testing.TB, recs []journal.Record) []round {
 	return out
 }
 
-// replayRounds runs `coupboard replay` on script and returns the rounds it prints.
-func replayRounds(t testing.TB, profile string, sets []string, start time.Time, script string) []round {
+// vicTable is the baccarat table the round-trip tests play: t1, Baccarat 1, under vic-2002
+// with the settings sets.
+func vicTable(t testing.TB, sets ...string) table.Setup {
 	t.Helper()
+	p, err := engine.LookupProfile(engine.ProfileVic2002)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.ParseSettings(&p, sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+}
+
+// replayArgs are the arguments of `coupboard replay --hold` for a script of profile whose first
+// record is at start, with the settings sets, read from standard input.
+func replayArgs(profile string, start time.Time, sets []string) []string {
 	args := []string{"--hold", "--profile", profile, "--start", start.UTC().Truncate(time.Second).Format(time.RFC3339)}
 	for _, s := range sets {
 		args = append(args, "--set", s)
 	}
+	return append(args, "-")
+}
+
+// sameRounds stops the test at seed when got, the rounds replay prints of the exported script
+// (how names the replay), are not want, export's rounds: the first round that differs, the
+// counts and the script.
+func sameRounds[R any](t testing.TB, seed int64, how string, got, want []R, script string) {
+	t.Helper()
+	if reflect.DeepEqual(got, want) {
+		return
+	}
+	for i := range min(len(got), len(want)) {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
+			break
+		}
+	}
+	t.Fatalf("seed %d: %s of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, how, len(got), len(want), script)
+}
+
+// replayRounds runs `coupboard replay` on script and returns the rounds it prints.
+func replayRounds(t testing.TB, profile string, sets []string, start time.Time, script string) []round {
+	t.Helper()
 	var out, errs bytes.Buffer
-	if err := replay.Run(append(args, "-"), strings.NewReader(script), &out, &errs); err != nil {
+	if err := replay.Run(replayArgs(profile, start, sets), strings.NewReader(script), &out, &errs); err != nil {
 		t.Fatalf("replay: %v\n%s\nscript:\n%s", err, errs.String(), script)
 	}
 	var rounds []round
@@ -307,16 +345,8 @@ func fuzzTableWith(t testing.TB, seed int64, setup table.Setup, complete, doubts
 // link's doubts and own results (issue 22: the coups a live table holds for the supervisor) —
 // `replay --hold` of `export --format script` prints the same rounds as `export --format json`.
 func TestRoundTripFuzzedOperators(t *testing.T) {
-	p, err := engine.LookupProfile(engine.ProfileVic2002)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sets := []string(nil)
-	s, err := engine.ParseSettings(&p, sets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	setup := vicTable(t)
+	p := setup.Profile
 	n := 1000
 	if testing.Short() {
 		n = 200
@@ -330,16 +360,8 @@ func TestRoundTripFuzzedOperators(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		want := exportRounds(t, f.recs)
-		got := replayRounds(t, p.ID, sets, f.recs[0].Time, script.String())
-		if !reflect.DeepEqual(got, want) {
-			for i := range min(len(got), len(want)) {
-				if !reflect.DeepEqual(got[i], want[i]) {
-					t.Errorf("round %d: replay %+v, export %+v", i, got[i], want[i])
-					break
-				}
-			}
-			t.Fatalf("seed %d: replay of the exported script prints %d rounds, export --format json %d; script:\n%s", seed, len(got), len(want), script.String())
-		}
+		got := replayRounds(t, p.ID, nil, f.recs[0].Time, script.String())
+		sameRounds(t, seed, "replay", got, want, script.String())
 		rounds += len(want)
 		commands += strings.Count(script.String(), "\n!")
 		doubtLines += strings.Count(script.String(), "\n!doubt ")
@@ -400,20 +422,13 @@ func shownLines(lines []byte) []string {
 // settlements, runs, commission, notices and signs as the table showed — the desk outcome of
 // each input, as the table's loop applied it (table.State.LastOutcome) (issue 22 item 4).
 func TestRoundTripSettlementsAsShown(t *testing.T) {
-	p, err := engine.LookupProfile(engine.ProfileVic2002)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 500 // of each rule set: 1,000 tables
 	if testing.Short() || raceOn {
 		n = 100
 	}
 	for _, sets := range [][]string{nil, {"version=crown", "insurance_no6=true", "runs=true"}} {
-		s, err := engine.ParseSettings(&p, sets)
-		if err != nil {
-			t.Fatal(err)
-		}
-		setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+		setup := vicTable(t, sets...)
+		p := setup.Profile
 		counts := map[string]int{}
 		for seed := int64(1); seed <= int64(n); seed++ {
 			f := fuzzTable(t, seed, setup)
@@ -426,11 +441,7 @@ func TestRoundTripSettlementsAsShown(t *testing.T) {
 			if _, err := export.WriteScript(&script, export.ScriptMeta{Table: "t1", Profile: p.ID}, f.recs); err != nil {
 				t.Fatal(err)
 			}
-			args := []string{"--hold", "--profile", p.ID, "--start", f.recs[0].Time.UTC().Truncate(time.Second).Format(time.RFC3339)}
-			for _, set := range sets {
-				args = append(args, "--set", set)
-			}
-			if err := replay.Run(append(args, "-"), &script, &out, &errs); err != nil {
+			if err := replay.Run(replayArgs(p.ID, f.recs[0].Time, sets), &script, &out, &errs); err != nil {
 				t.Fatalf("%v seed %d: replay: %v %s", sets, seed, err, errs.String())
 			}
 			got, want := shownLines(out.Bytes()), shownLines(shown)
@@ -462,15 +473,8 @@ func TestRoundTripSettlementsAsShown(t *testing.T) {
 // export both as rows and as a script. The result-only coup held for review stays result only
 // (no cards); cards dealt while it is held are drawn ahead of the next coup.
 func TestFuzzedJournalsExport(t *testing.T) {
-	p, err := engine.LookupProfile(engine.ProfileVic2002)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.ParseSettings(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup := table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	setup := vicTable(t)
+	p := setup.Profile
 	n := 1000 // seed 962 is among them, with or without -race
 	if testing.Short() || raceOn {
 		n = 962
