@@ -150,9 +150,18 @@ type Outcome struct {
 	Refused    []Refusal
 }
 
+// reset empties the lists for the next input, keeping their room. One list a statement: the
+// compiler writes only the length of a slice cut from itself (s = s[:0]), where a multiple
+// assignment writes whole slices, their pointers through the garbage collector's write barrier.
 func (o *Outcome) reset() {
-	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
-	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
+	o.Events = o.Events[:0]
+	o.RedDog = o.RedDog[:0]
+	o.Settled = o.Settled[:0]
+	o.Runs = o.Runs[:0]
+	o.Commission = o.Commission[:0]
+	o.Notices = o.Notices[:0]
+	o.Signs = o.Signs[:0]
+	o.Refused = o.Refused[:0]
 	o.Withdrawn = o.Withdrawn[:0]
 }
 
@@ -371,10 +380,15 @@ func (t *Table) End() *Outcome {
 }
 
 func (t *Table) advance(now time.Time) {
-	if now.Before(t.now) {
-		return
+	// Most inputs come at the table clock itself (a script's items between two clock forms, the
+	// loop's inputs within a tick): the same time.Time, compared as a value, is neither before the
+	// clock nor a change of it. Any other value, the same instant or not, is compared as a time.
+	if now != t.now {
+		if now.Before(t.now) {
+			return
+		}
+		t.now = now
 	}
-	t.now = now
 	for len(t.pending) > 0 && !t.pending[0].At.After(now) {
 		c := t.pending[0]
 		t.pending = t.pending[1:]
