@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestSettleInBatch(t *testing.T) {
 			w(3, engine.WagerBanker, 2000), deferred(w(1, engine.WagerBanker, 2000))}},
 		{"more distinct wagers than a batch holds", banker, func() []engine.Wager {
 			var ws []engine.Wager
-			for i := 0; i < 2*batchLen+1; i++ {
+			for i := 0; i < 17; i++ { // more than a coup's wagers usually are (a batch of 8 before the cache was one)
 				ws = append(ws, w(1+i%MaxSeat, engine.WagerKind(1+i%3), int64(1000+100*i)))
 			}
 			return append(ws, ws...)
@@ -78,6 +79,97 @@ func TestSettleInBatch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSettleCoupAfterCoup settles the same wagers on coup after coup with other outcomes, as a
+// table does (settle's cache: an entry found in an earlier coup's pass has its outcome compared),
+// and checks every settlement against engine.Settle of that wager alone on that coup's outcome.
+func TestSettleCoupAfterCoup(t *testing.T) {
+	p, _ := engine.LookupProfile(engine.ProfileVic2002)
+	sign := engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}, Banker: engine.WagerLimit{Min: 1000, Max: 100000},
+		Tie: engine.WagerLimit{Min: 500, Max: 10000}}
+	outcomes := []engine.Outcome{
+		{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7},
+		{Winner: engine.Player, PlayerTotal: 9, BankerTotal: 3, Natural: true, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 3},
+		{Winner: engine.Banker, PlayerTotal: 4, BankerTotal: 6, PlayerCards: 3, BankerCards: 2, BankerFirstTwo: 6},
+		{Winner: engine.Tie, PlayerTotal: 6, BankerTotal: 6, PlayerCards: 3, BankerCards: 3, BankerFirstTwo: 2},
+		{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7},
+	}
+	tab, err := New(Config{Profile: p, Settings: engine.DefaultSettings(&p), Sign: sign}, DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, out := range append(append([]engine.Outcome(nil), outcomes...), outcomes...) {
+		var wagers []engine.Wager
+		for seat := 1; seat <= MaxSeat; seat++ {
+			k := engine.WagerKind(1 + (seat+n)%3)
+			wagers = append(wagers, engine.Wager{Seat: seat, Kind: k, Amount: 2000, Limit: sign.LimitFor(seat, k)})
+		}
+		for _, x := range wagers {
+			tab.bets = append(tab.bets, placed{w: x})
+		}
+		tab.out.reset()
+		tab.settleRound(&engine.Round{N: n + 1, Shoe: 1, Kind: engine.KindNormal, Outcome: out})
+		if len(tab.out.Settled) != len(wagers) {
+			t.Fatalf("coup %d: %d settlements, want %d", n+1, len(tab.out.Settled), len(wagers))
+		}
+		for i, x := range wagers {
+			s, err := engine.Settle(x, out, tab.Settlement())
+			if err != nil {
+				t.Fatalf("coup %d, wager %d: %v", n+1, i, err)
+			}
+			if got := tab.out.Settled[i]; got.Result != s.Result || got.Paid != s.Paid || got.Lost != s.Lost || got.Returned != s.Returned ||
+				got.Commission != s.Commission+s.DeferredCommission || !reflect.DeepEqual(got.Notes, s.Notes) {
+				t.Errorf("coup %d (%+v), wager %+v:\n got %+v\nwant %+v", n+1, out, x, got, s)
+			}
+		}
+	}
+}
+
+// TestSettleOutcomeInEachPass settles a Banker wager at a Crown table (Banker 6 pays half,
+// 000 1.1, 5.1) on a Banker win with its cards, and on a Banker win entered without its cards,
+// which cannot be settled (whether Banker won on 6 is unknown: the wager is returned). The two
+// outcomes share settle's cache slot, so a settling pass that took an entry of another coup's
+// pass for its own would pay the second as the first: on the next coup, and on a coup corrected
+// after the fact (resettle).
+func TestSettleOutcomeInEachPass(t *testing.T) {
+	p, _ := engine.LookupProfile(engine.ProfileVic2002)
+	set := engine.DefaultSettings(&p)
+	set.Version = "crown"
+	sign := engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}, Banker: engine.WagerLimit{Min: 1000, Max: 100000}}
+	tab, err := New(Config{Profile: p, Settings: set, Sign: sign}, DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Settlement().Banker != engine.BankerSixPaysHalf {
+		t.Fatalf("settlement %v, want Banker 6 pays half", tab.Settlement().Banker)
+	}
+	w := engine.Wager{Seat: 2, Kind: engine.WagerBanker, Amount: 2000, Limit: sign.Banker}
+	cards := engine.Outcome{Winner: engine.Banker, PlayerTotal: 5, BankerTotal: 7, PlayerCards: 2, BankerCards: 2, BankerFirstTwo: 7}
+	byHand := engine.Outcome{Winner: engine.Banker, TotalsUnknown: true}
+	check := func(what string, out engine.Outcome) {
+		t.Helper()
+		got := tab.out.Settled[len(tab.out.Settled)-1]
+		want := engine.Settlement{Result: engine.ResultVoid, Returned: w.Amount}
+		if s, err := engine.Settle(w, out, tab.Settlement()); err == nil {
+			want = s
+		}
+		if got.Result != want.Result || got.Paid != want.Paid || got.Returned != want.Returned {
+			t.Errorf("%s: got %v paid %d returned %d, want %v paid %d returned %d", what, got.Result, got.Paid, got.Returned, want.Result, want.Paid, want.Returned)
+		}
+	}
+	for n, out := range []engine.Outcome{cards, byHand, cards} {
+		tab.out.reset()
+		tab.bets = append(tab.bets, placed{w: w})
+		tab.settleRound(&engine.Round{N: n + 1, Shoe: 1, Kind: engine.KindNormal, Outcome: out})
+		check(fmt.Sprintf("coup %d", n+1), out)
+	}
+	tab.out.reset()
+	tab.resettle(&engine.Round{N: 3, Shoe: 1, Kind: engine.KindNormal, Outcome: byHand}, "000 13.4")
+	if len(tab.out.Settled) != 2 {
+		t.Fatalf("coup 3 corrected: %d settlements, want the reversal and the new one", len(tab.out.Settled))
+	}
+	check("coup 3 corrected to a result entered by hand", byHand)
 }
 
 // TestSameSettlementEveryField checks sameSettlement, which compares a wager with a settled one

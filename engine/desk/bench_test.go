@@ -128,8 +128,9 @@ func BenchmarkSettleOne(b *testing.B) {
 	o := r.Outcome.ForSettlement()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		tab.out.Settled, tab.batch = tab.out.Settled[:0], tab.batch[:0]                                                                  // a new coup's batch
-		tab.memo[0], tab.memo[(&settleKey{w: engine.Wager{Kind: w.w.Kind, Amount: w.w.Amount}, o: o}).slot()] = memoEntry{}, memoEntry{} // never seen: engine.Settle every time
+		tab.out.Settled = tab.out.Settled[:0]
+		tab.pass++                                 // a new coup
+		tab.memo[memoSlot(&w.w, &o)] = memoEntry{} // never seen: engine.Settle every time
 		tab.settleOne(&w, &r, &o)
 	}
 	if tab.out.Settled[0].Paid != 9500 {

@@ -150,9 +150,18 @@ type Outcome struct {
 	Refused    []Refusal
 }
 
+// reset empties the lists for the next input, keeping their room. One list a statement: the
+// compiler writes only the length of a slice cut from itself (s = s[:0]), where a multiple
+// assignment writes whole slices, their pointers through the garbage collector's write barrier.
 func (o *Outcome) reset() {
-	o.Events, o.RedDog, o.Settled, o.Runs = o.Events[:0], o.RedDog[:0], o.Settled[:0], o.Runs[:0]
-	o.Commission, o.Notices, o.Signs, o.Refused = o.Commission[:0], o.Notices[:0], o.Signs[:0], o.Refused[:0]
+	o.Events = o.Events[:0]
+	o.RedDog = o.RedDog[:0]
+	o.Settled = o.Settled[:0]
+	o.Runs = o.Runs[:0]
+	o.Commission = o.Commission[:0]
+	o.Notices = o.Notices[:0]
+	o.Signs = o.Signs[:0]
+	o.Refused = o.Refused[:0]
 	o.Withdrawn = o.Withdrawn[:0]
 }
 
@@ -226,9 +235,9 @@ type Table struct {
 	runAsked  map[int]int64
 	hist      []roundRecord // a ring: histNext is the next to overwrite
 	histNext  int
-	batch     []batchEntry // the wagers settled on the coup being settled (settleInBatch)
-	histFree  []placed     // room for a coup's wagers not yet given to a coup (remember)
-	shoe      int          // the current shoe (baccarat events; Red Dog view)
+	pass      uint64   // the settling pass: one more for each coup settled, or settled again (settle)
+	histFree  []placed // room for a coup's wagers not yet given to a coup (remember)
+	shoe      int      // the current shoe (baccarat events; Red Dog view)
 
 	memo *[memoLen]memoEntry
 
@@ -371,10 +380,15 @@ func (t *Table) End() *Outcome {
 }
 
 func (t *Table) advance(now time.Time) {
-	if now.Before(t.now) {
-		return
+	// Most inputs come at the table clock itself (a script's items between two clock forms, the
+	// loop's inputs within a tick): the same time.Time, compared as a value, is neither before the
+	// clock nor a change of it. Any other value, the same instant or not, is compared as a time.
+	if now != t.now {
+		if now.Before(t.now) {
+			return
+		}
+		t.now = now
 	}
-	t.now = now
 	for len(t.pending) > 0 && !t.pending[0].At.After(now) {
 		c := t.pending[0]
 		t.pending = t.pending[1:]
@@ -509,7 +523,7 @@ func (t *Table) settleRound(r *engine.Round) {
 	// What a settlement reads of the coup, worked out once for all its wagers (the key of the
 	// settlements remembered, settle).
 	o := r.Outcome.ForSettlement()
-	t.batch = t.batch[:0]
+	t.pass++
 	if len(t.insurance) > 0 && t.insN == r.N {
 		// The coup's Insurance/No 6 wagers are settled after its other wagers, as placed: one list
 		// of the coup's wagers for the settlements and for the history.
@@ -575,7 +589,7 @@ func (t *Table) settleOne(b *placed, r *engine.Round, o *engine.Outcome) {
 		return
 	}
 	warned := w.Kind != engine.WagerInsurance && t.warned[w.Seat]
-	s, err := t.settleInBatch(w, warned, &r.Outcome, o)
+	s, err := t.settle(w, warned, &r.Outcome, o)
 	if err != nil {
 		t.settleVoid(b, r, t.book.Refund, fmt.Sprintf("not settled: %v; the wager is returned", err))
 		return
@@ -602,22 +616,19 @@ func (st *Settled) void(rule, why string) {
 	st.Notes = []engine.Note{{Rule: rule, Text: why}}
 }
 
-// settleKey is what a settlement depends on besides the rules: the wager (its seat only where
-// a deferred commission is recorded against it) and the coup's outcome reduced for settlement.
-type settleKey struct {
-	w engine.Wager
-	o engine.Outcome
-}
-
 // memoLen is how many settlements are remembered, in a direct-mapped cache: a table's wagers
 // repeat (the same chips on the same results), so most are looked up, not computed again.
 const memoLen = 512
 
-// memoEntry is one remembered settlement.
+// memoEntry is one remembered settlement: the wager as settled, keyed (its MinimumWarned set,
+// its seat 0 unless a commission is deferred against the seat), the coup's outcome reduced for
+// settlement (Outcome.ForSettlement) and the settlement. pass is the last settling pass
+// (Table.pass) that settled or found it, 0 for an empty entry.
 type memoEntry struct {
-	ok bool
-	k  settleKey
-	s  memoSettled
+	pass uint64
+	w    engine.Wager
+	o    engine.Outcome
+	s    memoSettled
 }
 
 // memoSettled is what a table reads of an engine.Settlement (settleOne), kept small so that the
@@ -629,74 +640,44 @@ type memoSettled struct {
 	notes                            []engine.Note
 }
 
-// slot is the cache slot of a key.
-func (k *settleKey) slot() int {
-	h := uint64(k.w.Amount) ^ uint64(k.w.Kind)<<40 ^ uint64(k.o.Winner)<<44 ^ uint64(k.o.BankerTotal)<<48 ^ uint64(k.o.PlayerCards)<<52 ^ uint64(k.w.Covers)<<20
+// memoSlot is the cache slot of wager w on an outcome reduced for settlement o.
+func memoSlot(w *engine.Wager, o *engine.Outcome) int {
+	h := uint64(w.Amount) ^ uint64(w.Kind)<<40 ^ uint64(o.Winner)<<44 ^ uint64(o.BankerTotal)<<48 ^ uint64(o.PlayerCards)<<52 ^ uint64(w.Covers)<<20
 	return int((h * 0x9E3779B97F4A7C15) >> 55) // the top 9 bits: 0 to memoLen-1
 }
 
-// settle is engine.Settle(*w, *o, rules in force), remembered: the same wager on the same
-// outcome as far as settlement reads it (key, Outcome.ForSettlement of o) under the same rules
-// settles the same way, whatever the seat (but for a deferred commission, recorded against it).
-// The settlement returned is the cache's own (read-only, valid until the next settle; the notes
-// are shared).
-func (t *Table) settle(w *engine.Wager, o, key *engine.Outcome) (*memoSettled, error) {
-	k := settleKey{w: *w, o: *key}
-	if !w.DeferCommission {
-		k.w.Seat = 0
-	}
-	e := &t.memo[k.slot()]
-	if e.ok && e.k == k {
+// settle is engine.Settle(w with MinimumWarned warned, *o, rules in force), remembered: the same
+// wager on the same outcome as far as settlement reads it (key, Outcome.ForSettlement of o) under
+// the same rules settles the same way, whatever the seat (but for a deferred commission, recorded
+// against it); engine.Settle is a function of the wager, the outcome and the rules alone, and the
+// cache is emptied when the rules change (signRules). warned is the seat's minimum warning
+// (000 7.3.1).
+//
+// Within one settling pass (a coup's wagers settled by settleRound, or again by resettle: the
+// pass is new for each) the outcome is the same for every wager, so an entry the pass has already
+// settled or found is known to be for this outcome and only the wager is compared
+// (sameSettlement, field by field in place); an entry of an earlier pass has its outcome compared
+// too, once. A table's wagers on a coup are few and mostly alike (the same chips on the same
+// hands), so most wagers cost a hash and a few compares. The settlement returned is the cache's
+// own (read-only, valid until the next settle; the notes are shared).
+func (t *Table) settle(w *engine.Wager, warned bool, o, key *engine.Outcome) (*memoSettled, error) {
+	e := &t.memo[memoSlot(w, key)]
+	if e.pass != 0 && sameSettlement(&e.w, w, warned) && (e.pass == t.pass || e.o == *key) {
+		e.pass = t.pass
 		return &e.s, nil
-	}
-	s, err := engine.Settle(*w, *o, t.rules)
-	if err != nil {
-		return nil, err
-	}
-	*e = memoEntry{ok: true, k: k, s: memoSettled{result: s.Result, warning: s.Warning, paid: s.Paid,
-		commission: s.Commission + s.DeferredCommission, lost: s.Lost, returned: s.Returned, notes: s.Notes}}
-	return &e.s, nil
-}
-
-// batchEntry is a wager settled on the coup being settled (settleInBatch): the wager as settle
-// keys it (its seat only where a commission is deferred against it) and its settlement.
-type batchEntry struct {
-	w engine.Wager
-	s memoSettled
-}
-
-// batchLen bounds the distinct wagers of a coup settled as a batch; a coup with more settles the
-// rest through the cache alone (settle).
-const batchLen = 8
-
-// settleInBatch is settle for the wagers of one coup, settled as a batch: the coup's outcome and
-// the rules in force are the same for all of them (t.batch is emptied before each coup is settled,
-// and nothing changes the rules while a coup is settled), so a wager alike to one already settled
-// on this coup in everything its settlement reads (engine.Settle is a function of the wager, the
-// outcome and the rules alone; the wager compared with its minimum warning, and its seat only where
-// a deferred commission is recorded against the seat, as settle keys it) settles as that one did.
-// A table's wagers on a coup are few and mostly alike (the same chips on the same hands), so this
-// compares a wager with a handful of others, field by field in place (sameSettlement), instead of
-// building and comparing settle's key of wager and outcome. warned is the seat's minimum warning
-// (000 7.3.1), settled as the wager's MinimumWarned. The settlement returned is read-only and
-// valid until the next settle.
-func (t *Table) settleInBatch(w *engine.Wager, warned bool, o, key *engine.Outcome) (*memoSettled, error) {
-	for i := range t.batch {
-		if b := &t.batch[i]; sameSettlement(&b.w, w, warned) {
-			return &b.s, nil
-		}
 	}
 	wg := *w
 	wg.MinimumWarned = warned
-	s, err := t.settle(&wg, o, key)
-	if err != nil || len(t.batch) == batchLen {
-		return s, err
+	s, err := engine.Settle(wg, *o, t.rules)
+	if err != nil {
+		return nil, err
 	}
 	if !wg.DeferCommission {
 		wg.Seat = 0
 	}
-	t.batch = append(t.batch, batchEntry{w: wg, s: *s})
-	return &t.batch[len(t.batch)-1].s, nil
+	*e = memoEntry{pass: t.pass, w: wg, o: *key, s: memoSettled{result: s.Result, warning: s.Warning, paid: s.Paid,
+		commission: s.Commission + s.DeferredCommission, lost: s.Lost, returned: s.Returned, notes: s.Notes}}
+	return &e.s, nil
 }
 
 // sameSettlement reports whether wager w, with the seat's minimum warning warned, is the wager k
@@ -780,7 +761,7 @@ func (t *Table) resettle(r *engine.Round, rule string) {
 	rec := t.record(r.Shoe, r.N)
 	if rec != nil {
 		o := r.Outcome.ForSettlement()
-		t.batch = t.batch[:0]
+		t.pass++
 		for i := range rec.settled {
 			b := &rec.settled[i]
 			if t.rd != nil || !t.reverse(rec.shoe, rec.n, b, undo) {
