@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 // The engine's reasons: why a coup is under review, what the rules could not place. The engine
@@ -176,8 +178,9 @@ const maxReasonDepth = 4
 
 // Reason is an engine reason, given in the engine's English (as the journal and the bus hold
 // it), in the catalogue's language. Its arguments are worded too: a reason within a reason,
-// several reasons joined by "; ", an amount of money (the engine writes "$"; currency, when not
-// empty, is the table's symbol, which replaces it), a hand's name. A text may begin with the
+// several reasons joined by "; ", an amount of money (the engine writes "$1250"; currency, when
+// not empty, is the table's symbol, and the amount is written as the sign writes it,
+// engine.FormatMoney: "MOP$1,250"), a hand's name. A text may begin with the
 // time it was raised ("22:04 …", as the table screen shows an alert), or the script word a
 // refusal names ("enter: …", as Red Dog refuses). A text the catalogue has no format for is
 // given as it is, in English.
@@ -273,6 +276,9 @@ var shoeResultArg = regexp.MustCompile(`^([BPT])( [0-9]-[0-9].*)$`)
 // hand's or a wager's name in the catalogue's language; anything else as it is.
 func (c Catalogue) reasonArg(a, currency string) string {
 	if currency != "" && moneyArg.MatchString(a) {
+		if cents, err := engine.ParseMoney(a); err == nil {
+			return engine.FormatMoney(cents, currency) // as the sign writes it: "MOP$1,250"
+		}
 		return strings.Replace(a, "$", currency, 1)
 	}
 	switch a {

@@ -80,15 +80,18 @@ func newLimitsTab(sc *Screen) limitsTab {
 	return t
 }
 
-func money(c int64) string { return strings.TrimPrefix(engine.FormatCents(c), "$") }
+// money writes cents in the table's currency symbol (view.Operator's Currency), as the table
+// screen's sign does: "$1,000", "MOP$12.50"; with no symbol, as a limits field holds an amount
+// to edit ("1,000"; engine.ParseMoney reads it back).
+func money(currency string, c int64) string { return engine.FormatMoney(c, currency) }
 
 // prefill puts the sign in effect into the form and the earliest times the book allows.
 func (t *limitsTab) prefill(snap view.Operator) {
 	s := snap.Sign.Sign
-	t.pbMin.SetText(money(s.Player.Min))
-	t.pbMax.SetText(money(s.Player.Max))
-	t.tieMin.SetText(money(s.Tie.Min))
-	t.tieMax.SetText(money(s.Tie.Max))
+	t.pbMin.SetText(money("", s.Player.Min))
+	t.pbMax.SetText(money("", s.Player.Max))
+	t.tieMin.SetText(money("", s.Tie.Min))
+	t.tieMax.SetText(money("", s.Tie.Max))
 	e := Earliest(snap.Notices, t.sc.c.Now()).Format("15:04")
 	t.at.SetText(e)
 	t.closeAt.SetText(e)
@@ -115,19 +118,17 @@ func methodIndex(p engine.BankerPayout) int {
 }
 
 func (t *limitsTab) update(snap view.Operator) {
-	s, w := snap.Sign.Sign, t.sc.words
+	s, w, cur := snap.Sign.Sign, t.sc.words, snap.Currency
 	lines := []string{
-		w.T(i18n.OpSignNow, engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
-			engine.FormatCents(s.Banker.Min), engine.FormatCents(s.Banker.Max), engine.FormatCents(s.Tie.Min), engine.FormatCents(s.Tie.Max)),
+		w.T(i18n.OpSignNow, money(cur, s.Player.Min), money(cur, s.Player.Max),
+			money(cur, s.Banker.Min), money(cur, s.Banker.Max), money(cur, s.Tie.Min), money(cur, s.Tie.Max)),
 		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
 			Earliest(snap.Notices, snap.Now).Format("15:04")),
 	}
 	if snap.Sign.Closed {
 		lines = append(lines, strings.ToUpper(w.T(i18n.Closed)))
 	}
-	for _, n := range snap.Sign.Notices {
-		lines = append(lines, w.T(i18n.OpPosted, n.Text, n.Countdown))
-	}
+	lines = append(lines, postedLines(w, cur, snap.Sign.Notices, snap.RedDog != nil)...)
 	lines = append(lines, snap.Sign.Waivers...)
 	t.sign.SetText(strings.Join(lines, "\n"))
 	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
@@ -172,7 +173,7 @@ func (t *limitsTab) post(atTime bool) {
 	if !atTime {
 		// A change now takes the sign players bet on off the table at once: asked first.
 		q := sc.t(i18n.OpAskChangeNow,
-			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
+			money(snap.Currency, sign.Player.Min), money(snap.Currency, sign.Player.Max), money(snap.Currency, sign.Tie.Min), money(snap.Currency, sign.Tie.Max))
 		sc.ask(q, sc.t(i18n.OpChangeSignNow), func() {
 			c.At = sc.c.Now()
 			t.send(c, t.at)
@@ -250,4 +251,96 @@ func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button
 	}
 	timeField.SetText(earliest.Format("15:04"))
 	t.sc.c.Say(opwords.M(i18n.LogEarliest, timeField.Text, opwords.M(button)))
+}
+
+// postedLines words the changes posted to the sign and still to come, one line per change
+// (a change of the Player and Banker minimum is one line, as the sign shows it), in w's
+// language with its amounts in the table's currency: "Posted: Player / Banker minimum $50,
+// Tie maximum $1,000 at 21:30 (in 19:42)". The engine's Notice.Text stays the journal's and
+// the bus's English.
+func postedLines(w i18n.Catalogue, currency string, ns []engine.Notice, redDog bool) []string {
+	var out []string
+	for i := 0; i < len(ns); {
+		j := i + 1
+		for j < len(ns) && ns[j].ChangeID == ns[i].ChangeID {
+			j++
+		}
+		out = append(out, w.T(i18n.OpPosted, strings.Join(noticeItems(w, currency, ns[i:j], redDog), ", "),
+			ns[i].At.Format("15:04"), ns[i].Countdown))
+		i = j
+	}
+	return out
+}
+
+// noticeItems words the items of one change: what each changes to, the Player and Banker
+// wagers named together when their item changes alike.
+func noticeItems(w i18n.Catalogue, currency string, items []engine.Notice, redDog bool) []string {
+	var out []string
+	done := make([]bool, len(items))
+	for i, n := range items {
+		if done[i] {
+			continue
+		}
+		wager := wagerWord(w, n.Wager, redDog)
+		if n.Wager == engine.WagerPlayer.String() || n.Wager == engine.WagerBanker.String() {
+			for k := i + 1; k < len(items); k++ {
+				m := items[k]
+				if m.Item == n.Item && m.Amount == n.Amount && m.Wager != n.Wager &&
+					(m.Wager == engine.WagerPlayer.String() || m.Wager == engine.WagerBanker.String()) {
+					done[k], wager = true, w.T(i18n.WagerPB)
+				}
+			}
+		}
+		amount := money(currency, n.Amount)
+		switch n.Item {
+		case engine.NoticeMinimum:
+			out = append(out, w.T(i18n.OpNoticeMin, wager, amount))
+		case engine.NoticeMaximum:
+			out = append(out, w.T(i18n.OpNoticeMax, wager, amount))
+		case engine.NoticeMultiple:
+			out = append(out, w.T(i18n.OpNoticeMultiple, wager, amount))
+		case engine.NoticeDifferentialMin:
+			out = append(out, differentialWords(w, i18n.OpNoticeDiffMin, i18n.OpNoticeNoDiffMin, n.Amount, amount))
+		case engine.NoticeDifferentialMax:
+			out = append(out, differentialWords(w, i18n.OpNoticeDiffMax, i18n.OpNoticeNoDiffMax, n.Amount, amount))
+		case engine.NoticeSettlement:
+			out = append(out, w.T(i18n.OpNoticeSettle, methods[methodIndex(n.Settlement)].value))
+		case engine.NoticeClose:
+			out = append(out, w.T(i18n.OpNoticeClose))
+		case engine.NoticeOpen:
+			out = append(out, w.T(i18n.OpNoticeOpen))
+		default:
+			out = append(out, w.Reason(n.Text, currency)) // an item this screen has no words of: the engine's, worded
+		}
+	}
+	return out
+}
+
+// differentialWords is a table differential changing to amount, or removed (cents 0).
+func differentialWords(w i18n.Catalogue, to, removed i18n.Key, cents int64, amount string) string {
+	if cents == 0 {
+		return w.T(removed)
+	}
+	return w.T(to, amount)
+}
+
+// wagerWord is the engine's name of a wager on the sign (engine.Notice.Wager) in w's words;
+// a Red Dog table's one wager is the sign's Player limit.
+func wagerWord(w i18n.Catalogue, name string, redDog bool) string {
+	switch name {
+	case engine.WagerPlayer.String():
+		if redDog {
+			return w.T(i18n.WagerRedDog)
+		}
+		return w.T(i18n.WagerPlayer)
+	case engine.WagerBanker.String():
+		return w.T(i18n.WagerBanker)
+	case engine.WagerTie.String():
+		return w.T(i18n.WagerTie)
+	case engine.WagerInsurance.String():
+		return w.T(i18n.WagerInsurance)
+	case engine.NoticeWagerRun:
+		return w.T(i18n.WagerRuns)
+	}
+	return name
 }
