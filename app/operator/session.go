@@ -511,7 +511,7 @@ func describeAll(name opwords.Line, res table.Result) (out []opwords.Line, done 
 		out = append(out, opwords.RunLine(r))
 	}
 	for _, n := range res.Notes {
-		out = append(out, opwords.Verbatim(n)) // the desk's own words, as journalled
+		out = append(out, opwords.Reason(n)) // the desk's words for what it settled, worded in the reader's language
 	}
 	if len(out) == 0 {
 		return []opwords.Line{opwords.M(i18n.LogDone, name)}, true

@@ -253,6 +253,33 @@ const (
 	OpNoticeSettle     Key = "op.notice_settle"      // settlement method %s
 	OpNoticeClose      Key = "op.notice_close"       // table closes
 	OpNoticeOpen       Key = "op.notice_open"        // table reopens
+	OpKindRaiseMin     Key = "op.kind_raise_min"     // a higher minimum
+	OpKindLowerMin     Key = "op.kind_lower_min"     // a lower minimum
+	OpKindMaximum      Key = "op.kind_maximum"       // the maximum
+	OpKindMultiples    Key = "op.kind_multiples"     // the multiples
+	OpKindDifferential Key = "op.kind_differential"  // the differential
+	OpKindSettlement   Key = "op.kind_settlement"    // the settlement method
+	OpKindClose        Key = "op.kind_close"         // closing
+	OpKindOpen         Key = "op.kind_open"          // opening
+	OpKindNone         Key = "op.kind_none"          // no change
+	LogRunVoid         Key = "log.run_void"          // VOID (a Run wager returned)
+	CmdBet             Key = "cmd.bet"               // the table-script command !bet, as a refusal names it
+	CmdRun             Key = "cmd.run"               // the table-script command !run, as a refusal names it
+	CmdNominate        Key = "cmd.nominate"          // the table-script command !nominate, as a refusal names it
+	CmdDefer           Key = "cmd.defer"             // the table-script command !defer, as a refusal names it
+	CmdCollect         Key = "cmd.collect"           // the table-script command !collect, as a refusal names it
+	CmdLimits          Key = "cmd.limits"            // the table-script command !limits, as a refusal names it
+	CmdDifferential    Key = "cmd.differential"      // the table-script command !differential, as a refusal names it
+	CmdSetting         Key = "cmd.setting"           // the table-script command !setting, as a refusal names it
+	CmdClose           Key = "cmd.close"             // the table-script command !close, as a refusal names it
+	CmdWithdraw        Key = "cmd.withdraw"          // the table-script command !withdraw, as a refusal names it
+	CmdTurn            Key = "cmd.turn"              // the table-script command !turn, as a refusal names it
+	CmdAccept          Key = "cmd.accept"            // the table-script command !accept, as a refusal names it
+	CmdResult          Key = "cmd.result"            // the table-script command !result, as a refusal names it
+	CmdReconstruct     Key = "cmd.reconstruct"       // the table-script command !reconstruct, as a refusal names it
+	CmdDispute         Key = "cmd.dispute"           // the table-script command !dispute, as a refusal names it
+	CmdDoubt           Key = "cmd.doubt"             // the table-script command !doubt, as a refusal names it
+	CmdShoeResult      Key = "cmd.shoeresult"        // the table-script command !shoeresult, as a refusal names it
 	OpSeat             Key = "op.seat"               // seat
 	OpAmount           Key = "op.amount"             // amount $
 	OpRegisterRun      Key = "op.register_run"       // Register run
@@ -725,6 +752,33 @@ func entries() []entry {
 		{OpNoticeSettle, "settlement method %s", "结算方式 %s", "結算方式 %s"},
 		{OpNoticeClose, "the table closes", "牌台关闭", "牌檯關閉"},
 		{OpNoticeOpen, "the table reopens", "牌台重开", "牌檯重開"},
+		{OpKindRaiseMin, "a higher minimum", "提高最低限额", "提高最低限額"},
+		{OpKindLowerMin, "a lower minimum", "降低最低限额", "降低最低限額"},
+		{OpKindMaximum, "the maximum", "最高限额", "最高限額"},
+		{OpKindMultiples, "the multiples", "倍数", "倍數"},
+		{OpKindDifferential, "the differential", "台面差额", "檯面差額"},
+		{OpKindSettlement, "the settlement method", "结算方式", "結算方式"},
+		{OpKindClose, "closing", "关闭牌台", "關閉牌檯"},
+		{OpKindOpen, "opening", "开台", "開檯"},
+		{OpKindNone, "no change", "无", "無"},
+		{LogRunVoid, "VOID", "无效", "無效"},
+		{CmdBet, "bet", "下注", "下注"},
+		{CmdRun, "run", "连串注", "連串注"},
+		{CmdNominate, "nominate", "指定连串注", "指定連串注"},
+		{CmdDefer, "defer", "延后收取佣金", "延後收取佣金"},
+		{CmdCollect, "collect", "收取佣金", "收取佣金"},
+		{CmdLimits, "limits", "限额", "限額"},
+		{CmdDifferential, "differential", "台面差额", "檯面差額"},
+		{CmdSetting, "setting", "设置", "設置"},
+		{CmdClose, "close", "关闭牌台", "關閉牌檯"},
+		{CmdWithdraw, "withdraw", "撤回", "撤回"},
+		{CmdTurn, "turn", "翻牌", "翻牌"},
+		{CmdAccept, "accept", "接受", "接受"},
+		{CmdResult, "result", "结果", "結果"},
+		{CmdReconstruct, "reconstruct", "重建", "重建"},
+		{CmdDispute, "dispute", "争议", "爭議"},
+		{CmdDoubt, "doubt", "牌靴存疑", "牌靴存疑"},
+		{CmdShoeResult, "shoeresult", "牌靴结果", "牌靴結果"},
 		{OpSeat, "seat", "座位", "座位"},
 		{OpAmount, "amount", "金额", "金額"},
 		{OpRegisterRun, "Register run", "登记连串注", "登記連串注"},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,7 +166,7 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 // compile is left out (the tests fail on it), so that the screen still words the others.
 var reasonPatterns = sync.OnceValue(func() []reasonPattern {
 	var out []reasonPattern
-	for _, e := range reasonEntries() {
+	for _, e := range slices.Concat(reasonEntries(), deskWordEntries()) {
 		if p, err := compileReason(e); err == nil {
 			out = append(out, p)
 		}
@@ -188,6 +189,9 @@ func (c Catalogue) Reason(text, currency string) string {
 	return c.reason(text, currency, 0)
 }
 
+// ruleTail is the rule a note cites after its text: " (000 7.3.2, 001 3.5)", " (book silent)".
+var ruleTail = regexp.MustCompile(` \(([0-9]{3} [^()]*|book silent)\)$`)
+
 // clockPrefix is the time an alert was raised, before its text.
 var clockPrefix = regexp.MustCompile(`^[0-2][0-9]:[0-5][0-9] `)
 
@@ -197,6 +201,12 @@ func (c Catalogue) reason(text, currency string, depth int) string {
 	}
 	if w, ok := c.matchReason(text, currency, depth); ok {
 		return w
+	}
+	if m := ruleTail.FindStringSubmatchIndex(text); m != nil {
+		// A settlement's note, "text (rule)" (engine.Note.String): the text worded, the rule kept.
+		if w, ok := c.matchReason(text[:m[0]], currency, depth); ok {
+			return w + text[m[0]:]
+		}
 	}
 	if depth == 0 && clockPrefix.MatchString(text) {
 		return text[:6] + c.reason(text[6:], currency, depth+1)
@@ -286,6 +296,9 @@ func (c Catalogue) reasonArg(a, currency string) string {
 		return c.Winner(a[:1])
 	}
 	if w := reasonArgWord(a, c.Lang()); w != "" {
+		return w
+	}
+	if w := deskArgWord(a, c.Lang()); w != "" {
 		return w
 	}
 	if m := shoeResultArg.FindStringSubmatch(a); m != nil {

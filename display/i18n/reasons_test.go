@@ -62,7 +62,7 @@ func TestReason(t *testing.T) {
 		{"a note with a percent sign", "Banker pays 1:1 less 5% commission on the amount won", "", SimplifiedChinese, "庄赔 1:1，赢得金额扣 5% 佣金"},
 		{"a winner's letter stays a letter", "coup 12: B won, not P: lost after 2 of 4", "", SimplifiedChinese, "第 12 局：B 赢，不是 P：在 4 局中赢 2 局后输"},
 		{"a settlement method is not a hand", "setting settlement=B: a change of the settlement method is shown on the sign and takes effect only after 20 minutes' prior notice; post it as a change of the sign with a time (!setting at=HH:MM)", "",
-			SimplifiedChinese, "设置 settlement=B：settlement method 的更改显示在限额牌上，须提前 20 分钟通知才生效；请作为限额牌的更改并注明时间发布（!setting at=HH:MM）"},
+			SimplifiedChinese, "设置 settlement=B：结算方式 的更改显示在限额牌上，须提前 20 分钟通知才生效；请作为限额牌的更改并注明时间发布（!setting at=HH:MM）"},
 		{"a refusal", "void 12: round 12 is already cancelled", "", SimplifiedChinese, "取消第 12 局：第 12 局已经取消"},
 		{"the cards a supervisor entered make no coup", "enter cards: card 3 is not a card", "", SimplifiedChinese, "录入牌：第 3 张不是一张牌"},
 		{"a finished round corrected before it is disputed", "enter cards of round 5: round 5 is not under review: put it under review first (!dispute 5)", "",

@@ -122,7 +122,7 @@ func (t *limitsTab) update(snap view.Operator) {
 	lines := []string{
 		w.T(i18n.OpSignNow, money(cur, s.Player.Min), money(cur, s.Player.Max),
 			money(cur, s.Banker.Min), money(cur, s.Banker.Max), money(cur, s.Tie.Min), money(cur, s.Tie.Max)),
-		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
+		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, changeKindWords(w, snap.Notices.NeedsNotice), snap.Notices.Rule,
 			Earliest(snap.Notices, snap.Now).Format("15:04")),
 	}
 	if snap.Sign.Closed {
@@ -343,4 +343,30 @@ func wagerWord(w i18n.Catalogue, name string, redDog bool) string {
 		return w.T(i18n.WagerRuns)
 	}
 	return name
+}
+
+// changeKinds are the kinds of change to the sign in the order the engine names them, with
+// their words.
+var changeKinds = []struct {
+	kind engine.ChangeKind
+	key  i18n.Key
+}{
+	{engine.ChangeRaiseMinimum, i18n.OpKindRaiseMin}, {engine.ChangeLowerMinimum, i18n.OpKindLowerMin},
+	{engine.ChangeMaximum, i18n.OpKindMaximum}, {engine.ChangeMultiples, i18n.OpKindMultiples},
+	{engine.ChangeDifferential, i18n.OpKindDifferential}, {engine.ChangeSettlement, i18n.OpKindSettlement},
+	{engine.ChangeClose, i18n.OpKindClose}, {engine.ChangeOpen, i18n.OpKindOpen},
+}
+
+// changeKindWords is a set of kinds of change in w's words: "a higher minimum; closing".
+func changeKindWords(w i18n.Catalogue, k engine.ChangeKind) string {
+	var parts []string
+	for _, c := range changeKinds {
+		if k&c.kind != 0 {
+			parts = append(parts, w.T(c.key))
+		}
+	}
+	if len(parts) == 0 {
+		return w.T(i18n.OpKindNone)
+	}
+	return strings.Join(parts, w.T(i18n.ReasonJoin))
 }

@@ -136,17 +136,36 @@ func Reasons(w i18n.Catalogue, currency string, texts []string) []string {
 
 // Refusal words the table's refusal of a command: a desk refusal as "dispute refused (13.10):
 // reason" with its reason in the reader's language (the rule not repeated where the reason
-// names it, as desk.Refusal.Error has it); any other error as its text.
+// names it, as desk.Refusal.Error has it); any other error as a reason (its text, worded where the catalogue has its format).
 func Refusal(err error) Line {
 	var r desk.Refusal
 	if !errors.As(err, &r) {
-		return Verbatim(err.Error())
+		return Reason(err.Error()) // an engine's error: worded where the catalogue has its format
 	}
 	rule := RuleSuffix(r.Rule)
 	if strings.Contains(r.Reason, "("+r.Rule+")") {
 		rule = ""
 	}
-	return M(i18n.LogRefusalOf, string(r.Command), rule, Reason(r.Reason))
+	return M(i18n.LogRefusalOf, CommandWord(r.Command), rule, Reason(r.Reason))
+}
+
+// commandWords are the table-script commands' words, as a refusal names the command.
+var commandWords = map[desk.Verb]i18n.Key{
+	desk.VerbBet: i18n.CmdBet, desk.VerbRun: i18n.CmdRun, desk.VerbNominate: i18n.CmdNominate,
+	desk.VerbDefer: i18n.CmdDefer, desk.VerbCollect: i18n.CmdCollect, desk.VerbLimits: i18n.CmdLimits,
+	desk.VerbDifferential: i18n.CmdDifferential, desk.VerbSetting: i18n.CmdSetting, desk.VerbClose: i18n.CmdClose,
+	desk.VerbWithdraw: i18n.CmdWithdraw, desk.VerbTurn: i18n.CmdTurn, desk.VerbAccept: i18n.CmdAccept,
+	desk.VerbResult: i18n.CmdResult, desk.VerbReconstruct: i18n.CmdReconstruct, desk.VerbDispute: i18n.CmdDispute,
+	desk.VerbDoubt: i18n.CmdDoubt, desk.VerbShoeResult: i18n.CmdShoeResult,
+}
+
+// CommandWord is a table-script command in the reader's words ("limits", 限额); a command
+// the catalogue has no word for as it is.
+func CommandWord(v desk.Verb) Line {
+	if k, ok := commandWords[v]; ok {
+		return M(k)
+	}
+	return Verbatim(string(v))
 }
 
 // RuleSuffix is " (000 7.7)" after a line that cites a rule, or nothing.
@@ -295,7 +314,11 @@ func RunLine(r engine.RunSettlement) Line {
 	case engine.RunLost:
 		return M(i18n.LogRunLost, head, Amount(r.Lost))
 	}
-	return M(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), Amount(r.Returned))
+	state := Verbatim(strings.ToUpper(w.State.String()))
+	if w.State == engine.RunVoid {
+		state = M(i18n.LogRunVoid)
+	}
+	return M(i18n.LogRunReturned, head, state, Amount(r.Returned))
 }
 
 // HandWord is a hand's name in the catalogue: Player or Banker.
