@@ -262,6 +262,7 @@ const (
 	OpKindClose        Key = "op.kind_close"         // closing
 	OpKindOpen         Key = "op.kind_open"          // opening
 	OpKindNone         Key = "op.kind_none"          // no change
+	OpKindEvery        Key = "op.kind_every"         // every change of the sign and the closing
 	LogRunVoid         Key = "log.run_void"          // VOID (a Run wager returned)
 	CmdBet             Key = "cmd.bet"               // the table-script command !bet, as a refusal names it
 	CmdRun             Key = "cmd.run"               // the table-script command !run, as a refusal names it
@@ -761,6 +762,7 @@ func entries() []entry {
 		{OpKindClose, "closing", "关闭牌台", "關閉牌檯"},
 		{OpKindOpen, "opening", "开台", "開檯"},
 		{OpKindNone, "no change", "无", "無"},
+		{OpKindEvery, "every change of the sign and the closing", "限额牌的任何更改和关闭牌台", "限額牌的任何更改和關閉牌檯"},
 		{LogRunVoid, "VOID", "无效", "無效"},
 		{CmdBet, "bet", "下注", "下注"},
 		{CmdRun, "run", "连串注", "連串注"},

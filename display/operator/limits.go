@@ -33,9 +33,8 @@ type limitsTab struct {
 	// table whose rules have the setting (act-mini-baccarat-2012).
 	method     *widget.Select
 	methodRow  *fyne.Container
-	closingRow *fyne.Container // the method (when shown), the closing time and Close the table at
+	closingRow *fyne.Container // the waiver or the method (whichever is shown), the closing time and Close the table at
 	closeRow   *fyne.Container // the closing time with its label
-	closeWith  *fyne.Container // closeRow and Close the table at as one half of the closing row (with the method)
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -48,7 +47,7 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.waived = widget.NewCheck(sc.t(i18n.OpWaiver), nil)
 	t.waivedBy = widget.NewEntry()
 	t.waivedBy.SetPlaceHolder(sc.t(i18n.OpWaivedBy))
-	t.waiverRow = container.NewGridWithColumns(2, t.waived, t.waivedBy)
+	t.waiverRow = container.NewBorder(nil, nil, t.waived, nil, t.waivedBy)
 	now := widget.NewButton(sc.t(i18n.OpChangeNow), func() { t.post(false) })
 	at := widget.NewButton(sc.t(i18n.OpPostAt), func() { t.post(true) })
 	at.Importance = widget.HighImportance
@@ -62,20 +61,22 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.method.PlaceHolder = "A / B" // the least width: the closing row gives the choice half its width, where the whole words fit (TestLimitsFitWithoutScrolling)
 	t.methodRow = container.NewBorder(nil, nil, nil, widget.NewButton(sc.t(i18n.OpPostMethod), t.postMethod), t.method)
 	// The new limits at the left, the time they take effect and the three ways to post them
-	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
-	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
+	// at the right; under them, at the left the players' waiver (vic) or the settlement method
+	// (act), whichever the book has, and at the right the closing time with its button. Three
+	// rows of controls under the sign's lines, so that the whole tab fits a 1280×720 panel
+	// without scrolling with two changes posted and the act's notice rule on two lines
+	// (TestLimitsFitWithoutScrolling, TestLimitsWithPostedChangesFit); the scroll stays for a
+	// smaller window.
 	mins := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin)
 	maxes := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax)
 	when := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
 		container.NewGridWithColumns(3, t.earliestBtn, at, now))
 	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
-	// The settlement method (act) shares the closing's row, in its first half, wide enough for
-	// the method's whole words, so that the tab still fits 1280×720 where the book's notice rule
-	// takes two lines; the closing time and its button share the other half (update arranges it).
 	t.closeRow = container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box)
-	t.closingRow = container.NewGridWithColumns(2, t.methodRow, t.closeRow, t.closeBtn)
-	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, t.closingRow))
+	closeWith := container.NewBorder(nil, nil, nil, t.closeBtn, t.closeRow)
+	t.closingRow = container.NewGridWithColumns(2, container.NewStack(t.waiverRow, t.methodRow), closeWith)
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.closingRow))
 	t.box = t.scroll
 	return t
 }
@@ -134,10 +135,6 @@ func (t *limitsTab) update(snap view.Operator) {
 	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
 	if snap.Profile.UsesKey("settlement") {
 		t.methodRow.Show()
-		if t.closeWith == nil {
-			t.closeWith = container.NewBorder(nil, nil, nil, t.closeBtn, t.closeRow)
-			t.closingRow.Objects = []fyne.CanvasObject{t.methodRow, t.closeWith}
-		}
 	} else {
 		t.methodRow.Hide()
 	}
@@ -357,8 +354,15 @@ var changeKinds = []struct {
 	{engine.ChangeClose, i18n.OpKindClose}, {engine.ChangeOpen, i18n.OpKindOpen},
 }
 
-// changeKindWords is a set of kinds of change in w's words: "a higher minimum; closing".
+// changeKindWords is a set of kinds of change in w's words: "a higher minimum; closing", or
+// "every change of the sign and the closing" (the act's rule: 001 3.1, 3.7, 8.2, 10.2), which
+// keeps the Limits tab's notice line to one line.
 func changeKindWords(w i18n.Catalogue, k engine.ChangeKind) string {
+	every := engine.ChangeRaiseMinimum | engine.ChangeLowerMinimum | engine.ChangeMaximum | engine.ChangeMultiples |
+		engine.ChangeDifferential | engine.ChangeSettlement | engine.ChangeClose
+	if k&every == every {
+		return w.T(i18n.OpKindEvery)
+	}
 	var parts []string
 	for _, c := range changeKinds {
 		if k&c.kind != 0 {
