@@ -39,6 +39,24 @@ func deskWordEntries() []reasonEntry {
 	}
 }
 
+// alertEntries are the alerts the table program raises itself for a supervisor (app/shoefeed:
+// the shoe's own faults; app/table: a coup in progress at a restart, the replay differing from
+// the record, the journal failing), each format exactly as the app words it, in English,
+// Simplified and Traditional Chinese; the Corrections tab words them with Catalogue.Reason.
+// A shoe's fault text and an error's text inside them stay as they are.
+func alertEntries() []reasonEntry {
+	return []reasonEntry{
+		{"shoe jammed — clear it; enter cards by hand meanwhile", "牌靴卡住——请清理；其间请手动录入牌", "牌靴卡住——請清理；其間請手動錄入牌"},
+		{"shoe fault: %s", "牌靴故障：%s", "牌靴故障：%s"},
+		{"coup %d was in progress when the display stopped: check the cards on the table and accept or void it",
+			"显示停止时第 %d 局正在进行：请核对桌上的牌，然后接受或作废该局", "顯示停止時第 %d 局正在進行：請核對桌上的牌，然後接受或作廢該局"},
+		{"replay: %d journalled command(s) are decided differently by the table's rules now (first: %s); what the table showed then may differ from what it shows now — check the journal with a supervisor",
+			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
+			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
+		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
+	}
+}
+
 // deskArgWord is a wager's or a result's name as the desk's words give it ("insurance",
 // "win") in lang; "" when a is none of them, or in English.
 func deskArgWord(a string, lang Lang) string {

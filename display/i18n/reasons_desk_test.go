@@ -68,3 +68,28 @@ func TestDeskWordsWorded(t *testing.T) {
 		t.Errorf("English: %q, want %q", got, want)
 	}
 }
+
+// The alerts the table program raises itself are worded on the Corrections tab in each
+// Chinese catalogue, their numbers and error texts kept.
+func TestAppAlertsWorded(t *testing.T) {
+	alerts := []struct{ text, keep string }{
+		{"shoe jammed — clear it; enter cards by hand meanwhile", ""},
+		{"shoe fault: E12 motor", "E12 motor"},
+		{"coup 7 was in progress when the display stopped: check the cards on the table and accept or void it", "7"},
+		{"replay: 2 journalled command(s) are decided differently by the table's rules now (first: record 9 !run 3 player 2 10 refused); what the table showed then may differ from what it shows now — check the journal with a supervisor", "record 9 !run 3 player 2 10 refused"},
+		{"journal write failed: disk full — inputs are not being recorded; call a supervisor", "disk full"},
+	}
+	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
+		c, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range alerts {
+			got := c.Reason("22:04 "+a.text, "")
+			rest := strings.TrimPrefix(strings.ReplaceAll(got, a.keep, ""), "22:04 ")
+			if left := asciiWord.FindAllString(rest, -1); len(left) > 0 || !strings.Contains(got, a.keep) || !strings.HasPrefix(got, "22:04 ") {
+				t.Errorf("%s: %q worded %q: English %q left, or %q lost", lang, a.text, got, left, a.keep)
+			}
+		}
+	}
+}
