@@ -80,7 +80,7 @@ func ResultAction(r engine.ManualResult) Action {
 // InsuranceAction places an Insurance/No 6 wager for a seat while it is open (000 1.1): cents,
 // and covers the player's Player or Banker wager in cents (0 when not given).
 func InsuranceAction(seat int, cents, covers int64) Action {
-	return command(opwords.M(i18n.ActInsurance, seat, engine.FormatCents(cents)), access.Dealer,
+	return command(opwords.M(i18n.ActInsurance, seat, opwords.Amount(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbBet, Seat: seat, Wager: desk.WagerInsurance, Amount: cents, Covers: covers}, "Insurance/No 6 placed")
 }
 
@@ -191,7 +191,7 @@ func ScheduleAction(c engine.Change, reason string) Action {
 
 // PlaceRunAction registers a Run wager (000 6.5.5-6.5.8): seat, kind, length, amount in cents.
 func PlaceRunAction(seat int, kind engine.RunKind, length int, cents int64) Action {
-	return command(opwords.M(i18n.ActRun, seat, opwords.RunKindWord(kind), length, engine.FormatCents(cents)), access.Dealer,
+	return command(opwords.M(i18n.ActRun, seat, opwords.RunKindWord(kind), length, opwords.Amount(cents)), access.Dealer,
 		desk.Command{Verb: desk.VerbRun, Seat: seat, Run: kind, Length: length, Amount: cents}, "run wager placed")
 }
 
@@ -203,7 +203,7 @@ func NominateAction(runID int, hand engine.Winner) Action {
 
 // DeferAction defers a seat's commission (000 10.2.1), cents.
 func DeferAction(seat int, cents int64) Action {
-	return command(opwords.M(i18n.ActDefer, engine.FormatCents(cents), seat), access.Dealer,
+	return command(opwords.M(i18n.ActDefer, opwords.Amount(cents), seat), access.Dealer,
 		desk.Command{Verb: desk.VerbDefer, Seat: seat, Amount: cents}, "commission deferred")
 }
 
@@ -360,15 +360,12 @@ func (s *Session) Table() Table { return s.tbl }
 // Keypad is the manual entry keypad.
 func (s *Session) Keypad() *Keypad { return &s.keypad }
 
-// Log is what the latest actions did, newest last, in English.
-func (s *Session) Log() []string { return s.LogIn(i18n.Catalogue{}) }
-
-// LogIn is Log in w's language: the words around them translated; the engine's reasons, with
-// their rule numbers, and errors stay as the journal has them.
-func (s *Session) LogIn(w i18n.Catalogue) []string {
+// Log is what the latest actions did, newest last, in the journal's English (amounts as the
+// engine writes them: opwords.Line.English); the screen words Lines in its own language.
+func (s *Session) Log() []string {
 	out := make([]string, len(s.log))
 	for i, l := range s.log {
-		out[i] = l.In(w)
+		out[i] = l.English()
 	}
 	return out
 }
@@ -514,7 +511,7 @@ func describeAll(name opwords.Line, res table.Result) (out []opwords.Line, done 
 		out = append(out, opwords.RunLine(r))
 	}
 	for _, n := range res.Notes {
-		out = append(out, opwords.Verbatim(n)) // the desk's own words, as journalled
+		out = append(out, opwords.Reason(n)) // the desk's words for what it settled, worded in the reader's language
 	}
 	if len(out) == 0 {
 		return []opwords.Line{opwords.M(i18n.LogDone, name)}, true

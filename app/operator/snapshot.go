@@ -23,6 +23,7 @@ func SnapshotOf(st *table.State, now time.Time) view.Operator {
 	return view.Operator{
 		Now:       now,
 		Name:      setup.Name,
+		Currency:  setup.Currency,
 		Profile:   setup.Profile,
 		Settings:  setup.Settings,
 		Game:      st.Game(),
@@ -54,6 +55,7 @@ func SnapshotOfRedDog(rd *table.RedDog, now time.Time) view.Operator {
 	snap := view.Operator{
 		Now:       now,
 		Name:      s.Name,
+		Currency:  s.Currency,
 		Profile:   engine.Profile{ID: s.Profile.ID, Notices: s.Profile.Notices},
 		Game:      engine.View{Profile: s.Profile.ID, Shoe: v.Shoe, InShoe: v.Shoe > 0, Coup: max(n, v.Round.N), InCoup: inRound},
 		Sign:      rd.SignAt(now),

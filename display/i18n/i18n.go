@@ -5,6 +5,7 @@ package i18n
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -163,7 +164,7 @@ func Chars() string {
 	for _, e := range entries() {
 		add(e.en + e.hans + e.hant)
 	}
-	for _, e := range reasonEntries() {
+	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries()) {
 		add(e.en + e.hans + e.hant)
 	}
 	rs := make([]rune, 0, len(seen))

@@ -146,140 +146,178 @@ const (
 	PitBusLost  Key = "pit.bus_lost"  // the board's connection to the pit bus is down
 
 	// Operator screen (display/operator): its buttons, labels and the words of its tabs.
-	OpSignInTitle      Key = "op.sign_in_title"     // Operator sign-in
-	OpOperatorID       Key = "op.operator_i_d"      // Operator id
-	OpPIN              Key = "op.p_i_n"             // PIN
-	OpBackToTable      Key = "op.back_to_table"     // Back to table
-	OpOK               Key = "op.o_k"               // OK
-	OpSignOut          Key = "op.sign_out"          // Sign out
-	OpTable            Key = "op.table"             // Table
-	OpExitKiosk        Key = "op.exit_kiosk"        // Exit kiosk
-	OpLangName         Key = "op.lang_name"         // English
-	OpReason           Key = "op.reason"            // Reason
-	OpReasonHint       Key = "op.reason_hint"       // choose or type the reason
-	OpWrongPINFor      Key = "op.wrong_pin_for"     // %[1]s id, %[2]d wrong so far, %[3]d the lockout's count
-	OpWrongPIN         Key = "op.wrong_pin"         // %[1]d wrong so far, %[2]d the lockout's count (role PINs)
-	OpLockedFor        Key = "op.locked_for"        // %[1]s id, %[2]s time the id opens again
-	OpLockedAll        Key = "op.locked_all"        // %s time the keypad opens again (role PINs)
-	OpUnknownID        Key = "op.unknown_id"        // %s id not in the pit's operator directory
-	OpInactiveID       Key = "op.inactive_id"       // %s id deactivated in the pit's operator directory
-	OpTabEntry         Key = "op.tab_entry"         // Entry
-	OpTabShoe          Key = "op.tab_shoe"          // Shoe
-	OpTabCorrections   Key = "op.tab_corrections"   // Corrections
-	OpTabLimits        Key = "op.tab_limits"        // Limits
-	OpTabRuns          Key = "op.tab_runs"          // Runs & commission
-	OpTabRecall        Key = "op.tab_recall"        // Recall
-	OpTabDiag          Key = "op.tab_diag"          // Diagnostics
-	OpNoShoe           Key = "op.no_shoe"           // no shoe
-	OpDealer           Key = "op.dealer"            // dealer
-	OpSupervisor       Key = "op.supervisor"        // supervisor
-	OpTyped            Key = "op.typed"             // Typed
-	OpTurnPlayer       Key = "op.turn_player"       // Turn Player
-	OpTurnBanker       Key = "op.turn_banker"       // Turn Banker
-	OpTurnBankerFirst  Key = "op.turn_banker_first" // the supervisor turns Banker before Player (004 8.17)
-	OpResultHelp       Key = "op.result_help"       // Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T,…
-	OpNatural          Key = "op.natural"           // Natural
-	OpConfirmResult    Key = "op.confirm_result"    // Confirm result only
-	OpUndo             Key = "op.undo"              // . undo
-	OpEnter            Key = "op.enter"             // Enter
-	OpFaceDown         Key = "op.face_down"         // %d face down
-	OpCoupInProgress   Key = "op.coup_in_progress"  // Coup %d in progress
-	OpRoundResult      Key = "op.round_result"      // Round %[1]d: %[2]s
-	OpCancelled        Key = "op.cancelled"         // CANCELLED
-	OpNoResult         Key = "op.no_result"         // no result
-	OpNoBets           Key = "op.no_bets"           // (no bets)
-	OpRulesApplied     Key = "op.rules_applied"     // Rules applied: %s
-	OpLoadShoe         Key = "op.load_shoe"         // No shoe: load a new shoe (Shoe tab)
-	OpShoeOver         Key = "op.shoe_over"         // Shoe over: new shoe
-	OpLastCoup         Key = "op.last_coup"         // Last coup of the shoe
-	OpUnderReview      Key = "op.under_review"      // Under review: %s
-	OpNewShoe          Key = "op.new_shoe"          // New shoe
-	OpCutCard          Key = "op.cut_card"          // Cutting card out
-	OpFaceBurn         Key = "op.face_burn"         // Face-value burn requested
-	OpBurn             Key = "op.burn"              // Burn a card
-	OpNoBurn           Key = "op.no_burn"           // No burn (dealer failed to burn)
-	OpShoeEmpty        Key = "op.shoe_empty"        // End of shoe (shoe empty)
-	OpSupervisorOnly   Key = "op.supervisor_only"   // Supervisor (with a reason):
-	OpVoidNow          Key = "op.void_now"          // Void round in progress
-	OpRoundNo          Key = "op.round_no"          // round no.
-	OpVoidRound        Key = "op.void_round"        // Void round
-	OpDisputeRound     Key = "op.dispute_round"     // Dispute round: put a round already shown under review
-	OpAcceptReview     Key = "op.accept_review"     // Accept review
-	OpDummyNext        Key = "op.dummy_next"        // Dummy coup next
-	OpNoBetNext        Key = "op.no_bet_next"       // No-bet coup next
-	OpExposed          Key = "op.exposed"           // Card exposed
-	OpFaceUp           Key = "op.face_up"           // Next card face up in shoe
-	OpAlerts           Key = "op.alerts"            // Alerts to clear:
-	OpClear            Key = "op.clear"             // Clear
-	OpNone             Key = "op.none"              // none
-	OpReviewTitle      Key = "op.review_title"      // Under review — check the cards on the table
-	OpReviewCards      Key = "op.review_cards"      // cards in deal order: P1 B1 P2 B2 [P3] [B3]
-	OpConfirmCards     Key = "op.confirm_cards"     // Confirm cards as read
-	OpEnterCards       Key = "op.enter_cards"       // Enter cards
-	OpCancelCoup       Key = "op.cancel_coup"       // Cancel the coup
-	OpPBMin            Key = "op.p_b_min"           // Player/Banker min
-	OpTieMin           Key = "op.tie_min"           // Tie min
-	OpMax              Key = "op.max"               // max
-	OpTakesEffect      Key = "op.takes_effect"      // Takes effect at
-	OpEarliest         Key = "op.earliest"          // Earliest
-	OpPostAt           Key = "op.post_at"           // Post for the time
-	OpWaiver           Key = "op.waiver"            // Requested or agreed by the players (000 7.7.1)
-	OpWaivedBy         Key = "op.waived_by"         // who asked or agreed
-	OpChangeNow        Key = "op.change_now"        // Change now
-	OpCloseAtButton    Key = "op.close_at_button"   // Close the table at
-	OpCloseAt          Key = "op.close_at"          // Close at
-	OpSettlement       Key = "op.settlement"        // Settlement method (001 8.1)
-	OpMethodA          Key = "op.method_a"          // method A: commission (001 8.6)
-	OpMethodB          Key = "op.method_b"          // method B: Banker 6 pays half (001 8.7)
-	OpPostMethod       Key = "op.post_method"       // Post the method for the time in the time field (001 8.2)
-	OpMinus15          Key = "op.minus15"           // −15 min
-	OpPlus15           Key = "op.plus15"            // +15 min
-	OpCancel           Key = "op.cancel"            // Cancel
-	OpChangeSignNow    Key = "op.change_sign_now"   // Change the sign now
-	OpCloseTable       Key = "op.close_table"       // Close the table
-	OpAskChangeNow     Key = "op.ask_change_now"    // Change the limit sign now, with no notice? Player/Banker …
-	OpAskClose         Key = "op.ask_close"         // Close the table at %[1]s? The players are told from now; …
-	OpAskExit          Key = "op.ask_exit"          // Leave kiosk mode? The table display closes and the deskto…
-	OpSignNow          Key = "op.sign_now"          // Sign now: Player %[1]s–%[2]s, Banker %[3]s–%[4]s, Tie %[5…
-	OpNoticeRule       Key = "op.notice_rule"       // Notice: %[1]d minutes for %[2]s (%[3]s); earliest now %[4]s
-	OpPosted           Key = "op.posted"            // Posted: %[1]s (in %[2]s)
-	OpSeat             Key = "op.seat"              // seat
-	OpAmount           Key = "op.amount"            // amount $
-	OpRegisterRun      Key = "op.register_run"      // Register run
-	OpRunWager         Key = "op.run_wager"         // Run wager (000 6.5.5-6.5.8)
-	OpCommissionAmount Key = "op.commission_amount" // commission $
-	OpDefer            Key = "op.defer"             // Defer
-	OpCollect          Key = "op.collect"           // Collect
-	OpDeferred         Key = "op.deferred"          // Deferred commission (000 10.2)
-	OpInsAmount        Key = "op.ins_amount"        // insurance $
-	OpInsCover         Key = "op.ins_cover"         // P/B wager $ (optional)
-	OpPlaceInsurance   Key = "op.place_insurance"   // Place insurance
-	OpNoOpenRuns       Key = "op.no_open_runs"      // no open runs
-	OpNoCommission     Key = "op.no_commission"     // no commission deferred
-	OpOwes             Key = "op.owes"              // seat %[1]d owes %[2]s
-	OpNextPlayer       Key = "op.next_player"       // Next: Player
-	OpNextBanker       Key = "op.next_banker"       // Next: Banker
-	OpShoeNoHint       Key = "op.shoe_no_hint"      // shoe no.
-	OpShowShoe         Key = "op.show_shoe"         // Show shoe
-	OpThisShoe         Key = "op.this_shoe"         // This shoe
-	OpNoRecall         Key = "op.no_recall"         // Earlier shoes: no journal recall configured
-	OpRecallTitle      Key = "op.recall_title"      // Shoe %[1]d: %[2]d coups
-	OpRecallJournal    Key = "op.recall_journal"    // Shoe %[1]d: %[2]d coups (from the journal)
-	OpRecallError      Key = "op.recall_error"      // Shoe %d: cannot read the journal
-	OpPort             Key = "op.port"              // port
-	OpReconnect        Key = "op.reconnect"         // Reconnect
-	OpUsePort          Key = "op.use_port"          // Use port
-	OpFindPorts        Key = "op.find_ports"        // Find ports
-	OpNoLink           Key = "op.no_link"           // no shoe link
-	OpInsOpen          Key = "op.ins_open"          // Insurance/No 6 open on coup %[1]d: pays %[2]d to 1, los…
-	OpInsClosed        Key = "op.ins_closed"        // Insurance/No 6 on coup %d: closed, waiting for the result
-	OpPlaced           Key = "op.placed"            // Placed: %s
-	OpNonePlaced       Key = "op.none_placed"       // none placed
-	OpSeatN            Key = "op.seat_n"            // seat %d
-	OpStanding         Key = "op.standing"          // standing
-	OpRunRow           Key = "op.run_row"           // #%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won
-	OpRunNext          Key = "op.run_next"          // , next: %s
-	OpDecided          Key = "op.decided"           // decided: seat %[1]d %[2]s × %[3]d — %[4]s
+	OpSignInTitle      Key = "op.sign_in_title"      // Operator sign-in
+	OpOperatorID       Key = "op.operator_i_d"       // Operator id
+	OpPIN              Key = "op.p_i_n"              // PIN
+	OpBackToTable      Key = "op.back_to_table"      // Back to table
+	OpOK               Key = "op.o_k"                // OK
+	OpSignOut          Key = "op.sign_out"           // Sign out
+	OpTable            Key = "op.table"              // Table
+	OpExitKiosk        Key = "op.exit_kiosk"         // Exit kiosk
+	OpLangName         Key = "op.lang_name"          // English
+	OpReason           Key = "op.reason"             // Reason
+	OpReasonHint       Key = "op.reason_hint"        // choose or type the reason
+	OpWrongPINFor      Key = "op.wrong_pin_for"      // %[1]s id, %[2]d wrong so far, %[3]d the lockout's count
+	OpWrongPIN         Key = "op.wrong_pin"          // %[1]d wrong so far, %[2]d the lockout's count (role PINs)
+	OpLockedFor        Key = "op.locked_for"         // %[1]s id, %[2]s time the id opens again
+	OpLockedAll        Key = "op.locked_all"         // %s time the keypad opens again (role PINs)
+	OpUnknownID        Key = "op.unknown_id"         // %s id not in the pit's operator directory
+	OpInactiveID       Key = "op.inactive_id"        // %s id deactivated in the pit's operator directory
+	OpTabEntry         Key = "op.tab_entry"          // Entry
+	OpTabShoe          Key = "op.tab_shoe"           // Shoe
+	OpTabCorrections   Key = "op.tab_corrections"    // Corrections
+	OpTabLimits        Key = "op.tab_limits"         // Limits
+	OpTabRuns          Key = "op.tab_runs"           // Runs & commission
+	OpTabRecall        Key = "op.tab_recall"         // Recall
+	OpTabDiag          Key = "op.tab_diag"           // Diagnostics
+	OpNoShoe           Key = "op.no_shoe"            // no shoe
+	OpDealer           Key = "op.dealer"             // dealer
+	OpSupervisor       Key = "op.supervisor"         // supervisor
+	OpTyped            Key = "op.typed"              // Typed
+	OpTurnPlayer       Key = "op.turn_player"        // Turn Player
+	OpTurnBanker       Key = "op.turn_banker"        // Turn Banker
+	OpTurnBankerFirst  Key = "op.turn_banker_first"  // the supervisor turns Banker before Player (004 8.17)
+	OpResultHelp       Key = "op.result_help"        // Result only, cards unknown (keypad: * then 1 B, 2 P, 3 T,…
+	OpNatural          Key = "op.natural"            // Natural
+	OpConfirmResult    Key = "op.confirm_result"     // Confirm result only
+	OpUndo             Key = "op.undo"               // . undo
+	OpEnter            Key = "op.enter"              // Enter
+	OpFaceDown         Key = "op.face_down"          // %d face down
+	OpCoupInProgress   Key = "op.coup_in_progress"   // Coup %d in progress
+	OpRoundResult      Key = "op.round_result"       // Round %[1]d: %[2]s
+	OpCancelled        Key = "op.cancelled"          // CANCELLED
+	OpNoResult         Key = "op.no_result"          // no result
+	OpNoBets           Key = "op.no_bets"            // (no bets)
+	OpRulesApplied     Key = "op.rules_applied"      // Rules applied: %s
+	OpLoadShoe         Key = "op.load_shoe"          // No shoe: load a new shoe (Shoe tab)
+	OpShoeOver         Key = "op.shoe_over"          // Shoe over: new shoe
+	OpLastCoup         Key = "op.last_coup"          // Last coup of the shoe
+	OpUnderReview      Key = "op.under_review"       // Under review: %s
+	OpNewShoe          Key = "op.new_shoe"           // New shoe
+	OpCutCard          Key = "op.cut_card"           // Cutting card out
+	OpFaceBurn         Key = "op.face_burn"          // Face-value burn requested
+	OpBurn             Key = "op.burn"               // Burn a card
+	OpNoBurn           Key = "op.no_burn"            // No burn (dealer failed to burn)
+	OpShoeEmpty        Key = "op.shoe_empty"         // End of shoe (shoe empty)
+	OpSupervisorOnly   Key = "op.supervisor_only"    // Supervisor (with a reason):
+	OpVoidNow          Key = "op.void_now"           // Void round in progress
+	OpRoundNo          Key = "op.round_no"           // round no.
+	OpVoidRound        Key = "op.void_round"         // Void round
+	OpDisputeRound     Key = "op.dispute_round"      // Dispute round: put a round already shown under review
+	OpAcceptReview     Key = "op.accept_review"      // Accept review
+	OpDummyNext        Key = "op.dummy_next"         // Dummy coup next
+	OpNoBetNext        Key = "op.no_bet_next"        // No-bet coup next
+	OpExposed          Key = "op.exposed"            // Card exposed
+	OpFaceUp           Key = "op.face_up"            // Next card face up in shoe
+	OpAlerts           Key = "op.alerts"             // Alerts to clear:
+	OpClear            Key = "op.clear"              // Clear
+	OpNone             Key = "op.none"               // none
+	OpReviewTitle      Key = "op.review_title"       // Under review — check the cards on the table
+	OpReviewCards      Key = "op.review_cards"       // cards in deal order: P1 B1 P2 B2 [P3] [B3]
+	OpConfirmCards     Key = "op.confirm_cards"      // Confirm cards as read
+	OpEnterCards       Key = "op.enter_cards"        // Enter cards
+	OpCancelCoup       Key = "op.cancel_coup"        // Cancel the coup
+	OpPBMin            Key = "op.p_b_min"            // Player/Banker min
+	OpTieMin           Key = "op.tie_min"            // Tie min
+	OpMax              Key = "op.max"                // max
+	OpTakesEffect      Key = "op.takes_effect"       // Takes effect at
+	OpEarliest         Key = "op.earliest"           // Earliest
+	OpPostAt           Key = "op.post_at"            // Post for the time
+	OpWaiver           Key = "op.waiver"             // Requested or agreed by the players (000 7.7.1)
+	OpWaivedBy         Key = "op.waived_by"          // who asked or agreed
+	OpChangeNow        Key = "op.change_now"         // Change now
+	OpCloseAtButton    Key = "op.close_at_button"    // Close the table at
+	OpCloseAt          Key = "op.close_at"           // Close at
+	OpSettlement       Key = "op.settlement"         // Settlement method (001 8.1)
+	OpMethodA          Key = "op.method_a"           // method A: commission (001 8.6)
+	OpMethodB          Key = "op.method_b"           // method B: Banker 6 pays half (001 8.7)
+	OpPostMethod       Key = "op.post_method"        // Post the method for the time in the time field (001 8.2)
+	OpMinus15          Key = "op.minus15"            // −15 min
+	OpPlus15           Key = "op.plus15"             // +15 min
+	OpCancel           Key = "op.cancel"             // Cancel
+	OpChangeSignNow    Key = "op.change_sign_now"    // Change the sign now
+	OpCloseTable       Key = "op.close_table"        // Close the table
+	OpAskChangeNow     Key = "op.ask_change_now"     // Change the limit sign now, with no notice? Player/Banker …
+	OpAskClose         Key = "op.ask_close"          // Close the table at %[1]s? The players are told from now; …
+	OpAskExit          Key = "op.ask_exit"           // Leave kiosk mode? The table display closes and the deskto…
+	OpSignNow          Key = "op.sign_now"           // Sign now: Player %[1]s–%[2]s, Banker %[3]s–%[4]s, Tie %[5…
+	OpNoticeRule       Key = "op.notice_rule"        // Notice: %[1]d minutes for %[2]s (%[3]s); earliest now %[4]s
+	OpPosted           Key = "op.posted"             // Posted: %[1]s at %[2]s (in %[3]s)
+	OpNoticeMin        Key = "op.notice_min"         // %[1]s minimum %[2]s
+	OpNoticeMax        Key = "op.notice_max"         // %[1]s maximum %[2]s
+	OpNoticeMultiple   Key = "op.notice_multiple"    // %[1]s in multiples of %[2]s
+	OpNoticeDiffMin    Key = "op.notice_diff_min"    // minimum differential %s
+	OpNoticeDiffMax    Key = "op.notice_diff_max"    // maximum differential %s
+	OpNoticeNoDiffMin  Key = "op.notice_no_diff_min" // no minimum differential
+	OpNoticeNoDiffMax  Key = "op.notice_no_diff_max" // no maximum differential
+	OpNoticeSettle     Key = "op.notice_settle"      // settlement method %s
+	OpNoticeClose      Key = "op.notice_close"       // table closes
+	OpNoticeOpen       Key = "op.notice_open"        // table reopens
+	OpKindRaiseMin     Key = "op.kind_raise_min"     // a higher minimum
+	OpKindLowerMin     Key = "op.kind_lower_min"     // a lower minimum
+	OpKindMaximum      Key = "op.kind_maximum"       // the maximum
+	OpKindMultiples    Key = "op.kind_multiples"     // the multiples
+	OpKindDifferential Key = "op.kind_differential"  // the differential
+	OpKindSettlement   Key = "op.kind_settlement"    // the settlement method
+	OpKindClose        Key = "op.kind_close"         // closing
+	OpKindOpen         Key = "op.kind_open"          // opening
+	OpKindNone         Key = "op.kind_none"          // no change
+	OpKindEvery        Key = "op.kind_every"         // every change of the sign and the closing
+	LogRunVoid         Key = "log.run_void"          // VOID (a Run wager returned)
+	CmdBet             Key = "cmd.bet"               // the table-script command !bet, as a refusal names it
+	CmdRun             Key = "cmd.run"               // the table-script command !run, as a refusal names it
+	CmdNominate        Key = "cmd.nominate"          // the table-script command !nominate, as a refusal names it
+	CmdDefer           Key = "cmd.defer"             // the table-script command !defer, as a refusal names it
+	CmdCollect         Key = "cmd.collect"           // the table-script command !collect, as a refusal names it
+	CmdLimits          Key = "cmd.limits"            // the table-script command !limits, as a refusal names it
+	CmdDifferential    Key = "cmd.differential"      // the table-script command !differential, as a refusal names it
+	CmdSetting         Key = "cmd.setting"           // the table-script command !setting, as a refusal names it
+	CmdClose           Key = "cmd.close"             // the table-script command !close, as a refusal names it
+	CmdWithdraw        Key = "cmd.withdraw"          // the table-script command !withdraw, as a refusal names it
+	CmdTurn            Key = "cmd.turn"              // the table-script command !turn, as a refusal names it
+	CmdAccept          Key = "cmd.accept"            // the table-script command !accept, as a refusal names it
+	CmdResult          Key = "cmd.result"            // the table-script command !result, as a refusal names it
+	CmdReconstruct     Key = "cmd.reconstruct"       // the table-script command !reconstruct, as a refusal names it
+	CmdDispute         Key = "cmd.dispute"           // the table-script command !dispute, as a refusal names it
+	CmdDoubt           Key = "cmd.doubt"             // the table-script command !doubt, as a refusal names it
+	CmdShoeResult      Key = "cmd.shoeresult"        // the table-script command !shoeresult, as a refusal names it
+	OpSeat             Key = "op.seat"               // seat
+	OpAmount           Key = "op.amount"             // amount $
+	OpRegisterRun      Key = "op.register_run"       // Register run
+	OpRunWager         Key = "op.run_wager"          // Run wager (000 6.5.5-6.5.8)
+	OpCommissionAmount Key = "op.commission_amount"  // commission $
+	OpDefer            Key = "op.defer"              // Defer
+	OpCollect          Key = "op.collect"            // Collect
+	OpDeferred         Key = "op.deferred"           // Deferred commission (000 10.2)
+	OpInsAmount        Key = "op.ins_amount"         // insurance $
+	OpInsCover         Key = "op.ins_cover"          // P/B wager $ (optional)
+	OpPlaceInsurance   Key = "op.place_insurance"    // Place insurance
+	OpNoOpenRuns       Key = "op.no_open_runs"       // no open runs
+	OpNoCommission     Key = "op.no_commission"      // no commission deferred
+	OpOwes             Key = "op.owes"               // seat %[1]d owes %[2]s
+	OpNextPlayer       Key = "op.next_player"        // Next: Player
+	OpNextBanker       Key = "op.next_banker"        // Next: Banker
+	OpShoeNoHint       Key = "op.shoe_no_hint"       // shoe no.
+	OpShowShoe         Key = "op.show_shoe"          // Show shoe
+	OpThisShoe         Key = "op.this_shoe"          // This shoe
+	OpNoRecall         Key = "op.no_recall"          // Earlier shoes: no journal recall configured
+	OpRecallTitle      Key = "op.recall_title"       // Shoe %[1]d: %[2]d coups
+	OpRecallJournal    Key = "op.recall_journal"     // Shoe %[1]d: %[2]d coups (from the journal)
+	OpRecallError      Key = "op.recall_error"       // Shoe %d: cannot read the journal
+	OpPort             Key = "op.port"               // port
+	OpReconnect        Key = "op.reconnect"          // Reconnect
+	OpUsePort          Key = "op.use_port"           // Use port
+	OpFindPorts        Key = "op.find_ports"         // Find ports
+	OpNoLink           Key = "op.no_link"            // no shoe link
+	OpInsOpen          Key = "op.ins_open"           // Insurance/No 6 open on coup %[1]d: pays %[2]d to 1, los…
+	OpInsClosed        Key = "op.ins_closed"         // Insurance/No 6 on coup %d: closed, waiting for the result
+	OpPlaced           Key = "op.placed"             // Placed: %s
+	OpNonePlaced       Key = "op.none_placed"        // none placed
+	OpSeatN            Key = "op.seat_n"             // seat %d
+	OpStanding         Key = "op.standing"           // standing
+	OpRunRow           Key = "op.run_row"            // #%[1]d seat %[2]d %[3]s × %[4]d %[5]s — %[6]d won
+	OpRunNext          Key = "op.run_next"           // , next: %s
+	OpDecided          Key = "op.decided"            // decided: seat %[1]d %[2]s × %[3]d — %[4]s
 
 	// Operator screen, its log strip, review, Red Dog and diagnostics (issue 23): the actions'
 	// names, the frame around the engine's reasons (which stay as the journal has them), the
@@ -704,12 +742,50 @@ func entries() []entry {
 		{OpAskExit, "Leave kiosk mode?\nThe table display closes and the desktop is open to whoever stands here.", "退出锁定模式？\n牌台显示将关闭，桌面对在场任何人开放。", "退出鎖定模式？\n牌檯顯示將關閉，桌面對在場任何人開放。"},
 		{OpSignNow, "Sign now: Player %[1]s–%[2]s, Banker %[3]s–%[4]s, Tie %[5]s–%[6]s", "当前限额：闲 %[1]s–%[2]s，庄 %[3]s–%[4]s，和 %[5]s–%[6]s", "當前限額：閒 %[1]s–%[2]s，莊 %[3]s–%[4]s，和 %[5]s–%[6]s"},
 		{OpNoticeRule, "Notice: %[1]d minutes for %[2]s (%[3]s); earliest now %[4]s", "通知期：%[2]s 需 %[1]d 分钟（%[3]s）；现在最早 %[4]s", "通知期：%[2]s 需 %[1]d 分鐘（%[3]s）；現在最早 %[4]s"},
-		{OpPosted, "Posted: %[1]s (in %[2]s)", "已公布：%[1]s（还有 %[2]s）", "已公佈：%[1]s（還有 %[2]s）"},
+		{OpPosted, "Posted: %[1]s at %[2]s (in %[3]s)", "已公布：%[2]s 起%[1]s（还有 %[3]s）", "已公佈：%[2]s 起%[1]s（還有 %[3]s）"},
+		{OpNoticeMin, "%[1]s minimum %[2]s", "%[1]s最低 %[2]s", "%[1]s最低 %[2]s"},
+		{OpNoticeMax, "%[1]s maximum %[2]s", "%[1]s最高 %[2]s", "%[1]s最高 %[2]s"},
+		{OpNoticeMultiple, "%[1]s in multiples of %[2]s", "%[1]s须为 %[2]s 的倍数", "%[1]s須為 %[2]s 的倍數"},
+		{OpNoticeDiffMin, "minimum differential %s", "最低台面差额 %s", "最低檯面差額 %s"},
+		{OpNoticeDiffMax, "maximum differential %s", "最高台面差额 %s", "最高檯面差額 %s"},
+		{OpNoticeNoDiffMin, "no minimum differential", "取消最低台面差额", "取消最低檯面差額"},
+		{OpNoticeNoDiffMax, "no maximum differential", "取消最高台面差额", "取消最高檯面差額"},
+		{OpNoticeSettle, "settlement method %s", "结算方式 %s", "結算方式 %s"},
+		{OpNoticeClose, "the table closes", "牌台关闭", "牌檯關閉"},
+		{OpNoticeOpen, "the table reopens", "牌台重开", "牌檯重開"},
+		{OpKindRaiseMin, "a higher minimum", "提高最低限额", "提高最低限額"},
+		{OpKindLowerMin, "a lower minimum", "降低最低限额", "降低最低限額"},
+		{OpKindMaximum, "the maximum", "最高限额", "最高限額"},
+		{OpKindMultiples, "the multiples", "倍数", "倍數"},
+		{OpKindDifferential, "the differential", "台面差额", "檯面差額"},
+		{OpKindSettlement, "the settlement method", "结算方式", "結算方式"},
+		{OpKindClose, "closing", "关闭牌台", "關閉牌檯"},
+		{OpKindOpen, "opening", "开台", "開檯"},
+		{OpKindNone, "no change", "无", "無"},
+		{OpKindEvery, "every change of the sign and the closing", "限额牌的任何更改和关闭牌台", "限額牌的任何更改和關閉牌檯"},
+		{LogRunVoid, "VOID", "无效", "無效"},
+		{CmdBet, "bet", "下注", "下注"},
+		{CmdRun, "run", "连串注", "連串注"},
+		{CmdNominate, "nominate", "指定连串注", "指定連串注"},
+		{CmdDefer, "defer", "延后收取佣金", "延後收取佣金"},
+		{CmdCollect, "collect", "收取佣金", "收取佣金"},
+		{CmdLimits, "limits", "限额", "限額"},
+		{CmdDifferential, "differential", "台面差额", "檯面差額"},
+		{CmdSetting, "setting", "设置", "設置"},
+		{CmdClose, "close", "关闭牌台", "關閉牌檯"},
+		{CmdWithdraw, "withdraw", "撤回", "撤回"},
+		{CmdTurn, "turn", "翻牌", "翻牌"},
+		{CmdAccept, "accept", "接受", "接受"},
+		{CmdResult, "result", "结果", "結果"},
+		{CmdReconstruct, "reconstruct", "重建", "重建"},
+		{CmdDispute, "dispute", "争议", "爭議"},
+		{CmdDoubt, "doubt", "牌靴存疑", "牌靴存疑"},
+		{CmdShoeResult, "shoeresult", "牌靴结果", "牌靴結果"},
 		{OpSeat, "seat", "座位", "座位"},
-		{OpAmount, "amount $", "金额 $", "金額 $"},
+		{OpAmount, "amount", "金额", "金額"},
 		{OpRegisterRun, "Register run", "登记连串注", "登記連串注"},
 		{OpRunWager, "Run wager (000 6.5.5-6.5.8)", "连串注（000 6.5.5-6.5.8）", "連串注（000 6.5.5-6.5.8）"},
-		{OpCommissionAmount, "commission $", "佣金 $", "佣金 $"},
+		{OpCommissionAmount, "commission", "佣金", "佣金"},
 		{OpDefer, "Defer", "延后收取", "延後收取"},
 		{OpCollect, "Collect", "收取", "收取"},
 		{OpDeferred, "Deferred commission (000 10.2)", "延后佣金（000 10.2）", "延後佣金（000 10.2）"},

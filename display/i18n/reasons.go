@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 // The engine's reasons: why a coup is under review, what the rules could not place. The engine
@@ -163,7 +166,7 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 // compile is left out (the tests fail on it), so that the screen still words the others.
 var reasonPatterns = sync.OnceValue(func() []reasonPattern {
 	var out []reasonPattern
-	for _, e := range reasonEntries() {
+	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries()) {
 		if p, err := compileReason(e); err == nil {
 			out = append(out, p)
 		}
@@ -176,14 +179,18 @@ const maxReasonDepth = 4
 
 // Reason is an engine reason, given in the engine's English (as the journal and the bus hold
 // it), in the catalogue's language. Its arguments are worded too: a reason within a reason,
-// several reasons joined by "; ", an amount of money (the engine writes "$"; currency, when not
-// empty, is the table's symbol, which replaces it), a hand's name. A text may begin with the
+// several reasons joined by "; ", an amount of money (the engine writes "$1250"; currency, when
+// not empty, is the table's symbol, and the amount is written as the sign writes it,
+// engine.FormatMoney: "MOP$1,250"), a hand's name. A text may begin with the
 // time it was raised ("22:04 …", as the table screen shows an alert), or the script word a
 // refusal names ("enter: …", as Red Dog refuses). A text the catalogue has no format for is
 // given as it is, in English.
 func (c Catalogue) Reason(text, currency string) string {
 	return c.reason(text, currency, 0)
 }
+
+// ruleTail is the rule a note cites after its text: " (000 7.3.2, 001 3.5)", " (book silent)".
+var ruleTail = regexp.MustCompile(` \(([0-9]{3} [^()]*|book silent)\)$`)
 
 // clockPrefix is the time an alert was raised, before its text.
 var clockPrefix = regexp.MustCompile(`^[0-2][0-9]:[0-5][0-9] `)
@@ -194,6 +201,12 @@ func (c Catalogue) reason(text, currency string, depth int) string {
 	}
 	if w, ok := c.matchReason(text, currency, depth); ok {
 		return w
+	}
+	if m := ruleTail.FindStringSubmatchIndex(text); m != nil {
+		// A settlement's note, "text (rule)" (engine.Note.String): the text worded, the rule kept.
+		if w, ok := c.matchReason(text[:m[0]], currency, depth); ok {
+			return w + text[m[0]:]
+		}
 	}
 	if depth == 0 && clockPrefix.MatchString(text) {
 		return text[:6] + c.reason(text[6:], currency, depth+1)
@@ -273,6 +286,9 @@ var shoeResultArg = regexp.MustCompile(`^([BPT])( [0-9]-[0-9].*)$`)
 // hand's or a wager's name in the catalogue's language; anything else as it is.
 func (c Catalogue) reasonArg(a, currency string) string {
 	if currency != "" && moneyArg.MatchString(a) {
+		if cents, err := engine.ParseMoney(a); err == nil {
+			return engine.FormatMoney(cents, currency) // as the sign writes it: "MOP$1,250"
+		}
 		return strings.Replace(a, "$", currency, 1)
 	}
 	switch a {
@@ -280,6 +296,9 @@ func (c Catalogue) reasonArg(a, currency string) string {
 		return c.Winner(a[:1])
 	}
 	if w := reasonArgWord(a, c.Lang()); w != "" {
+		return w
+	}
+	if w := deskArgWord(a, c.Lang()); w != "" {
 		return w
 	}
 	if m := shoeResultArg.FindStringSubmatch(a); m != nil {

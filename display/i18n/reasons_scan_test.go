@@ -373,7 +373,8 @@ func TestReasonFormatsCoverTheEngine(t *testing.T) {
 // TestReasonTranslations checks every entry: its formats compile, each translation takes the
 // English format's arguments with the same verbs, and each is worded in every language.
 func TestReasonTranslations(t *testing.T) {
-	for _, e := range reasonEntries() {
+	all := slices.Concat(reasonEntries(), deskWordEntries(), alertEntries())
+	for _, e := range all {
 		if _, err := compileReason(e); err != nil {
 			t.Errorf("%v", err)
 		}
@@ -384,7 +385,7 @@ func TestReasonTranslations(t *testing.T) {
 			t.Errorf("format %q: the Traditional is the Simplified (%q)", e.en, e.hant)
 		}
 	}
-	if n, m := len(reasonPatterns()), len(reasonEntries()); n != m {
+	if n, m := len(reasonPatterns()), len(all); n != m {
 		t.Errorf("%d of %d formats compile", n, m)
 	}
 }

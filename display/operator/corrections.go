@@ -78,7 +78,7 @@ func (t *fixTab) update(snap view.Operator) {
 	var rows []fyne.CanvasObject
 	for _, a := range snap.Alerts {
 		id := a.ID
-		l := widget.NewLabel(a.Raised.Format("15:04") + " " + t.sc.words.Reason(a.Text, "")) // the engine's English, worded
+		l := widget.NewLabel(a.Raised.Format("15:04") + " " + t.sc.words.Reason(a.Text, snap.Currency)) // the engine's English, worded, its amounts in the table's currency
 		l.Wrapping = fyne.TextWrapWord
 		rows = append(rows, container.NewBorder(nil, nil, nil,
 			widget.NewButton(t.sc.t(i18n.OpClear), func() { _ = t.sc.do(view.Request{Kind: view.RequestClearAlert, Alert: id}) }), l))

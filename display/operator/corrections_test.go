@@ -194,7 +194,7 @@ func TestClosingNotice(t *testing.T) {
 	if len(snap.Sign.Notices) != 1 || snap.Sign.Notices[0].Text != "Table closes at 21:20" || snap.Sign.Closed {
 		t.Fatalf("closing notice %+v closed %v", snap.Sign.Notices, snap.Sign.Closed)
 	}
-	if !strings.Contains(r.sc.limits.sign.Text, "Posted: Table closes at 21:20 (in 20:00)") {
+	if !strings.Contains(r.sc.limits.sign.Text, "Posted: the table closes at 21:20 (in 20:00)") {
 		t.Fatalf("the limits tab shows %q", r.sc.limits.sign.Text)
 	}
 	lt.clock.Add(20 * time.Minute)
@@ -315,7 +315,7 @@ func TestChangeNow(t *testing.T) {
 	r.sc.reason.SetText("management")
 	r.sc.limits.pbMax.SetText("2,500")
 	r.tap("Change now")
-	if lt.Snapshot().Sign.Sign.Player.Max != 500000 || !r.shows("Change the limit sign now, with no notice?\nPlayer/Banker $25–$2500, Tie $5–$500") {
+	if lt.Snapshot().Sign.Sign.Player.Max != 500000 || !r.shows("Change the limit sign now, with no notice?\nPlayer/Banker $25–$2,500, Tie $5–$500") {
 		t.Fatal("change now did not ask first")
 	}
 	r.tap("Cancel")

@@ -140,7 +140,7 @@ func (t *entryTab) update(snap view.Operator, w i18n.Catalogue) {
 		t.updateRedDog(snap, w)
 		return
 	}
-	t.pending.SetText(t.typed().In(w))
+	t.pending.SetText(t.typed().In(w, snap.Currency))
 	g := snap.Game
 	hand := func(up []engine.Card, down int, total int, shown bool) string {
 		var parts []string

@@ -56,8 +56,13 @@ func setupFor(t testing.TB, profile string, settings ...string) table.Setup {
 
 func newLiveTable(t testing.TB, profile string, settings ...string) *liveTable {
 	t.Helper()
+	return newLiveTableOf(t, setupFor(t, profile, settings...))
+}
+
+// newLiveTableOf is newLiveTable with the table's setup as given (another currency, ...).
+func newLiveTableOf(t testing.TB, s table.Setup) *liveTable {
+	t.Helper()
 	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
-	s := setupFor(t, profile, settings...)
 	j, err := journal.Open(filepath.Join(t.TempDir(), "t1.db"), journal.Options{Table: "t1"})
 	if err != nil {
 		t.Fatal(err)

@@ -59,7 +59,7 @@ func TestOperatorFlowsInEachLanguage(t *testing.T) {
 			r.sc.reason.SetText("management")
 			r.sc.limits.pbMax.SetText("2500")
 			r.tap(w.T(i18n.OpChangeNow))
-			if !r.sc.asking || !r.shows(w.T(i18n.OpAskChangeNow, "$25", "$2500", "$5", "$500")) {
+			if !r.sc.asking || !r.shows(w.T(i18n.OpAskChangeNow, "$25", "$2,500", "$5", "$500")) {
 				t.Fatal("change now did not ask, in the language")
 			}
 			r.tap(w.T(i18n.OpChangeSignNow))

@@ -33,9 +33,8 @@ type limitsTab struct {
 	// table whose rules have the setting (act-mini-baccarat-2012).
 	method     *widget.Select
 	methodRow  *fyne.Container
-	closingRow *fyne.Container // the method (when shown), the closing time and Close the table at
+	closingRow *fyne.Container // the waiver or the method (whichever is shown), the closing time and Close the table at
 	closeRow   *fyne.Container // the closing time with its label
-	closeWith  *fyne.Container // closeRow and Close the table at as one half of the closing row (with the method)
 }
 
 func newLimitsTab(sc *Screen) limitsTab {
@@ -48,7 +47,7 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.waived = widget.NewCheck(sc.t(i18n.OpWaiver), nil)
 	t.waivedBy = widget.NewEntry()
 	t.waivedBy.SetPlaceHolder(sc.t(i18n.OpWaivedBy))
-	t.waiverRow = container.NewGridWithColumns(2, t.waived, t.waivedBy)
+	t.waiverRow = container.NewBorder(nil, nil, t.waived, nil, t.waivedBy)
 	now := widget.NewButton(sc.t(i18n.OpChangeNow), func() { t.post(false) })
 	at := widget.NewButton(sc.t(i18n.OpPostAt), func() { t.post(true) })
 	at.Importance = widget.HighImportance
@@ -62,33 +61,38 @@ func newLimitsTab(sc *Screen) limitsTab {
 	t.method.PlaceHolder = "A / B" // the least width: the closing row gives the choice half its width, where the whole words fit (TestLimitsFitWithoutScrolling)
 	t.methodRow = container.NewBorder(nil, nil, nil, widget.NewButton(sc.t(i18n.OpPostMethod), t.postMethod), t.method)
 	// The new limits at the left, the time they take effect and the three ways to post them
-	// at the right, so that the whole tab fits a 1280×720 panel without scrolling
-	// (TestLimitsFitWithoutScrolling); the scroll stays for a smaller window.
+	// at the right; under them, at the left the players' waiver (vic) or the settlement method
+	// (act), whichever the book has, and at the right the closing time with its button. Three
+	// rows of controls under the sign's lines, so that the whole tab fits a 1280×720 panel
+	// without scrolling with two changes posted and the act's notice rule on two lines
+	// (TestLimitsFitWithoutScrolling, TestLimitsWithPostedChangesFit); the scroll stays for a
+	// smaller window.
 	mins := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpPBMin)), t.pbMin, widget.NewLabel(sc.t(i18n.OpTieMin)), t.tieMin)
 	maxes := container.New(layout.NewFormLayout(), widget.NewLabel(sc.t(i18n.OpMax)), t.pbMax, widget.NewLabel(sc.t(i18n.OpMax)), t.tieMax)
 	when := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpTakesEffect)), nil, t.atField.box),
 		container.NewGridWithColumns(3, t.earliestBtn, at, now))
 	form := container.NewGridWithColumns(2, container.NewGridWithColumns(2, mins, maxes), when)
-	// The settlement method (act) shares the closing's row, in its first half, wide enough for
-	// the method's whole words, so that the tab still fits 1280×720 where the book's notice rule
-	// takes two lines; the closing time and its button share the other half (update arranges it).
 	t.closeRow = container.NewBorder(nil, nil, widget.NewLabel(sc.t(i18n.OpCloseAt)), nil, t.closeField.box)
-	t.closingRow = container.NewGridWithColumns(2, t.methodRow, t.closeRow, t.closeBtn)
-	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.waiverRow, t.closingRow))
+	closeWith := container.NewBorder(nil, nil, nil, t.closeBtn, t.closeRow)
+	t.closingRow = container.NewGridWithColumns(2, container.NewStack(t.waiverRow, t.methodRow), closeWith)
+	t.scroll = container.NewVScroll(container.NewVBox(t.sign, form, t.closingRow))
 	t.box = t.scroll
 	return t
 }
 
-func money(c int64) string { return strings.TrimPrefix(engine.FormatCents(c), "$") }
+// money writes cents in the table's currency symbol (view.Operator's Currency), as the table
+// screen's sign does: "$1,000", "MOP$12.50"; with no symbol, as a limits field holds an amount
+// to edit ("1,000"; engine.ParseMoney reads it back).
+func money(currency string, c int64) string { return engine.FormatMoney(c, currency) }
 
 // prefill puts the sign in effect into the form and the earliest times the book allows.
 func (t *limitsTab) prefill(snap view.Operator) {
 	s := snap.Sign.Sign
-	t.pbMin.SetText(money(s.Player.Min))
-	t.pbMax.SetText(money(s.Player.Max))
-	t.tieMin.SetText(money(s.Tie.Min))
-	t.tieMax.SetText(money(s.Tie.Max))
+	t.pbMin.SetText(money("", s.Player.Min))
+	t.pbMax.SetText(money("", s.Player.Max))
+	t.tieMin.SetText(money("", s.Tie.Min))
+	t.tieMax.SetText(money("", s.Tie.Max))
 	e := Earliest(snap.Notices, t.sc.c.Now()).Format("15:04")
 	t.at.SetText(e)
 	t.closeAt.SetText(e)
@@ -115,28 +119,22 @@ func methodIndex(p engine.BankerPayout) int {
 }
 
 func (t *limitsTab) update(snap view.Operator) {
-	s, w := snap.Sign.Sign, t.sc.words
+	s, w, cur := snap.Sign.Sign, t.sc.words, snap.Currency
 	lines := []string{
-		w.T(i18n.OpSignNow, engine.FormatCents(s.Player.Min), engine.FormatCents(s.Player.Max),
-			engine.FormatCents(s.Banker.Min), engine.FormatCents(s.Banker.Max), engine.FormatCents(s.Tie.Min), engine.FormatCents(s.Tie.Max)),
-		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, snap.Notices.NeedsNotice, snap.Notices.Rule,
+		w.T(i18n.OpSignNow, money(cur, s.Player.Min), money(cur, s.Player.Max),
+			money(cur, s.Banker.Min), money(cur, s.Banker.Max), money(cur, s.Tie.Min), money(cur, s.Tie.Max)),
+		w.T(i18n.OpNoticeRule, snap.Notices.Minutes, changeKindWords(w, snap.Notices.NeedsNotice), snap.Notices.Rule,
 			Earliest(snap.Notices, snap.Now).Format("15:04")),
 	}
 	if snap.Sign.Closed {
 		lines = append(lines, strings.ToUpper(w.T(i18n.Closed)))
 	}
-	for _, n := range snap.Sign.Notices {
-		lines = append(lines, w.T(i18n.OpPosted, n.Text, n.Countdown))
-	}
+	lines = append(lines, postedLines(w, cur, snap.Sign.Notices, snap.RedDog != nil)...)
 	lines = append(lines, snap.Sign.Waivers...)
 	t.sign.SetText(strings.Join(lines, "\n"))
 	// The settlement method is posted where the table's rules have the setting (001 8.1-8.2).
 	if snap.Profile.UsesKey("settlement") {
 		t.methodRow.Show()
-		if t.closeWith == nil {
-			t.closeWith = container.NewBorder(nil, nil, nil, t.closeBtn, t.closeRow)
-			t.closingRow.Objects = []fyne.CanvasObject{t.methodRow, t.closeWith}
-		}
 	} else {
 		t.methodRow.Hide()
 	}
@@ -172,7 +170,7 @@ func (t *limitsTab) post(atTime bool) {
 	if !atTime {
 		// A change now takes the sign players bet on off the table at once: asked first.
 		q := sc.t(i18n.OpAskChangeNow,
-			engine.FormatCents(sign.Player.Min), engine.FormatCents(sign.Player.Max), engine.FormatCents(sign.Tie.Min), engine.FormatCents(sign.Tie.Max))
+			money(snap.Currency, sign.Player.Min), money(snap.Currency, sign.Player.Max), money(snap.Currency, sign.Tie.Min), money(snap.Currency, sign.Tie.Max))
 		sc.ask(q, sc.t(i18n.OpChangeSignNow), func() {
 			c.At = sc.c.Now()
 			t.send(c, t.at)
@@ -250,4 +248,129 @@ func (t *limitsTab) offerEarliest(refused error, timeField *widget.Entry, button
 	}
 	timeField.SetText(earliest.Format("15:04"))
 	t.sc.c.Say(opwords.M(i18n.LogEarliest, timeField.Text, opwords.M(button)))
+}
+
+// postedLines words the changes posted to the sign and still to come, one line per change
+// (a change of the Player and Banker minimum is one line, as the sign shows it), in w's
+// language with its amounts in the table's currency: "Posted: Player / Banker minimum $50,
+// Tie maximum $1,000 at 21:30 (in 19:42)". The engine's Notice.Text stays the journal's and
+// the bus's English.
+func postedLines(w i18n.Catalogue, currency string, ns []engine.Notice, redDog bool) []string {
+	var out []string
+	for i := 0; i < len(ns); {
+		j := i + 1
+		for j < len(ns) && ns[j].ChangeID == ns[i].ChangeID {
+			j++
+		}
+		out = append(out, w.T(i18n.OpPosted, strings.Join(noticeItems(w, currency, ns[i:j], redDog), ", "),
+			ns[i].At.Format("15:04"), ns[i].Countdown))
+		i = j
+	}
+	return out
+}
+
+// noticeItems words the items of one change: what each changes to, the Player and Banker
+// wagers named together when their item changes alike.
+func noticeItems(w i18n.Catalogue, currency string, items []engine.Notice, redDog bool) []string {
+	var out []string
+	done := make([]bool, len(items))
+	for i, n := range items {
+		if done[i] {
+			continue
+		}
+		wager := wagerWord(w, n.Wager, redDog)
+		if n.Wager == engine.WagerPlayer.String() || n.Wager == engine.WagerBanker.String() {
+			for k := i + 1; k < len(items); k++ {
+				m := items[k]
+				if m.Item == n.Item && m.Amount == n.Amount && m.Wager != n.Wager &&
+					(m.Wager == engine.WagerPlayer.String() || m.Wager == engine.WagerBanker.String()) {
+					done[k], wager = true, w.T(i18n.WagerPB)
+				}
+			}
+		}
+		amount := money(currency, n.Amount)
+		switch n.Item {
+		case engine.NoticeMinimum:
+			out = append(out, w.T(i18n.OpNoticeMin, wager, amount))
+		case engine.NoticeMaximum:
+			out = append(out, w.T(i18n.OpNoticeMax, wager, amount))
+		case engine.NoticeMultiple:
+			out = append(out, w.T(i18n.OpNoticeMultiple, wager, amount))
+		case engine.NoticeDifferentialMin:
+			out = append(out, differentialWords(w, i18n.OpNoticeDiffMin, i18n.OpNoticeNoDiffMin, n.Amount, amount))
+		case engine.NoticeDifferentialMax:
+			out = append(out, differentialWords(w, i18n.OpNoticeDiffMax, i18n.OpNoticeNoDiffMax, n.Amount, amount))
+		case engine.NoticeSettlement:
+			out = append(out, w.T(i18n.OpNoticeSettle, methods[methodIndex(n.Settlement)].value))
+		case engine.NoticeClose:
+			out = append(out, w.T(i18n.OpNoticeClose))
+		case engine.NoticeOpen:
+			out = append(out, w.T(i18n.OpNoticeOpen))
+		default:
+			out = append(out, w.Reason(n.Text, currency)) // an item this screen has no words of: the engine's, worded
+		}
+	}
+	return out
+}
+
+// differentialWords is a table differential changing to amount, or removed (cents 0).
+func differentialWords(w i18n.Catalogue, to, removed i18n.Key, cents int64, amount string) string {
+	if cents == 0 {
+		return w.T(removed)
+	}
+	return w.T(to, amount)
+}
+
+// wagerWord is the engine's name of a wager on the sign (engine.Notice.Wager) in w's words;
+// a Red Dog table's one wager is the sign's Player limit.
+func wagerWord(w i18n.Catalogue, name string, redDog bool) string {
+	switch name {
+	case engine.WagerPlayer.String():
+		if redDog {
+			return w.T(i18n.WagerRedDog)
+		}
+		return w.T(i18n.WagerPlayer)
+	case engine.WagerBanker.String():
+		return w.T(i18n.WagerBanker)
+	case engine.WagerTie.String():
+		return w.T(i18n.WagerTie)
+	case engine.WagerInsurance.String():
+		return w.T(i18n.WagerInsurance)
+	case engine.NoticeWagerRun:
+		return w.T(i18n.WagerRuns)
+	}
+	return name
+}
+
+// changeKinds are the kinds of change to the sign in the order the engine names them, with
+// their words.
+var changeKinds = []struct {
+	kind engine.ChangeKind
+	key  i18n.Key
+}{
+	{engine.ChangeRaiseMinimum, i18n.OpKindRaiseMin}, {engine.ChangeLowerMinimum, i18n.OpKindLowerMin},
+	{engine.ChangeMaximum, i18n.OpKindMaximum}, {engine.ChangeMultiples, i18n.OpKindMultiples},
+	{engine.ChangeDifferential, i18n.OpKindDifferential}, {engine.ChangeSettlement, i18n.OpKindSettlement},
+	{engine.ChangeClose, i18n.OpKindClose}, {engine.ChangeOpen, i18n.OpKindOpen},
+}
+
+// changeKindWords is a set of kinds of change in w's words: "a higher minimum; closing", or
+// "every change of the sign and the closing" (the act's rule: 001 3.1, 3.7, 8.2, 10.2), which
+// keeps the Limits tab's notice line to one line.
+func changeKindWords(w i18n.Catalogue, k engine.ChangeKind) string {
+	every := engine.ChangeRaiseMinimum | engine.ChangeLowerMinimum | engine.ChangeMaximum | engine.ChangeMultiples |
+		engine.ChangeDifferential | engine.ChangeSettlement | engine.ChangeClose
+	if k&every == every {
+		return w.T(i18n.OpKindEvery)
+	}
+	var parts []string
+	for _, c := range changeKinds {
+		if k&c.kind != 0 {
+			parts = append(parts, w.T(c.key))
+		}
+	}
+	if len(parts) == 0 {
+		return w.T(i18n.OpKindNone)
+	}
+	return strings.Join(parts, w.T(i18n.ReasonJoin))
 }

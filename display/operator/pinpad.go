@@ -74,7 +74,7 @@ func (sc *Screen) signIn() {
 	refusal, ok := sc.c.Enter(sc.pinID, sc.pinCode)
 	sc.pinID, sc.pinCode, sc.pinOnCode = "", "", false // every attempt starts afresh
 	if !ok {
-		sc.pinMsg.SetText(refusal.In(sc.words))
+		sc.pinMsg.SetText(refusal.In(sc.words, sc.currency))
 		sc.updatePIN()
 		return
 	}

@@ -69,7 +69,7 @@ func (t *recallTab) update(snap view.Operator) {
 		t.title.SetText(t.sc.t(i18n.OpRecallTitle, snap.Game.Shoe, len(snap.Rounds)))
 		lines := make([]string, 0, len(snap.Rounds))
 		for i := len(snap.Rounds) - 1; i >= 0; i-- {
-			lines = append(lines, opwords.RoundLine(snap.Rounds[i]).In(t.sc.words))
+			lines = append(lines, opwords.RoundLine(snap.Rounds[i]).In(t.sc.words, snap.Currency))
 		}
 		t.list.SetText(strings.Join(lines, "\n"))
 		return

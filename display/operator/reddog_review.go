@@ -21,7 +21,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 			line += " " + w.T(i18n.RdAllCards)
 		}
 		out = append(out, line)
-		for _, why := range opwords.Reasons(w, g.HeldWhy) {
+		for _, why := range opwords.Reasons(w, snap.Currency, g.HeldWhy) {
 			out = append(out, "  · "+why)
 		}
 	}
@@ -30,7 +30,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 		for _, r := range rd.History {
 			if r.N == n {
 				line += " " + w.T(i18n.RevCards, redDogBoxes(w, r.Cards))
-				for _, why := range opwords.Reasons(w, r.Why) {
+				for _, why := range opwords.Reasons(w, snap.Currency, r.Why) {
 					line += " " + why + "."
 				}
 			}
@@ -39,7 +39,7 @@ func redDogReviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	}
 	if g.NextHeld {
 		out = append(out, w.T(i18n.RdNextHeld))
-		for _, why := range opwords.Reasons(w, rd.View.NextWhy) {
+		for _, why := range opwords.Reasons(w, snap.Currency, rd.View.NextWhy) {
 			out = append(out, "  · "+why)
 		}
 	}

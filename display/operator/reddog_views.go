@@ -42,7 +42,7 @@ func redDogStage(w i18n.Catalogue, v reddog.View) string {
 // updateRedDog shows a Red Dog table's round on the entry tab: the right and left boxes, the
 // centre box with the spread, and what the deal waits for.
 func (t *entryTab) updateRedDog(snap view.Operator, w i18n.Catalogue) {
-	t.pending.SetText(t.typed().In(w))
+	t.pending.SetText(t.typed().In(w, snap.Currency))
 	v := snap.RedDog.View
 	t.rowA.SetText(w.T(i18n.BoxRight) + " · " + w.T(i18n.RdBoxLeft))
 	t.rowB.SetText(w.T(i18n.BoxCentre))

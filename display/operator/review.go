@@ -58,7 +58,7 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 			read += ", " + w.T(i18n.OpFaceDown, d)
 		}
 		out = append(out, w.T(i18n.RevHeld, g.Coup, read))
-		for _, why := range opwords.Reasons(w, g.HeldWhy) {
+		for _, why := range opwords.Reasons(w, snap.Currency, g.HeldWhy) {
 			out = append(out, "  · "+why)
 		}
 	}
@@ -74,7 +74,7 @@ func reviewLines(w i18n.Catalogue, snap view.Operator) []string {
 	if len(out) > 0 || g.Review && !g.NextHeld {
 		for _, why := range g.Reasons {
 			if !contains(g.HeldWhy, why) {
-				out = append(out, "  · "+w.Reason(why, ""))
+				out = append(out, "  · "+w.Reason(why, snap.Currency))
 			}
 		}
 	}

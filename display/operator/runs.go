@@ -164,7 +164,7 @@ func (t *runsTab) update(snap view.Operator) {
 	var rows []fyne.CanvasObject
 	for _, w := range snap.OpenRuns {
 		w := w
-		text := t.sc.t(i18n.OpRunRow, w.ID, w.Seat, t.sc.runName(w.Kind), w.Length, engine.FormatCents(w.Amount), w.Wins)
+		text := t.sc.t(i18n.OpRunRow, w.ID, w.Seat, t.sc.runName(w.Kind), w.Length, money(snap.Currency, w.Amount), w.Wins)
 		if w.Kind != engine.RunCombination {
 			rows = append(rows, widget.NewLabel(text))
 			continue
@@ -198,7 +198,7 @@ func (t *runsTab) update(snap view.Operator) {
 	t.sc.restyle() // the new rows in the enlarged theme; lays the whole tab out again
 	var owed []string
 	for _, m := range snap.Owed {
-		owed = append(owed, t.sc.t(i18n.OpOwes, m.Seat, engine.FormatCents(m.Amount)))
+		owed = append(owed, t.sc.t(i18n.OpOwes, m.Seat, money(snap.Currency, m.Amount)))
 	}
 	if len(owed) == 0 {
 		owed = append(owed, t.sc.t(i18n.OpNoCommission))
@@ -223,7 +223,7 @@ func (t *runsTab) updateInsurance(snap view.Operator) {
 	}
 	var placed []string
 	for _, w := range snap.Insurance {
-		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(t.sc.words, w.Seat), engine.FormatCents(w.Amount)))
+		placed = append(placed, fmt.Sprintf("%s %s", seatLabel(t.sc.words, w.Seat), money(snap.Currency, w.Amount)))
 	}
 	if len(placed) == 0 {
 		placed = append(placed, t.sc.t(i18n.OpNonePlaced))

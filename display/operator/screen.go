@@ -49,9 +49,12 @@ type Screen struct {
 
 	// words are the screen's language: the table's on the PIN pad, the operator's own once
 	// signed in (chosen with langBtn; the controller keeps it while the program runs).
-	words   i18n.Catalogue
-	langBtn *widget.Button
-	over    *container.ThemeOverride // the enlarged theme over root (restyle re-applies it)
+	words i18n.Catalogue
+	// currency is the table's currency symbol as the last snapshot had it (view.Operator's
+	// Currency): the log's amounts are written in it.
+	currency string
+	langBtn  *widget.Button
+	over     *container.ThemeOverride // the enlarged theme over root (restyle re-applies it)
 
 	// PIN pad
 	pinID, pinCode string
@@ -226,7 +229,7 @@ func (sc *Screen) Recheck() bool {
 		return false
 	}
 	sc.Reset()
-	sc.pinMsg.SetText(why.In(sc.words))
+	sc.pinMsg.SetText(why.In(sc.words, sc.currency))
 	return true
 }
 
@@ -390,6 +393,7 @@ func (sc *Screen) Update() {
 		return
 	}
 	snap := sc.c.Snapshot()
+	sc.currency = snap.Currency
 	g := snap.Game
 	where := sc.t(i18n.ShoeNo, g.Shoe) + " · " + sc.t(i18n.CoupNo, g.Coup)
 	if g.Shoe == 0 {
@@ -425,7 +429,7 @@ func (sc *Screen) Update() {
 	logged := sc.c.Lines()
 	lines := make([]string, len(logged))
 	for i, l := range logged {
-		lines[i] = l.In(sc.words)
+		lines[i] = l.In(sc.words, sc.currency)
 	}
 	if n := len(lines); n > logLines {
 		lines = lines[n-logLines:]

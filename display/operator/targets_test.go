@@ -203,3 +203,49 @@ func TestLimitsFitWithoutScrolling(t *testing.T) {
 		})
 	}
 }
+
+// With changes posted (a raise of the Player and Banker minimum, which is one Posted line, and
+// the closing, another) the Limits tab still shows every control without scrolling on a
+// 1280×720 and a 1280×800 panel, in each language, under each book: the act's notice rule,
+// which names every kind of change, included.
+func TestLimitsWithPostedChangesFit(t *testing.T) {
+	for _, lang := range i18n.Langs() {
+		w, _ := i18n.New(lang)
+		for _, profile := range []string{"vic-baccarat-2002", "act-mini-baccarat-2012"} {
+			for _, height := range []float32{720, 800} {
+				t.Run(fmt.Sprintf("%s/%s/%.0f", lang, profile, height), func(t *testing.T) {
+					lt := newLiveTable(t, profile)
+					r := newRig(t, lt, Options{Language: lang})
+					r.w.Resize(fyne.NewSize(1280, height))
+					r.signIn("4", supervisorPIN)
+					r.tab(w.T(i18n.OpTabLimits))
+					r.sc.reason.SetText(Reasons(w)[0])
+					r.sc.limits.pbMin.SetText("50")
+					r.tap(w.T(i18n.OpPostAt)) // at the earliest time the book allows, prefilled
+					r.sc.reason.SetText(Reasons(w)[0])
+					r.sc.limits.closeAt.SetText("2330")
+					r.tap(w.T(i18n.OpCloseAtButton))
+					r.tap(w.T(i18n.OpCloseTable))
+					snap := lt.Snapshot()
+					if len(snap.Scheduled) != 2 {
+						t.Fatalf("%d changes posted, want 2; log %q", len(snap.Scheduled), r.sc.log.Text)
+					}
+					r.sc.Update()
+					lines := postedLines(w, snap.Currency, snap.Sign.Notices, false)
+					if len(lines) != 2 {
+						t.Errorf("%d Posted lines, want 2 (the raise of both minimums is one): %q", len(lines), lines)
+					}
+					for _, l := range lines {
+						if !strings.Contains(r.sc.limits.sign.Text, l) {
+							t.Errorf("the tab %q: no %q", r.sc.limits.sign.Text, l)
+						}
+					}
+					sc := r.sc.limits.scroll
+					if need, have := sc.Content.MinSize().Height, sc.Size().Height; need > have+0.5 {
+						t.Errorf("the Limits tab needs %.0f px, has %.0f: it scrolls", need, have)
+					}
+				})
+			}
+		}
+	}
+}

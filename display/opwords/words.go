@@ -19,15 +19,34 @@ import (
 // Line is a line for the operator kept as a catalogue key and its arguments until it is
 // shown, so that the log strip speaks the language of whoever reads it, also for lines
 // written before a switch of language. An argument that is itself a Line is worded in the
-// same language; any other is formatted as it is: a card, a number, an amount, or the
-// engine's reason with its rule number, which stays in the journal's English.
+// same language; an Amount is written in the table's currency; an engine's reason (Reason) is
+// worded by the catalogue's reasons, its amounts in the table's currency; any other is
+// formatted as it is: a card, a number, an id.
 type Line struct {
 	key  i18n.Key // "" for a Verbatim line: its arguments one after the other
 	args []any
 }
 
-// worded is an argument worded in the language of the message that holds it.
-type worded interface{ In(w i18n.Catalogue) string }
+// purse is how a line writes amounts: in the table's currency symbol (as the table screen's
+// sign, engine.FormatMoney), or, for the journal's words (English), as the engine's notes and
+// reasons do ("$12.50", engine.FormatCents).
+type purse struct {
+	symbol  string
+	journal bool
+}
+
+// amount is cents as the purse writes them.
+func (p purse) amount(c int64) string {
+	if p.journal {
+		return engine.FormatCents(c)
+	}
+	return engine.FormatMoney(c, p.symbol)
+}
+
+// worded is an argument worded in the language (and the currency) of the message that holds it.
+type worded interface {
+	words(w i18n.Catalogue, p purse) string
+}
 
 // M is the message key with args.
 func M(key i18n.Key, args ...any) Line { return Line{key: key, args: args} }
@@ -38,12 +57,17 @@ func Verbatim(s string) Line { return Line{args: []any{s}} }
 // Cat is the parts one after the other (strings as they are, messages worded).
 func Cat(parts ...any) Line { return Line{args: parts} }
 
-// In words the message in w's language.
-func (x Line) In(w i18n.Catalogue) string {
+// In words the message in w's language, its amounts in the table's currency symbol (the
+// snapshot's Currency: "$", "MOP$", "CNY "; "" writes them without a symbol).
+func (x Line) In(w i18n.Catalogue, currency string) string {
+	return x.words(w, purse{symbol: currency})
+}
+
+func (x Line) words(w i18n.Catalogue, p purse) string {
 	args := make([]any, len(x.args))
 	for i, a := range x.args {
 		if y, ok := a.(worded); ok {
-			args[i] = y.In(w)
+			args[i] = y.words(w, p)
 		} else {
 			args[i] = a
 		}
@@ -58,8 +82,15 @@ func (x Line) In(w i18n.Catalogue) string {
 	return w.T(x.key, args...)
 }
 
-// English is the message in English: the words the tests and the journal's names use.
-func (x Line) English() string { return x.In(i18n.Catalogue{}) }
+// English is the message in English with its amounts as the engine writes them ("$12.50"):
+// the words the journal's names and the tests use.
+func (x Line) English() string { return x.words(i18n.Catalogue{}, purse{journal: true}) }
+
+// Amount is cents as an argument of a line: written in the table's currency where the line is
+// shown ("$1,250", "MOP$12.50"), as the engine writes amounts in its English ("$1250").
+type Amount int64
+
+func (a Amount) words(_ i18n.Catalogue, p purse) string { return p.amount(int64(a)) }
 
 // Zero reports whether the message is empty (no key and nothing to say).
 func (x Line) Zero() bool { return x.key == "" && len(x.args) == 0 }
@@ -80,35 +111,61 @@ func Join(sep string, parts []Line) Line {
 // in the reader's language when shown (i18n.Catalogue.Reason).
 type reasonText string
 
-// In is the reason in w's language; a reason the catalogue has no format for stays English.
-func (r reasonText) In(w i18n.Catalogue) string { return w.Reason(string(r), "") }
+// words is the reason in w's language, its amounts in the table's currency; a reason the
+// catalogue has no format for stays English.
+func (r reasonText) words(w i18n.Catalogue, p purse) string {
+	if p.journal {
+		return string(r)
+	}
+	return w.Reason(string(r), p.symbol)
+}
 
 // Reason is an engine's reason (given in its English) as a line worded in the reader's
 // language; in English it is the text as it is.
 func Reason(text string) Line { return Line{args: []any{reasonText(text)}} }
 
-// Reasons are engine reasons worded in w's language, each as Reason words it.
-func Reasons(w i18n.Catalogue, texts []string) []string {
+// Reasons are engine reasons worded in w's language, their amounts in currency, each as
+// Reason words it.
+func Reasons(w i18n.Catalogue, currency string, texts []string) []string {
 	out := make([]string, len(texts))
 	for i, t := range texts {
-		out[i] = w.Reason(t, "")
+		out[i] = w.Reason(t, currency)
 	}
 	return out
 }
 
 // Refusal words the table's refusal of a command: a desk refusal as "dispute refused (13.10):
 // reason" with its reason in the reader's language (the rule not repeated where the reason
-// names it, as desk.Refusal.Error has it); any other error as its text.
+// names it, as desk.Refusal.Error has it); any other error as a reason (its text, worded where the catalogue has its format).
 func Refusal(err error) Line {
 	var r desk.Refusal
 	if !errors.As(err, &r) {
-		return Verbatim(err.Error())
+		return Reason(err.Error()) // an engine's error: worded where the catalogue has its format
 	}
 	rule := RuleSuffix(r.Rule)
 	if strings.Contains(r.Reason, "("+r.Rule+")") {
 		rule = ""
 	}
-	return M(i18n.LogRefusalOf, string(r.Command), rule, Reason(r.Reason))
+	return M(i18n.LogRefusalOf, CommandWord(r.Command), rule, Reason(r.Reason))
+}
+
+// commandWords are the table-script commands' words, as a refusal names the command.
+var commandWords = map[desk.Verb]i18n.Key{
+	desk.VerbBet: i18n.CmdBet, desk.VerbRun: i18n.CmdRun, desk.VerbNominate: i18n.CmdNominate,
+	desk.VerbDefer: i18n.CmdDefer, desk.VerbCollect: i18n.CmdCollect, desk.VerbLimits: i18n.CmdLimits,
+	desk.VerbDifferential: i18n.CmdDifferential, desk.VerbSetting: i18n.CmdSetting, desk.VerbClose: i18n.CmdClose,
+	desk.VerbWithdraw: i18n.CmdWithdraw, desk.VerbTurn: i18n.CmdTurn, desk.VerbAccept: i18n.CmdAccept,
+	desk.VerbResult: i18n.CmdResult, desk.VerbReconstruct: i18n.CmdReconstruct, desk.VerbDispute: i18n.CmdDispute,
+	desk.VerbDoubt: i18n.CmdDoubt, desk.VerbShoeResult: i18n.CmdShoeResult,
+}
+
+// CommandWord is a table-script command in the reader's words ("limits", 限额); a command
+// the catalogue has no word for as it is.
+func CommandWord(v desk.Verb) Line {
+	if k, ok := commandWords[v]; ok {
+		return M(k)
+	}
+	return Verbatim(string(v))
 }
 
 // RuleSuffix is " (000 7.7)" after a line that cites a rule, or nothing.
@@ -191,7 +248,11 @@ func RoundLine(r engine.Round) Line {
 		marks = append(marks, M(i18n.LogResultOnly))
 	}
 	if len(r.Notes) > 0 {
-		marks = append(marks, Verbatim(strings.Join(r.Notes, ", ")))
+		notes := make([]Line, len(r.Notes))
+		for i, n := range r.Notes {
+			notes[i] = Reason(n)
+		}
+		marks = append(marks, Join(", ", notes))
 	}
 	line := M(i18n.LogRound, r.N, roundWords{r}, CardList(r.Player.List()), CardList(r.Banker.List()))
 	if len(marks) > 0 {
@@ -203,7 +264,7 @@ func RoundLine(r engine.Round) Line {
 // roundWords is a round's result, worded in the language of the line that holds it.
 type roundWords struct{ r engine.Round }
 
-func (x roundWords) In(w i18n.Catalogue) string { return ResultWords(w, x.r) }
+func (x roundWords) words(w i18n.Catalogue, _ purse) string { return ResultWords(w, x.r) }
 
 // ResultWords is a round's result in w's language, as the table screen words it: "BANKER WINS 7
 // TO 5", "PLAYER WINS 9 TO 7", "TIE 6", "CANCELLED", or "BANKER WINS" for a result entered
@@ -249,11 +310,15 @@ func RunLine(r engine.RunSettlement) Line {
 	head := M(i18n.LogRunHead, w.ID, w.Seat, RunKindWord(w.Kind), w.Length)
 	switch w.State {
 	case engine.RunWon:
-		return M(i18n.LogRunWon, head, engine.FormatCents(r.Paid))
+		return M(i18n.LogRunWon, head, Amount(r.Paid))
 	case engine.RunLost:
-		return M(i18n.LogRunLost, head, engine.FormatCents(r.Lost))
+		return M(i18n.LogRunLost, head, Amount(r.Lost))
 	}
-	return M(i18n.LogRunReturned, head, strings.ToUpper(w.State.String()), engine.FormatCents(r.Returned))
+	state := Verbatim(strings.ToUpper(w.State.String()))
+	if w.State == engine.RunVoid {
+		state = M(i18n.LogRunVoid)
+	}
+	return M(i18n.LogRunReturned, head, state, Amount(r.Returned))
 }
 
 // HandWord is a hand's name in the catalogue: Player or Banker.

@@ -13,6 +13,7 @@ import (
 type Operator struct {
 	Now       time.Time                 // when it was taken
 	Name      string                    // the table's name
+	Currency  string                    // the symbol of the table's currency ([table] currency: "$" for AUD, "MOP$", "CNY "), as its sign writes amounts
 	Profile   engine.Profile            // the table's rule profile (a Red Dog table's: its ID and notice rules)
 	Settings  engine.Settings           // the table's settings (dealing style, notice minutes, ...)
 	Game      engine.View               // the coup in progress and the shoe, as the public may see it

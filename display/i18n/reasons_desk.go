@@ -1,0 +1,115 @@
+package i18n
+
+import "strings"
+
+// deskWordEntries are the table's words for what it settled (engine/desk words.go:
+// Table.SettledText and CommissionText, one line per wager settled and per deferred commission
+// owed or collected, as app/table gives them to the operator screen's log) and the sign's
+// refusal of a change for want of notice (engine.NoticeError), each format
+// exactly as the desk words it, in English, Simplified and Traditional Chinese. They are not
+// reasons (TestReasonFormatsCoverTheEngine does not look for them); TestDeskWordsWorded builds
+// every shape of them with engine/desk and fails on one left in English. A settled wager's
+// notes follow it after "; ", each worded as a reason with its rule.
+func deskWordEntries() []reasonEntry {
+	return []reasonEntry{
+		{"seat %d %s wins %s", "%[1]d 号座%[2]s赢 %[3]s", "%[1]d 號座%[2]s贏 %[3]s"},
+		{"seat %d %s wins %s (%s)", "%[1]d 号座%[2]s赢 %[3]s（%[4]s）", "%[1]d 號座%[2]s贏 %[3]s（%[4]s）"},
+		{"seat %d %s wins %s, commission %s", "%[1]d 号座%[2]s赢 %[3]s，佣金 %[4]s", "%[1]d 號座%[2]s贏 %[3]s，佣金 %[4]s"},
+		{"seat %d %s loses %s", "%[1]d 号座%[2]s输 %[3]s", "%[1]d 號座%[2]s輸 %[3]s"},
+		{"seat %d %s loses %s: Banker won with 6 (%s)", "%[1]d 号座%[2]s输 %[3]s：庄以 6 点赢（%[4]s）", "%[1]d 號座%[2]s輸 %[3]s：莊以 6 點贏（%[4]s）"},
+		{"seat %d %s stands off, %s returned", "%[1]d 号座%[2]s不输不赢，退还 %[3]s", "%[1]d 號座%[2]s不輸不贏，退還 %[3]s"},
+		{"seat %d %s %s returned", "%[1]d 号座%[2]s退还 %[3]s", "%[1]d 號座%[2]s退還 %[3]s"},
+		{"seat %d %s %s returned (its %s undone)", "%[1]d 号座%[2]s退还 %[3]s（撤销其%[4]s）", "%[1]d 號座%[2]s退還 %[3]s（撤銷其%[4]s）"},
+		{"standing player %s wins %s", "站立的玩家%[1]s赢 %[2]s", "站立的玩家%[1]s贏 %[2]s"},
+		{"standing player %s wins %s (%s)", "站立的玩家%[1]s赢 %[2]s（%[3]s）", "站立的玩家%[1]s贏 %[2]s（%[3]s）"},
+		{"standing player %s wins %s, commission %s", "站立的玩家%[1]s赢 %[2]s，佣金 %[3]s", "站立的玩家%[1]s贏 %[2]s，佣金 %[3]s"},
+		{"standing player %s loses %s", "站立的玩家%[1]s输 %[2]s", "站立的玩家%[1]s輸 %[2]s"},
+		{"standing player %s loses %s: Banker won with 6 (%s)", "站立的玩家%[1]s输 %[2]s：庄以 6 点赢（%[3]s）", "站立的玩家%[1]s輸 %[2]s：莊以 6 點贏（%[3]s）"},
+		{"standing player %s stands off, %s returned", "站立的玩家%[1]s不输不赢，退还 %[2]s", "站立的玩家%[1]s不輸不贏，退還 %[2]s"},
+		{"standing player %s %s returned", "站立的玩家%[1]s退还 %[2]s", "站立的玩家%[1]s退還 %[2]s"},
+		{"standing player %s %s returned (its %s undone)", "站立的玩家%[1]s退还 %[2]s（撤销其%[3]s）", "站立的玩家%[1]s退還 %[2]s（撤銷其%[3]s）"},
+		{"seat %d: collect deferred commission %s (%s)", "%[1]d 号座：收取延后的佣金 %[2]s（%[3]s）", "%[1]d 號座：收取延後的佣金 %[2]s（%[3]s）"},
+		{"seat %d owes %s deferred commission (%s)", "%[1]d 号座欠延后的佣金 %[2]s（%[3]s）", "%[1]d 號座欠延後的佣金 %[2]s（%[3]s）"},
+		{"standing player: collect deferred commission %s (%s)", "站立的玩家：收取延后的佣金 %[1]s（%[2]s）", "站立的玩家：收取延後的佣金 %[1]s（%[2]s）"},
+		{"standing player owes %s deferred commission (%s)", "站立的玩家欠延后的佣金 %[1]s（%[2]s）", "站立的玩家欠延後的佣金 %[1]s（%[2]s）"},
+		// A change of the sign refused for want of notice (engine.NoticeError.Error).
+		{"%s needs %d minutes' notice (%s): earliest %s", "%[1]s需提前 %[2]d 分钟通知（%[3]s）：最早 %[4]s", "%[1]s需提前 %[2]d 分鐘通知（%[3]s）：最早 %[4]s"},
+		{"%s on reopening needs %d minutes' notice, or the table closed as long (%s): earliest %s",
+			"重开时%[1]s需提前 %[2]d 分钟通知，或牌台关闭同样长的时间（%[3]s）：最早 %[4]s", "重開時%[1]s需提前 %[2]d 分鐘通知，或牌檯關閉同樣長的時間（%[3]s）：最早 %[4]s"},
+	}
+}
+
+// alertEntries are the alerts the table program raises itself for a supervisor (app/shoefeed:
+// the shoe's own faults; app/table: a coup in progress at a restart, the replay differing from
+// the record, the journal failing), each format exactly as the app words it, in English,
+// Simplified and Traditional Chinese; the Corrections tab words them with Catalogue.Reason.
+// A shoe's fault text and an error's text inside them stay as they are.
+func alertEntries() []reasonEntry {
+	return []reasonEntry{
+		{"shoe jammed — clear it; enter cards by hand meanwhile", "牌靴卡住——请清理；其间请手动录入牌", "牌靴卡住——請清理；其間請手動錄入牌"},
+		{"shoe fault: %s", "牌靴故障：%s", "牌靴故障：%s"},
+		{"coup %d was in progress when the display stopped: check the cards on the table and accept or void it",
+			"显示停止时第 %d 局正在进行：请核对桌上的牌，然后接受或作废该局", "顯示停止時第 %d 局正在進行：請核對桌上的牌，然後接受或作廢該局"},
+		{"replay: %d journalled command(s) are decided differently by the table's rules now (first: %s); what the table showed then may differ from what it shows now — check the journal with a supervisor",
+			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
+			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
+		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
+	}
+}
+
+// deskArgWord is a wager's or a result's name as the desk's words give it ("insurance",
+// "win") in lang; "" when a is none of them, or in English.
+func deskArgWord(a string, lang Lang) string {
+	if lang == English {
+		return ""
+	}
+	hant := lang == TraditionalChinese
+	pick := func(hans, tw string) string {
+		if hant {
+			return tw
+		}
+		return hans
+	}
+	switch a {
+	case "player":
+		return pick("闲", "閒")
+	case "banker":
+		return pick("庄", "莊")
+	case "tie":
+		return "和"
+	case "insurance":
+		return pick("保险", "保險")
+	case "bet":
+		return "投注"
+	case "raise":
+		return "加注"
+	case "win":
+		return pick("赢", "贏")
+	case "lose":
+		return pick("输", "輸")
+	case "push":
+		return pick("不输不赢", "不輸不贏")
+	}
+	return changeKindWord(a, pick)
+}
+
+// changeKindWords are the kinds of change to the sign as engine.ChangeKind names them.
+var changeKindWords = map[string][2]string{
+	"raise minimum": {"提高最低限额", "提高最低限額"}, "lower minimum": {"降低最低限额", "降低最低限額"},
+	"maximum": {"最高限额", "最高限額"}, "multiples": {"倍数", "倍數"}, "differential": {"台面差额", "檯面差額"},
+	"settlement method": {"结算方式", "結算方式"}, "close": {"关闭牌台", "關閉牌檯"}, "open": {"开台", "開檯"},
+}
+
+// changeKindWord is a set of kinds of change as the engine names it ("raise minimum+close"),
+// in the language pick chooses; "" when a is not one.
+func changeKindWord(a string, pick func(hans, hant string) string) string {
+	parts := strings.Split(a, "+")
+	for i, p := range parts {
+		w, ok := changeKindWords[p]
+		if !ok {
+			return ""
+		}
+		parts[i] = pick(w[0], w[1])
+	}
+	return strings.Join(parts, "、")
+}

@@ -1,0 +1,95 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
+)
+
+// asciiWord is an English word left in a text: three letters or more (rule numbers, amounts,
+// card codes and the table-script words in parentheses aside).
+var asciiWord = regexp.MustCompile(`[A-Za-z]{3,}`)
+
+// TestDeskWordsWorded builds every shape of the desk's words for what it settled (each result
+// of each wager, at a seat and for a standing player, with commission, with the book's
+// Insurance rule, with a note, a refund undoing a result; deferred commission owed and
+// collected) and words each in both Chinese catalogues: none is left in English, and the
+// amounts are in the table's currency.
+func TestDeskWordsWorded(t *testing.T) {
+	p, err := engine.LookupProfile("vic-baccarat-2002")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := engine.WagerLimit{Min: 1000, Max: 100000}
+	tab, err := desk.New(desk.Config{Profile: p, Settings: engine.DefaultSettings(&p), Sign: engine.Sign{Player: lim, Banker: lim}}, desk.DefaultStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := engine.Note{Rule: "000 7.3.2, 001 3.5", Text: "over the maximum $5000: settled to the maximum, $250 void"}
+	var texts []string
+	for _, seat := range []int{0, 3} {
+		for _, w := range []desk.Wager{desk.WagerPlayer, desk.WagerBanker, desk.WagerTie, desk.WagerInsurance, desk.WagerBet} {
+			for _, s := range []desk.Settled{
+				{Result: engine.ResultWin, Paid: 125000},
+				{Result: engine.ResultWin, Paid: 9500, Commission: 500},
+				{Result: engine.ResultLose, Lost: 1000},
+				{Result: engine.ResultPush, Returned: 1000},
+				{Result: engine.ResultVoid, Returned: 1000},
+				{Result: engine.ResultVoid, Returned: 1000, Reverses: engine.ResultWin},
+				{Result: engine.ResultWin, Paid: 500000, Notes: []engine.Note{note}},
+			} {
+				s.Seat, s.Wager = seat, w
+				texts = append(texts, tab.SettledText(s))
+			}
+		}
+		texts = append(texts, desk.CommissionText(desk.Commission{Seat: seat, Owed: 1250, Rule: "000 10.2.1"}),
+			desk.CommissionText(desk.Commission{Seat: seat, Collected: 1250, Rule: "000 10.2.1(a)"}))
+	}
+	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
+		c, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range texts {
+			got := c.Reason(text, "MOP$")
+			if left := asciiWord.FindAllString(strings.ReplaceAll(got, "MOP$", ""), -1); len(left) > 0 {
+				t.Errorf("%s: %q worded %q: English %q left", lang, text, got, left)
+			}
+			if strings.Contains(text, "$") && !strings.Contains(got, "MOP$") {
+				t.Errorf("%s: %q worded %q: not in the table's currency", lang, text, got)
+			}
+		}
+	}
+	// In English the words are the desk's, the amounts in the table's currency.
+	if got, want := (Catalogue{}).Reason(tab.SettledText(desk.Settled{Seat: 3, Wager: desk.WagerBanker, Result: engine.ResultWin, Paid: 125000}), "MOP$"), "seat 3 banker wins MOP$1,250"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+}
+
+// The alerts the table program raises itself are worded on the Corrections tab in each
+// Chinese catalogue, their numbers and error texts kept.
+func TestAppAlertsWorded(t *testing.T) {
+	alerts := []struct{ text, keep string }{
+		{"shoe jammed — clear it; enter cards by hand meanwhile", ""},
+		{"shoe fault: E12 motor", "E12 motor"},
+		{"coup 7 was in progress when the display stopped: check the cards on the table and accept or void it", "7"},
+		{"replay: 2 journalled command(s) are decided differently by the table's rules now (first: record 9 !run 3 player 2 10 refused); what the table showed then may differ from what it shows now — check the journal with a supervisor", "record 9 !run 3 player 2 10 refused"},
+		{"journal write failed: disk full — inputs are not being recorded; call a supervisor", "disk full"},
+	}
+	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
+		c, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range alerts {
+			got := c.Reason("22:04 "+a.text, "")
+			rest := strings.TrimPrefix(strings.ReplaceAll(got, a.keep, ""), "22:04 ")
+			if left := asciiWord.FindAllString(rest, -1); len(left) > 0 || !strings.Contains(got, a.keep) || !strings.HasPrefix(got, "22:04 ") {
+				t.Errorf("%s: %q worded %q: English %q left, or %q lost", lang, a.text, got, left, a.keep)
+			}
+		}
+	}
+}
