@@ -394,9 +394,21 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		}
 		// Notices over the coup and the run board under the roads leave the roads short: the
 		// coup gives them what they lack, down to the landscape screen's coup (coupFloor),
-		// whose cards' letters players still read at 3-5 m.
-		if lack := r.roadsNeed(pad) - (body.h - coupH - pad - low - pad); nNotices > 0 && lack > 0 {
-			coupH = max(coupH-lack, min(coupH, coupFloor*unit))
+		// whose cards' letters players still read at 3-5 m. Three notices over the coup and the
+		// run board leave them short still: the run board gives the margins its height has over
+		// its lines, and the coup what it has over its cards' letters at the screen's smallest
+		// text (coupLeast), so that the road marks keep their floor (issue 23).
+		lack := func() float32 { return r.roadsNeed(pad) - (body.h - coupH - pad - low - pad) }
+		if l := lack(); nNotices > 0 && l > 0 {
+			coupH = max(coupH-l, min(coupH, coupFloor*unit))
+			if l := lack(); l > 0 && s.Runs != nil {
+				give := min(l, max(runsH-t.runs.leastHeight(body.w), 0))
+				runsH -= give
+				low -= give
+			}
+			if l := lack(); l > 0 {
+				coupH = max(coupH-l, min(coupH, r.coupLeast(pad)))
+			}
 		}
 		coup := rect{body.x, body.y, body.w, coupH}
 		r.coup(coup, pad)
@@ -433,6 +445,12 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.coup(coup, pad)
 	r.roads(rect{centre.x, coup.y + coup.h + pad, centre.w, centre.h - coup.h - pad}, pad)
 	return
+}
+
+// coupLeast is the least height of a baccarat coup with cards (coup): the hands whose cards'
+// letters are the screen's smallest text (Hand.leastHeight), and the result under them.
+func (r *screenRenderer) coupLeast(pad float32) float32 {
+	return r.t.player.leastHeight() + r.t.style.minText()*4.2 + pad
 }
 
 // coup lays out the two hands side by side and the result banner under them.
