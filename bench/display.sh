@@ -14,7 +14,8 @@ go test ./display -run '^$' -bench 'Apply|SetNow|Render|RoadImages' -benchmem -b
 # End to end (internal/e2e, issue 5): the real binary in its window under Xvfb, fed over a
 # pseudo-terminal. Latency from a CARD frame's last byte to the screen handed to the window and
 # to the painted frame that shows it (p50/p99 over a shoe, played twice), start-up to the first
-# frame, idle CPU over 30 s, resident memory over 3,000 coups. About 16 minutes. Figures:
-# docs/performance.md, section 5.
+# frame, idle CPU over 30 s, resident memory over 3,000 coups, and the table's CPU time per card
+# over the shoe (a fairer figure than the wall latency on a loaded machine). About 16 minutes.
+# Figures: docs/performance.md, sections 5 and 20.
 COUPBOARD_E2E_MEASURE=1 LANG=en_US.UTF-8 go test ./internal/e2e -run 'Measure' -count=1 -v -timeout 30m 2>&1 \
-	| grep -E 'card latency|of which|start-up to first frame|idle CPU|memory|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'
+	| grep -E 'card latency|of which|CPU of the table|start-up to first frame|idle CPU|memory|^--- (FAIL|SKIP)|^(ok|FAIL)' | sed 's/^ *//'

@@ -126,6 +126,18 @@ func (w *Hand) CreateRenderer() fyne.WidgetRenderer {
 	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(160, 120) })
 }
 
+// leastHeight is the least height of a hand whose cards' letters (their rank, 0.26 of a card's
+// height) are the screen's smallest text, in a hand as wide as three cards and its total need
+// (paint's proportions: the title bar, the margins, the cards the height of the rest).
+func (w *Hand) leastHeight() float32 {
+	m := w.style.minText()
+	card := m / 0.26
+	if h := (card + m*1.5) / 0.9; h*0.2 <= m*1.5 { // the title bar at its least, 1.5 times the text
+		return h
+	}
+	return card / 0.7 // the title bar a fifth of the hand
+}
+
 func (w *Hand) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()

@@ -378,6 +378,18 @@ func sameNotice(a, b view.Notice) bool {
 // SetNow moves the countdowns to the time now.
 func (w *Notices) SetNow(now time.Time) { w.now = now; w.Refresh() }
 
+// countdownsMove reports whether a countdown reads differently at now than at the time the
+// notices show: only then does a new time need a repaint (a countdown reads whole seconds, and
+// every screen the table hands over, a card's too, carries a new time).
+func (w *Notices) countdownsMove(now time.Time) bool {
+	for _, n := range w.notices {
+		if !n.At.IsZero() && countdown(w.now, n.At) != countdown(now, n.At) {
+			return true
+		}
+	}
+	return false
+}
+
 // CreateRenderer is Fyne's hook to draw the widget.
 func (w *Notices) CreateRenderer() fyne.WidgetRenderer {
 	return newPaintRenderer(w, w.paint, func() fyne.Size { return fyne.NewSize(200, 30) })

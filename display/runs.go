@@ -99,6 +99,22 @@ func (w *RunBoard) needHeight(width float32) float32 {
 	return float32(n)*w.rowHeight() + width*0.04
 }
 
+// leastHeight is the least height of a board of the width whose lines are each rowHeight (at
+// least six, as paint divides it) within paint's margins (2% of its shorter side each): less
+// than needHeight when the board is wider than tall, whose margins needHeight takes of its width.
+func (w *RunBoard) leastHeight(width float32) float32 {
+	table, wagers, side := w.runLines(width, w.rowHeight()*6)
+	n := table + wagers
+	if side {
+		n = max(table, wagers+1)
+	}
+	lines := float32(max(n, 6)) * w.rowHeight()
+	if h := lines / 0.96; h <= width {
+		return h
+	}
+	return lines + width*0.04
+}
+
 func (w *RunBoard) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p, b := w.style, w.style.palette(), w.board

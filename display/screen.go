@@ -28,6 +28,8 @@ type TableScreen struct {
 	style   Style
 	screen  view.Screen
 	applied bool // Apply has been called: screen is what the widgets show
+	rest    view.Screen
+	restDue bool // ApplyCoup showed rest's coup; ApplyRest shows the rest of it
 
 	header    *Header
 	sign      *LimitSign
@@ -73,44 +75,50 @@ func NewTableScreen(st Style) *TableScreen {
 }
 
 // ApplyCoup shows the coup of s (the cards, the totals and the result) in its mode (a card
-// ends the idle view) and leaves the rest of the screen as it was; Apply(s) afterwards shows
-// the rest. The app hands a new screen over in
-// these two steps so that the frame that shows a dealt card draws only the coup: the roads and
-// statistics a coup's last card changes are painted a frame later (1/60 s), and do not delay
-// the card (docs/performance.md, §5). Before the first Apply it is Apply.
-func (t *TableScreen) ApplyCoup(s view.Screen) {
-	if !t.applied {
+// ends the idle view) and leaves the rest of the screen as it was; ApplyRest (or Apply(s))
+// afterwards shows the rest. The app hands a new screen over in these two steps so that the
+// frame that shows a dealt card draws only the coup: the roads and statistics a coup's last
+// card changes, and the cards left every card changes, are painted a frame later (1/60 s), and
+// do not delay the card (docs/performance.md, §5 and §20). It reports whether there is a rest
+// to show: when the mode and the coup are as shown (the clock's screen each second, a
+// heartbeat), and before the first Apply, it is Apply and there is none.
+func (t *TableScreen) ApplyCoup(s view.Screen) (rest bool) {
+	if !t.applied || s.Mode == t.screen.Mode && reflect.DeepEqual(s.Coup, t.screen.Coup) {
 		t.Apply(s)
-		return
+		return false
 	}
 	part := t.screen
 	part.Mode, part.Coup = s.Mode, s.Coup
-	t.Apply(part)
+	t.apply(part, true)
+	t.rest, t.restDue = s, true
+	return true
+}
+
+// ApplyRest shows the whole of the last screen ApplyCoup was given, unless Apply has shown a
+// screen since; it does nothing when there is nothing left to show. The app calls it a frame
+// after ApplyCoup: the newest screen is shown even when screens came faster than frames, so a
+// late call never brings back an older coup.
+func (t *TableScreen) ApplyRest() {
+	if t.restDue {
+		t.Apply(t.rest)
+	}
 }
 
 // Apply shows a new state of the table. Only the widgets whose part of the view model changed
 // are painted again, and the screen is laid out again only when its mode or its set of panels
 // changes: the app applies a screen at least once a second (the clock and the countdowns), and
 // repainting every road each second would cost CPU and texture memory for nothing.
-func (t *TableScreen) Apply(s view.Screen) {
+func (t *TableScreen) Apply(s view.Screen) { t.apply(s, false) }
+
+// apply is Apply; with coupOnly, s differs from the screen shown in its mode and coup alone
+// (ApplyCoup), and the rest is not compared: a dealt card's step does not walk the roads.
+func (t *TableScreen) apply(s view.Screen, coupOnly bool) {
 	prev, first := t.screen, !t.applied
 	t.screen, t.applied = s, true
+	t.rest, t.restDue = view.Screen{}, false
 	changed := func(a, b any) bool { return first || !reflect.DeepEqual(a, b) }
-	h, ph := s.Header, prev.Header
-	if s.Mode == view.Closed { // a closed table has no shoe or coup in play
-		h.Shoe, h.Coup = 0, 0
-	}
-	if prev.Mode == view.Closed {
-		ph.Shoe, ph.Coup = 0, 0
-	}
-	if changed(h, ph) || clock(s.Now) != clock(prev.Now) {
-		t.header.Set(h, s.Now)
-	}
-	if changed(s.Sign, prev.Sign) {
-		t.sign.Set(s.Sign)
-	}
-	if changed(s.Notices, prev.Notices) || len(s.Notices) > 0 && !s.Now.Equal(prev.Now) {
-		t.notices.Set(s.Notices, s.Sign.Currency, s.Now)
+	if !coupOnly {
+		t.applyAround(s, prev, changed)
 	}
 	if changed(s.Coup.Player, prev.Coup.Player) {
 		t.player.Set(s.Coup.Player)
@@ -132,6 +140,45 @@ func (t *TableScreen) Apply(s view.Screen) {
 		t.redDogPay.Set(s.RedDog.Pays, c)
 		t.redDogLog.Set(s.RedDog.History)
 	}
+	if !coupOnly {
+		t.applyBelow(s, prev, changed)
+	}
+	if lines := t.bannerLines(s); changed(lines, t.bannerLines(prev)) {
+		t.banner.Set(lines)
+	}
+	// The layout depends on the mode, the game and which panels there are (screenRenderer.Layout).
+	if first || s.Mode != prev.Mode || s.Header.Game != prev.Header.Game || (s.Runs == nil) != (prev.Runs == nil) ||
+		min(len(s.Notices), maxNotices) != min(len(prev.Notices), maxNotices) ||
+		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) ||
+		coupEmpty(s.Coup) != coupEmpty(prev.Coup) {
+		t.Refresh()
+	}
+}
+
+// applyAround shows what of s is above the coup, where it changed from prev: the header, the
+// limit sign and the notices.
+func (t *TableScreen) applyAround(s, prev view.Screen, changed func(a, b any) bool) {
+	h, ph := s.Header, prev.Header
+	if s.Mode == view.Closed { // a closed table has no shoe or coup in play
+		h.Shoe, h.Coup = 0, 0
+	}
+	if prev.Mode == view.Closed {
+		ph.Shoe, ph.Coup = 0, 0
+	}
+	if changed(h, ph) || clock(s.Now) != clock(prev.Now) {
+		t.header.Set(h, s.Now)
+	}
+	if changed(s.Sign, prev.Sign) {
+		t.sign.Set(s.Sign)
+	}
+	if changed(s.Notices, prev.Notices) || s.Sign.Currency != prev.Sign.Currency || t.notices.countdownsMove(s.Now) {
+		t.notices.Set(s.Notices, s.Sign.Currency, s.Now)
+	}
+}
+
+// applyBelow shows what of s follows from the coups, where it changed from prev: the roads,
+// the ask road, the statistics, the run board and the status strip.
+func (t *TableScreen) applyBelow(s, prev view.Screen, changed func(a, b any) bool) {
 	for _, r := range []struct {
 		w         *RoadGrid
 		now, prev view.Road
@@ -156,16 +203,6 @@ func (t *TableScreen) Apply(s view.Screen) {
 	if changed(s.Status, prev.Status) {
 		t.status.Set(s.Status)
 	}
-	if lines := t.bannerLines(s); changed(lines, t.bannerLines(prev)) {
-		t.banner.Set(lines)
-	}
-	// The layout depends on the mode, the game and which panels there are (screenRenderer.Layout).
-	if first || s.Mode != prev.Mode || s.Header.Game != prev.Header.Game || (s.Runs == nil) != (prev.Runs == nil) ||
-		min(len(s.Notices), maxNotices) != min(len(prev.Notices), maxNotices) ||
-		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) ||
-		coupEmpty(s.Coup) != coupEmpty(prev.Coup) {
-		t.Refresh()
-	}
 }
 
 // SetNow moves the clock and the countdowns to now, without a new view model.
@@ -173,7 +210,9 @@ func (t *TableScreen) SetNow(now time.Time) {
 	t.screen.Now = now
 	t.header.now = now
 	t.header.Refresh()
-	t.notices.SetNow(now)
+	if t.notices.countdownsMove(now) {
+		t.notices.SetNow(now)
+	}
 }
 
 // bannerLines is what the banner says in the idle and closed modes.
@@ -215,25 +254,28 @@ func (t *TableScreen) CreateRenderer() fyne.WidgetRenderer {
 type screenRenderer struct {
 	t     *TableScreen
 	objs  []fyne.CanvasObject
+	boxes []rect // where each of objs goes, as the layout being planned has it
 	size  fyne.Size
 	short float32 // what the roads lack of roadsNeed, as last laid out
+	plans int     // how many plans the layouts made (for the tests)
 }
 
 // rect is a box of the layout.
 type rect struct{ x, y, w, h float32 }
 
+// place plans o in the box; Layout moves and sizes the objects once the plan is final.
 func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
-	o.Move(fyne.NewPos(b.x, b.y))
-	o.Resize(fyne.NewSize(max(b.w, 0), max(b.h, 0)))
 	r.objs = append(r.objs, o)
+	r.boxes = append(r.boxes, b)
 }
 
-// Layout lays the screen out with notices of their full height, and, when that leaves the
-// roads under the floors players read them at (roadsNeed), again with the notices' rows
-// shorter by what the roads lack, down to their text's floor: so that with notices on screen
-// the roads, the big road first of all, keep their readable size (issue 23). Shorter rows may
-// let the notices go two to a row over the coup where they went across the screen: then the
-// roads are measured again, once more (three layouts at most).
+// Layout plans the screen with notices of their full height, and, when that leaves the roads
+// under the floors players read them at (roadsNeed), again with the notices' rows shorter by
+// what the roads lack, down to their text's floor: so that with notices on screen the roads,
+// the big road first of all, keep their readable size (issue 23). Shorter rows may let the
+// notices go two to a row over the coup where they went across the screen: then the roads are
+// measured again, once more (three plans at most). Only the last plan moves and sizes the
+// widgets: each widget is laid out and painted once, at its final size (docs/performance.md, §20).
 func (r *screenRenderer) Layout(size fyne.Size) {
 	noticeH := min(size.Width, size.Height) * 0.055
 	short, rows := r.layout(size, noticeH)
@@ -245,13 +287,19 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		noticeH = max(noticeH-short/float32(rows), floor)
 		short, rows = r.layout(size, noticeH)
 	}
+	for i, o := range r.objs {
+		b := r.boxes[i]
+		o.Move(fyne.NewPos(b.x, b.y))
+		o.Resize(fyne.NewSize(max(b.w, 0), max(b.h, 0)))
+	}
 }
 
 // layout lays the screen out with notice rows noticeH tall. short is how much the roads lack
 // of roadsNeed (0 when they have it or there are none), rows how many rows the notices take.
 func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32, rows int) {
 	r.size = size
-	r.objs = r.objs[:0]
+	r.plans++
+	r.objs, r.boxes = r.objs[:0], r.boxes[:0]
 	r.short = 0
 	t := r.t
 	s := t.screen
@@ -346,9 +394,21 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		}
 		// Notices over the coup and the run board under the roads leave the roads short: the
 		// coup gives them what they lack, down to the landscape screen's coup (coupFloor),
-		// whose cards' letters players still read at 3-5 m.
-		if lack := r.roadsNeed(pad) - (body.h - coupH - pad - low - pad); nNotices > 0 && lack > 0 {
-			coupH = max(coupH-lack, min(coupH, coupFloor*unit))
+		// whose cards' letters players still read at 3-5 m. Three notices over the coup and the
+		// run board leave them short still: the run board gives the margins its height has over
+		// its lines, and the coup what it has over its cards' letters at the screen's smallest
+		// text (coupLeast), so that the road marks keep their floor (issue 23).
+		lack := func() float32 { return r.roadsNeed(pad) - (body.h - coupH - pad - low - pad) }
+		if l := lack(); nNotices > 0 && l > 0 {
+			coupH = max(coupH-l, min(coupH, coupFloor*unit))
+			if l := lack(); l > 0 && s.Runs != nil {
+				give := min(l, max(runsH-t.runs.leastHeight(body.w), 0))
+				runsH -= give
+				low -= give
+			}
+			if l := lack(); l > 0 {
+				coupH = max(coupH-l, min(coupH, r.coupLeast(pad)))
+			}
 		}
 		coup := rect{body.x, body.y, body.w, coupH}
 		r.coup(coup, pad)
@@ -385,6 +445,12 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.coup(coup, pad)
 	r.roads(rect{centre.x, coup.y + coup.h + pad, centre.w, centre.h - coup.h - pad}, pad)
 	return
+}
+
+// coupLeast is the least height of a baccarat coup with cards (coup): the hands whose cards'
+// letters are the screen's smallest text (Hand.leastHeight), and the result under them.
+func (r *screenRenderer) coupLeast(pad float32) float32 {
+	return r.t.player.leastHeight() + r.t.style.minText()*4.2 + pad
 }
 
 // coup lays out the two hands side by side and the result banner under them.

@@ -205,3 +205,147 @@ func TestApplyCoupFirstIsApply(t *testing.T) {
 		t.Error("the first ApplyCoup did not show the whole screen")
 	}
 }
+
+// TestApplyRest checks the second step: ApplyRest shows the whole of the newest screen
+// ApplyCoup was given, whatever came between, and nothing once Apply has shown a screen since.
+func TestApplyRest(t *testing.T) {
+	test.NewTempApp(t)
+	midshoe, err := sample.State("midshoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	natural, err := sample.State("natural")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := midshoe
+	one.Coup, one.Roads, one.Stats = natural.Coup, view.Roads{}, view.Stats{Hands: 98}
+	two := one
+	two.Coup, two.Stats = midshoe.Coup, view.Stats{Hands: 99}
+	tick := midshoe // a second later, the same coup
+	tick.Now, tick.Stats = tick.Now.Add(time.Second), view.Stats{Hands: 97}
+	for _, tt := range []struct {
+		name  string
+		steps func(t *testing.T, scr *TableScreen)
+		want  view.Screen
+	}{
+		{"the rest of the coup shown", func(t *testing.T, scr *TableScreen) {
+			if !scr.ApplyCoup(one) {
+				t.Error("ApplyCoup of a new coup left no rest")
+			}
+			scr.ApplyRest()
+		}, one},
+		{"two coups before the rest: the newest", func(t *testing.T, scr *TableScreen) {
+			scr.ApplyCoup(one)
+			scr.ApplyCoup(two)
+			scr.ApplyRest()
+			scr.ApplyRest() // the second call of two queued: nothing left
+		}, two},
+		{"Apply since: nothing left", func(t *testing.T, scr *TableScreen) {
+			scr.ApplyCoup(one)
+			scr.Apply(two)
+			scr.ApplyRest()
+		}, two},
+		{"no coup given: nothing", func(t *testing.T, scr *TableScreen) { scr.ApplyRest() }, midshoe},
+		{"the same coup: all at once", func(t *testing.T, scr *TableScreen) {
+			if scr.ApplyCoup(tick) {
+				t.Error("ApplyCoup of the coup shown left a rest")
+			}
+		}, tick},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			scr := NewTableScreen(Style{Theme: themes.Classic()})
+			test.NewTempWindow(t, scr).Resize(landscape)
+			scr.Apply(midshoe)
+			tt.steps(t, scr)
+			if !reflect.DeepEqual(scr.screen, tt.want) || !reflect.DeepEqual(scr.big.road, tt.want.Roads.Big) ||
+				scr.stats.stats != tt.want.Stats || !reflect.DeepEqual(scr.result.coup, tt.want.Coup) {
+				t.Errorf("shows hands=%d, coup of %d+%d cards; want hands=%d, %d+%d", scr.stats.stats.Hands,
+					len(scr.result.coup.Player), len(scr.result.coup.Banker), tt.want.Stats.Hands, len(tt.want.Coup.Player), len(tt.want.Coup.Banker))
+			}
+		})
+	}
+}
+
+// TestNewTimeRepaintsNoticesWhenACountdownMoves: every screen the table hands over carries a
+// new time, a card's too; the notices are painted again only when one of their countdowns
+// reads differently (whole seconds), through Apply and SetNow alike, and still say "now" when
+// the time comes.
+func TestNewTimeRepaintsNoticesWhenACountdownMoves(t *testing.T) {
+	test.NewTempApp(t)
+	s, err := sample.State("notice") // at 21:10:18, a minimum changing at 21:30
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastCoup := s
+	lastCoup.Notices = []view.Notice{{Kind: view.NoticeLastCoup}} // no countdown
+	for _, tt := range []struct {
+		name   string
+		from   view.Screen
+		after  time.Duration
+		setNow bool
+		want   bool // the notices show the new time
+	}{
+		{"a card 300 ms later", s, 300 * time.Millisecond, false, false},
+		{"a card a second later", s, time.Second, false, true},
+		{"a tick a second later", s, time.Second, true, true},
+		{"a tick 200 ms later", s, 200 * time.Millisecond, true, false},
+		{"a tick at the time: now", s, 20*time.Minute - 18*time.Second, true, true},
+		{"no countdown, a minute later", lastCoup, time.Minute, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			scr := NewTableScreen(style(t, themes.ClassicID, i18n.English))
+			test.NewTempWindow(t, scr).Resize(landscape)
+			scr.Apply(tt.from)
+			now := tt.from.Now.Add(tt.after)
+			if tt.setNow {
+				scr.SetNow(now)
+			} else {
+				next := tt.from
+				next.Now = now
+				scr.Apply(next)
+			}
+			if got := scr.notices.now.Equal(now); got != tt.want {
+				t.Errorf("the notices repainted at the new time: %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLayoutPaintsEachWidgetOnce: a layout that plans the screen more than once (three notices
+// over a coup in play, whose rows shrink so that the roads keep their floor) moves and sizes
+// each widget once, so each is painted once, at its final size.
+func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
+	test.NewTempApp(t)
+	for _, tt := range []struct {
+		state string
+		size  fyne.Size
+	}{{"notices3", fyne.NewSize(1920, 1080)}, {"notices3", fyne.NewSize(1280, 720)}, {"notices-runs", fyne.NewSize(1080, 1920)}} {
+		s, err := sample.State(tt.state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := tt.size
+		scr := NewTableScreen(style(t, themes.ClassicID, i18n.English))
+		w := test.NewTempWindow(t, scr)
+		w.Resize(fyne.NewSize(1000, 800))
+		scr.Apply(s)
+		r := test.WidgetRenderer(scr).(*screenRenderer)
+		widgets := map[string]fyne.Widget{"header": scr.header, "notices": scr.notices, "sign": scr.sign, "stats": scr.stats,
+			"player": scr.player, "result": scr.result, "big road": scr.big, "big eye boy": scr.bigEye, "ask": scr.ask}
+		before := map[string]int{}
+		for name, wd := range widgets {
+			before[name] = test.WidgetRenderer(wd).(*paintRenderer).paints
+		}
+		plans := r.plans
+		w.Resize(size)
+		if r.plans-plans < 2 {
+			t.Errorf("%s %v: %d plans: want a layout of more than one, for the test to mean anything", tt.state, size, r.plans-plans)
+		}
+		for name, wd := range widgets {
+			if n := test.WidgetRenderer(wd).(*paintRenderer).paints - before[name]; n != 1 {
+				t.Errorf("%s %v: the %s painted %d times in one layout, want once", tt.state, size, name, n)
+			}
+		}
+	}
+}

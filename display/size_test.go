@@ -308,8 +308,9 @@ func TestGridQuieterThanMarks(t *testing.T) {
 // than the floor of every road (cellFloor: marks players read at 3-5 m) nor than the derived
 // roads', every mark stays above the floor, and the notices are on screen. In landscape two go
 // side by side over the coup and the roads, three two to a row across the whole screen when
-// they do not fit there; in portrait the coup gives the roads what they lack. (Three notices in
-// portrait over a coup and the run board do not fit yet: not tested.)
+// they do not fit there; in portrait the coup gives the roads what they lack, and with three
+// notices and the run board the run board its spare margins and the coup what it has over its
+// cards' letters at the smallest text.
 func TestNoticesKeepTheBigRoad(t *testing.T) {
 	test.NewTempApp(t)
 	all := []view.Notice{
@@ -325,9 +326,6 @@ func TestNoticesKeepTheBigRoad(t *testing.T) {
 					s, err := sample.State(state)
 					if err != nil {
 						t.Fatal(err)
-					}
-					if n == 3 && size.Height > size.Width && s.Runs != nil {
-						continue // does not fit yet (see above)
 					}
 					s.Notices = all[:n]
 					scr := layOut(st, s, size)
@@ -389,4 +387,62 @@ func TestGoldenNoticesAcross(t *testing.T) {
 		}
 		test.AssertImageMatches(t, tt.golden, Render(style(t, themes.ClassicID, i18n.English), s, tt.size))
 	}
+}
+
+// TestLeastHeights: a hand at its least height draws its cards' ranks at the screen's smallest
+// text, and a little shorter under it; a run board at its least height has every line at least
+// rowHeight tall (its pay table's cells), and a little shorter not. Three notices over a coup
+// and the run board in portrait take the coup and the board down to these heights.
+func TestLeastHeights(t *testing.T) {
+	test.NewTempApp(t)
+	s, err := sample.State("insurance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, unit := range []float32{1080, 720} {
+		st := style(t, themes.ClassicID, i18n.English)
+		st.metrics = &metrics{unit: unit}
+		m := st.minText()
+		hand := NewHand(st, false)
+		hand.Set(s.Coup.Player)
+		board := NewRunBoard(st)
+		board.Set(*s.Runs)
+		for _, tt := range []struct {
+			scale float32
+			want  bool
+		}{{1, true}, {0.95, false}} {
+			h := hand.leastHeight() * tt.scale
+			rank := float32(0)
+			for _, o := range hand.paint(fyne.NewSize(unit/2, h)) {
+				if x, ok := o.(*canvas.Text); ok && x.Text == rankOf(t, s.Coup.Player[0]) && x.TextStyle.Bold {
+					rank = x.TextSize // the first card's corner (the total, drawn last, may read the same)
+					break
+				}
+			}
+			if got := rank >= m-0.01; got != tt.want {
+				t.Errorf("unit %v: a hand %.1f px tall (%.2f of its least) draws ranks at %.1f px: at the %.1f px floor %v, want %v", unit, h, tt.scale, rank, m, got, tt.want)
+			}
+			w := unit - 2*unit*0.008
+			bh := board.leastHeight(w) * tt.scale
+			row := float32(0)
+			for _, o := range board.paint(fyne.NewSize(w, bh)) {
+				if x, ok := o.(*canvas.Rectangle); ok && x.CornerRadius == 3 { // a cell of the pay table
+					row = x.Size().Height + 4
+				}
+			}
+			if got := row >= board.rowHeight()-0.01; got != tt.want {
+				t.Errorf("unit %v: a run board %.1f px tall (%.2f of its least) has lines %.1f px: at least %.1f %v, want %v", unit, bh, tt.scale, row, board.rowHeight(), got, tt.want)
+			}
+		}
+	}
+}
+
+// rankOf is the rank a face-up card shows.
+func rankOf(t *testing.T, c view.Card) string {
+	t.Helper()
+	f, up := c.Face()
+	if !up {
+		t.Fatal("the sample's first Player card is face down")
+	}
+	return rankText(f.Rank)
 }

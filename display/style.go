@@ -124,11 +124,12 @@ func countdown(now, at time.Time) string {
 // paintRenderer is the renderer every table-screen widget uses: the widget paints its
 // canvas objects for a size, and they are painted again on every layout and refresh.
 type paintRenderer struct {
-	owner fyne.CanvasObject // the widget: refreshed on the canvas after a repaint
-	paint func(size fyne.Size) []fyne.CanvasObject
-	min   func() fyne.Size
-	size  fyne.Size
-	objs  []fyne.CanvasObject
+	owner  fyne.CanvasObject // the widget: refreshed on the canvas after a repaint
+	paint  func(size fyne.Size) []fyne.CanvasObject
+	min    func() fyne.Size
+	size   fyne.Size
+	objs   []fyne.CanvasObject
+	paints int // how many times it painted (for the tests)
 }
 
 func newPaintRenderer(owner fyne.CanvasObject, paint func(fyne.Size) []fyne.CanvasObject, min func() fyne.Size) *paintRenderer {
@@ -137,6 +138,7 @@ func newPaintRenderer(owner fyne.CanvasObject, paint func(fyne.Size) []fyne.Canv
 
 func (r *paintRenderer) Layout(size fyne.Size) {
 	r.size = size
+	r.paints++
 	r.refresh(r.adopt(r.paint(size)))
 }
 
@@ -146,6 +148,7 @@ func (r *paintRenderer) MinSize() fyne.Size { return r.min() }
 // yet, so refreshing them cannot make the window repaint; refreshing the reused objects, or the
 // widget itself, does (a live screen, not only goldens).
 func (r *paintRenderer) Refresh() {
+	r.paints++
 	r.refresh(r.adopt(r.paint(r.size)))
 }
 

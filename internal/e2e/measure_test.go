@@ -134,6 +134,10 @@ func measureCards(t *testing.T, how string, traced bool) {
 	var firstCards, otherCards []time.Duration // painted, split: a coup's first card, the others
 	missed, unpainted := 0, 0
 	ctx := context.Background()
+	// The table's CPU time over the shoe, per card: under a loaded machine a fairer figure than
+	// the wall latency, which waits for a core (the software renderer's threads included).
+	pid := p.Cmd.Process.Pid
+	cpu0 := cpuTicks(t, pid)
 	for _, m := range msgs {
 		for len(pc) > 0 { // paints before this frame
 			<-pc
@@ -183,6 +187,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 		}
 		drain(gap - time.Since(sent))
 	}
+	cpu := cpuTicks(t, pid) - cpu0
 	stop(t, p)
 	if f := os.Getenv("COUPBOARD_E2E_CARDS"); f != "" {
 		head := fmt.Sprintf("# %s: sent (UTC), card, type, first of its coup, ms to the paint\n", how)
@@ -205,6 +210,8 @@ func measureCards(t *testing.T, how string, traced bool) {
 	}
 	t.Logf("card latency (to the window's paint, X DAMAGE, %s): cards=%d timed=%d p50=%v p99=%v max=%v unpainted=%d",
 		how, len(painted)+unpainted, len(painted), r(percentile(painted, 50)), r(percentile(painted, 99)), r(painted[len(painted)-1]), unpainted)
+	t.Logf("  CPU of the table over the shoe, %s: %d ticks of 10 ms, %.2f ms per card and burn painted (%d messages in all)",
+		how, cpu, float64(cpu)*1000/clockTicks/float64(max(len(painted), 1)), len(msgs))
 	for _, k := range []struct {
 		what string
 		d    []time.Duration
