@@ -55,6 +55,56 @@ func pitServerConfig(store string) string {
 	return b.String()
 }
 
+// pitServer is the pitserver command running, with the addresses it said on its console.
+type pitServer struct {
+	proc              *proc
+	out               *testbin.Buffer
+	bus, api, console string
+}
+
+// startPitServer starts the pit server with --console on a free port and waits until it says
+// where its bus, command API and console are.
+func startPitServer(t *testing.T, pitBin, cfgPath string) *pitServer {
+	t.Helper()
+	ps := &pitServer{out: &testbin.Buffer{}}
+	cmd := exec.Command(pitBin, "--config", cfgPath, "--console", "127.0.0.1:0")
+	cmd.Stdout = ps.out
+	ps.proc = startProc(t, cmd)
+	find := func(what string, re *regexp.Regexp) string {
+		t.Helper()
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if m := re.FindStringSubmatch(ps.out.String()); m != nil {
+				return m[1]
+			}
+			select {
+			case <-ps.proc.Done:
+				t.Fatalf("pitserver exited (%v) before %s; stdout:\n%s\nstderr:\n%s", ps.proc.Err, what, ps.out, ps.proc.Stderr)
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("pitserver did not say %s within 60 s; stdout:\n%s\nstderr:\n%s", what, ps.out, ps.proc.Stderr)
+			}
+		}
+	}
+	ps.bus = find("its bus", regexp.MustCompile(`clients at (nats://[0-9.:]+)`))
+	ps.api = find("its command API", regexp.MustCompile(`command API at (http://[0-9.:]+)/api/commands`))
+	ps.console = find("its console", regexp.MustCompile(`pit console at (http://[0-9.:]+)`))
+	return ps
+}
+
+// stop stops the pit server with SIGINT and checks it ended cleanly (once; again is nothing).
+func (ps *pitServer) stop(t *testing.T) {
+	t.Helper()
+	select {
+	case <-ps.proc.Done:
+		return
+	default:
+	}
+	if err := ps.proc.Interrupt(t); err != nil {
+		t.Errorf("pitserver: %v; stderr:\n%s", err, ps.proc.Stderr)
+	}
+}
+
 // tracedTable is a real table (the coupboard window) whose screens the test follows.
 type tracedTable struct {
 	id, data, db string
@@ -175,8 +225,10 @@ func commandFor(recs []journal.Record, id string) (journal.Record, bool) {
 // both tables accept it, their screens announce it, and their journals hold the command with
 // the person who gave it. Cancelled from the console, both withdraw it (page, screen, journal).
 // A change too soon for the notice rule, posted to one table with `pitserver post`, is refused
-// by that table with its rule, and the page shows the rule. With CONSOLE_SHOTS=dir it saves the
-// console there (docs/img for the supervisor's guide).
+// by that table with its rule, and the page shows the rule. The pit server started again lists
+// the day's postings, read back from its streams, each naming its person from the operator
+// directory. With CONSOLE_SHOTS=dir it saves the console there (docs/img for the supervisor's
+// guide).
 func TestConsoleCommandsRealTables(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -196,34 +248,9 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte(pitServerConfig(filepath.Join(work, "js"))), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	pitOut := &testbin.Buffer{}
-	cmd := exec.Command(pitBin, "--config", cfgPath, "--console", "127.0.0.1:0")
-	cmd.Stdout = pitOut
-	pit := startProc(t, cmd)
-	defer func() {
-		if err := pit.Interrupt(t); err != nil {
-			t.Errorf("pitserver: %v; stderr:\n%s", err, pit.Stderr)
-		}
-	}()
-	find := func(what string, re *regexp.Regexp) string {
-		t.Helper()
-		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			if m := re.FindStringSubmatch(pitOut.String()); m != nil {
-				return m[1]
-			}
-			select {
-			case <-pit.Done:
-				t.Fatalf("pitserver exited (%v) before %s; stdout:\n%s\nstderr:\n%s", pit.Err, what, pitOut, pit.Stderr)
-			default:
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("pitserver did not say %s within 60 s; stdout:\n%s\nstderr:\n%s", what, pitOut, pit.Stderr)
-			}
-		}
-	}
-	busURL := find("its bus", regexp.MustCompile(`clients at (nats://[0-9.:]+)`))
-	api := find("its command API", regexp.MustCompile(`command API at (http://[0-9.:]+)/api/commands`))
-	url := find("its console", regexp.MustCompile(`pit console at (http://[0-9.:]+)`))
+	pit := startPitServer(t, pitBin, cfgPath)
+	defer func() { pit.stop(t) }()
+	busURL, api, url := pit.bus, pit.api, pit.console
 
 	// The installer adds the supervisor to the operator directory, PIN on standard input.
 	mgr := filepath.Join(work, "manager.toml")
@@ -270,7 +297,7 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 	run := func(what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v\npitserver:\n%s\n%s", what, err, pitOut, pit.Stderr)
+			t.Fatalf("%s: %v\npitserver:\n%s\n%s", what, err, pit.out, pit.proc.Stderr)
 		}
 	}
 	text := func(sel string) string {
@@ -419,6 +446,25 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 		case id == "BAC-1" && (answered || journalled):
 			t.Errorf("BAC-1 has the change posted to BAC-2 alone in its journal: %+v", a)
 		}
+	}
+
+	// The pit server started again: its console lists the day's postings read back from the
+	// streams, each naming the person from the operator directory, as before.
+	pit.stop(t)
+	pit = startPitServer(t, pitBin, cfgPath)
+	run("sign in again", chromedp.Navigate(pit.console), chromedp.WaitVisible("#id", chromedp.ByID),
+		chromedp.SendKeys("#id", "101", chromedp.ByID), chromedp.SendKeys("#pin", "2468"+kb.Enter, chromedp.ByID),
+		chromedp.WaitVisible(`#activity article[data-posting="`+posting+`"]`, chromedp.ByQuery))
+	for id, want := range map[string][]string{
+		posting:      {"BAC-1 cancelled · withdrawn", "BAC-2 cancelled · withdrawn", "posted by Ana Lee (101) · cancelled at"},
+		refusedID[1]: {"BAC-2 refused (000 7.7, s66(2))", "posted by Ana Lee (101)"},
+	} {
+		for _, w := range want { // the answers are read back from the streams in the background
+			waitText(`#activity article[data-posting="`+id+`"]`, w)
+		}
+	}
+	if act := text(`#activity article[data-posting="` + posting + `"]`); !regexp.MustCompile(`cancelled at [0-9:]+ by Ana Lee \(101\)`).MatchString(act) {
+		t.Errorf("after a restart, who cancelled %s is not named:\n%s", posting, act)
 	}
 }
 
