@@ -20,6 +20,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/internal/browsertest"
 	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/coupboard/coupboard/pitwire"
 )
@@ -230,10 +231,7 @@ func commandFor(recs []journal.Record, id string) (journal.Record, bool) {
 // directory. With CONSOLE_SHOTS=dir it saves the console there (docs/img for the supervisor's
 // guide).
 func TestConsoleCommandsRealTables(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium is not installed (apt-get install chromium): the pit console's browser test needs it")
-	}
+	chromium := browsertest.Chromium(t)
 	if now := time.Now().UTC(); now.Hour() == 23 && now.Minute() >= 30 {
 		// The console writes at=HH:MM of the tables' day (UTC): the earliest time, 20 minutes
 		// on, is tomorrow, which the console refuses to write.
@@ -286,41 +284,8 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 	}
 
 	// The browser.
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
-		chromedp.WindowSize(1400, 1000), chromedp.Flag("lang", "en-AU"))
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-	bctx, tcancel := context.WithTimeout(bctx, 3*time.Minute)
-	defer tcancel()
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v\npitserver:\n%s\n%s", what, err, pit.out, pit.proc.Stderr)
-		}
-	}
-	text := func(sel string) string {
-		t.Helper()
-		var s string
-		run("read "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
-		return s
-	}
-	waitText := func(sel, want string) {
-		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			var s string
-			err := chromedp.Run(bctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Text(sel, &s, chromedp.ByQuery))
-			if err == nil && strings.Contains(s, want) {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %q in %s: %v; it says %q", want, sel, err, s)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
+	b := browsertest.Start(t, chromium, 1000, func() string { return pit.out.String() + "\n" + pit.proc.Stderr.String() })
+	run, text, waitText := b.Run, b.Text, b.WaitText
 	waitTables := func(what string, cond func(*tracedTable) bool) {
 		t.Helper()
 		for _, tt := range tables {
@@ -375,16 +340,6 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 	}
 	// Each table's screen announces the new minimum, for that time.
 	waitTables("the screen does not announce the new minimum at "+at, func(tt *tracedTable) bool { return tt.noticeAt(effective) })
-	shot := func(name string) {
-		t.Helper()
-		if out := os.Getenv("CONSOLE_SHOTS"); out != "" {
-			var png []byte
-			run("screenshot "+name, chromedp.FullScreenshot(&png, 90))
-			if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 
 	// Cancelled from the console: both tables withdraw it, and their screens no longer announce it.
 	run("cancel", chromedp.Click(newest+` button`, chromedp.ByQuery))
@@ -417,7 +372,9 @@ func TestConsoleCommandsRealTables(t *testing.T) {
 	if act := text(newest); !strings.Contains(act, "posted by Ana Lee (101)") || strings.Contains(act, "BAC-1") {
 		t.Errorf("the refused posting:\n%s", act)
 	}
-	shot("console-real-tables.png")
+	if os.Getenv("CONSOLE_SHOTS") != "" {
+		b.Shot("console-real-tables.png")
+	}
 
 	// Each table's journal: the command and its withdrawal, given by 101 (Ana Lee, a supervisor
 	// of the table's copy of the directory), each with its answer; BAC-2's refusal with the rule.
