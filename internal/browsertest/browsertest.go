@@ -38,7 +38,8 @@ type Browser struct {
 }
 
 // Start starts chromium (the path Chromium gave) with a 1400×height window in Australian
-// English, stopped at the end of the test, for at most 3 minutes of actions. server, called
+// English, stopped at the end of the test, for at most 5 minutes of actions (a bound for a
+// loaded machine, not a wait). server, called
 // when an action fails, is what the failure says besides (the server's console).
 func Start(t testing.TB, chromium string, height int, server func() string) *Browser {
 	t.Helper()
@@ -46,7 +47,7 @@ func Start(t testing.TB, chromium string, height int, server func() string) *Bro
 		chromedp.WindowSize(1400, height), chromedp.Flag("lang", "en-AU"))
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
-	bctx, tcancel := context.WithTimeout(bctx, 3*time.Minute)
+	bctx, tcancel := context.WithTimeout(bctx, 5*time.Minute)
 	t.Cleanup(func() { tcancel(); bcancel(); acancel() })
 	return &Browser{t: t, ctx: bctx, server: server}
 }
