@@ -18,7 +18,7 @@ import (
 // sent from the console is accepted by each table; its Cancel sends each table the dated
 // !withdraw, which each withdraws, and the page says so per table. A pit server started again
 // (a new command sender on the same bus) lists the posting, its answers and who cancelled it,
-// read back from the streams.
+// read back from the streams, naming the person from the people file as before the restart.
 func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 	r := newRig(t)
 	cfg := bus.ServerConfig{Pits: []bus.Credential{{User: "pit", Password: "pit-secret"}}}
@@ -103,7 +103,7 @@ func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 	for deadline := time.Now().Add(20 * time.Second); strings.Count(page, "· withdrawn") != 2 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		_, page = b2.get("/")
 	}
-	for _, w := range []string{`data-posting="` + id + `"`, "!limits at=09:30 player=50-5000 banker=50-5000", "posted by 101 (101)", "cancelled at 09:00:30 by 101 (101)"} {
+	for _, w := range []string{`data-posting="` + id + `"`, "!limits at=09:30 player=50-5000 banker=50-5000", "posted by Ana Lee (101)", "cancelled at 09:00:30 by Ana Lee (101)"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("after a restart the page lacks %q:\n%s", w, page)
 		}

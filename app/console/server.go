@@ -333,8 +333,9 @@ func kindLabel(k Kind) i18n.Key {
 
 // postings are the postings to list, oldest first: the poster's own where it keeps them
 // (postingLister: the command sender, which reads them back from the bus after a restart),
-// with the names of the people the console knows from this run; else the console's memory.
-func (c *Console) postings() []*activity {
+// with the names of the people the console knows from this run, or else from its
+// Authenticator (Namer: the people file, the directory); else the console's memory.
+func (c *Console) postings(ctx context.Context) []*activity {
 	c.mu.Lock()
 	acts := slices.Clone(c.activity)
 	c.mu.Unlock()
@@ -349,11 +350,17 @@ func (c *Console) postings() []*activity {
 			names[a.CancelledBy.ID] = a.CancelledBy.Name
 		}
 	}
+	namer, _ := c.opt.Auth.(Namer)
 	person := func(id string) Person {
-		if n, ok := names[id]; ok {
-			return Person{ID: id, Name: n}
+		n, ok := names[id]
+		if !ok && namer != nil {
+			n, ok = namer.Name(ctx, id)
 		}
-		return Person{ID: id, Name: id}
+		if !ok || n == "" {
+			n = id
+		}
+		names[id] = n // one look-up per person and page
+		return Person{ID: id, Name: n}
 	}
 	all := l.Postings()
 	if len(all) > maxActivity {
@@ -373,9 +380,9 @@ func (c *Console) postings() []*activity {
 
 func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel bool) []activityRow {
 	canCancelPostings := posterCancels(c.opt.Poster)
-	acts := c.postings()
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
+	acts := c.postings(ctx)
 	now := c.now()
 	var out []activityRow
 	for i := len(acts) - 1; i >= 0; i-- {
@@ -782,7 +789,7 @@ func (c *Console) cancel(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PostForm.Get("id")
 	var a *activity
-	for _, x := range c.postings() {
+	for _, x := range c.postings(r.Context()) {
 		if x.ID == id {
 			a = x
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"github.com/coupboard/coupboard/app/pitcmd"
 	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/browsertest"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -46,10 +46,7 @@ var consoleSign = engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000},
 // language, and the keyboard's order. With CONSOLE_SHOTS=dir it saves the screenshots there
 // (docs/img for the supervisor's guide).
 func TestConsoleInABrowser(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium is not installed (apt-get install chromium): the pit console's browser test needs it")
-	}
+	chromium := browsertest.Chromium(t)
 	port := freePort(t)
 	dir := t.TempDir()
 	pin, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost) // quick under -race
@@ -110,53 +107,8 @@ func TestConsoleInABrowser(t *testing.T) {
 		t.Cleanup(func() { cancel(); <-ddone })
 	}
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
-		chromedp.WindowSize(1400, 1100), chromedp.Flag("lang", "en-AU"))
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-	bctx, tcancel := context.WithTimeout(bctx, 3*time.Minute)
-	defer tcancel()
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v\nserver: %s\n%s", what, err, n.out.String(), n.errOut.String())
-		}
-	}
-	text := func(sel string) string {
-		t.Helper()
-		var s string
-		run("read "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
-		return s
-	}
-	waitText := func(sel, want string) {
-		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			var s string
-			err := chromedp.Run(bctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Text(sel, &s, chromedp.ByQuery))
-			if err == nil && strings.Contains(s, want) {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %q in %s: %v; it says %q", want, sel, err, s)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
-	shot := func(name string) {
-		t.Helper()
-		var png []byte
-		run("screenshot "+name, chromedp.FullScreenshot(&png, 90))
-		out := os.Getenv("CONSOLE_SHOTS")
-		if out == "" {
-			out = t.TempDir()
-		}
-		if err := os.WriteFile(filepath.Join(out, name), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := browsertest.Start(t, chromium, 1100, func() string { return n.out.String() + "\n" + n.errOut.String() })
+	run, text, waitText, shot := b.Run, b.Text, b.WaitText, b.Shot
 
 	// Sign in: the id field, then Tab to the PIN (the keyboard's order), Enter.
 	var focused string

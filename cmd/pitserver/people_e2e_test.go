@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/coupboard/coupboard/app/console"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
+	"github.com/coupboard/coupboard/internal/browsertest"
 )
 
 // pitTable is the table's side of the operator directory in the browser test, as a table
@@ -68,10 +68,7 @@ func (p *pitTable) version() uint64 {
 // supervisor; deactivated, her sign-in is refused at the table.
 // With CONSOLE_SHOTS=dir it saves the People page there (docs/img for the supervisor's guide).
 func TestPeoplePageInABrowser(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium is not installed (apt-get install chromium): the pit console's browser test needs it")
-	}
+	chromium := browsertest.Chromium(t)
 	port := freePort(t)
 	cfg := FileConfig{
 		Server: bus.ServerConfig{Name: "pit-1", Port: port, StoreDir: t.TempDir(),
@@ -122,35 +119,8 @@ func TestPeoplePageInABrowser(t *testing.T) {
 	defer func() { cancel(); <-watched }()
 	waitFor(t, 30*time.Second, "the table's copy of version 3", func() bool { return table.version() == 3 })
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
-		chromedp.WindowSize(1400, 1000), chromedp.Flag("lang", "en-AU"))
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-	bctx, tcancel := context.WithTimeout(bctx, 3*time.Minute)
-	defer tcancel()
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v\nserver: %s\n%s", what, err, n.out.String(), n.errOut.String())
-		}
-	}
-	waitText := func(sel, want string) {
-		t.Helper()
-		deadline := time.Now().Add(30 * time.Second)
-		for {
-			var s string
-			err := chromedp.Run(bctx, chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Text(sel, &s, chromedp.ByQuery))
-			if err == nil && strings.Contains(s, want) {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %q in %s: %v; it says %q", want, sel, err, s)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
+	b := browsertest.Start(t, chromium, 1000, func() string { return n.out.String() + "\n" + n.errOut.String() })
+	run, waitText := b.Run, b.WaitText
 
 	// The pit manager signs in by keyboard and opens the People page.
 	run("sign in", chromedp.Navigate(url), chromedp.WaitVisible("#id", chromedp.ByID),
