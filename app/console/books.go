@@ -5,6 +5,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/coupboard/coupboard/app/config"
+	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/engine/reddog"
@@ -36,6 +38,42 @@ type Config struct {
 	// Managers are the operator ids of the pit managers: the supervisors who may change the
 	// operator directory on the People page (peoplepage.go). None: nobody may, from the console.
 	Managers []string `toml:"managers"`
+	// The sign-in lockout (Config.Lockout), as the tables' [operator] keys of the same names:
+	// LockoutAttempts wrong PINs in a row for one id (default 5) lock it for LockoutMinutes
+	// (default 5); TableLockoutFactor × LockoutAttempts wrong PINs of any ids within
+	// TableLockoutWindowMinutes (defaults 3 and 15) lock every id.
+	LockoutAttempts           int `toml:"lockout_attempts"`
+	LockoutMinutes            int `toml:"lockout_minutes"`
+	TableLockoutFactor        int `toml:"table_lockout_factor"`
+	TableLockoutWindowMinutes int `toml:"table_lockout_window_minutes"`
+}
+
+// Lockout is the configuration's sign-in lockout (its defaults where a key is not given), kept
+// across a restart in file ("": in memory only). A key out of its bounds (those of the tables'
+// [operator] keys) is refused, naming it.
+func (cfg Config) Lockout(file string) (Lockout, error) {
+	l := DefaultLockout
+	l.TableFactor, l.TableWindow, l.File = people.DefaultTableFactor, people.DefaultTableWindow, file
+	for _, k := range []struct {
+		key      string
+		v, max   int
+		set      func(int)
+		unitWord string
+	}{
+		{"console.lockout_attempts", cfg.LockoutAttempts, config.MaxLockoutAttempts, func(n int) { l.Attempts = n }, "wrong PINs in a row"},
+		{"console.lockout_minutes", cfg.LockoutMinutes, config.MaxLockoutMinutes, func(n int) { l.Lock = time.Duration(n) * time.Minute }, "minutes"},
+		{"console.table_lockout_factor", cfg.TableLockoutFactor, config.MaxTableLockoutFactor, func(n int) { l.TableFactor = n }, "times console.lockout_attempts"},
+		{"console.table_lockout_window_minutes", cfg.TableLockoutWindowMinutes, config.MaxLockoutMinutes, func(n int) { l.TableWindow = time.Duration(n) * time.Minute }, "minutes"},
+	} {
+		switch {
+		case k.v == 0: // not given: the default
+		case k.v < 1 || k.v > k.max:
+			return Lockout{}, fmt.Errorf("%s %d: want 1 to %d (%s)", k.key, k.v, k.max, k.unitWord)
+		default:
+			k.set(k.v)
+		}
+	}
+	return l, nil
 }
 
 // TableConfig is one table as the console knows it beyond what the table publishes.

@@ -43,37 +43,76 @@ func (c Commands) Answers(_ context.Context, id string) ([]Answer, error) {
 	return out, nil
 }
 
-// answerOf is one table's state with a command, in the console's words: the table's own rule
-// and reason, or what the console says of the state (Words, worded on the page in its
-// language; Reason holds them in English).
-func answerOf(t pitcmd.TableAnswer) Answer {
-	a := Answer{Table: t.Table, State: AnswerPending, At: t.Received}
+// reply is a table's state with one pit command (a posting or its !withdraw), in the
+// console's terms: the table's own rule and reason, or the console's own words (worded on the
+// page in its reader's language), and which of four it is. answerOf and withdrawalOf name
+// it, each in its own states.
+type reply struct {
+	kind         replyKind
+	rule, reason string
+	words        i18n.Message
+}
+
+type replyKind int
+
+const (
+	replyPending replyKind = iota // on its way, or waiting for an offline table
+	replyDone                     // the table carried it out
+	replyRefused                  // the table's rules refused it (rule, reason)
+	replyMissed                   // it never reached the table in time
+)
+
+// replyWords are the console's words that differ between a posting and its withdrawal.
+type replyWords struct {
+	noAnswer, offline i18n.Key
+	effective         bool // a posting carried out says from when
+}
+
+// replyOf is the one mapping of a table's state with a pit command (pitcmd.TableAnswer) to
+// the console's reply.
+func replyOf(t pitcmd.TableAnswer, ws replyWords) reply {
+	r := reply{kind: replyPending}
 	if t.Answer != nil {
-		a.Rule, a.Reason = t.Answer.Rule, t.Answer.Reason
+		r.rule, r.reason = t.Answer.Rule, t.Answer.Reason
 	}
 	switch t.State {
 	case pitcmd.Accepted:
-		a.State = AnswerAccepted
-		if t.Answer != nil && !t.Answer.Effective.IsZero() {
-			a.Effective = t.Answer.Effective
-			a.Words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("15:04:05")}}
+		r.kind = replyDone
+		if ws.effective && t.Answer != nil && !t.Answer.Effective.IsZero() {
+			r.words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("15:04:05")}}
 		}
 	case pitcmd.Refused, pitcmd.Rejected:
-		a.State = AnswerRefused
+		r.kind = replyRefused
 	case pitcmd.TooLate:
-		a.State = AnswerMissed
-		if a.Reason == "" {
-			a.Words = i18n.Message{Key: i18n.ConAnsTooLate}
+		r.kind = replyMissed
+		if r.reason == "" {
+			r.words = i18n.Message{Key: i18n.ConAnsTooLate}
 		}
 	case pitcmd.NoAnswer:
-		a.State, a.Words = AnswerMissed, i18n.Message{Key: i18n.ConAnsNoAnswer}
+		r.kind, r.words = replyMissed, i18n.Message{Key: ws.noAnswer}
 	case pitcmd.Offline:
-		a.Words = i18n.Message{Key: i18n.ConAnsOffline}
+		r.words = i18n.Message{Key: ws.offline}
 	case pitcmd.NotSent:
-		a.State, a.Words = AnswerMissed, i18n.Message{Key: i18n.ConAnsNotSent, Args: []any{t.Unsent}}
+		r.kind, r.words = replyMissed, i18n.Message{Key: i18n.ConAnsNotSent, Args: []any{t.Unsent}}
 	}
-	if a.Words.Key != "" {
-		a.Reason = i18n.Catalogue{}.Say(a.Words)
+	return r
+}
+
+// answerOf is one table's state with a command, in the console's words (replyOf): the table's
+// own rule and reason, or what the console says of the state (Words).
+func answerOf(t pitcmd.TableAnswer) Answer {
+	r := replyOf(t, replyWords{noAnswer: i18n.ConAnsNoAnswer, offline: i18n.ConAnsOffline, effective: true})
+	a := Answer{Table: t.Table, State: AnswerPending, Rule: r.rule, Reason: r.reason, Words: r.words, At: t.Received}
+	if t.State == pitcmd.Accepted && t.Answer != nil {
+		a.Effective = t.Answer.Effective
+	}
+	switch r.kind {
+	case replyDone:
+		a.State = AnswerAccepted
+	case replyRefused:
+		a.State = AnswerRefused
+	case replyMissed:
+		a.State = AnswerMissed
 	}
 	if t.Withdrawal != nil {
 		a.Withdrawal = withdrawalOf(*t.Withdrawal)
@@ -85,32 +124,18 @@ func answerOf(t pitcmd.TableAnswer) Answer {
 }
 
 // withdrawalOf is a table's state with the !withdraw the pit sent for a posting, in the
-// console's words: withdrawn, refused with the table's rule and reason, on its way, or not
-// reached in time.
+// console's words (replyOf): withdrawn, refused with the table's rule and reason, on its way,
+// or not reached in time.
 func withdrawalOf(t pitcmd.TableAnswer) *Withdrawal {
-	w := &Withdrawal{State: WithdrawalSent, At: t.Received}
-	if t.Answer != nil {
-		w.Rule, w.Reason = t.Answer.Rule, t.Answer.Reason
-	}
-	switch t.State {
-	case pitcmd.Accepted:
+	r := replyOf(t, replyWords{noAnswer: i18n.ConWdNoAnswer, offline: i18n.ConWdOffline})
+	w := &Withdrawal{State: WithdrawalSent, Rule: r.rule, Reason: r.reason, Words: r.words, At: t.Received}
+	switch r.kind {
+	case replyDone:
 		w.State, w.Reason = WithdrawalDone, ""
-	case pitcmd.Refused, pitcmd.Rejected:
+	case replyRefused:
 		w.State = WithdrawalRefused
-	case pitcmd.TooLate:
+	case replyMissed:
 		w.State = WithdrawalNotReached
-		if w.Reason == "" {
-			w.Words = i18n.Message{Key: i18n.ConAnsTooLate}
-		}
-	case pitcmd.NoAnswer:
-		w.State, w.Words = WithdrawalNotReached, i18n.Message{Key: i18n.ConWdNoAnswer}
-	case pitcmd.NotSent:
-		w.State, w.Words = WithdrawalNotReached, i18n.Message{Key: i18n.ConAnsNotSent, Args: []any{t.Unsent}}
-	case pitcmd.Offline:
-		w.Words = i18n.Message{Key: i18n.ConWdOffline}
-	}
-	if w.Words.Key != "" {
-		w.Reason = i18n.Catalogue{}.Say(w.Words)
 	}
 	return w
 }

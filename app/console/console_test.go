@@ -254,13 +254,25 @@ func newRig(t *testing.T) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := startRig(t, clk, live, Options{Config: cfg, Auth: people})
+	r.feed = f
+	return r
+}
+
+// startRig is the console of opt (its configuration, who signs in, the operator directory if
+// any) over live, on clock clk, with a poster and a log that record what it does: the one rig
+// of the console's tests (newRig: tables from a feed and a people file; peopleRig: the pit's
+// operator directory on a real bus).
+func startRig(t *testing.T, clk *clock, live *Live, opt Options) *rig {
+	t.Helper()
 	rec := &recorder{now: clk.now}
 	log := &testbin.Buffer{}
-	con, err := New(Options{Config: cfg, Live: live, Auth: people, Poster: rec, Now: clk.now, Log: log})
+	opt.Live, opt.Poster, opt.Now, opt.Log = live, rec, clk.now, log
+	con, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &rig{t: t, clk: clk, live: live, feed: f, con: con, poster: rec, h: con.Handler(), log: log}
+	return &rig{t: t, clk: clk, live: live, con: con, poster: rec, h: con.Handler(), log: log}
 }
 
 // browser is a cookie jar over the rig's handler.

@@ -54,20 +54,33 @@ func (e *LockedError) Error() string {
 }
 
 // Lockout is the rule for repeated wrong PINs: after Attempts wrong PINs in a row for one id,
-// that id is refused for Lock (the PIN is not looked at); and, as at a table,
-// people.DefaultTableFactor × Attempts wrong PINs of any ids within people.DefaultTableWindow
-// refuse every id for Lock. It is the tables' policy, kept by the same code (people.Lockouts).
+// that id is refused for Lock (the PIN is not looked at); and, as at a table, TableFactor ×
+// Attempts wrong PINs of any ids within TableWindow refuse every id for Lock (zero: the tables'
+// defaults, people.DefaultTableFactor and people.DefaultTableWindow). It is the tables'
+// policy, kept by the same code (people.Lockouts). With File, the lockouts are kept in that file
+// across a restart of the pit server (lockoutfile.go); without, in memory only.
 type Lockout struct {
-	Attempts int
-	Lock     time.Duration
+	Attempts    int
+	Lock        time.Duration
+	TableFactor int
+	TableWindow time.Duration
+	File        string
 }
 
 // DefaultLockout is 5 wrong PINs, then 5 minutes: the tables' defaults ([operator]).
 var DefaultLockout = Lockout{Attempts: 5, Lock: 5 * time.Minute}
 
-// policy is the lockout as the tables keep it, with their default table-wide limit.
+// policy is the lockout as the tables keep it, with their default table-wide limit where none
+// is given.
 func (l Lockout) policy() people.Policy {
-	return people.Policy{Attempts: l.Attempts, LockFor: l.Lock, TableFactor: people.DefaultTableFactor, TableWindow: people.DefaultTableWindow}
+	p := people.Policy{Attempts: l.Attempts, LockFor: l.Lock, TableFactor: l.TableFactor, TableWindow: l.TableWindow}
+	if p.TableFactor == 0 {
+		p.TableFactor = people.DefaultTableFactor
+	}
+	if p.TableWindow == 0 {
+		p.TableWindow = people.DefaultTableWindow
+	}
+	return p
 }
 
 // PeopleFile is an Authenticator over a TOML file of people with bcrypt PINs
@@ -90,7 +103,8 @@ type PeopleFile struct {
 // code (people.Lockouts), one sign-in checked at a time as at a table, so that every attempt is
 // counted in order and attempts sent at once for one id are no more than the lockout allows.
 type guard struct {
-	now func() time.Time
+	now  func() time.Time
+	file string // where the lockouts are kept across a restart ("": nowhere)
 
 	mu  sync.Mutex
 	ids *people.Lockouts
@@ -104,7 +118,22 @@ func newGuard(lockout Lockout, now func() time.Time) (*guard, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &guard{now: now, ids: ids}, nil
+	if lockout.File != "" {
+		if err := loadLockouts(lockout.File, ids); err != nil {
+			return nil, err
+		}
+	}
+	return &guard{now: now, file: lockout.File, ids: ids}, nil
+}
+
+// keep writes the lockouts to the guard's file (if any) before the answer they decide is
+// given, so that a restart forgets no wrong PIN. A lockout that cannot be kept refuses the
+// sign-in: the error says why.
+func (p *guard) keep() error {
+	if p.file == "" {
+		return nil
+	}
+	return saveLockouts(p.file, p.ids.State())
 }
 
 type filePerson struct {
@@ -209,12 +238,22 @@ func (p *guard) check(ctx context.Context, id, pin string, lookup func(id string
 	right := bcrypt.CompareHashAndPassword(hash, []byte(pin)) == nil
 	switch {
 	case right && active:
+		counted := p.ids.Counted(id)
 		p.ids.Granted(id)
+		if counted {
+			if err := p.keep(); err != nil {
+				return Person{}, err
+			}
+		}
 		return Person{ID: fp.ID, Name: fp.Name, Role: fp.Role}, nil
 	case !active:
 		return Person{}, ErrBadCredentials
 	}
-	if w := p.ids.Wrong(id, now); !w.Until.IsZero() {
+	w := p.ids.Wrong(id, now)
+	if err := p.keep(); err != nil {
+		return Person{}, err
+	}
+	if !w.Until.IsZero() {
 		return Person{}, &LockedError{Until: w.Until}
 	}
 	return Person{}, ErrBadCredentials

@@ -13,7 +13,6 @@ import (
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/internal/bustest"
-	"github.com/coupboard/coupboard/internal/testbin"
 )
 
 // peopleRig is a console signing people in from the pit's operator directory on a real bus,
@@ -44,14 +43,7 @@ func peopleRig(t *testing.T) (*rig, *bus.Directories, *DirectoryPeople) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{}
-	log := &testbin.Buffer{}
-	con, err := New(Options{Config: Config{TimeZone: "UTC", Managers: []string{"1001"}}, Live: live, Auth: auth, Poster: rec,
-		Directory: dirs, Now: clk.now, Log: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &rig{t: t, clk: clk, live: live, con: con, poster: rec, h: con.Handler(), log: log}, dirs, auth
+	return startRig(t, clk, live, Options{Config: Config{TimeZone: "UTC", Managers: []string{"1001"}}, Auth: auth, Directory: dirs}), dirs, auth
 }
 
 func version(t *testing.T, dirs *bus.Directories) uint64 {

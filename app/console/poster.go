@@ -80,10 +80,16 @@ const (
 type Withdrawal struct {
 	State  WithdrawalState
 	Rule   string    // the book's withdraw rule cited by a refusal
-	Reason string    // the refusal's reason, or the console's words in English (Words)
+	Reason string    // the refusal's reason as the table gave it
 	At     time.Time // when the answer came
-	Words  i18n.Message
+	// Words, when its Key is set, are the console's own words for the withdrawal (offline, no
+	// answer in time), in place of Reason.
+	Words i18n.Message
 }
+
+// Said is what the withdrawal says, in w's language: the console's words, or the table's
+// reason (worded by the catalogue where it knows it).
+func (wd Withdrawal) Said(w i18n.Catalogue) string { return said(w, wd.Words, wd.Reason) }
 
 // Answer is one table's answer to a posting.
 type Answer struct {
@@ -98,8 +104,19 @@ type Answer struct {
 	Withdrawal *Withdrawal
 	// Words, when its Key is set, are the console's own words for the answer (the table
 	// offline, no answer in time, in effect at …), which the page words in its language in
-	// place of Reason (their English).
+	// place of Reason.
 	Words i18n.Message
+}
+
+// Said is what the answer says, in w's language: the console's words, or the table's reason
+// (worded by the catalogue where it knows it: a table's refusal comes in its engine's English).
+func (a Answer) Said(w i18n.Catalogue) string { return said(w, a.Words, a.Reason) }
+
+func said(w i18n.Catalogue, words i18n.Message, reason string) string {
+	if words.Key != "" {
+		return w.Say(words)
+	}
+	return w.Reason(reason, "")
 }
 
 // Withdrawable reports whether a Cancel at now would withdraw the change at this table: it

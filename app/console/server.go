@@ -398,16 +398,9 @@ func (c *Console) activityRows(ctx context.Context, w i18n.Catalogue, canCancel 
 		}
 		withdrawable := false
 		for _, an := range answers {
-			reason := w.Reason(an.Reason, "") // a table's refusal comes in its engine's English
-			if an.Words.Key != "" {
-				reason = w.Say(an.Words)
-			}
-			ar := answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: reason}
+			ar := answerRow{Table: an.Table, State: answerWord(w, an.State), StateClass: string(an.State), Rule: an.Rule, Reason: an.Said(w)}
 			if wd := an.Withdrawal; wd != nil {
-				ar.Withdraw, ar.WithdrawClass, ar.WithdrawRule, ar.WithdrawReason = withdrawalWord(w, wd.State), string(wd.State), wd.Rule, wd.Reason
-				if wd.Words.Key != "" {
-					ar.WithdrawReason = w.Say(wd.Words)
-				}
+				ar.Withdraw, ar.WithdrawClass, ar.WithdrawRule, ar.WithdrawReason = withdrawalWord(w, wd.State), string(wd.State), wd.Rule, wd.Said(w)
 			}
 			row.Answers = append(row.Answers, ar)
 			withdrawable = withdrawable || an.Withdrawable(now)

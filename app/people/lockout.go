@@ -87,6 +87,9 @@ func (l *Lockouts) Locked(id string, now time.Time) (until time.Time, everyID bo
 	return time.Time{}, false
 }
 
+// Counted reports whether id has wrong PINs counted or a lockout (what Granted forgets).
+func (l *Lockouts) Counted(id string) bool { return l.byID[id] != nil }
+
 // Granted forgets id's wrong PINs: the right PIN was typed.
 func (l *Lockouts) Granted(id string) { delete(l.byID, id) }
 
@@ -136,3 +139,56 @@ func (l *Lockouts) Wrong(id string, at time.Time) Wrong {
 // Size is how many ids have wrong PINs counted or a lockout: bounded by the people who exist
 // when only known ids are counted.
 func (l *Lockouts) Size() int { return len(l.byID) }
+
+// LockoutState is what Lockouts hold, to be kept across a restart (State, Restore): each id's
+// wrong PINs in a row and lockout, and the wrong PINs of any ids counted towards the lockout of
+// every id with that lockout's end. It holds ids and times, never a PIN.
+type LockoutState struct {
+	IDs        map[string]IDLockout `json:"ids,omitempty"`
+	Spread     []time.Time          `json:"spread,omitempty"`
+	EveryUntil time.Time            `json:"every_until,omitzero"`
+}
+
+// IDLockout is one id's part of a LockoutState.
+type IDLockout struct {
+	Wrong int       `json:"wrong,omitempty"`
+	Until time.Time `json:"until,omitzero"`
+}
+
+// State is what the lockouts hold now, a copy.
+func (l *Lockouts) State() LockoutState {
+	s := LockoutState{Spread: append([]time.Time(nil), l.spread...), EveryUntil: l.tableUntil}
+	if len(l.byID) > 0 {
+		s.IDs = make(map[string]IDLockout, len(l.byID))
+		for id, c := range l.byID {
+			s.IDs[id] = IDLockout{Wrong: c.wrong, Until: c.until}
+		}
+	}
+	return s
+}
+
+// Restore makes the lockouts hold s (what State gave before a restart), after checking it:
+// an id that breaks the directory's rule, a negative count, more ids than MaxPeople or more
+// times than the policy's table-wide limit are refused, naming which. Lockouts kept under a
+// stricter policy than the one now in force are kept as they were: the new policy applies from
+// the next wrong PIN.
+func (l *Lockouts) Restore(s LockoutState) error {
+	if len(s.IDs) > MaxPeople {
+		return fmt.Errorf("sign-in lockouts: %d ids, at most %d", len(s.IDs), MaxPeople)
+	}
+	if len(s.Spread) > l.policy.TableLimit() {
+		return fmt.Errorf("sign-in lockouts: %d wrong PINs towards every id's lockout, at most %d", len(s.Spread), l.policy.TableLimit())
+	}
+	byID := make(map[string]*idCount, len(s.IDs))
+	for id, c := range s.IDs {
+		if err := CheckID(id); err != nil {
+			return fmt.Errorf("sign-in lockouts: %w", err)
+		}
+		if c.Wrong < 0 {
+			return fmt.Errorf("sign-in lockouts: operator %s: %d wrong PINs", id, c.Wrong)
+		}
+		byID[id] = &idCount{wrong: c.Wrong, until: c.Until}
+	}
+	l.byID, l.spread, l.tableUntil = byID, append([]time.Time(nil), s.Spread...), s.EveryUntil
+	return nil
+}

@@ -68,3 +68,70 @@ func TestLockouts(t *testing.T) {
 		}
 	}
 }
+
+// TestLockoutsRestored: lockouts restored from what State gave (as across a restart) refuse and
+// count exactly as the ones they were taken from; a damaged state is refused, naming why.
+func TestLockoutsRestored(t *testing.T) {
+	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	p := Policy{Attempts: 3, LockFor: time.Minute, TableFactor: 2, TableWindow: 10 * time.Minute}
+	orig, err := NewLockouts(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig.Wrong("17", at(0))
+	orig.Wrong("17", at(1))
+	orig.Wrong("17", at(2)) // 17 locked until 62
+	orig.Wrong("4", at(3))  // 4: one in a row; four of any ids within the window
+	restored, err := NewLockouts(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := restored.Restore(orig.State()); err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		op string // locked, wrong
+		id string
+		at time.Time
+	}{
+		{"locked", "17", at(10)}, {"locked", "4", at(10)},
+		{"wrong", "4", at(11)},   // 4: two in a row; five of any ids
+		{"locked", "4", at(12)},  // not yet
+		{"wrong", "9", at(13)},   // six of any ids: every id locked until 73
+		{"locked", "8", at(20)},  // every id
+		{"locked", "17", at(80)}, // all over
+	} {
+		var a, b any
+		switch tc.op {
+		case "wrong":
+			a, b = orig.Wrong(tc.id, tc.at), restored.Wrong(tc.id, tc.at)
+		default:
+			u1, e1 := orig.Locked(tc.id, tc.at)
+			u2, e2 := restored.Locked(tc.id, tc.at)
+			a, b = [2]any{u1, e1}, [2]any{u2, e2}
+		}
+		if a != b {
+			t.Fatalf("step %d (%s %s): restored %v, the original %v", i, tc.op, tc.id, b, a)
+		}
+	}
+	if u, every := restored.Locked("8", at(20)); !u.Equal(at(73)) || !every {
+		t.Fatalf("restored, every id: %v %v", u, every)
+	}
+	for _, tc := range []struct {
+		name string
+		s    LockoutState
+		want string
+	}{
+		{"bad id", LockoutState{IDs: map[string]IDLockout{"S-1": {Wrong: 1}}}, `operator id "S-1"`},
+		{"negative", LockoutState{IDs: map[string]IDLockout{"17": {Wrong: -1}}}, "operator 17: -1 wrong PINs"},
+		{"too many times", LockoutState{Spread: make([]time.Time, 7)}, "7 wrong PINs towards every id's lockout, at most 6"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, _ := NewLockouts(p)
+			if err := l.Restore(tc.s); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("%v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -28,6 +28,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -145,8 +146,15 @@ func loadConfig(path string) (FileConfig, error) {
 	if fc.warnings, err = fc.consoleTables(); err != nil {
 		return fc, fmt.Errorf("read config %s: %w", path, err)
 	}
+	if _, err := fc.Console.Lockout(""); err != nil {
+		return fc, fmt.Errorf("read config %s: %w", path, err)
+	}
 	return fc, nil
 }
+
+// consoleLockoutFile is where, under its store directory, the pit server keeps the console's
+// sign-in lockouts across a restart.
+const consoleLockoutFile = "console-lockouts.json"
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "post" {
@@ -211,8 +219,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The console's people (when it is asked for) are read first: a bad file stops the start, and
 	// the command sender accepts the supervisors it signs in.
 	var consolePeople consolePeople
+	lockout, err := fc.Console.Lockout(filepath.Join(cfg.StoreDir, consoleLockoutFile))
+	if err != nil {
+		return err
+	}
 	if o.console != "" && !fc.Console.Directory {
-		if consolePeople, err = loadConsolePeople(fc.Console); err != nil {
+		if consolePeople, err = loadConsolePeople(fc.Console, lockout); err != nil {
 			return err
 		}
 	} else if o.console != "" && fc.Console.People != "" {
@@ -246,7 +258,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.console != "" && fc.Console.Directory {
-		if consolePeople, err = console.NewDirectoryPeople(dirs, console.DefaultLockout, nil); err != nil {
+		if consolePeople, err = console.NewDirectoryPeople(dirs, lockout, nil); err != nil {
 			return err
 		}
 	}
@@ -356,11 +368,11 @@ type consolePeople interface {
 }
 
 // loadConsolePeople reads the people file of the pit console ([console] people).
-func loadConsolePeople(cfg console.Config) (*console.PeopleFile, error) {
+func loadConsolePeople(cfg console.Config, lockout console.Lockout) (*console.PeopleFile, error) {
 	if cfg.People == "" {
 		return nil, fmt.Errorf("--console: console.people: the people file is required, or console.directory = true (who may sign in; see docs/installer.md)")
 	}
-	return console.LoadPeople(cfg.People, console.DefaultLockout, nil)
+	return console.LoadPeople(cfg.People, lockout, nil)
 }
 
 // startConsole serves the pit console at o.console: the board's model fed from this node's

@@ -215,6 +215,8 @@ func TestConfigRefusedByName(t *testing.T) {
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nroutes = [\"http://a\"]\n", "server.cluster.routes: \"http://a\""},
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\nuser = \"u\"\n", "user and password go together"},
 		{"[server]\nstore_dir = \"/x\"\n[backups]\nmax_mib = -1\n", "backups.max_mib -1: want 1 to"},
+		{"[server]\nstore_dir = \"/x\"\n[console]\nlockout_attempts = 0\nlockout_minutes = 2000\n", "console.lockout_minutes 2000: want 1 to 1440"},
+		{"[server]\nstore_dir = \"/x\"\n[console]\ntable_lockout_factor = 101\n", "console.table_lockout_factor 101: want 1 to 100"},
 		{"[server]\nname = \"n\"\nstore_dir = \"/x\"\nreplicas = 1\n[server.cluster]\nname = \"c\"\n[server.cluster.tls]\ncert_file = \"n.pem\"\nkey_file = \"n.key\"\n",
 			"server.cluster.tls: server.cluster.tls.ca_file missing"},
 	} {
