@@ -73,7 +73,7 @@ func TestLatencyPTY(t *testing.T) {
 	}
 	line := newPTY(t, "")
 	c := startManager(t, Config{Path: line.Path()})
-	c.until(2*time.Second, "connected", func(evs []Event) bool { return countKind(evs, KindLink) > 0 })
+	c.until(patience, "connected", func(evs []Event) bool { return countKind(evs, KindLink) > 0 })
 	const n = 10000
 	lat := make([]time.Duration, 0, n)
 	cards := []string{"9H", "KD", "2C", "AS"}
@@ -90,8 +90,8 @@ func TestLatencyPTY(t *testing.T) {
 				t.Fatalf("frame %d: got %v", i, ev)
 			}
 			lat = append(lat, got)
-		case <-time.After(2 * time.Second):
-			t.Fatalf("frame %d: no event within 2 s", i)
+		case <-time.After(patience):
+			t.Fatalf("frame %d: no event within %v", i, patience)
 		}
 	}
 	slices.Sort(lat)

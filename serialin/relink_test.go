@@ -103,17 +103,17 @@ func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
 		}
 	}
 	write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("STAT", 1, "NEWSHOE"), Frame("CARD", 2, "9H"), Frame("CARD", 3, "KD"))
-	c.until(10*time.Second, "the shoe's cards", func(evs []Event) bool { return countKind(evs, KindCard) == 2 })
+	c.until(patience, "the shoe's cards", func(evs []Event) bool { return countKind(evs, KindCard) == 2 })
 	if err := line.Unplug(context.Background(), 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	// Another shoe's stream, mid-shoe: it finishes a coup, loads a new shoe and deals.
 	write(Frame("CARD", 812, "2S"), Frame("CARD", 813, "3S"), Frame("STAT", 814, "NEWSHOE"),
 		Frame("CARD", 815, "4S"), Frame("CARD", 816, "5S"), Frame("HBT", 817, "300"))
-	c.until(10*time.Second, "the other stream dropped", func(evs []Event) bool { return countKind(evs, KindUnproven) == 6 })
+	c.until(patience, "the other stream dropped", func(evs []Event) bool { return countKind(evs, KindUnproven) == 6 })
 	// The table's shoe restarts and deals on.
 	write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "7C"))
-	c.until(10*time.Second, "the shoe's card after its HELO", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
+	c.until(patience, "the shoe's card after its HELO", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
 
 	if got := strings.Join(cardsOf(c.evs), " "); got != "9H KD 7C" {
 		t.Errorf("cards taken %s, want 9H KD 7C (none of the other stream's)", got)
@@ -148,14 +148,14 @@ func TestPTYSameStreamAfterUnplugIsTaken(t *testing.T) {
 	if _, err := line.Write(cat(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "9H"))); err != nil {
 		t.Fatal(err)
 	}
-	c.until(10*time.Second, "the first card", func(evs []Event) bool { return countKind(evs, KindCard) == 1 })
+	c.until(patience, "the first card", func(evs []Event) bool { return countKind(evs, KindCard) == 1 })
 	if err := line.Unplug(context.Background(), 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := line.Write(cat(Frame("CARD", 2, "KD"), Frame("STAT", 3, "CUT"), Frame("CARD", 4, "5H"))); err != nil {
 		t.Fatal(err)
 	}
-	c.until(10*time.Second, "every card", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
+	c.until(patience, "every card", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
 	if got := strings.Join(cardsOf(c.evs), " "); got != "9H KD 5H" {
 		t.Errorf("cards %s", got)
 	}

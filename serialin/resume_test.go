@@ -125,7 +125,7 @@ func TestPTYResumeFirstConnection(t *testing.T) {
 		}
 	}
 	var got []string
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(patience)
 	for len(got) < 2 {
 		select {
 		case e := <-c.m.Events():

@@ -119,7 +119,7 @@ func (p *PTYLine) Write(b []byte) (int, error) {
 // otherwise a reconnecting host could follow the stale link to a pseudo-terminal that another
 // program has been given under the freed number, and read someone else's shoe.
 func (p *PTYLine) Unplug(ctx context.Context, d time.Duration) error {
-	p.drain(5 * time.Second)
+	p.drain(5*time.Second, unplugQuiet)
 	if p.link != "" {
 		if target, err := os.Readlink(p.link); err == nil && target == p.Path() {
 			os.Remove(p.link)
@@ -136,29 +136,33 @@ func (p *PTYLine) Unplug(ctx context.Context, d time.Duration) error {
 	return p.open()
 }
 
-// Drained waits, at most max, until the host has read every byte written to the line, and
-// reports whether it has: a test's way to know the host has everything before it looks at
-// what the host made of it (instead of sleeping for a while).
-func (p *PTYLine) Drained(max time.Duration) bool { return p.drain(max) }
+// unplugQuiet is how many reads of an empty input queue, 5 ms apart, Unplug takes for "the host
+// has read everything": 100 ms, so that bytes the kernel queues late on a loaded machine are
+// not lost in the pull (Close, whose bytes nobody may still want, takes two).
+const unplugQuiet = 20
 
 // drain waits, at most max, until the host has read every byte written: the cable is
-// pulled between two messages, not in the middle of one. It reports whether the host has.
-func (p *PTYLine) drain(max time.Duration) bool {
+// pulled between two messages, not in the middle of one. The input queue must read empty
+// quiet times in a row.
+func (p *PTYLine) drain(max time.Duration, quiet int) {
 	p.mu.Lock()
 	s := p.slave
 	p.mu.Unlock()
 	if s == nil {
-		return false
+		return
 	}
 	// Bytes written to the master reach the slave's input queue a little later (the kernel
-	// pushes them from a work queue), so the queue must read empty twice, a few ms apart.
+	// pushes them from a work queue), so the queue must read empty several times, a few ms
+	// apart. That is a best effort: on a loaded machine the push can come later still, so a
+	// test that must lose nothing in the pull waits first until the host has decoded what was
+	// written.
 	end := time.Now().Add(max)
 	empty := 0
-	for empty < 2 && time.Now().Before(end) {
+	for empty < quiet && time.Now().Before(end) {
 		time.Sleep(5 * time.Millisecond)
 		n, err := unix.IoctlGetInt(int(s.Fd()), unix.TIOCINQ)
 		if err != nil {
-			return false
+			return
 		}
 		if n == 0 {
 			empty++
@@ -166,7 +170,6 @@ func (p *PTYLine) drain(max time.Duration) bool {
 			empty = 0
 		}
 	}
-	return empty >= 2
 }
 
 // discard throws away what the host has not read (tcflush of the input queue), so that a
@@ -195,7 +198,7 @@ func (p *PTYLine) closeFiles() {
 // Close waits (at most 3 s) for the host to read what was written, closes the
 // pseudo-terminal and removes the link.
 func (p *PTYLine) Close() error {
-	p.drain(3 * time.Second)
+	p.drain(3*time.Second, 2)
 	p.closeFiles()
 	if p.link != "" {
 		if target, err := os.Readlink(p.link); err == nil && target == p.Path() {

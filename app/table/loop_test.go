@@ -303,7 +303,7 @@ func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
 	defer j.Close()
 	r := start(t, s, j, c)
 	r.script(t, nzExample)
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // a ceiling for a loaded machine, not a measure
 	for {
 		last, _ := r.Last()
 		hands := last.Stats.Hands
@@ -311,7 +311,7 @@ func TestPresentIsThrottledAndSeesEveryCommittedRound(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the presented screen never showed the 3 rounds (shows %d)", hands)
+			t.Fatalf("the presented screen did not show the 3 rounds in 30 s (shows %d)", hands)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -421,16 +421,22 @@ func TestClosedTableOpensAgain(t *testing.T) {
 }
 
 // A card dealt just after the clock's once-a-second screen is presented at once: only inputs
-// hold each other back to one present per Frame (issue 5's card → frame latency).
+// hold each other back to one present per Frame (issue 5's card → frame latency). Frame is long
+// (5 s) so that a loaded machine's scheduling delays cannot pass for the hold-back, and the
+// present of the input is told from the clock's by what it shows (the shoe loaded).
 func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	j := openJournal(t, filepath.Join(t.TempDir(), "j.db"))
 	defer j.Close()
 	c := testclock.New(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
-	presents := make(chan time.Time, 16)
-	const frame = 600 * time.Millisecond
+	type present struct {
+		at   time.Time
+		shoe int
+	}
+	presents := make(chan present, 64)
+	const frame = 5 * time.Second
 	s := setup(t, "vic-baccarat-2002")
 	r := startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) }, Options{Clock: c.Now, Frame: frame,
-		Present: func(view.Screen) { presents <- time.Now() }})
+		Present: func(v view.Screen) { presents <- present{time.Now(), v.Header.Shoe} }})
 	defer r.stop(t)
 	<-presents // the first screen
 	<-presents // the clock's, a second later
@@ -443,12 +449,18 @@ func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 	if err := r.Loop.Send(context.Background(), Msg{Input: Input{Game: &in}, Source: journal.SourceShoe}); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case at := <-presents:
-		if d := at.Sub(sent); d > frame/2 {
-			t.Errorf("the input was presented %v after it was sent, held back by the clock's present (Frame %v)", d, frame)
+	for deadline := time.After(30 * time.Second); ; {
+		select {
+		case p := <-presents:
+			if p.shoe != 1 {
+				continue // a clock's screen, from before the input was taken
+			}
+			if d := p.at.Sub(sent); d > frame/2 {
+				t.Errorf("the input was presented %v after it was sent, held back by the clock's present (Frame %v)", d, frame)
+			}
+			return
+		case <-deadline:
+			t.Fatal("the input was never presented")
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the input was never presented")
 	}
 }

@@ -70,7 +70,7 @@ func TestScriptOverPTY(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	got := cardsFrom(t, m, 19, 5*time.Second)
+	got := cardsFrom(t, m, 19, 30*time.Second)
 	want := "3H 4D 9S QC 2C KD 5H 4S 3D AH 6C AD KS 7H 2S 9D 8C KH AC"
 	if strings.Join(got, " ") != want {
 		t.Errorf("cards %v, want %s", got, want)
@@ -175,7 +175,7 @@ func TestUnplugRepointsLink(t *testing.T) {
 		t.Errorf("link -> %q, %v; want the new path %q", target, err, second)
 	}
 	go io.Copy(io.Discard, rest)
-	got := cardsFrom(t, m, 6, 5*time.Second)
+	got := cardsFrom(t, m, 6, 30*time.Second)
 	if strings.Join(got, " ") != "9H KD 2C 4S AH 7D" {
 		t.Errorf("cards %v", got)
 	}
