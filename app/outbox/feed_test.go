@@ -1,11 +1,8 @@
 package outbox
 
 import (
-	"context"
 	"math/rand"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,44 +10,22 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/coupboard/coupboard/pitwire/schema"
 )
-
-// fakeClock is the table's clock, moved by the test.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *fakeClock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // TestFeedCarriesSignInsAndHandsPerHour: a table's sign-ins and sign-outs reach the feed with
 // the role and operator id (never a PIN), and every round with a result carries the table's
 // hands per hour, counted from the journal's round times over the hour up to the round; every
 // message fits its JSON Schema.
 func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
-	c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+	c := testclock.New(time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC))
 	setup := bacSetup("bac7", "Baccarat 7", "nz-baccarat-1998", "NZD")
-	j, err := journal.Open(filepath.Join(t.TempDir(), "bac7.db"), journal.Options{Table: "bac7"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	loop, err := table.Start(func(opt table.Options) (*table.Loop, error) { return table.NewBaccaratLoop(setup, j, opt) },
-		table.Options{Clock: c.now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer loop.Stop()
+	loop, j, _, ctx := startLoopClock(t, setup, nil, c.Now)
 	send := func(m table.Msg) {
 		t.Helper()
-		if r := loop.Loop.Do(context.Background(), m); r.Err != nil {
+		if r := loop.Do(ctx, m); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 	}
@@ -75,14 +50,14 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := c.now()
+	start := c.Now()
 	for _, tok := range toks {
 		in := engine.TokenInput(tok)
 		send(table.Msg{Input: table.Input{Game: &in}, Source: journal.SourceShoe})
-		if c.now().Sub(start) < time.Hour {
-			c.add(30 * time.Second)
+		if c.Now().Sub(start) < time.Hour {
+			c.Add(30 * time.Second)
 		} else {
-			c.add(3 * time.Minute)
+			c.Add(3 * time.Minute)
 		}
 	}
 	e, _ := access.Entry{Event: access.EventSignOut, Idle: "4m0s"}.Encode()

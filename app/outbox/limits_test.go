@@ -9,6 +9,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -63,9 +64,9 @@ func TestSignOnTheFeed(t *testing.T) {
 // table publishes its sign again with it, and the first sign says the method it opened with.
 func TestSignChangesReachTheFeed(t *testing.T) {
 	set := schemas(t)
-	c := &fakeClock{t: evening}
+	c := testclock.New(evening)
 	setup := bacSetup("act3", "Mini 3", engine.ProfileACT2012, "AUD")
-	loop, j, id, ctx := startLoopClock(t, setup, nil, c.now)
+	loop, j, id, ctx := startLoopClock(t, setup, nil, c.Now)
 	for _, line := range []string{"!setting at=20:30 settlement=B", "!differential at=20:40 max=2000"} {
 		r := loop.Do(ctx, table.Msg{Input: cmd(t, line), Source: journal.SourceOperator, Actor: journal.Actor{Role: "supervisor", ID: "pit:S7"}, Reason: "evening game"})
 		if r.Err != nil {
@@ -111,9 +112,9 @@ func TestSignChangesReachTheFeed(t *testing.T) {
 		}
 	}
 	got := signs(1)
-	c.add(35 * time.Minute) // 20:35: the method B is in force
+	c.Add(35 * time.Minute) // 20:35: the method B is in force
 	got = signs(len(got) + 1)
-	c.add(10 * time.Minute) // 20:45: and the differential
+	c.Add(10 * time.Minute) // 20:45: and the differential
 	got = signs(len(got) + 1)
 	check(got)
 }

@@ -163,20 +163,19 @@ func startLoopClock(t *testing.T, bac table.Setup, rd *table.RedDogSetup, now fu
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := table.Options{Clock: now}
-	if rd != nil {
-		loop, err = table.NewRedDogLoop(*rd, j, opt)
-	} else {
-		loop, err = table.NewBaccaratLoop(bac, j, opt)
-	}
+	r, err := table.Start(func(opt table.Options) (*table.Loop, error) {
+		if rd != nil {
+			return table.NewRedDogLoop(*rd, j, opt)
+		}
+		return table.NewBaccaratLoop(bac, j, opt)
+	}, table.Options{Clock: now})
 	if err != nil {
+		j.Close()
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = loop.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done; j.Close() })
-	return loop, j, id, ctx
+	t.Cleanup(func() { cancel(); _ = r.Stop(); j.Close() })
+	return r.Loop, j, id, ctx
 }
 
 // cmd is one table-script command as an input.

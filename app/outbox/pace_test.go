@@ -9,6 +9,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -93,13 +94,13 @@ func TestHandsPerHourIncremental(t *testing.T) {
 		{"red dog, a round cancelled after it was settled", true, map[int]int{9: 8}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &fakeClock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}
+			c := testclock.New(time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC))
 			var rd *table.RedDogSetup
 			if tc.redDog {
 				s := rdSetup()
 				rd = &s
 			}
-			loop, j, id, ctx := startLoopClock(t, bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rd, c.now)
+			loop, j, id, ctx := startLoopClock(t, bacSetup("bac7", "Baccarat 7", engine.ProfileVic2002, "AUD"), rd, c.Now)
 			send := func(in engine.Input, src string) table.Result {
 				t.Helper()
 				m := table.Msg{Input: table.Input{Game: &in}, Source: src}
@@ -119,13 +120,13 @@ func TestHandsPerHourIncremental(t *testing.T) {
 			rounds := 0
 			for _, tok := range toks {
 				r := send(engine.TokenInput(tok), journal.SourceShoe)
-				c.add(time.Minute)
+				c.Add(time.Minute)
 				for _, rec := range r.Records {
 					if rec.Kind == journal.KindRound || rec.Kind == journal.KindRoundRedDog {
 						rounds++
 						if v, ok := tc.voids[rounds]; ok {
 							send(engine.WordInput(engine.TokVoid, v), journal.SourceOperator)
-							c.add(time.Minute)
+							c.Add(time.Minute)
 						}
 					}
 				}
@@ -165,7 +166,7 @@ func TestHandsPerHourIncremental(t *testing.T) {
 			check("all at once", all)
 			// A few at a time, as the publisher reads it, up to the last record read at once:
 			// the running loop's once-a-second tick may journal what fell due on its own
-			// after that read (the fake clock stands 5 hours on), and that is not the question.
+			// after that read (the test clock stands 5 hours on), and that is not the question.
 			last := all[len(all)-1].Seq
 			o := New(j, id)
 			var seq uint64
