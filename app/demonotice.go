@@ -23,6 +23,7 @@ type demoNotices struct {
 	now     func() time.Time   // the loop's clock
 	low     int64              // the configured minimum, in cents
 	notices engine.NoticeRules // the table's rule on notice, as its desk has it
+	redDog  bool               // the table plays Red Dog: its sign's one wager is the Player limit
 }
 
 // signReader is what the keeper reads of a table: its sign at a time and the earliest time its
@@ -80,10 +81,10 @@ func (d *demoNotices) keep(ctx context.Context) (*engine.Change, error) {
 			to = d.low
 		}
 		next.Player.Min = to
-		if next.Banker.Max > 0 { // a baccarat sign; Red Dog's one wager is the Player limit
+		if !d.redDog { // baccarat's Player and Banker together; Red Dog's one wager is the Player limit
 			next.Banker.Min = to
 		}
-		at, _, earliestErr = r.Earliest(limitsCommand(next), now)
+		at, _, earliestErr = r.Earliest(limitsCommand(next, d.redDog), now)
 	})
 	switch {
 	case err != nil:
@@ -116,11 +117,11 @@ func (d *demoNotices) keep(ctx context.Context) (*engine.Change, error) {
 }
 
 // limitsCommand is the table-script command that posts sign's minimums and maximums (a
-// baccarat sign's Player and Banker, a Red Dog sign's one wager), to take effect at once: the
-// demo asks the table's rules when it may.
-func limitsCommand(sign engine.Sign) desk.Command {
+// baccarat sign's Player and Banker, a Red Dog sign's one wager: the table's game says which),
+// to take effect at once: the demo asks the table's rules when it may.
+func limitsCommand(sign engine.Sign, redDog bool) desk.Command {
 	c := desk.Command{Verb: desk.VerbLimits}
-	if sign.Banker.Max == 0 {
+	if redDog {
 		c.Limits = []desk.Limit{{Wager: desk.WagerBet, Limit: sign.Player}}
 		return c
 	}

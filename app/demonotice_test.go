@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/internal/testclock"
 )
 
@@ -119,5 +121,32 @@ func TestDemoKeepsANotice(t *testing.T) {
 	}
 	if unnoticed > 0 {
 		t.Errorf("%d raises were posted without notice", unnoticed)
+	}
+}
+
+// The demo's posting names the wagers of the table's game, not of the sign's shape: a
+// baccarat sign without a Banker maximum is still baccarat's Player and Banker, a Red Dog
+// sign its one bet.
+func TestDemoLimitsCommandByGame(t *testing.T) {
+	lim := engine.WagerLimit{Min: 2500, Max: 500000}
+	tests := []struct {
+		name   string
+		sign   engine.Sign
+		redDog bool
+		want   []desk.Wager
+	}{
+		{"baccarat", engine.Sign{Player: lim, Banker: lim}, false, []desk.Wager{desk.WagerPlayer, desk.WagerBanker}},
+		{"baccarat, no Banker maximum", engine.Sign{Player: lim, Banker: engine.WagerLimit{Min: 2500}}, false, []desk.Wager{desk.WagerPlayer, desk.WagerBanker}},
+		{"red dog", engine.Sign{Player: lim}, true, []desk.Wager{desk.WagerBet}},
+	}
+	for _, tt := range tests {
+		c := limitsCommand(tt.sign, tt.redDog)
+		var got []desk.Wager
+		for _, l := range c.Limits {
+			got = append(got, l.Wager)
+		}
+		if c.Verb != desk.VerbLimits || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %s %v, want limits %v", tt.name, c.Verb, got, tt.want)
+		}
 	}
 }

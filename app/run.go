@@ -329,7 +329,7 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 			t.close()
 			return nil, err
 		}
-		keeper := &demoNotices{loop: t.loop, now: time.Now, low: setup.Sign.Player.Min, notices: notices}
+		keeper := &demoNotices{loop: t.loop, now: time.Now, low: setup.Sign.Player.Min, notices: notices, redDog: redDog}
 		ticks := time.NewTicker(time.Second)
 		go func() {
 			defer ticks.Stop()

@@ -164,7 +164,7 @@ func Chars() string {
 	for _, e := range entries() {
 		add(e.en + e.hans + e.hant)
 	}
-	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries()) {
+	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), linkDetailEntries()) {
 		add(e.en + e.hans + e.hant)
 	}
 	rs := make([]rune, 0, len(seen))

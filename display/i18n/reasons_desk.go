@@ -57,6 +57,24 @@ func alertEntries() []reasonEntry {
 	}
 }
 
+// linkDetailEntries are the shoe link's details inside a doubt ("shoe data lost (%s)": what
+// app/shoefeed and serialin say of the frames), each format exactly as they word it, in
+// English, Simplified and Traditional Chinese. A shoe's own text (its vendor, a restart
+// reason) stays as it is.
+func linkDetailEntries() []reasonEntry {
+	return []reasonEntry{
+		{"%d frame(s): %s", "%[1]d 帧：%[2]s", "%[1]d 幀：%[2]s"},
+		{"SEQ %04d: %s", "序号 %[1]d：%[2]s", "序號 %[1]d：%[2]s"},
+		{"SEQ %04d follows %04d", "序号 %[1]d 接在 %[2]d 之后", "序號 %[1]d 接在 %[2]d 之後"},
+		{"SEQ %04d follows %04d, the last frame the table took before it stopped", "序号 %[1]d 接在 %[2]d（牌台停止前收到的最后一帧）之后", "序號 %[1]d 接在 %[2]d（牌檯停止前收到的最後一幀）之後"},
+		{"SEQ %04d is behind %04d", "序号 %[1]d 落后于 %[2]d", "序號 %[1]d 落後於 %[2]d"},
+		{"SEQ %04d is behind %04d, the last frame the table took before it stopped", "序号 %[1]d 落后于 %[2]d（牌台停止前收到的最后一帧）", "序號 %[1]d 落後於 %[2]d（牌檯停止前收到的最後一幀）"},
+		{"same SEQ as %q, different body", "序号与 %q 相同，内容不同", "序號與 %q 相同，內容不同"},
+		{"the shoe reported a card that left it unread", "牌靴报告有一张牌未读取就送出", "牌靴報告有一張牌未讀取就送出"},
+		{"%s read twice within %v: a double read or a real repeat", "%[1]s 在 %[2]v 内被读取两次：重复读取或真的重复", "%[1]s 在 %[2]v 內被讀取兩次：重複讀取或真的重複"},
+	}
+}
+
 // deskArgWord is a wager's or a result's name as the desk's words give it ("insurance",
 // "win") in lang; "" when a is none of them, or in English.
 func deskArgWord(a string, lang Lang) string {

@@ -93,3 +93,28 @@ func TestAppAlertsWorded(t *testing.T) {
 		}
 	}
 }
+
+// The shoe link's details inside a doubt are worded too, in each Chinese catalogue: only the
+// frame numbers, a card code and the shoe's own words are left.
+func TestLinkDetailsWorded(t *testing.T) {
+	doubts := []string{
+		"shoe data lost (1 frame(s): SEQ 0012 follows 0010)",
+		"shoe data lost (3 frame(s): SEQ 0040 follows 0036, the last frame the table took before it stopped)",
+		"the shoe sent conflicting data (SEQ 0007: same SEQ as \"0007 C KH\", different body)",
+		"old shoe data sent again (dropped) (SEQ 0005 is behind 0009)",
+		"a card could not be read (the shoe reported a card that left it unread)",
+		"a card was read twice in a row (KH: KH read twice within 2s: a double read or a real repeat)",
+	}
+	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
+		c, err := New(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range doubts {
+			got := c.Reason(d, "")
+			if left := asciiWord.FindAllString(strings.ReplaceAll(got, "0007 C KH", ""), -1); len(left) > 0 {
+				t.Errorf("%s: %q worded %q: English %q left", lang, d, got, left)
+			}
+		}
+	}
+}

@@ -16,7 +16,7 @@ func TestReason(t *testing.T) {
 		{"a doubt", "shoe data lost", "", SimplifiedChinese, "牌靴数据丢失"},
 		{"a doubt in Traditional", "shoe data lost", "", TraditionalChinese, "牌靴數據遺失"},
 		{"a doubt with the link's detail", "shoe data lost (1 frame(s): SEQ 0012 follows 0010)", "", SimplifiedChinese,
-			"牌靴数据丢失（1 frame(s): SEQ 0012 follows 0010）"},
+			"牌靴数据丢失（1 帧：序号 0012 接在 0010 之后）"},
 		{"English stays the engine's text", "shoe data lost (1 frame(s): SEQ 0012 follows 0010)", "", English,
 			"shoe data lost (1 frame(s): SEQ 0012 follows 0010)"},
 		{"reasons within a reason", "coup 7: shoe data lost; the shoe restarted", "", SimplifiedChinese,
