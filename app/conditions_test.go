@@ -15,13 +15,15 @@ import (
 	"github.com/coupboard/coupboard/internal/testbin"
 )
 
-// fakeClock is a clock whose synchronisation the test sets.
-type fakeClock struct {
+// syncSource is the health.Clock of the tests: the kernel's synchronisation state, which the
+// test sets (synchronised or not) while the table's condition check reads it from its own
+// goroutine. It tells no time: the movable time of the tests is internal/testclock.
+type syncSource struct {
 	mu     sync.Mutex
 	synced bool
 }
 
-func (f *fakeClock) State() (health.ClockState, error) {
+func (f *syncSource) State() (health.ClockState, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.synced {
@@ -30,7 +32,7 @@ func (f *fakeClock) State() (health.ClockState, error) {
 	return health.ClockState{MaxError: 16 * time.Second}, nil
 }
 
-func (f *fakeClock) set(synced bool) { f.mu.Lock(); f.synced = synced; f.mu.Unlock() }
+func (f *syncSource) set(synced bool) { f.mu.Lock(); f.synced = synced; f.mu.Unlock() }
 
 // TestBadSituations: a table whose shoe is missing (a wrong port), whose clock is not
 // synchronised and whose last backup failed on a full disk keeps running (its loop presents
@@ -56,7 +58,7 @@ path = %q
 	}
 	tb, stderr, trace := startTraced(t, cfg)
 	defer tb.close()
-	clock := &fakeClock{}
+	clock := &syncSource{}
 	tb.cond.useClock(clock)
 	want := []string{"no-such-shoe", health.ClockText, "journal backup failed", "no space left on device"}
 	waitScreen(t, trace, func(s view.Screen) bool { return hasAll(s.Status.Warnings, want) })

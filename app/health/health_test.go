@@ -14,12 +14,15 @@ import (
 	"github.com/coupboard/coupboard/app/logs"
 )
 
-type fakeClock struct {
+// syncSource is the Clock of the tests: the synchronisation state (or the error) the kernel
+// would give, set by the test. It tells no time: the movable time of the tests is
+// internal/testclock.
+type syncSource struct {
 	st  ClockState
 	err error
 }
 
-func (f *fakeClock) State() (ClockState, error) { return f.st, f.err }
+func (f *syncSource) State() (ClockState, error) { return f.st, f.err }
 
 func newBoard() (*Board, *bytes.Buffer) {
 	var b bytes.Buffer
@@ -28,7 +31,7 @@ func newBoard() (*Board, *bytes.Buffer) {
 
 func TestClock(t *testing.T) {
 	b, log := newBoard()
-	c := &fakeClock{st: ClockState{Synced: false, MaxError: 16 * time.Second}}
+	c := &syncSource{st: ClockState{Synced: false, MaxError: 16 * time.Second}}
 	CheckClock(b, c)
 	CheckClock(b, c) // still unsynchronised: logged once
 	if got := b.Texts(); !reflect.DeepEqual(got, []string{ClockText}) {
