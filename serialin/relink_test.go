@@ -2,6 +2,7 @@ package serialin
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -162,4 +163,33 @@ func TestPTYSameStreamAfterUnplugIsTaken(t *testing.T) {
 	if n := countKind(c.evs, KindUnproven); n != 0 || c.m.Status().Connects != 2 {
 		t.Errorf("%d unproven frames, %d connects; want 0 and 2", n, c.m.Status().Connects)
 	}
+}
+
+// refusingResumer is another package's sequenced decoder that refuses the mark it is given.
+type refusingResumer struct{ Decoder }
+
+func (refusingResumer) Resume(Mark) error { return errors.New("mark from another protocol") }
+
+// The configuration's mark goes to another package's Resumer on the first connection; when it
+// refuses it, the link says so (the sequence starts afresh) instead of the error being dropped.
+func TestPTYResumerRefusalIsReported(t *testing.T) {
+	line := newPTY(t, "")
+	reg := NewRegistry()
+	if err := reg.Register(Adapter{Name: "other", New: func() Decoder { return refusingResumer{NewCSP1()} }, Settings: Standard9600()}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Start(Config{Path: line.Path(), Protocol: "other", Resume: &Mark{Seq: 41, Frame: "HBT,0041,300"}}, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close(); <-m.Done() })
+	c := &collector{t: t, m: m}
+	c.until(patience, "the refusal on the link", func(evs []Event) bool {
+		for _, e := range evs {
+			if e.Kind == KindLink && e.Link == LinkConnected && strings.Contains(e.Err, "shoe mark not taken up, the sequence starts afresh: mark from another protocol") {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -378,7 +379,8 @@ func TestWake(t *testing.T) {
 	feed := make(chan pitwire.Message, 4)
 	var mu sync.Mutex
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
-	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	var calls atomic.Int64 // the wake loop's reads of the clock: two per tick, the first before its timer
+	now := func() time.Time { calls.Add(1); mu.Lock(); defer mu.Unlock(); return at }
 	woken := make(chan struct{}, 100)
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -399,7 +401,14 @@ func TestWake(t *testing.T) {
 	feed <- pitwire.Message{}
 	<-woken
 	<-feed
-	time.Sleep(10 * time.Millisecond) // a tick that saw the message may still be scheduling
+	// A tick that saw the message before it was taken may still be scheduling: two reads of the
+	// clock after the take include the start of a later tick, which comes after every earlier
+	// tick has scheduled (a sleep here let a loaded machine schedule after the drain below).
+	for c, end := calls.Load(), time.Now().Add(30*time.Second); calls.Load() < c+2; time.Sleep(time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the wake loop stopped ticking")
+		}
+	}
 	for len(woken) > 0 {
 		<-woken
 	}
