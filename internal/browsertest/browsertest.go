@@ -60,12 +60,23 @@ func (b *Browser) Run(what string, actions ...chromedp.Action) {
 	}
 }
 
-// Text is the text of the first element sel (a CSS selector) matches.
+// Text is the text of the first element sel (a CSS selector) matches. A live page may
+// replace the element while it is read ("No node with given id found"): it is read again, for
+// at most Wait.
 func (b *Browser) Text(sel string) string {
 	b.t.Helper()
-	var s string
-	b.Run("read "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
-	return s
+	deadline := time.Now().Add(Wait)
+	for {
+		var s string
+		err := chromedp.Run(b.ctx, chromedp.Text(sel, &s, chromedp.ByQuery))
+		if err == nil {
+			return s
+		}
+		if time.Now().After(deadline) || b.ctx.Err() != nil {
+			b.t.Fatalf("read %s: %v\nserver:\n%s", sel, err, b.server())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // WaitText waits, at most Wait, until the first element sel matches is visible and its text
