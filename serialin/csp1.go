@@ -171,8 +171,15 @@ func (d *CSP1) frame(out []Event, f []byte) []Event {
 		}
 	}
 	reason := ""
-	if typ == "HELO" && d.relinked && d.hello == "" {
-		reason = fmt.Sprintf("HELO after the link came back (last frame taken SEQ %04d); the table had no HELO to check it against", d.last)
+	if typ == "HELO" && d.relinked {
+		if d.hello == "" {
+			reason = fmt.Sprintf("HELO after the link came back (last frame taken SEQ %04d); the table had no HELO to check it against", d.last)
+		} else {
+			// A HELO names the vendor, model, firmware and protocol, not the shoe itself:
+			// another shoe of the same model would say the same.
+			reason = fmt.Sprintf("HELO after the link came back (last frame taken SEQ %04d); the same vendor, model and firmware as the table's shoe, "+
+				"which cannot tell two shoes of one model apart: check the shoe at the table", d.last)
+		}
 	}
 	if typ == "HELO" && d.resumed {
 		reason = fmt.Sprintf("HELO after SEQ %04d, the last frame the table took before it stopped", d.last)
@@ -214,7 +221,10 @@ func (d *CSP1) unproven(typ string, seq int, body string, fields []string) strin
 			"its frames are dropped until the table's shoe sends HELO", hello, d.hello)
 	case seq == d.last && body == string(d.lastB[:d.lastLen]):
 		return ""
-	case seq == (d.last+1)%seqModulus:
+	case d.unprovenN == 0 && seq == (d.last+1)%seqModulus:
+		// Only the first frame after the link came back proves the stream by its SEQ: the
+		// dropped frames do not move d.last, so any stream counting upwards would reach
+		// d.last+1 in time; after an unproven frame only the shoe's HELO proves it.
 		return ""
 	}
 	return fmt.Sprintf("SEQ %04d after the link came back does not continue %04d, the last frame taken: not proven to be the same shoe; "+

@@ -47,8 +47,11 @@ func TestCSP1RelinkMakesTheStreamProveItself(t *testing.T) {
 		{"after unproven frames, the shoe's HELO proves it", mark,
 			[][]byte{Frame("CARD", 400, "5D"), helo(0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "7S"), Frame("CARD", 3, "8S")},
 			"unproven 1; hello restart; card 7S; gap 1; card 8S", "SEQ 0400"},
-		{"a frame continuing the SEQ after unproven ones proves it", mark,
-			[][]byte{Frame("CARD", 400, "5D"), Frame("CARD", 42, "7S")}, "unproven 1; card 7S", "SEQ 0400"},
+		{"after an unproven frame, a frame continuing the SEQ does not prove it", mark,
+			[][]byte{Frame("CARD", 400, "5D"), Frame("CARD", 42, "7S")}, "unproven 1; unproven 2", "SEQ 0400"},
+		{"a foreign stream counting up from below past the last SEQ is never taken", mark,
+			[][]byte{Frame("CARD", 39, "5D"), Frame("CARD", 40, "6D"), Frame("CARD", 41, "7D"), Frame("CARD", 42, "8D"), Frame("CARD", 43, "9D")},
+			"unproven 1; unproven 2; unproven 3; unproven 4; unproven 5", "SEQ 0039"},
 		{"with no HELO seen, any HELO is taken, with a reason", Mark{Seq: 41, Frame: "CARD,0041,9H"},
 			[][]byte{helo(0, "OTHER", "SHOE-6", "2.0", "CSP1"), Frame("CARD", 1, "5D")}, "hello restart; card 5D", ""},
 	} {
@@ -76,6 +79,9 @@ func TestCSP1RelinkMakesTheStreamProveItself(t *testing.T) {
 				}
 				if e.Kind == KindHello && tc.mark.Hello == "" && !strings.Contains(e.Reason, "no HELO to check it against") {
 					t.Errorf("HELO with no identity to check: reason %q", e.Reason)
+				}
+				if e.Kind == KindHello && tc.mark.Hello != "" && !strings.Contains(e.Reason, "cannot tell two shoes of one model apart") {
+					t.Errorf("the shoe's HELO after the link came back: reason %q, want it to say the check cannot tell two shoes of one model apart", e.Reason)
 				}
 			}
 			if got := strings.Join(parts, "; "); got != tc.want {
