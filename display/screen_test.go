@@ -224,6 +224,8 @@ func TestApplyRest(t *testing.T) {
 	two.Coup, two.Stats = midshoe.Coup, view.Stats{Hands: 99}
 	tick := midshoe // a second later, the same coup
 	tick.Now, tick.Stats = tick.Now.Add(time.Second), view.Stats{Hands: 97}
+	card := midshoe // a card within the coup: the same roads, the cards left one fewer
+	card.Coup, card.Stats = natural.Coup, view.Stats{Hands: 96}
 	for _, tt := range []struct {
 		name  string
 		steps func(t *testing.T, scr *TableScreen)
@@ -252,6 +254,11 @@ func TestApplyRest(t *testing.T) {
 				t.Error("ApplyCoup of the coup shown left a rest")
 			}
 		}, tick},
+		{"a card within a coup: all at once", func(t *testing.T, scr *TableScreen) {
+			if scr.ApplyCoup(card) {
+				t.Error("ApplyCoup of a card that ends no coup left a rest")
+			}
+		}, card},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			scr := NewTableScreen(Style{Theme: themes.Classic()})
@@ -346,6 +353,33 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 			if n := test.WidgetRenderer(wd).(*paintRenderer).paints - before[name]; n != 1 {
 				t.Errorf("%s %v: the %s painted %d times in one layout, want once", tt.state, size, name, n)
 			}
+		}
+	}
+}
+
+// BenchmarkApplyCoup is the step of a dealt card on the Fyne goroutine: the coup of a mid-shoe
+// screen shown, the rest left for the next frame (docs/performance.md, §20).
+func BenchmarkApplyCoup(b *testing.B) {
+	test.NewTempApp(b)
+	s, err := sample.State("midshoe")
+	if err != nil {
+		b.Fatal(err)
+	}
+	natural, err := sample.State("natural")
+	if err != nil {
+		b.Fatal(err)
+	}
+	other := s
+	other.Coup = natural.Coup
+	scr := NewTableScreen(Style{Theme: themes.Classic()})
+	test.NewTempWindow(b, scr).Resize(landscape)
+	scr.Apply(s)
+	b.ResetTimer()
+	for i := range b.N {
+		if i%2 == 0 {
+			scr.ApplyCoup(other)
+		} else {
+			scr.ApplyCoup(s)
 		}
 	}
 }
