@@ -356,30 +356,3 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkApplyCoup is the step of a dealt card on the Fyne goroutine: the coup of a mid-shoe
-// screen shown, the rest left for the next frame (docs/performance.md, §20).
-func BenchmarkApplyCoup(b *testing.B) {
-	test.NewTempApp(b)
-	s, err := sample.State("midshoe")
-	if err != nil {
-		b.Fatal(err)
-	}
-	natural, err := sample.State("natural")
-	if err != nil {
-		b.Fatal(err)
-	}
-	other := s
-	other.Coup = natural.Coup
-	scr := NewTableScreen(Style{Theme: themes.Classic()})
-	test.NewTempWindow(b, scr).Resize(landscape)
-	scr.Apply(s)
-	b.ResetTimer()
-	for i := range b.N {
-		if i%2 == 0 {
-			scr.ApplyCoup(other)
-		} else {
-			scr.ApplyCoup(s)
-		}
-	}
-}
