@@ -451,14 +451,14 @@ func (t *runningTable) committed([]journal.Record) {
 }
 
 // present hands a new screen to the window on the Fyne goroutine (architecture.md invariant 2),
-// the coup first: the window paints a dealt card at once, and what else changed (a coup's end
-// changes the roads and statistics, every card the cards left) in the next frame
-// (TableScreen.ApplyCoup, ApplyRest). The window's loop runs every function queued before a
+// the coup first: the window paints a dealt card at once, and what else a coup's end changes
+// (the roads and statistics) in the next frame (TableScreen.ApplyCoup, ApplyRest). The window's loop runs every function queued before a
 // frame, and those they queue at once, then paints (third_party/fyne, change 1): two functions
 // queued here together both ran before the card's frame, which then rastered the roads too.
 // ApplyRest is queued two deep, so that it runs after the card's frame (docs/performance.md, §20);
 // it shows the newest screen, so screens faster than frames never bring an older coup back. A
-// screen whose coup did not change (the clock's, each second) is shown whole at once: one frame.
+// screen that ends no coup (the clock's each second, a card within a coup) is shown whole at
+// once: one frame.
 func (t *runningTable) present(v view.Screen) {
 	if t.openBus { // in words of the catalogue, like the machine's warnings (issue 23)
 		words := make([]i18n.Message, len(v.Status.Errors), len(v.Status.Errors)+1)

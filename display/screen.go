@@ -78,12 +78,14 @@ func NewTableScreen(st Style) *TableScreen {
 // ends the idle view) and leaves the rest of the screen as it was; ApplyRest (or Apply(s))
 // afterwards shows the rest. The app hands a new screen over in these two steps so that the
 // frame that shows a dealt card draws only the coup: the roads and statistics a coup's last
-// card changes, and the cards left every card changes, are painted a frame later (1/60 s), and
-// do not delay the card (docs/performance.md, §5 and §20). It reports whether there is a rest
-// to show: when the mode and the coup are as shown (the clock's screen each second, a
-// heartbeat), and before the first Apply, it is Apply and there is none.
+// card changes are painted a frame later (1/60 s), and do not delay the card
+// (docs/performance.md, §5 and §20). It reports whether there is a rest to show. It is Apply,
+// and there is none, before the first Apply, when the mode and the coup are as shown (the
+// clock's screen each second, a heartbeat), and when the roads have no new coup (a card within
+// a coup: the rest is a few texts, cheaper in the card's frame than in a frame of their own).
 func (t *TableScreen) ApplyCoup(s view.Screen) (rest bool) {
-	if !t.applied || s.Mode == t.screen.Mode && reflect.DeepEqual(s.Coup, t.screen.Coup) {
+	if !t.applied || s.Mode == t.screen.Mode && reflect.DeepEqual(s.Coup, t.screen.Coup) ||
+		coupsOn(s.Roads.Bead) == coupsOn(t.screen.Roads.Bead) {
 		t.Apply(s)
 		return false
 	}
@@ -228,6 +230,20 @@ func (t *TableScreen) bannerLines(s view.Screen) []string {
 		return []string{w.T(i18n.Welcome), w.T(i18n.PlaceBets)}
 	}
 	return nil
+}
+
+// coupsOn is how many coups a bead plate holds: one mark each. A coup's end adds one; the app
+// hands the roads' new coup over a frame after the card that ended it (ApplyCoup).
+func coupsOn(bead view.Road) int {
+	n := 0
+	for _, c := range bead.Columns {
+		for _, cell := range c {
+			if cell.Mark != view.MarkNone {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // coupEmpty reports whether a baccarat coup has nothing to show yet: no card and no result

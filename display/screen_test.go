@@ -224,6 +224,8 @@ func TestApplyRest(t *testing.T) {
 	two.Coup, two.Stats = midshoe.Coup, view.Stats{Hands: 99}
 	tick := midshoe // a second later, the same coup
 	tick.Now, tick.Stats = tick.Now.Add(time.Second), view.Stats{Hands: 97}
+	card := midshoe // a card within the coup: the same roads, the cards left one fewer
+	card.Coup, card.Stats = natural.Coup, view.Stats{Hands: 96}
 	for _, tt := range []struct {
 		name  string
 		steps func(t *testing.T, scr *TableScreen)
@@ -252,6 +254,11 @@ func TestApplyRest(t *testing.T) {
 				t.Error("ApplyCoup of the coup shown left a rest")
 			}
 		}, tick},
+		{"a card within a coup: all at once", func(t *testing.T, scr *TableScreen) {
+			if scr.ApplyCoup(card) {
+				t.Error("ApplyCoup of a card that ends no coup left a rest")
+			}
+		}, card},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			scr := NewTableScreen(Style{Theme: themes.Classic()})
