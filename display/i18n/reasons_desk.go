@@ -44,6 +44,7 @@ func deskWordEntries() []reasonEntry {
 // the record, the journal failing), each format exactly as the app words it, in English,
 // Simplified and Traditional Chinese; the Corrections tab words them with Catalogue.Reason.
 // A shoe's fault text and an error's text inside them stay as they are.
+// TestAlertFormatsFollowTheApp scans the app's source and fails when the two drift apart.
 func alertEntries() []reasonEntry {
 	return []reasonEntry{
 		{"shoe jammed — clear it; enter cards by hand meanwhile", "牌靴卡住——请清理；其间请手动录入牌", "牌靴卡住——請清理；其間請手動錄入牌"},
@@ -60,7 +61,7 @@ func alertEntries() []reasonEntry {
 // linkDetailEntries are the shoe link's details inside a doubt ("shoe data lost (%s)": what
 // app/shoefeed and serialin say of the frames), each format exactly as they word it, in
 // English, Simplified and Traditional Chinese. A shoe's own text (its vendor, a restart
-// reason) stays as it is.
+// reason) stays as it is. TestLinkDetailFormatsStillWorded fails on one the link no longer words.
 func linkDetailEntries() []reasonEntry {
 	return []reasonEntry{
 		{"%d frame(s): %s", "%[1]d 帧：%[2]s", "%[1]d 幀：%[2]s"},
