@@ -61,7 +61,7 @@ func textFormat(e ast.Expr) (string, bool) {
 // appAlertFormats reads the table program's source (app/shoefeed, app/table; not their tests)
 // and returns, with the file and line of a site, every format it words an alert for a
 // supervisor with: the format given to shoefeed's alert, the text of an Alert literal, the
-// text given to Raise, and what differ.alert returns. A text held in a variable or a field is
+// text given to Raise, what differ.alert returns, and the recovery banner (bannerFormats). A text held in a variable or a field is
 // not a site (it is worded where it was made).
 func appAlertFormats(t *testing.T) map[string]string {
 	t.Helper()
@@ -110,6 +110,10 @@ func appAlertFormats(t *testing.T) map[string]string {
 						}
 					}
 				case *ast.FuncDecl:
+					if n.Name.Name == "Banner" && n.Recv != nil && n.Body != nil {
+						bannerFormats(fset, n, out)
+						return true
+					}
 					if n.Name.Name != "alert" || n.Recv == nil || n.Body == nil {
 						return true
 					}
@@ -127,6 +131,45 @@ func appAlertFormats(t *testing.T) map[string]string {
 		}
 	}
 	return out
+}
+
+// bannerFormats adds the formats of Recovery.Banner to out: the format of its fmt.Sprintf, and
+// that format with each tail it adds (s += " (journal damage: " + damage + ")"), the variable
+// a %s.
+func bannerFormats(fset *token.FileSet, fd *ast.FuncDecl, out map[string]string) {
+	var head string
+	var tails []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		if f, ok := textFormat(as.Rhs[0]); ok && as.Tok == token.DEFINE {
+			head = f
+			out[f] = fset.Position(as.Pos()).String()
+		}
+		if as.Tok != token.ADD_ASSIGN {
+			return true
+		}
+		// lit + variable + lit
+		if outer, ok := as.Rhs[0].(*ast.BinaryExpr); ok {
+			if inner, ok := outer.X.(*ast.BinaryExpr); ok {
+				a, ok1 := stringLit(inner.X)
+				_, isID := inner.Y.(*ast.Ident)
+				b, ok2 := stringLit(outer.Y)
+				if ok1 && ok2 && isID {
+					tails = append(tails, strings.ReplaceAll(a, "%", "%%")+"%s"+strings.ReplaceAll(b, "%", "%%"))
+				}
+			}
+		}
+		return true
+	})
+	if head == "" {
+		return
+	}
+	for _, tail := range tails {
+		out[head+tail] = fset.Position(fd.Pos()).String()
+	}
 }
 
 // TestAlertFormatsFollowTheApp fails when the table program raises an alert whose format the
