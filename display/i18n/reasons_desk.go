@@ -40,10 +40,11 @@ func deskWordEntries() []reasonEntry {
 }
 
 // alertEntries are the alerts the table program raises itself for a supervisor (app/shoefeed:
-// the shoe's own faults; app/table: a coup in progress at a restart, the replay differing from
-// the record, the journal failing), each format exactly as the app words it, in English,
+// the shoe's own faults; app/table: the recovery banner, a coup in progress at a restart, the
+// replay differing from the record, the journal failing), each format exactly as the app words it, in English,
 // Simplified and Traditional Chinese; the Corrections tab words them with Catalogue.Reason.
 // A shoe's fault text and an error's text inside them stay as they are.
+// TestAlertFormatsFollowTheApp scans the app's source and fails when the two drift apart.
 func alertEntries() []reasonEntry {
 	return []reasonEntry{
 		{"shoe jammed — clear it; enter cards by hand meanwhile", "牌靴卡住——请清理；其间请手动录入牌", "牌靴卡住——請清理；其間請手動錄入牌"},
@@ -54,13 +55,18 @@ func alertEntries() []reasonEntry {
 			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
 			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
 		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
+		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it stays as
+		// the journal words it.
+		{"Recovered at %s — %d coups restored", "于 %[1]s 恢复运行——已恢复 %[2]d 局", "於 %[1]s 恢復運行——已恢復 %[2]d 局"},
+		{"Recovered at %s — %d coups restored (journal damage: %s)", "于 %[1]s 恢复运行——已恢复 %[2]d 局（记录损坏：%[3]s）",
+			"於 %[1]s 恢復運行——已恢復 %[2]d 局（記錄損壞：%[3]s）"},
 	}
 }
 
 // linkDetailEntries are the shoe link's details inside a doubt ("shoe data lost (%s)": what
 // app/shoefeed and serialin say of the frames), each format exactly as they word it, in
 // English, Simplified and Traditional Chinese. A shoe's own text (its vendor, a restart
-// reason) stays as it is.
+// reason) stays as it is. TestLinkDetailFormatsStillWorded fails on one the link no longer words.
 func linkDetailEntries() []reasonEntry {
 	return []reasonEntry{
 		{"%d frame(s): %s", "%[1]d 帧：%[2]s", "%[1]d 幀：%[2]s"},

@@ -2,10 +2,7 @@ package i18n
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +19,7 @@ import (
 // engine.Note) is a reason site too: a settlement's note.
 var reasonSinks = map[string][]string{
 	"../../engine":        {"anomaly", "flag", "disputeRound", "setAside", "addWhy", "dropCarry", "refuse", "note"},
-	"../../engine/desk":   {"no", "refuse", "void"},
+	"../../engine/desk":   {"no", "refuse", "void", "settleVoid"},
 	"../../engine/reddog": {"anomaly", "disputeRound", "addWhy", "underReview", "refuse", "refuseInput"},
 }
 
@@ -43,26 +40,7 @@ func engineReasonFormats(t *testing.T) map[string]string {
 	out := map[string]string{}
 	for _, dir := range []string{"../../engine", "../../engine/desk", "../../engine/reddog"} {
 		sinks := reasonSinks[dir]
-		fset := token.NewFileSet()
-		files := map[string]*ast.File{}
-		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil || len(names) == 0 {
-			t.Fatalf("read %s: %v (%d files)", dir, err, len(names))
-		}
-		for _, n := range names {
-			if strings.HasSuffix(n, "_test.go") {
-				continue
-			}
-			src, err := os.ReadFile(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := parser.ParseFile(fset, n, src, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files[n] = f
-		}
+		fset, files := parsePackage(t, dir)
 		s := reasonScan{fset: fset, out: out, consts: map[string]string{}, sinks: map[string]int{}, names: sinks}
 		for _, f := range files {
 			s.declarations(f)

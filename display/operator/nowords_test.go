@@ -7,6 +7,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 )
 
@@ -26,7 +28,8 @@ func englishLeft(text string, data ...string) []string {
 // The operator screen in Simplified and Traditional Chinese walked through its states: a coup
 // entered, a run registered and decided, Insurance/No 6 refused, deferred commission, a raise
 // of the minimum refused for want of notice then posted, the closing posted, a void refused,
-// a dispute and its review box, the recall of the shoe. At each, every label and button on
+// a dispute and its review box, the program's own alerts (shoe jammed, the recovery banner, a
+// coup in progress at a restart), the recall of the shoe. At each, every label and button on
 // screen, the log strip included, is in the language: no English word is left but the table's
 // own name and profile id (issue 23 item 3).
 func TestNoEnglishLeftOnTheChineseScreen(t *testing.T) {
@@ -96,6 +99,18 @@ func TestNoEnglishLeftOnTheChineseScreen(t *testing.T) {
 			r.sc.fix.roundN.SetText("2")
 			r.tap(w.T(i18n.OpDisputeRound))
 			check("a round disputed")
+			// The table program's own alerts, worded whole (an error's text inside one stays as
+			// it is, and is not raised here).
+			for _, text := range []string{
+				"shoe jammed — clear it; enter cards by hand meanwhile",
+				"Recovered at 21:58 — 12 coups restored",
+				"coup 3 was in progress when the display stopped: check the cards on the table and accept or void it",
+			} {
+				if res := lt.Do(table.Msg{Input: table.Input{Alert: &table.Alert{Text: text}}, Source: journal.SourceConfig}); res.Err != nil {
+					t.Fatal(res.Err)
+				}
+			}
+			check("the program's alerts")
 
 			r.tab(w.T(i18n.OpTabRecall))
 			check("recall")
