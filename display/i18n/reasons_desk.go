@@ -78,6 +78,19 @@ func linkDetailEntries() []reasonEntry {
 		{"same SEQ as %q, different body", "序号与 %q 相同，内容不同", "序號與 %q 相同，內容不同"},
 		{"the shoe reported a card that left it unread", "牌靴报告有一张牌未读取就送出", "牌靴報告有一張牌未讀取就送出"},
 		{"%s read twice within %v: a double read or a real repeat", "%[1]s 在 %[2]v 内被读取两次：重复读取或真的重复", "%[1]s 在 %[2]v 內被讀取兩次：重複讀取或真的重複"},
+		// After a reconnect (serialin CSP1.unproven and the HELO that proves the stream).
+		{"SEQ %04d after the link came back does not continue %04d, the last frame taken: not proven to be the same shoe; its frames are dropped until the shoe sends HELO (power-cycle it)",
+			"连接恢复后序号 %[1]d 未接续最后收到的 %[2]d：无法证明是同一牌靴；牌靴发送 HELO（重新开关电源）前，其数据帧一律丢弃",
+			"連接恢復後序號 %[1]d 未接續最後收到的 %[2]d：無法證明是同一牌靴；牌靴發送 HELO（重新開關電源）前，其資料幀一律丟棄"},
+		{"HELO from %s after the link came back, but the table's shoe is %s: not the same shoe; its frames are dropped until the table's shoe sends HELO",
+			"连接恢复后收到 %[1]s 的 HELO，但本台牌靴是 %[2]s：不是同一牌靴；本台牌靴发送 HELO 前，其数据帧一律丢弃",
+			"連接恢復後收到 %[1]s 的 HELO，但本檯牌靴是 %[2]s：不是同一牌靴；本檯牌靴發送 HELO 前，其資料幀一律丟棄"},
+		{"HELO after the link came back (last frame taken SEQ %04d); the table had no HELO to check it against",
+			"连接恢复后收到 HELO（最后收到的帧序号 %[1]d）；牌台没有可供核对的 HELO",
+			"連接恢復後收到 HELO（最後收到的幀序號 %[1]d）；牌檯沒有可供核對的 HELO"},
+		{"HELO after the link came back (last frame taken SEQ %04d); the same vendor, model and firmware as the table's shoe, which cannot tell two shoes of one model apart: check the shoe at the table",
+			"连接恢复后收到 HELO（最后收到的帧序号 %[1]d）；厂商、型号和固件与本台牌靴相同，但无法区分同型号的两台牌靴：请在牌台核对牌靴",
+			"連接恢復後收到 HELO（最後收到的幀序號 %[1]d）；廠商、型號和韌體與本檯牌靴相同，但無法區分同型號的兩台牌靴：請在牌檯核對牌靴"},
 	}
 }
 
