@@ -626,6 +626,74 @@ func TestEarliest(t *testing.T) {
 	}
 }
 
+// A time that was the earliest when asked may have lost its notice by the time it is posted:
+// the console checks it again at Post against the earliest allowed now (the time the button
+// offers) and, when it has passed, sends nothing, says so and offers the new earliest time,
+// keeping what was typed. A change that needs no notice is sent at any time.
+func TestPostTooEarly(t *testing.T) {
+	raise := []string{"table", "BAC-1", "kind", "limits", "main_min", "50", "main_max", "5000"}
+	lower := []string{"table", "BAC-1", "kind", "limits", "main_min", "10", "main_max", "5000"}
+	closeACT := []string{"table", "ACT-2", "kind", "close"}
+	for _, tc := range []struct {
+		name  string
+		kv    []string
+		at    string
+		later time.Duration // how long after 09:00:30 it is posted
+		sent  bool
+		want  string
+	}{
+		{"asked and posted at once", raise, "09:21", 0, true, ""},
+		{"posted 29 s later, same minute", raise, "09:21", 29 * time.Second, true, ""},
+		{"posted 31 s later, next minute", raise, "09:21", 31 * time.Second, false, "Not sent: 09:21 is no longer allowed; the earliest is now 09:22. Earliest allowed: 09:22 (table BAC-1, notice rule 000 7.7, s66(2))"},
+		{"a later time stays allowed", raise, "09:30", 5 * time.Minute, true, ""},
+		{"act close", closeACT, "09:21", time.Minute, false, "the earliest is now 09:22. Earliest allowed: 09:22 (table ACT-2, notice rule"},
+		{"no notice needed", lower, "09:01", 2 * time.Minute, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t) // the clock says 09:00:30 UTC
+			b := r.browser()
+			csrf := csrfOf(t, b.signIn("101", "2468"))
+			r.clk.add(tc.later)
+			v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {tc.at}}
+			for i := 0; i+1 < len(tc.kv); i += 2 {
+				v.Add(tc.kv[i], tc.kv[i+1])
+			}
+			res, page := b.post("/", v)
+			r.poster.mu.Lock()
+			posts := len(r.poster.posts)
+			r.poster.mu.Unlock()
+			if tc.sent {
+				if res.StatusCode != http.StatusSeeOther || posts != 1 {
+					t.Fatalf("not sent: %d, %d postings\n%s", res.StatusCode, posts, page)
+				}
+				return
+			}
+			if res.StatusCode != http.StatusBadRequest || posts != 0 {
+				t.Fatalf("sent or wrong status: %d, %d postings", res.StatusCode, posts)
+			}
+			if !strings.Contains(page, tc.want) {
+				t.Fatalf("want %q in\n%s", tc.want, page)
+			}
+			if !strings.Contains(page, `name="at" value="`+tc.at+`"`) {
+				t.Errorf("the form lost the time typed (%s)", tc.at)
+			}
+		})
+	}
+	// In the page's language.
+	r := newRig(t)
+	b := r.browser()
+	b.lang = "zh-CN"
+	csrf := csrfOf(t, b.signIn("101", "2468"))
+	r.clk.add(time.Minute)
+	v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {"09:21"}}
+	for i := 0; i+1 < len(raise); i += 2 {
+		v.Add(raise[i], raise[i+1])
+	}
+	if res, page := b.post("/", v); res.StatusCode != http.StatusBadRequest || !strings.Contains(page, "未发送：09:21 已不可用；现在最早为 09:22。") {
+		t.Errorf("zh-CN: %d\n%s", res.StatusCode, page)
+	}
+}
+
 // The page shows a finished round's winner and totals: no card of any hand (the bus carries
 // only finished rounds, but the console does not show even their cards).
 func TestNoFaceDownCards(t *testing.T) {
