@@ -2,6 +2,7 @@ package bus_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"slices"
@@ -18,7 +19,9 @@ import (
 )
 
 // freePort is a loopback TCP port nobody listens on now (a node keeps its ports across a
-// restart, so they are chosen before it starts).
+// restart, so they are chosen before it starts). Another process may take it before the node
+// listens on it: start nodes on such ports through startNodes, which starts them all again on
+// fresh ports when one could not listen.
 func freePort(tb testing.TB) int {
 	tb.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -29,6 +32,59 @@ func freePort(tb testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
+// startAttempts is how many times startNodes picks fresh ports before it gives up.
+const startAttempts = 4
+
+// startNodes starts n cluster nodes, node i with the configuration cfg(i, clientPort,
+// routePort, routes), where the ports are fresh free ports and routes lists every node's
+// route URL. The nodes start in parallel (a node is ready only once it can reach the
+// others). When a node does not start (its port was taken between freePort and its listen,
+// by another test process: the server then never becomes ready), every node of the attempt
+// is shut down and all start again on fresh ports. It returns the configurations used and
+// the running servers, shut down at the end of the test.
+func startNodes(tb testing.TB, n int, cfg func(i, clientPort, routePort int, routes []string) bus.ServerConfig) ([]bus.ServerConfig, []*bus.Server) {
+	tb.Helper()
+	var lastErr error
+	for attempt := 1; attempt <= startAttempts; attempt++ {
+		routePorts := make([]int, n)
+		var routes []string
+		for i := range n {
+			routePorts[i] = freePort(tb)
+			routes = append(routes, "nats-route://127.0.0.1:"+strconv.Itoa(routePorts[i]))
+		}
+		cfgs := make([]bus.ServerConfig, n)
+		for i := range n {
+			cfgs[i] = cfg(i, freePort(tb), routePorts[i], routes)
+		}
+		srvs := make([]*bus.Server, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() { defer wg.Done(); srvs[i], errs[i] = bus.StartServer(cfgs[i]) }()
+		}
+		wg.Wait()
+		if lastErr = errors.Join(errs...); lastErr == nil {
+			tb.Cleanup(func() {
+				for _, s := range srvs { // nil: a node the test stopped (cluster.stop)
+					if s != nil {
+						s.Shutdown()
+					}
+				}
+			})
+			return cfgs, srvs
+		}
+		for _, s := range srvs {
+			if s != nil {
+				s.Shutdown()
+			}
+		}
+		tb.Logf("start %d nodes, attempt %d: %v; again on fresh ports", n, attempt, lastErr)
+	}
+	tb.Fatalf("start %d nodes: %d attempts failed, the last: %v", n, startAttempts, lastErr)
+	return nil, nil
+}
+
 // cluster is n nodes of a NATS cluster on loopback, each an embedded bus.Server.
 type cluster struct {
 	cfgs []bus.ServerConfig
@@ -36,35 +92,18 @@ type cluster struct {
 	srvs []*bus.Server // nil while a node is down
 }
 
-// startCluster starts n nodes on loopback (open bus, 3 replicas) and creates the stream.
+// startCluster starts n nodes on loopback (open bus, 3 replicas) and creates the stream. A
+// node stopped and started again in a test keeps its ports (the others route to them).
 func startCluster(tb testing.TB, n int) *cluster {
 	tb.Helper()
-	c := &cluster{cfgs: make([]bus.ServerConfig, n), srvs: make([]*bus.Server, n)}
-	routePorts := make([]int, n)
-	var routes []string
-	for i := range n {
-		routePorts[i] = freePort(tb)
-		routes = append(routes, "nats-route://127.0.0.1:"+strconv.Itoa(routePorts[i]))
-	}
-	for i := range n {
-		c.cfgs[i] = bus.ServerConfig{
-			Name: fmt.Sprintf("node-%d", i+1), Port: freePort(tb), StoreDir: tb.TempDir(), Open: true,
-			Cluster: bus.ClusterConfig{Name: "casino", Port: routePorts[i], Routes: routes},
+	cfgs, srvs := startNodes(tb, n, func(i, clientPort, routePort int, routes []string) bus.ServerConfig {
+		return bus.ServerConfig{
+			Name: fmt.Sprintf("node-%d", i+1), Port: clientPort, StoreDir: tb.TempDir(), Open: true,
+			Cluster: bus.ClusterConfig{Name: "casino", Port: routePort, Routes: routes},
 		}
-	}
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = c.start(i) }()
-	}
-	wg.Wait()
+	})
+	c := &cluster{cfgs: cfgs, srvs: srvs}
 	tb.Cleanup(c.shutdown)
-	for _, err := range errs {
-		if err != nil {
-			tb.Fatal(err)
-		}
-	}
 	nc := c.conn(tb)
 	defer nc.Close()
 	// The cluster elects its JetStream meta leader a few seconds after the routes are up.

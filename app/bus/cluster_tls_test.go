@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,33 +93,22 @@ func (ca *testCA) node(t *testing.T, name string) (cert, key string) {
 func TestClusterRoutesOverTLS(t *testing.T) {
 	casino, rogue := newTestCA(t, "casino routes CA"), newTestCA(t, "another CA")
 	const n = 4
-	routePorts := make([]int, n)
-	var routes []string
-	for i := range n {
-		routePorts[i] = freePort(t)
-		routes = append(routes, "nats-route://127.0.0.1:"+strconv.Itoa(routePorts[i]))
-	}
 	// node-1 and node-2: the casino's CA; node-3: a certificate of another CA, which it trusts;
 	// node-4: plain routes.
 	cas := []*testCA{casino, casino, rogue, nil}
-	srvs := make([]*bus.Server, n)
-	for i := range n {
-		name := fmt.Sprintf("node-%d", i+1)
-		var routeTLS bus.ServerTLS
-		if ca := cas[i]; ca != nil {
-			cert, key := ca.node(t, name)
-			routeTLS = bus.ServerTLS{CertFile: cert, KeyFile: key, CAFile: ca.path}
+	routeTLS := make([]bus.ServerTLS, n)
+	for i, ca := range cas {
+		if ca != nil {
+			cert, key := ca.node(t, fmt.Sprintf("node-%d", i+1))
+			routeTLS[i] = bus.ServerTLS{CertFile: cert, KeyFile: key, CAFile: ca.path}
 		}
-		srv, err := bus.StartServer(bus.ServerConfig{
-			Name: name, Port: freePort(t), StoreDir: t.TempDir(), Open: true, Replicas: 1,
-			Cluster: bus.ClusterConfig{Name: "casino", Port: routePorts[i], Routes: routes, TLS: routeTLS},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(srv.Shutdown)
-		srvs[i] = srv
 	}
+	_, srvs := startNodes(t, n, func(i, clientPort, routePort int, routes []string) bus.ServerConfig {
+		return bus.ServerConfig{
+			Name: fmt.Sprintf("node-%d", i+1), Port: clientPort, StoreDir: t.TempDir(), Open: true, Replicas: 1,
+			Cluster: bus.ClusterConfig{Name: "casino", Port: routePort, Routes: routes, TLS: routeTLS[i]},
+		}
+	})
 	waitFor(t, 30*time.Second, "node-1 and node-2 routed over TLS", func() bool {
 		return slices.Equal(srvs[0].Peers(), []string{"node-2"}) && slices.Equal(srvs[1].Peers(), []string{"node-1"})
 	})

@@ -136,6 +136,7 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 			id, pin = "17", "1111" // dealer
 		}
 		operatorSignIn(t, display, id, pin)
+		waitSignIns(t, data, db, p, fmt.Sprintf("cycle %d: sign-in", i+1), func(rows []map[string]any) bool { return grantedSignIns(rows) > i })
 		for _, x := range tabs {
 			xdo(t, display, "mousemove", "--window", win, fmt.Sprint(x), "176", "click", "1")
 			time.Sleep(120 * time.Millisecond)
@@ -144,7 +145,7 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 		xdo(t, display, "windowsize", win, fmt.Sprint(sz[0]), fmt.Sprint(sz[1]))
 		time.Sleep(300 * time.Millisecond)
 		xdo(t, display, "key", "Escape") // signs out and goes back to the table
-		time.Sleep(300 * time.Millisecond)
+		waitSignIns(t, data, db, p, fmt.Sprintf("cycle %d: sign-out", i+1), func(rows []map[string]any) bool { return count(rows, "sign_out", "signed out") > i })
 		select {
 		case <-p.Done:
 			t.Fatalf("cycle %d: the table exited (%v); stderr:\n%s", i+1, p.Err, p.Stderr)
@@ -161,6 +162,17 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 	}
 	if last := rows[len(rows)-1]; last["event"] != "sign_out" || last["reason"] != "shutdown" || last["operator"] != "4" || last["role"] != "supervisor" {
 		t.Fatalf("SIGTERM %v after the sign-in was journalled: the last access record is %v, want the supervisor's sign-out at shutdown", at, last)
+	}
+}
+
+// waitSignIns waits until the access records of the running table p's journal db satisfy
+// ok (what names the wait in the failure).
+func waitSignIns(t *testing.T, data, db string, p *proc, what string, ok func([]map[string]any) bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !ok(signIns(t, data, db)); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not in the journal after 30 s; stderr:\n%s", what, p.Stderr)
+		}
 	}
 }
 

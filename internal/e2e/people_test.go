@@ -66,10 +66,31 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 		tableWindow(t, display, p)
 		return p
 	}
-	stopTable := func(p *proc, when string) {
+	// journalled waits until the table's journal holds n rows of event with outcome (any
+	// outcome: ""), as the export reads them while the table runs.
+	journalled := func(event, outcome string, n int) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+			k := 0
+			for _, r := range signIns(t, data, db) {
+				if r["event"] == event && (outcome == "" || r["outcome"] == outcome) {
+					k++
+				}
+			}
+			if k >= n {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the journal holds %d %s %s rows after 30 s, want %d; stderr:\n%s", k, event, outcome, n, stderr)
+			}
+		}
+	}
+	// stopTable signs out (the signOuts-th sign-out of the run), waits for it in the
+	// journal, and stops the table.
+	stopTable := func(p *proc, when string, signOuts int) {
 		t.Helper()
 		xdo(t, display, "key", "Escape") // signs out
-		time.Sleep(2 * time.Second)      // the sign-out's screen work, under -race
+		journalled("sign_out", "", signOuts)
 		_ = p.Cmd.Process.Signal(syscall.SIGTERM)
 		if err := p.Wait(t, 30*time.Second); err != nil {
 			t.Fatalf("%s: exit %v; stderr:\n%s", when, err, stderr)
@@ -88,8 +109,8 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 	xdo(t, display, "key", "Return")
 	xdo(t, display, "type", "--delay", "30", "4821")
 	xdo(t, display, "key", "Return")
-	time.Sleep(time.Second)
-	stopTable(p, "SIGTERM with the bus up")
+	journalled("sign_in", "granted", 1)
+	stopTable(p, "SIGTERM with the bus up", 1)
 
 	// The pit server goes down; the table restarts and signs the supervisor in from its copy.
 	srv.Shutdown()
@@ -98,7 +119,8 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 		t.Fatalf("the restarted table did not load its copy; stderr:\n%s", stderr)
 	}
 	operatorSignIn(t, display, "4", "90210")
-	stopTable(p, "SIGTERM with the bus down")
+	journalled("sign_in", "granted", 2)
+	stopTable(p, "SIGTERM with the bus down", 2)
 
 	var got []string
 	for _, r := range signIns(t, data, db) {
