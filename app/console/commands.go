@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/coupboard/coupboard/app/pitcmd"
@@ -14,9 +16,28 @@ import (
 // posting goes to each table over the bus, the table's own rules decide it, journal it with
 // the person and answer. Expiry is how long a table that is offline may still carry a
 // posting out (0: the sender's default).
+// Made with NewCommands, it keeps the list of postings until the sender's list changes
+// (Postings); a Commands made otherwise makes it again on every call.
 type Commands struct {
 	Sender *pitcmd.Sender
 	Expiry time.Duration
+
+	cache *postingsCache
+}
+
+// NewCommands is the Poster over sender, with postings kept from one page to the next until
+// the sender's list of commands changes.
+func NewCommands(sender *pitcmd.Sender, expiry time.Duration) Commands {
+	return Commands{Sender: sender, Expiry: expiry, cache: &postingsCache{}}
+}
+
+// postingsCache is the list Postings made last and the sender's ListChanges it was made at.
+type postingsCache struct {
+	mu       sync.Mutex
+	made     bool
+	changes  uint64
+	postings []Posting
+	builds   int // how many times the list was made (for the tests)
 }
 
 // Post sends line to tables, given by person by. A posting the bus stored for some of its
@@ -143,7 +164,26 @@ func withdrawalOf(t pitcmd.TableAnswer) *Withdrawal {
 // Postings are the pit's postings of the streams' day, oldest first, as the command sender
 // keeps them (read back from the bus after a restart): each with who cancelled it last (the
 // person and time of its latest !withdraw). The sender's !withdraw commands are not postings.
+// A posting lists only what the answers do not change, so the list is made again only when
+// the sender's ListChanges moved (a command, table or withdrawal came or went): a page
+// refreshed with nothing new makes none. The postings' Tables are shared: not to be changed.
 func (c Commands) Postings() []Posting {
+	if c.cache == nil {
+		return c.postings()
+	}
+	c.cache.mu.Lock()
+	defer c.cache.mu.Unlock()
+	// Read before the list is made: a change while it is made is then seen next time.
+	n := c.Sender.ListChanges()
+	if !c.cache.made || n != c.cache.changes {
+		c.cache.postings, c.cache.changes, c.cache.made = c.postings(), n, true
+		c.cache.builds++
+	}
+	return slices.Clone(c.cache.postings)
+}
+
+// postings makes the list of Postings from the sender's commands.
+func (c Commands) postings() []Posting {
 	all := c.Sender.Commands() // newest first
 	withdrawals := map[string]pitcmd.Command{}
 	for _, cmd := range all {

@@ -1,17 +1,10 @@
 package console
 
 import (
-	"context"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/coupboard/coupboard/app/bus"
-	"github.com/coupboard/coupboard/app/pitcmd"
-	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
-	"github.com/coupboard/coupboard/engine"
-	"github.com/coupboard/coupboard/internal/bustest"
 )
 
 // TestSentPostingCancelledAndKeptAcrossRestart: on a real bus with simulated tables, a posting
@@ -21,35 +14,8 @@ import (
 // read back from the streams, naming the person from the people file as before the restart.
 func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 	r := newRig(t)
-	cfg := bus.ServerConfig{Pits: []bus.Credential{{User: "pit", Password: "pit-secret"}}}
 	ids := []string{"BAC-1", "BAC-2"}
-	for _, id := range ids {
-		cfg.Tables = append(cfg.Tables, bus.Credential{Table: id, User: "u-" + id, Password: "p-" + id})
-	}
-	srv := bustest.Start(t, cfg)
-	sign := engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000}, Banker: engine.WagerLimit{Min: 2500, Max: 500000}, Tie: engine.WagerLimit{Min: 500, Max: 50000}}
-	tables := map[string]*simdesk.Table{}
-	for _, id := range ids {
-		tb, err := simdesk.New(simdesk.Config{ID: id, Conn: bus.ConnConfig{URLs: []string{srv.URL()}, User: "u-" + id, Password: "p-" + id}, Sign: sign, Now: r.clk.now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { _ = tb.Run(ctx); close(done) }()
-		t.Cleanup(func() { cancel(); <-done })
-		tables[id] = tb
-	}
-	start := func() *pitcmd.Sender {
-		s, err := pitcmd.Start(pitcmd.Config{Conn: bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "pit-secret"},
-			Tables: []pitcmd.Table{{ID: "BAC-1", Pit: "A", Game: pitcmd.GameBaccarat}, {ID: "BAC-2", Pit: "A", Game: pitcmd.GameBaccarat}},
-			People: pitcmd.PeopleList{"101"}, Now: r.clk.now})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(s.Close)
-		return s
-	}
+	start, tables := simPit(t, r.clk.now, ids)
 	s1 := start()
 	r.con.opt.Poster = Commands{Sender: s1}
 	b := r.browser()

@@ -270,6 +270,9 @@ type Sender struct {
 	earlyOrder []string
 	nEarly     int
 	changed    chan struct{} // closed and replaced on every change
+	// listed counts the changes to what Commands lists apart from the answers: a command
+	// kept or forgotten, a table added to one, a withdrawal linked (ListChanges).
+	listed uint64
 
 	ccs []jetstream.ConsumeContext
 	hb  *nats.Subscription
@@ -500,6 +503,7 @@ func (s *Sender) keepLocked(c pitwire.PitCommand, target string, tables []string
 	s.order = append(s.order, c.ID)
 	s.link(c)
 	s.pruneLocked(now)
+	s.listed++
 	s.notifyLocked()
 }
 
@@ -677,9 +681,11 @@ func (s *Sender) adopt(c pitwire.PitCommand, table string) {
 		s.order = append(s.order, c.ID)
 		s.link(c)
 		s.pruneLocked(now)
+		s.listed++
 	}
 	if !slices.Contains(p.tables, table) {
 		p.tables = append(p.tables, table)
+		s.listed++
 	}
 	if early, ok := s.early[c.ID]; ok {
 		delete(s.early, c.ID)
@@ -708,6 +714,7 @@ func (s *Sender) pruneLocked(now time.Time) {
 		n++
 	}
 	if n > 0 {
+		s.listed++
 		clear(s.order[:n])
 		s.order = s.order[n:] // not moved: the next growth of order copies only what is kept
 	}
@@ -854,6 +861,17 @@ func (s *Sender) Commands() []Command {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Issued.After(out[j].Issued) })
 	return out
+}
+
+// ListChanges counts the changes to the commands the Sender keeps other than their answers
+// and states: a command kept or forgotten, a table added to one, a withdrawal linked to the
+// command it withdraws. While it stays the same, Commands lists the same commands with the same
+// ids, lines, persons, issue times, tables and withdrawals (only the answers may differ), so a
+// list made of those alone (console.Commands.Postings) need not be made again.
+func (s *Sender) ListChanges() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.listed
 }
 
 // Wait returns command id once every table has a final state: it answered, or the command

@@ -383,7 +383,7 @@ func loadConsolePeople(cfg console.Config, lockout console.Lockout) (*console.Pe
 // down.
 func startConsole(ctx context.Context, o options, cfg console.Config, people consolePeople, dirs *bus.Directories, srv *bus.Server, sender *pitcmd.Sender, stdout, stderr io.Writer) (stop func(), err error) {
 	live := console.NewLive(pitmodel.Config{}, nil)
-	var poster console.Poster = console.Commands{Sender: sender}
+	var poster console.Poster = console.NewCommands(sender, 0)
 	rehearsal := sender == nil
 	if rehearsal {
 		if poster, err = console.NewRehearsal(live, cfg, nil); err != nil {
