@@ -85,7 +85,7 @@ func (t *diagTab) update() {
 		line += " — " + t.sc.words.Say(words)
 	}
 	counts := t.sc.t(i18n.DiagCounts,
-		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Misreads)
+		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Unproven, st.Misreads)
 	t.status.SetText(line + "\n" + counts)
 	if t.protocol.Selected == "" && len(d.Protocols()) > 0 {
 		t.protocol.SetSelected(d.Protocols()[0])

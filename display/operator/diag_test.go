@@ -18,7 +18,7 @@ type shoeLink struct {
 func (d *shoeLink) Status() serialin.Status {
 	return serialin.Status{State: serialin.LinkSilent, Port: "/dev/coupboard-shoe", Err: "no valid frame for 12 s", Fault: serialin.FaultSilent,
 		Since: time.Date(2026, 11, 22, 20, 58, 30, 0, time.UTC), Connects: 2, Frames: 1840, Cards: 412,
-		NoiseBytes: 37, Corrupt: 3, Duplicates: 5, Gaps: 1, Lost: 2, Misreads: 1}
+		NoiseBytes: 37, Corrupt: 3, Duplicates: 5, Gaps: 1, Lost: 2, Unproven: 6, Misreads: 1}
 }
 
 func (d *shoeLink) Ports() ([]string, error) {
@@ -47,7 +47,8 @@ func TestDiagnostics(t *testing.T) {
 	r := newRig(t, lt, Options{Diagnostics: link})
 	r.signIn("17", dealerPIN)
 	r.tab("Diagnostics")
-	if !strings.Contains(r.sc.diag.status.Text, "SILENT on /dev/coupboard-shoe") || !strings.Contains(r.sc.diag.status.Text, "CRC/corrupt 3") {
+	if !strings.Contains(r.sc.diag.status.Text, "SILENT on /dev/coupboard-shoe") || !strings.Contains(r.sc.diag.status.Text, "CRC/corrupt 3") ||
+		!strings.Contains(r.sc.diag.status.Text, "stale 0 · unproven 6 · misreads 1") {
 		t.Fatalf("status %q", r.sc.diag.status.Text)
 	}
 	if !strings.HasSuffix(r.sc.diag.frames.Text, "heartbeat seq=0417 left=301") {
