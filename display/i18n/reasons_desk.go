@@ -55,11 +55,22 @@ func alertEntries() []reasonEntry {
 			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
 			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
 		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
-		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it stays as
-		// the journal words it.
+		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it is
+		// worded by damageEntries.
 		{"Recovered at %s — %d coups restored", "于 %[1]s 恢复运行——已恢复 %[2]d 局", "於 %[1]s 恢復運行——已恢復 %[2]d 局"},
 		{"Recovered at %s — %d coups restored (journal damage: %s)", "于 %[1]s 恢复运行——已恢复 %[2]d 局（记录损坏：%[3]s）",
 			"於 %[1]s 恢復運行——已恢復 %[2]d 局（記錄損壞：%[3]s）"},
+	}
+}
+
+// damageEntries are the journal's damage as the recovery banner gives it (app/table Replay's
+// Recovery.Damaged, its parts joined by "; "), each format exactly as Replay words it, in
+// English, Simplified and Traditional Chinese; a path stays as it is.
+// TestDamageFormatsFollowReplay scans Replay and fails when the two drift apart.
+func damageEntries() []reasonEntry {
+	return []reasonEntry{
+		{"intact through record %d", "记录完整至第 %d 条", "記錄完整至第 %d 條"},
+		{"files copied to %s", "记录已复制到 %s", "記錄已複製到 %s"},
 	}
 }
 

@@ -79,7 +79,8 @@ func TestAppAlertsWorded(t *testing.T) {
 		{"replay: 2 journalled command(s) are decided differently by the table's rules now (first: record 9 !run 3 player 2 10 refused); what the table showed then may differ from what it shows now — check the journal with a supervisor", "record 9 !run 3 player 2 10 refused"},
 		{"journal write failed: disk full — inputs are not being recorded; call a supervisor", "disk full"},
 		{"Recovered at 21:58 — 12 coups restored", "21:58"},
-		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40)", "intact through record 40"},
+		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40)", "40"},
+		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40; files copied to /var/lib/coupboard/journal.damaged-1)", "/var/lib/coupboard/journal.damaged-1"},
 	}
 	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
 		c, err := New(lang)
