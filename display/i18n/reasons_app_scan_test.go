@@ -267,18 +267,18 @@ func TestLinkDetailFormatsStillWorded(t *testing.T) {
 	}
 }
 
-// replayDamageFormats reads app/table's Replay (not its tests) and returns, with the file and
-// line of each, the formats it words Recovery.Damaged's parts with: every fmt.Sprintf in an
-// assignment to rec.Damaged. loose are the string literals there other than the "; " that joins
-// the parts: a part worded so would escape the catalogue.
-func replayDamageFormats(t *testing.T) (formats map[string]string, loose []string) {
+// assignedFormats reads app/table (not its tests) and returns, with the file and line of each,
+// the formats its function fn (a method when recv is true) words a field with: every
+// fmt.Sprintf in an assignment to a selector .field. loose are the string literals there
+// other than the "; " that joins parts: a text worded so would escape the catalogue.
+func assignedFormats(t *testing.T, fn string, recv bool, field string) (formats map[string]string, loose []string) {
 	t.Helper()
 	formats = map[string]string{}
 	fset, files := parsePackage(t, "../../app/table")
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Name.Name != "Replay" || fd.Recv != nil || fd.Body == nil {
+			if !ok || fd.Name.Name != fn || (fd.Recv != nil) != recv || fd.Body == nil {
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -286,7 +286,7 @@ func replayDamageFormats(t *testing.T) (formats map[string]string, loose []strin
 				if !ok || len(as.Lhs) != 1 {
 					return true
 				}
-				if sel, ok := as.Lhs[0].(*ast.SelectorExpr); !ok || sel.Sel.Name != "Damaged" {
+				if sel, ok := as.Lhs[0].(*ast.SelectorExpr); !ok || sel.Sel.Name != field {
 					return true
 				}
 				for _, rhs := range as.Rhs {
@@ -298,7 +298,7 @@ func replayDamageFormats(t *testing.T) (formats map[string]string, loose []strin
 								return false
 							}
 						case *ast.BasicLit:
-							if v, ok := stringLit(m); ok && v != "; " {
+							if v, ok := stringLit(m); ok && v != "; " && v != "" {
 								loose = append(loose, fset.Position(m.Pos()).String()+": "+strconv.Quote(v))
 							}
 						}
@@ -312,16 +312,30 @@ func replayDamageFormats(t *testing.T) (formats map[string]string, loose []strin
 	return formats, loose
 }
 
+// followsTheTable fails t where the formats fn words field with and the catalogue's list
+// (entries, of what, named list) differ either way, or where fn words one with a bare literal.
+func followsTheTable(t *testing.T, fn string, recv bool, field, what, list string, entries []reasonEntry) {
+	t.Helper()
+	formats, loose := assignedFormats(t, fn, recv, field)
+	if len(formats) == 0 {
+		t.Fatalf("the scan found no %s format in %s; it finds its sites no more", what, fn)
+	}
+	for _, l := range loose {
+		t.Errorf("%s words a %s with a bare literal (make it a fmt.Sprintf and add it to %s): %s", fn, what, list, l)
+	}
+	formatsMatch(t, what, list, entries, fn, formats)
+}
+
 // TestDamageFormatsFollowReplay fails when Replay words a part of the journal's damage (the
 // recovery banner's "journal damage: …") that damageEntries lacks, words one with a bare
 // literal, or no longer words one damageEntries holds.
 func TestDamageFormatsFollowReplay(t *testing.T) {
-	formats, loose := replayDamageFormats(t)
-	if len(formats) == 0 {
-		t.Fatalf("the scan found %d damage formats in Replay (%q); it finds its sites no more", len(formats), formats)
-	}
-	for _, l := range loose {
-		t.Errorf("Replay words a damage with a bare literal (make it a fmt.Sprintf and add it to damageEntries): %s", l)
-	}
-	formatsMatch(t, "damage", "damageEntries", damageEntries(), "Replay", formats)
+	followsTheTable(t, "Replay", false, "Damaged", "damage", "damageEntries", damageEntries())
+}
+
+// TestDifferFormatsFollowTheTable fails when the table program words the first command a replay
+// decides otherwise (differ.done, the replay alert's "first: …") in a way differEntries lacks,
+// with a bare literal, or no longer words one differEntries holds.
+func TestDifferFormatsFollowTheTable(t *testing.T) {
+	followsTheTable(t, "done", true, "first", "replay difference", "differEntries", differEntries())
 }

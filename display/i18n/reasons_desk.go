@@ -74,6 +74,22 @@ func damageEntries() []reasonEntry {
 	}
 }
 
+// differEntries are the first journalled command a replay decides otherwise (app/table differ's
+// first, inside the replay alert's "(first: …)"), each format exactly as the table program
+// words it, in English, Simplified and Traditional Chinese; the command stays as the script
+// says it, the rule number as it is. TestDifferFormatsFollowTheTable fails when they drift apart.
+func differEntries() []reasonEntry {
+	return []reasonEntry{
+		{"record %d %s is refused now (%s) but is not recorded as refused",
+			"第 %[1]d 条记录 %[2]s 现在被拒绝（%[3]s），但记录中没有记为被拒绝", "第 %[1]d 條記錄 %[2]s 現在被拒絕（%[3]s），但記錄中沒有記為被拒絕"},
+		{"record %d %s is accepted now but was refused when recorded (%s)",
+			"第 %[1]d 条记录 %[2]s 现在被接受，但记录时被拒绝（%[3]s）", "第 %[1]d 條記錄 %[2]s 現在被接受，但記錄時被拒絕（%[3]s）"},
+		{"record %d %s is refused now (%s) otherwise than recorded (%s refused, %s)",
+			"第 %[1]d 条记录 %[2]s 现在被拒绝（%[3]s），与记录不同（记录为 %[4]s 被拒绝，%[5]s）",
+			"第 %[1]d 條記錄 %[2]s 現在被拒絕（%[3]s），與記錄不同（記錄為 %[4]s 被拒絕，%[5]s）"},
+	}
+}
+
 // linkDetailEntries are the shoe link's details inside a doubt ("shoe data lost (%s)": what
 // app/shoefeed and serialin say of the frames), each format exactly as they word it, in
 // English, Simplified and Traditional Chinese. A shoe's own text (its vendor, a restart
