@@ -267,14 +267,22 @@ func TestLinkDetailFormatsStillWorded(t *testing.T) {
 	}
 }
 
-// assignedFormats reads app/table (not its tests) and returns, with the file and line of each,
-// the formats its function fn (a method when recv is true) words a field with: every
-// fmt.Sprintf in an assignment to a selector .field. loose are the string literals there
+// assignSite is a function of the app's (in dir, a method when recv is true) that words a
+// field with fmt.Sprintf.
+type assignSite struct {
+	dir, fn string
+	recv    bool
+	field   string
+}
+
+// assignedFormats reads site.dir (not its tests) and returns, with the file and line of each,
+// the formats site.fn words site.field with: every fmt.Sprintf in an assignment to a selector
+// .field. loose are the string literals there
 // other than the "; " that joins parts: a text worded so would escape the catalogue.
-func assignedFormats(t *testing.T, fn string, recv bool, field string) (formats map[string]string, loose []string) {
+func assignedFormats(t *testing.T, site assignSite, formats map[string]string) (loose []string) {
 	t.Helper()
-	formats = map[string]string{}
-	fset, files := parsePackage(t, "../../app/table")
+	fn, recv, field := site.fn, site.recv, site.field
+	fset, files := parsePackage(t, site.dir)
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -309,33 +317,44 @@ func assignedFormats(t *testing.T, fn string, recv bool, field string) (formats 
 			})
 		}
 	}
-	return formats, loose
+	return loose
 }
 
-// followsTheTable fails t where the formats fn words field with and the catalogue's list
-// (entries, of what, named list) differ either way, or where fn words one with a bare literal.
-func followsTheTable(t *testing.T, fn string, recv bool, field, what, list string, entries []reasonEntry) {
+// followsTheTable fails t where the formats the sites word their fields with and the
+// catalogue's list (entries, of what, named list) differ either way, or where a site words
+// one with a bare literal.
+func followsTheTable(t *testing.T, sites []assignSite, what, list string, entries []reasonEntry) {
 	t.Helper()
-	formats, loose := assignedFormats(t, fn, recv, field)
-	if len(formats) == 0 {
-		t.Fatalf("the scan found no %s format in %s; it finds its sites no more", what, fn)
+	formats := map[string]string{}
+	var names []string
+	for _, site := range sites {
+		n := len(formats)
+		for _, l := range assignedFormats(t, site, formats) {
+			t.Errorf("%s words a %s with a bare literal (make it a fmt.Sprintf and add it to %s): %s", site.fn, what, list, l)
+		}
+		if len(formats) == n {
+			t.Fatalf("the scan found no %s format in %s; it finds its sites no more", what, site.fn)
+		}
+		names = append(names, site.fn)
 	}
-	for _, l := range loose {
-		t.Errorf("%s words a %s with a bare literal (make it a fmt.Sprintf and add it to %s): %s", fn, what, list, l)
-	}
-	formatsMatch(t, what, list, entries, fn, formats)
+	formatsMatch(t, what, list, entries, strings.Join(names, " or "), formats)
 }
 
-// TestDamageFormatsFollowReplay fails when Replay words a part of the journal's damage (the
-// recovery banner's "journal damage: …") that damageEntries lacks, words one with a bare
-// literal, or no longer words one damageEntries holds.
+// TestDamageFormatsFollowReplay fails when Replay or the journal's start-up words a part of the
+// journal's damage (the recovery banner's "journal damage: …") that damageEntries lacks, words
+// one with a bare literal, or no longer words one damageEntries holds.
 func TestDamageFormatsFollowReplay(t *testing.T) {
-	followsTheTable(t, "Replay", false, "Damaged", "damage", "damageEntries", damageEntries())
+	followsTheTable(t, []assignSite{
+		{dir: "../../app/table", fn: "Replay", field: "Damaged"},
+		{dir: "../../app/journal", fn: "compareHead", field: "Warnings"},
+		{dir: "../../app/journal", fn: "readHead", field: "problem"},
+	}, "damage", "damageEntries", damageEntries())
 }
 
 // TestDifferFormatsFollowTheTable fails when the table program words the first command a replay
 // decides otherwise (differ.done, the replay alert's "first: …") in a way differEntries lacks,
 // with a bare literal, or no longer words one differEntries holds.
 func TestDifferFormatsFollowTheTable(t *testing.T) {
-	followsTheTable(t, "done", true, "first", "replay difference", "differEntries", differEntries())
+	followsTheTable(t, []assignSite{{dir: "../../app/table", fn: "done", recv: true, field: "first"}},
+		"replay difference", "differEntries", differEntries())
 }

@@ -64,13 +64,19 @@ func alertEntries() []reasonEntry {
 }
 
 // damageEntries are the journal's damage as the recovery banner gives it (app/table Replay's
-// Recovery.Damaged, its parts joined by "; "), each format exactly as Replay words it, in
-// English, Simplified and Traditional Chinese; a path stays as it is.
-// TestDamageFormatsFollowReplay scans Replay and fails when the two drift apart.
+// Recovery.Damaged, its parts joined by "; ", with the journal's start-up warnings), each
+// format exactly as Replay and app/journal word it, in English, Simplified and Traditional
+// Chinese; a path stays as it is. TestDamageFormatsFollowReplay scans their sites and fails
+// when the two drift apart.
 func damageEntries() []reasonEntry {
 	return []reasonEntry{
 		{"intact through record %d", "记录完整至第 %d 条", "記錄完整至第 %d 條"},
 		{"files copied to %s", "记录已复制到 %s", "記錄已複製到 %s"},
+		// The journal's warnings at start-up (app/journal compareHead, readHead).
+		{"the head file %s is missing: the journal's %d records cannot be checked for records lost from its end",
+			"记录头文件 %[1]s 缺失：无法核对记录的 %[2]d 条记录最后是否有丢失", "記錄頭文件 %[1]s 缺失：無法核對記錄的 %[2]d 條記錄最後是否有遺失"},
+		{"%s: the journal cannot be checked for records lost from its end", "%s：无法核对记录最后是否有丢失", "%s：無法核對記錄最後是否有遺失"},
+		{"head file %s (%d bytes) has no intact record of the head", "记录头文件 %[1]s（%[2]d 字节）没有完整的记录头", "記錄頭文件 %[1]s（%[2]d 位元組）沒有完整的記錄頭"},
 	}
 }
 

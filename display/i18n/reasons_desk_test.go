@@ -80,6 +80,8 @@ func TestAppAlertsWorded(t *testing.T) {
 		{"replay: 1 journalled command(s) are decided differently by the table's rules now (first: record 9 !void 2 is accepted now but was refused when recorded (000 9.1)); what the table showed then may differ from what it shows now — check the journal with a supervisor", "!void"},
 		{"replay: 1 journalled command(s) are decided differently by the table's rules now (first: record 9 !void 2 is refused now (void refused: no coup 2) but is not recorded as refused); what the table showed then may differ from what it shows now — check the journal with a supervisor", "!void|void refused: no coup"},
 		{"replay: 1 journalled command(s) are decided differently by the table's rules now (first: record 9 !void 2 is refused now (void refused: no coup 2) otherwise than recorded (!void refused, 000 9.1)); what the table showed then may differ from what it shows now — check the journal with a supervisor", "!void|void refused: no coup"},
+		{"Recovered at 21:58 — 12 coups restored (journal damage: the head file /srv/cb/t.db-head is missing: the journal's 41 records cannot be checked for records lost from its end)", "/srv/cb/t.db-head"},
+		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40; head file /srv/cb/t.db-head (7 bytes) has no intact record of the head: the journal cannot be checked for records lost from its end; files copied to /srv/cb/q1)", "/srv/cb/t.db-head|/srv/cb/q1"},
 		{"journal write failed: disk full — inputs are not being recorded; call a supervisor", "disk full"},
 		{"Recovered at 21:58 — 12 coups restored", "21:58"},
 		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40)", "40"},
