@@ -19,24 +19,15 @@ import (
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/internal/testbin"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 	"golang.org/x/crypto/bcrypt"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
+// newClock is the tests' movable clock, at 09:00:30 on the day of the tests' tables.
+func newClock() *testclock.Clock {
+	return testclock.New(time.Date(2026, 11, 26, 9, 0, 30, 0, time.UTC))
 }
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func newClock() *clock { return &clock{t: time.Date(2026, 11, 26, 9, 0, 30, 0, time.UTC)} }
 
 // peopleFile writes a people file: a supervisor 101 (PIN 2468), a dealer 207 (PIN 1357) and an
 // inactive supervisor 109 (PIN 2468).
@@ -77,7 +68,7 @@ active = false
 
 func TestPeopleFile(t *testing.T) {
 	clk := newClock()
-	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.now)
+	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +88,7 @@ func TestPeopleFile(t *testing.T) {
 		t.Fatalf("second wrong PIN: %v", err)
 	}
 	var le *LockedError
-	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.now().Add(time.Minute)) {
+	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.Now().Add(time.Minute)) {
 		t.Fatalf("third wrong PIN: %v, want locked for a minute", err)
 	}
 	if _, err := pf.Authenticate(ctx, "101", "2468"); !errors.As(err, &le) {
@@ -106,7 +97,7 @@ func TestPeopleFile(t *testing.T) {
 	if _, err := pf.Authenticate(ctx, "207", "1357"); err != nil {
 		t.Fatalf("another id is not locked: %v", err)
 	}
-	clk.add(time.Minute + time.Second)
+	clk.Add(time.Minute + time.Second)
 	if _, err := pf.Authenticate(ctx, "101", "2468"); err != nil {
 		t.Fatalf("after the lock: %v", err)
 	}
@@ -228,7 +219,7 @@ func (r *recorder) Cancel(ctx context.Context, id string, by Person) error {
 // ACT-1 (act, pit B, closing at 10:00).
 type rig struct {
 	t      *testing.T
-	clk    *clock
+	clk    *testclock.Clock
 	live   *Live
 	feed   *feed
 	con    *Console
@@ -240,7 +231,7 @@ type rig struct {
 func newRig(t *testing.T) *rig {
 	t.Helper()
 	clk := newClock()
-	live := NewLive(pitmodel.Config{}, clk.now)
+	live := NewLive(pitmodel.Config{}, clk.Now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
 	f.table("BAC-1", "Baccarat 1", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
 	f.table("BAC-2", "Baccarat 2", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
@@ -250,7 +241,7 @@ func newRig(t *testing.T) *rig {
 		"BAC-1": {Pit: "A"}, "BAC-2": {Pit: "A"}, "ACT-1": {Pit: "B", Profile: "act-mini-baccarat-2012"},
 		"ACT-2": {Pit: "C", Profile: "act-mini-baccarat-2012"},
 	}}
-	people, err := LoadPeople(peopleFile(t), DefaultLockout, clk.now)
+	people, err := LoadPeople(peopleFile(t), DefaultLockout, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,11 +254,11 @@ func newRig(t *testing.T) *rig {
 // any) over live, on clock clk, with a poster and a log that record what it does: the one rig
 // of the console's tests (newRig: tables from a feed and a people file; peopleRig: the pit's
 // operator directory on a real bus).
-func startRig(t *testing.T, clk *clock, live *Live, opt Options) *rig {
+func startRig(t *testing.T, clk *testclock.Clock, live *Live, opt Options) *rig {
 	t.Helper()
-	rec := &recorder{now: clk.now}
+	rec := &recorder{now: clk.Now}
 	log := &testbin.Buffer{}
-	opt.Live, opt.Poster, opt.Now, opt.Log = live, rec, clk.now, log
+	opt.Live, opt.Poster, opt.Now, opt.Log = live, rec, clk.Now, log
 	con, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -389,7 +380,7 @@ func TestSignInAndSession(t *testing.T) {
 		t.Errorf("the log: %s", r.log.String())
 	}
 	// Idle for longer than the session lasts: signed out.
-	r.clk.add(31 * time.Minute)
+	r.clk.Add(31 * time.Minute)
 	_, page = b.get("/")
 	if !strings.Contains(page, `action="/signin"`) {
 		t.Fatal("an expired session still shows the console")
