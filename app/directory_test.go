@@ -20,7 +20,6 @@ import (
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/coupboard/coupboard/internal/testbin"
-	"github.com/nats-io/nats.go/jetstream"
 )
 
 // directoryTable is the part of a started table the operator directory needs: its journal,
@@ -255,15 +254,7 @@ func TestDirectoryWatchSaysAFailureOnce(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	js, err := jetstream.New(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := bustest.AdminJetStream(t, srv)
 	if err := js.DeleteKeyValue(ctx, bus.DirectoryBucket); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +283,7 @@ func TestDirectoryWatchSaysAFailureOnce(t *testing.T) {
 		t.Fatalf("%d warnings for one failure (want 1):\n%s", n, out.String())
 	}
 
-	if _, err := bus.EnsureDirectoryBucket(ctx, admin, 1); err != nil {
+	if _, err := bus.EnsureDirectoryBucket(ctx, js.Conn(), 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := bustest.Manage(t, srv, "pit", "secret-p").Add(ctx, people.Change{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PIN: "4821"}, "installer"); err != nil {

@@ -180,12 +180,7 @@ func journalRecord(t *testing.T, j *journal.Journal, seq int64) journal.Record {
 func TestPitCommandOnceAcrossLostAnswerAndRestart(t *testing.T) {
 	srv := bustest.Start(t, bus.ServerConfig{Pits: []bus.Credential{{User: "pit", Password: "pit-secret"}},
 		Tables: []bus.Credential{{Table: "BAC-01", User: "u-BAC-01", Password: "p-BAC-01"}}})
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	adminJS, _ := jetstream.New(admin)
+	adminJS := bustest.AdminJetStream(t, srv)
 	pit, err := bus.Connect(bus.ConnConfig{URLs: []string{srv.URL()}, User: "pit", Password: "pit-secret"})
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +220,7 @@ func TestPitCommandOnceAcrossLostAnswerAndRestart(t *testing.T) {
 	stop()
 
 	ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
-	if err := bus.EnsureCommandStreams(ctx, admin); err != nil {
+	if err := bus.EnsureCommandStreams(ctx, adminJS.Conn()); err != nil {
 		t.Fatal(err)
 	}
 	cancel()

@@ -265,15 +265,7 @@ func TestDirectoryHistoryAcrossAGap(t *testing.T) {
 	})
 
 	// The gap: the record loses versions 3 and 4 (the administrator deletes their messages).
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	js, err := jetstream.New(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := bustest.AdminJetStream(t, srv)
 	st, err := js.Stream(ctx, bus.DirectoryLogStream)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/display/pitmodel"
 	"github.com/coupboard/coupboard/engine"
+	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -202,20 +203,15 @@ func TestStreamFromBeforeIsUpdated(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown()
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
+	js := bustest.AdminJetStream(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	js, _ := jetstream.New(admin)
 	old := bus.StreamConfig()
 	old.Duplicates, old.AllowDirect, old.MaxMsgsPerSubject, old.MaxMsgSize = 2*time.Hour, false, 0, 0
 	if _, err := js.CreateStream(ctx, old); err != nil {
 		t.Fatal(err)
 	}
-	st, err := bus.EnsureStream(ctx, admin)
+	st, err := bus.EnsureStream(ctx, js.Conn())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/pitcmd"
+	"github.com/coupboard/coupboard/internal/bustest"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -19,12 +20,7 @@ func TestHalfSentPostIsReported(t *testing.T) {
 	p := startPit(t, "T1", "T2")
 	p.run(t, "T1")
 	// The stream takes one command per table, and refuses a second: T2 already has one.
-	admin, err := p.srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	js, _ := jetstream.New(admin)
+	js := bustest.AdminJetStream(t, p.srv)
 	p.post(t, pitcmd.Target{Tables: []string{"T2"}}, "!close at=23:00")
 	cfg := bus.CommandStreamConfig()
 	cfg.Discard, cfg.DiscardNewPerSubject, cfg.MaxMsgsPerSubject = jetstream.DiscardNew, true, 1

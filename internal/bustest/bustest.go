@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/bus"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // StartOpen starts an open embedded server (no credentials) on a free loopback port with
@@ -96,4 +97,21 @@ func StartWithBackups(tb testing.TB, maxBytes int64, tables ...string) (*bus.Ser
 		conns[id] = bus.ConnConfig{URLs: []string{srv.URL()}, User: id, Password: "secret-" + id, InboxPrefix: bus.TableInbox(id)}
 	}
 	return srv, conns
+}
+
+// AdminJetStream connects to srv as its administrator (AdminConn: every stream and bucket, as
+// an operator of the bus would) and returns its JetStream API, for tests that damage or change
+// what the bus keeps; the connection closes when the test ends.
+func AdminJetStream(tb testing.TB, srv *bus.Server) jetstream.JetStream {
+	tb.Helper()
+	admin, err := srv.AdminConn()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(admin.Close)
+	js, err := jetstream.New(admin)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return js
 }

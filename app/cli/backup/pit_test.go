@@ -158,17 +158,9 @@ func TestBackupToDirAndPit(t *testing.T) {
 // with a checksum that is not its data's.
 func forgeDigest(t *testing.T, srv *bus.Server, name string) {
 	t.Helper()
-	admin, err := srv.AdminConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
+	js := bustest.AdminJetStream(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	js, err := jetstream.New(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
 	obs, err := js.ObjectStore(ctx, bus.BackupBucket("BAC-07"))
 	if err != nil {
 		t.Fatal(err)
