@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +46,6 @@ var consoleSign = engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000},
 // (docs/img for the supervisor's guide).
 func TestConsoleInABrowser(t *testing.T) {
 	chromium := browsertest.Chromium(t)
-	port := freePort(t)
 	dir := t.TempDir()
 	pin, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost) // quick under -race
 	if err != nil {
@@ -58,7 +56,7 @@ func TestConsoleInABrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := FileConfig{
-		Server:  bus.ServerConfig{Name: "pit-1", Port: port, StoreDir: t.TempDir(), Boards: []bus.Credential{{User: "board", Password: "secret-b"}}},
+		Server:  bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: t.TempDir(), Boards: []bus.Credential{{User: "board", Password: "secret-b"}}},
 		Console: console.Config{People: people, Profile: "vic-baccarat-2002", TimeZone: "UTC", Tables: map[string]console.TableConfig{}},
 	}
 	for _, tb := range consoleTables {
@@ -67,9 +65,7 @@ func TestConsoleInABrowser(t *testing.T) {
 		cfg.Commands.Tables = append(cfg.Commands.Tables, pitcmd.Table{ID: tb.id, Pit: tb.pit, Game: pitcmd.GameBaccarat})
 	}
 	n := startNode(t, cfg, "--console", "127.0.0.1:0")
-	addr := regexp.MustCompile(`pit console at (http://[0-9.:]+)`)
-	waitFor(t, 30*time.Second, "the console", func() bool { return addr.MatchString(n.out.String()) })
-	url := addr.FindStringSubmatch(n.out.String())[1]
+	url, busURL := n.listening(t, sayConsole), n.busURL(t)
 
 	// The tables: real coups, published by real publishers with their own credentials.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -87,7 +83,7 @@ func TestConsoleInABrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		pub, err := bus.NewPublisher(bus.PublisherConfig{Table: tb.id, Heartbeat: 500 * time.Millisecond,
-			Conn: bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", port)}, User: strings.ToLower(tb.id), Password: "secret-" + tb.id}}, ob)
+			Conn: bus.ConnConfig{URLs: []string{busURL}, User: strings.ToLower(tb.id), Password: "secret-" + tb.id}}, ob)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +92,7 @@ func TestConsoleInABrowser(t *testing.T) {
 		go func() { _ = sim.Run(ctx, 700*time.Millisecond, pub.Notify) }()
 		t.Cleanup(func() { cancel(); <-done })
 		// Its commands: the table's own rules (vic-baccarat-2002) on the sign it publishes.
-		desk, err := simdesk.New(simdesk.Config{ID: tb.id, Conn: bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", port)},
+		desk, err := simdesk.New(simdesk.Config{ID: tb.id, Conn: bus.ConnConfig{URLs: []string{busURL},
 			User: strings.ToLower(tb.id), Password: "secret-" + tb.id}, Sign: consoleSign})
 		if err != nil {
 			t.Fatal(err)
