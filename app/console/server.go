@@ -101,7 +101,8 @@ func New(opt Options) (*Console, error) {
 		idle = time.Duration(m) * time.Minute
 	}
 	tmpl, err := template.New("").Funcs(template.FuncMap{
-		"join": strings.Join,
+		"join":    strings.Join,
+		"pinPair": func(w i18n.Catalogue, form string) pinPair { return pinPair{W: w, Form: form} },
 	}).ParseFS(webFS, "web/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("console: templates: %w", err)
@@ -599,6 +600,13 @@ func (c *Console) form(w http.ResponseWriter, r *http.Request) {
 	}
 	c.fill(r.Context(), d, checked)
 	c.render(w, "page", status, d)
+}
+
+// pinPair is what the "pin-pair" template (web/people.html) is given: the words, and the form
+// whose new PIN and PIN-again inputs it writes (their ids are Form-pin and Form-pin2).
+type pinPair struct {
+	W    i18n.Catalogue
+	Form string
 }
 
 // fieldMessage is an error in words: a field error names its field.
