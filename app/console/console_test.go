@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -614,6 +615,136 @@ func TestEarliest(t *testing.T) {
 	// The earliest time is filled into the form.
 	if page := ask("table", "BAC-1", "kind", "close"); !strings.Contains(page, `name="at" value="09:21"`) {
 		t.Error("the earliest time is not offered in the form")
+	}
+}
+
+// A time that was the earliest when asked may have lost its notice by the time it is posted:
+// the console checks it again at Post against the earliest a table would allow when the
+// posting reaches it (now plus transitMargin: the time the button offers now) and, when it has
+// passed, sends nothing, says so and offers the new earliest time, keeping what was typed. A
+// change that needs no notice is held to the same margin (a table refuses a time past). At the minute's boundary (posted at :58,
+// :59, :00 of the minute) whatever the console lets through is accepted by the table's own
+// check (desk, 000 7.7) when it reaches the table up to transitMargin later; and the new
+// earliest it offers is accepted too.
+func TestPostTooEarly(t *testing.T) {
+	raise := []string{"table", "BAC-1", "kind", "limits", "main_min", "50", "main_max", "5000"}
+	lower := []string{"table", "BAC-1", "kind", "limits", "main_min", "10", "main_max", "5000"}
+	closeACT := []string{"table", "ACT-2", "kind", "close"}
+	at := func(hms string) time.Time {
+		t.Helper()
+		c, err := time.Parse("15:04:05", hms)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return time.Date(2026, 11, 26, c.Hour(), c.Minute(), c.Second(), 0, time.UTC)
+	}
+	for _, tc := range []struct {
+		name   string
+		kv     []string
+		at     string
+		posted string // the console's clock at Post
+		sent   bool
+		want   string // the page's answer when not sent
+	}{
+		{"posted at :00, 30 s before it was asked", raise, "09:21", "09:00:00", true, ""},
+		{"20 min and the margin to the second", raise, "09:21", "09:00:30", true, ""},
+		{"a second past it", raise, "09:21", "09:00:31", false, "Not sent: 09:21 is no longer allowed; the earliest is now 09:22. Earliest allowed: 09:22 (table BAC-1, notice rule 000 7.7, s66(2))"},
+		{"posted at :58", raise, "09:21", "09:00:58", false, "the earliest is now 09:22."},
+		{"posted at :59 (the failure of the reverted check)", raise, "09:21", "09:00:59", false, "the earliest is now 09:22."},
+		{"posted at :00", raise, "09:21", "09:01:00", false, "the earliest is now 09:22."},
+		{"next minute at :58", raise, "09:22", "09:00:58", true, ""},
+		{"next minute at :59", raise, "09:22", "09:00:59", true, ""},
+		{"next minute at :00", raise, "09:22", "09:01:00", true, ""},
+		{"next minute at :30", raise, "09:22", "09:01:30", true, ""},
+		{"next minute at :31", raise, "09:22", "09:01:31", false, "the earliest is now 09:23."},
+		{"a later time stays allowed", raise, "09:30", "09:05:30", true, ""},
+		{"act close", closeACT, "09:21", "09:01:30", false, "the earliest is now 09:22. Earliest allowed: 09:22 (table ACT-2, notice rule"},
+		{"no notice needed", lower, "09:03", "09:02:30", true, ""},
+		{"no notice needed, a time past", lower, "09:02", "09:02:30", false, "Not sent: 09:02 is no longer allowed; the earliest is now 09:03. No notice needed: from 09:03"},
+		{"no notice needed, inside the margin", lower, "09:03", "09:02:31", false, "the earliest is now 09:04."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t) // the clock says 09:00:30 UTC
+			b := r.browser()
+			csrf := csrfOf(t, b.signIn("101", "2468"))
+			posted := at(tc.posted)
+			r.clk.Set(posted)
+			v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {tc.at}}
+			for i := 0; i+1 < len(tc.kv); i += 2 {
+				v.Add(tc.kv[i], tc.kv[i+1])
+			}
+			res, page := b.post("/", v)
+			r.poster.mu.Lock()
+			posts := slices.Clone(r.poster.posts)
+			r.poster.mu.Unlock()
+			if tc.sent {
+				if res.StatusCode != http.StatusSeeOther || len(posts) != 1 {
+					t.Fatalf("not sent: %d, %d postings\n%s", res.StatusCode, len(posts), page)
+				}
+				if tc.kv[1] == "BAC-1" {
+					tableAccepts(t, r, posts[0].line, posted, true)
+				}
+				return
+			}
+			if res.StatusCode != http.StatusBadRequest || len(posts) != 0 {
+				t.Fatalf("sent or wrong status: %d, %d postings", res.StatusCode, len(posts))
+			}
+			if !strings.Contains(page, tc.want) {
+				t.Fatalf("want %q in\n%s", tc.want, page)
+			}
+			if !strings.Contains(page, `name="at" value="`+tc.at+`"`) {
+				t.Errorf("the form lost the time typed (%s)", tc.at)
+			}
+			if tc.kv[1] == "BAC-1" {
+				// What the console would have sent, refused by the table if it arrived later:
+				// the console refused nothing a table takes at once.
+				line := fmt.Sprintf("!limits at=%s player=%s-5000 banker=%[2]s-5000", tc.at, tc.kv[5])
+				tableAccepts(t, r, line, posted, false)
+			}
+		})
+	}
+	// In the page's language.
+	r := newRig(t)
+	b := r.browser()
+	b.lang = "zh-CN"
+	csrf := csrfOf(t, b.signIn("101", "2468"))
+	r.clk.Add(time.Minute)
+	v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {"09:21"}}
+	for i := 0; i+1 < len(raise); i += 2 {
+		v.Add(raise[i], raise[i+1])
+	}
+	if res, page := b.post("/", v); res.StatusCode != http.StatusBadRequest || !strings.Contains(page, "未发送：09:21 已不可用；现在最早为 09:22。") {
+		t.Errorf("zh-CN: %d\n%s", res.StatusCode, page)
+	}
+}
+
+// tableAccepts checks line, posted to BAC-1 at posted, against BAC-1's own rules (desk, with
+// the rig's sign): with want, the table accepts it whenever it arrives from posted to posted
+// plus transitMargin; without, it is refused at the end of the margin (the console held back
+// only what a table could refuse).
+func tableAccepts(t *testing.T, r *rig, line string, posted time.Time, want bool) {
+	t.Helper()
+	items, err := desk.ParseLine(1, line)
+	if err != nil || len(items) != 1 || items[0].Command == nil {
+		t.Fatalf("the posting %q: %v %+v", line, err, items)
+	}
+	bk := r.con.books.of("BAC-1")
+	for _, transit := range []time.Duration{0, time.Second, transitMargin} {
+		if !want && transit != transitMargin {
+			continue
+		}
+		tb, err := desk.New(bk.config(bk.signOf(vicLimits)), time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := *items[0].Command
+		out, err := tb.Apply(desk.Input{Command: &cmd}, posted.Add(transit))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if accepted := len(out.Refused) == 0; accepted != want {
+			t.Errorf("%q posted at %s, arriving %v later: the table accepts it %v, want %v (%v)", line, posted.Format("15:04:05"), transit, accepted, want, out.Refused)
+		}
 	}
 }
 

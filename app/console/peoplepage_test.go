@@ -182,6 +182,19 @@ func TestPeoplePageChanges(t *testing.T) {
 	if strings.Contains(page, `aria-label="Deactivate Ana Lee (1001)"`) {
 		t.Error("the manager is offered to deactivate themselves")
 	}
+	// The add and reset forms each ask the new PIN twice (one "pin-pair" template), labelled.
+	for _, form := range []string{"add", "pin"} {
+		for _, want := range []string{
+			`<label for="` + form + `-pin">New PIN (4–12 digits)</label>`,
+			`<input id="` + form + `-pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{4,12}" maxlength="12" required autocomplete="new-password">`,
+			`<label for="` + form + `-pin2">The same PIN again</label>`,
+			`<input id="` + form + `-pin2" name="pin2" type="password"`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("the People page lacks %s", want)
+			}
+		}
+	}
 	noMissingWords(t, page)
 	csrf := csrfOf(t, page)
 	ctx := context.Background()

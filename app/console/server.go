@@ -101,7 +101,8 @@ func New(opt Options) (*Console, error) {
 		idle = time.Duration(m) * time.Minute
 	}
 	tmpl, err := template.New("").Funcs(template.FuncMap{
-		"join": strings.Join,
+		"join":    strings.Join,
+		"pinPair": func(w i18n.Catalogue, form string) pinPair { return pinPair{W: w, Form: form} },
 	}).ParseFS(webFS, "web/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("console: templates: %w", err)
@@ -582,6 +583,10 @@ func (c *Console) form(w http.ResponseWriter, r *http.Request) {
 			d.Message, d.Form.At = msg, at
 		}
 	case action == "post":
+		if err := c.tooEarly(f, ids, d.W); err != nil {
+			say(http.StatusBadRequest, c.fieldMessage(d.W, err))
+			break
+		}
 		n, err := c.post(r.Context(), f, ids, ss.person, d.W)
 		if err != nil {
 			say(http.StatusBadRequest, c.fieldMessage(d.W, err))
@@ -595,6 +600,13 @@ func (c *Console) form(w http.ResponseWriter, r *http.Request) {
 	}
 	c.fill(r.Context(), d, checked)
 	c.render(w, "page", status, d)
+}
+
+// pinPair is what the "pin-pair" template (web/people.html) is given: the words, and the form
+// whose new PIN and PIN-again inputs it writes (their ids are Form-pin and Form-pin2).
+type pinPair struct {
+	W    i18n.Catalogue
+	Form string
 }
 
 // fieldMessage is an error in words: a field error names its field.
@@ -658,15 +670,32 @@ func truncate(s string, n int) string {
 	return s
 }
 
+// transitMargin is how long the console allows a posting, once it has checked it, to reach the
+// tables and be decided there: the wait for the bus (posterTimeout), a table's loop busy with a
+// coup, and a table's clock a few seconds from the pit server's. The console offers and checks
+// the earliest time as a table would decide it transitMargin from now, so a time it lets
+// through is still allowed when a table decides it (000 7.7 counts the notice to the second,
+// the form names the minute). The tables stay the guard: a posting that reaches one later is
+// refused there, with the rule.
+const transitMargin = 30 * time.Second
+
 // earliest is the earliest time at which the change of form f may take effect on every table
-// of ids, as each table's engine would decide now: the latest of the tables' earliest times,
-// with the table and rule that set it.
+// of ids, as each table's engine would decide it when a posting sent now reaches it (now plus
+// transitMargin): the latest of the tables' earliest times, with the table and rule that set it.
 func (c *Console) earliest(f url.Values, ids []string, w i18n.Catalogue) (msg, at string, err error) {
+	msg, at, _, err = c.earliestAt(f, ids, w)
+	return msg, at, err
+}
+
+// earliestAt is earliest with the time it offers (for a change that needs no notice, the first
+// minute a posting sent now can reach the tables: a table refuses a time already past).
+func (c *Console) earliestAt(f url.Values, ids []string, w i18n.Catalogue) (msg, at string, when time.Time, err error) {
 	now := c.now().In(c.loc)
 	ch, err := readChange(f, now, false)
 	if err != nil {
-		return "", "", err
+		return "", "", time.Time{}, err
 	}
+	arrives := now.Add(transitMargin)
 	var latest time.Time
 	var who, rule string
 	c.opt.Live.View(func(v *BoardView) {
@@ -679,7 +708,7 @@ func (c *Console) earliest(f url.Values, ids []string, w i18n.Catalogue) (msg, a
 				err = &fieldError{Key: i18n.ConErrNotClosed, Args: []any{id}}
 				return
 			}
-			when, r, e := bk.earliest(ch, sign, closes, now)
+			when, r, e := bk.earliest(ch, sign, closes, arrives)
 			if e != nil {
 				err = &fieldError{Key: i18n.ConEarliestRefuse, Args: []any{id, e.Error()}}
 				return
@@ -690,16 +719,37 @@ func (c *Console) earliest(f url.Values, ids []string, w i18n.Catalogue) (msg, a
 		}
 	})
 	if err != nil {
-		return "", "", err
+		return "", "", time.Time{}, err
 	}
 	hm := latest.In(c.loc).Format("15:04")
 	switch {
-	case rule == "" && latest.After(ceilMinute(now)):
-		return w.T(i18n.ConEarliestAfter, hm, who), hm, nil
+	case rule == "" && latest.After(ceilMinute(arrives)):
+		return w.T(i18n.ConEarliestAfter, hm, who), hm, latest, nil
 	case rule == "":
-		return w.T(i18n.ConEarliestNow, hm), hm, nil
+		return w.T(i18n.ConEarliestNow, hm), hm, latest, nil
 	}
-	return w.T(i18n.ConEarliest, hm, who, rule), hm, nil
+	return w.T(i18n.ConEarliest, hm, who, rule), hm, latest, nil
+}
+
+// tooEarly is a field error when the time of form f is before the earliest time the tables
+// ids allow a posting sent now (earliestAt, the time the "Earliest time" button offers now,
+// transitMargin included): a time asked a minute ago may have passed its notice since (000 7.7),
+// or passed (a change that needs no notice), and the tables would refuse it. The tables still
+// decide; this only spares a posting they would refuse. Nil when the form names no time.
+func (c *Console) tooEarly(f url.Values, ids []string, w i18n.Catalogue) error {
+	now := c.now().In(c.loc)
+	ch, err := readChange(f, now, true)
+	if err != nil || ch.At.IsZero() {
+		return nil // post reports a bad form itself
+	}
+	msg, at, when, err := c.earliestAt(f, ids, w)
+	if err != nil {
+		return nil // no earliest time to hold it to (a table that refuses it says so itself)
+	}
+	if ch.At.Before(when) {
+		return &fieldError{Key: i18n.ConEarliestPassed, Args: []any{ch.At.In(c.loc).Format("15:04"), at, msg}}
+	}
+	return nil
 }
 
 // post posts the change of form f to the tables ids, one posting per kind of table (a Red Dog

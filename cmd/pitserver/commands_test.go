@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -20,18 +19,16 @@ import (
 // sends a command to a table that runs the desk and prints its answer; the API refuses bad
 // requests with a status and a reason, never a stack trace.
 func TestPostFromTheShell(t *testing.T) {
-	port, apiPort := freePort(t), freePort(t)
-	api := fmt.Sprintf("http://127.0.0.1:%d", apiPort)
 	cfg := FileConfig{
-		Server: bus.ServerConfig{Name: "pit-1", Port: port, StoreDir: t.TempDir(),
+		Server: bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: t.TempDir(),
 			Tables: []bus.Credential{{Table: "BAC-07", User: "bac-07", Password: "secret-7"}}},
-		Commands: CommandsConfig{Listen: fmt.Sprintf("127.0.0.1:%d", apiPort), People: []string{"S042"},
+		Commands: CommandsConfig{Listen: "127.0.0.1:0", People: []string{"S042"},
 			Tables: []pitcmd.Table{{ID: "BAC-07", Pit: "east", Game: pitcmd.GameBaccarat}}},
 	}
 	n := startNode(t, cfg)
-	waitFor(t, 20*time.Second, "the command API", func() bool { return strings.Contains(n.out.String(), "command API at") })
+	api := n.listening(t, sayAPI)
 
-	tb, err := simdesk.New(simdesk.Config{ID: "BAC-07", Conn: bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", port)}, User: "bac-07", Password: "secret-7"},
+	tb, err := simdesk.New(simdesk.Config{ID: "BAC-07", Conn: bus.ConnConfig{URLs: []string{n.busURL(t)}, User: "bac-07", Password: "secret-7"},
 		Sign: engine.Sign{Player: engine.WagerLimit{Min: 1000, Max: 100000}, Banker: engine.WagerLimit{Min: 1000, Max: 100000}}, Heartbeat: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -33,25 +33,15 @@ func TestConsoleLockoutSurvivesRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := t.TempDir()
-	cfg := func() FileConfig { // a fresh port for each start: a freed port may be taken meanwhile
+	cfg := func() FileConfig { // a port the bus picks at each start: a freed port may be taken meanwhile
 		return FileConfig{
-			Server:  bus.ServerConfig{Name: "pit-1", Port: freePort(t), StoreDir: store, Boards: []bus.Credential{{User: "board", Password: "secret-b"}}},
+			Server:  bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: store, Boards: []bus.Credential{{User: "board", Password: "secret-b"}}},
 			Console: console.Config{People: people, Profile: "vic-baccarat-2002", TimeZone: "UTC", LockoutAttempts: 2, LockoutMinutes: 30},
 		}
 	}
-	addr := regexp.MustCompile(`pit console at (http://[0-9.:]+)`)
 	start := func() (*node, string) {
 		n := startNode(t, cfg(), "--console", "127.0.0.1:0")
-		waitFor(t, 30*time.Second, "the console", func() bool {
-			select {
-			case err := <-n.done:
-				n.done <- err
-				t.Fatalf("the pit server stopped: %v\n%s\n%s", err, n.out.String(), n.errOut.String())
-			default:
-			}
-			return addr.MatchString(n.out.String())
-		})
-		return n, addr.FindStringSubmatch(n.out.String())[1]
+		return n, n.listening(t, sayConsole)
 	}
 	signIn := func(base, id, pin string) int {
 		t.Helper()

@@ -20,20 +20,20 @@ import (
 // directory` over a real pit server, with the manager's credentials; a table's credentials
 // are refused; bad input is named; the PIN never appears in what is printed.
 func TestDirectoryCommand(t *testing.T) {
-	port := freePort(t)
 	store := t.TempDir()
 	cfg := FileConfig{Server: bus.ServerConfig{
-		Name: "pit-1", Port: port, StoreDir: store,
+		Name: "pit-1", Port: -1, StoreDir: store,
 		Tables:   []bus.Credential{{Table: "BAC-07", User: "bac-07", Password: "secret-7"}},
 		Managers: []bus.Credential{{User: "pit-manager", Password: "secret-m"}},
 	}}
 	n := startNode(t, cfg)
 	waitFor(t, 20*time.Second, "the directory's bucket", func() bool { return strings.Contains(n.out.String(), "operator directory empty") })
+	busURL := n.busURL(t)
 
 	dir := t.TempDir()
 	connFile := func(name, user, pass string) string {
 		p := filepath.Join(dir, name)
-		body := fmt.Sprintf("urls = [\"nats://127.0.0.1:%d\"]\nuser = %q\npassword = %q\n", port, user, pass)
+		body := fmt.Sprintf("urls = [%q]\nuser = %q\npassword = %q\n", busURL, user, pass)
 		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
+// freePort is a loopback TCP port nobody listens on now. Another process may take it before a
+// node listens on it: only the cluster test uses it, starting its nodes again on fresh ports
+// when one could not listen (startCluster); a single node listens on a port it picks itself
+// (bus port -1, listen address 127.0.0.1:0) and the test reads it (node.busURL, node.listening).
 func freePort(t *testing.T) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -66,6 +71,37 @@ func startNode(t *testing.T, cfg FileConfig, args ...string) *node {
 	return n
 }
 
+// The node's console lines that say where it listens, the port in group 1.
+const (
+	sayBus     = `clients at nats://[^ ,]*:([0-9]+)`
+	sayAPI     = `command API at (http://[0-9.:]+)/api/commands`
+	sayConsole = `pit console at (http://[0-9.:]+)`
+)
+
+// listening is what the node's console says of where it listens, group 1 of pattern say (one
+// of the say constants), waited for at most 30 s; a node that stops meanwhile fails the test
+// with what it said.
+func (n *node) listening(t *testing.T, say string) string {
+	t.Helper()
+	re := regexp.MustCompile(say)
+	waitFor(t, 30*time.Second, "the pit server's "+say, func() bool {
+		select {
+		case err := <-n.done:
+			n.done <- err
+			t.Fatalf("the pit server stopped: %v\n%s\n%s", err, n.out.String(), n.errOut.String())
+		default:
+		}
+		return re.MatchString(n.out.String())
+	})
+	return re.FindStringSubmatch(n.out.String())[1]
+}
+
+// busURL is the loopback client URL of the node's bus (started on port -1: a free port it picks).
+func (n *node) busURL(t *testing.T) string {
+	t.Helper()
+	return "nats://127.0.0.1:" + n.listening(t, sayBus)
+}
+
 func (n *node) stop() {
 	n.cancel()
 	if err, ok := <-n.done; ok {
@@ -76,9 +112,8 @@ func (n *node) stop() {
 // TestOnePitServerTakesATable: one node, per-table credentials; a table publishes with its
 // own, and the server stops cleanly on its context.
 func TestOnePitServerTakesATable(t *testing.T) {
-	port := freePort(t)
 	cfg := FileConfig{Server: bus.ServerConfig{
-		Name: "pit-1", Port: port, StoreDir: t.TempDir(),
+		Name: "pit-1", Port: -1, StoreDir: t.TempDir(),
 		Tables: []bus.Credential{{Table: "BAC-07", User: "bac-07", Password: "secret-7"}},
 		Boards: []bus.Credential{{User: "board", Password: "secret-b"}},
 	}}
@@ -89,7 +124,7 @@ func TestOnePitServerTakesATable(t *testing.T) {
 		return strings.Contains(n.out.String(), "pit server pit-1: backup buckets for 1 tables, 64 MiB each")
 	})
 
-	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	url := n.busURL(t)
 	// The table finds its backup bucket, with its own credentials.
 	tnc, err := bus.Connect(bus.ConnConfig{URLs: []string{url}, User: "bac-07", Password: "secret-7", InboxPrefix: bus.TableInbox("BAC-07")})
 	if err != nil {
@@ -143,25 +178,8 @@ func TestCasinoClusterOfThree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 3-node cluster: not in -short")
 	}
-	var routes []string
-	ports, routePorts := make([]int, 3), make([]int, 3)
-	for i := range 3 {
-		ports[i], routePorts[i] = freePort(t), freePort(t)
-		routes = append(routes, fmt.Sprintf("nats-route://route:route-secret@127.0.0.1:%d", routePorts[i]))
-	}
-	cfgs := make([]FileConfig, 3)
-	nodes := make([]*node, 3)
-	for i := range 3 {
-		cfgs[i] = FileConfig{Server: bus.ServerConfig{
-			Name: fmt.Sprintf("bus-%d", i+1), Port: ports[i], StoreDir: t.TempDir(), Open: true, Replicas: 3,
-			Cluster: bus.ClusterConfig{Name: "casino", Port: routePorts[i], Routes: routes, User: "route", Password: "route-secret"},
-		}}
-		nodes[i] = startNode(t, cfgs[i])
-	}
-	for _, n := range nodes {
-		waitFor(t, 60*time.Second, "every node's stream ready", func() bool { return strings.Contains(n.out.String(), "stream TABLES ready (3 replicas)") })
-	}
-	nc, err := bus.Connect(bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", ports[0])}, Open: true})
+	cfgs, nodes, routes := startCluster(t)
+	nc, err := bus.Connect(bus.ConnConfig{URLs: []string{fmt.Sprintf("nats://127.0.0.1:%d", cfgs[0].Server.Port)}, Open: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +203,11 @@ func TestCasinoClusterOfThree(t *testing.T) {
 	for _, n := range nodes[:2] {
 		waitFor(t, 30*time.Second, "bus-3 down on the console", func() bool { return strings.Contains(n.out.String(), "node bus-3 DOWN (route lost); 2 of 3 nodes up") })
 	}
-	nodes[2] = startNode(t, cfgs[2])
+	// bus-3 again, on ports it picks: its old ones may have been taken since it stopped. It
+	// routes to the others, which is how they see it back.
+	again := cfgs[2]
+	again.Server.Port, again.Server.Cluster.Port, again.Server.Cluster.Routes = -1, -1, routes[:2]
+	nodes[2] = startNode(t, again)
 	for _, n := range nodes[:2] {
 		waitFor(t, 30*time.Second, "bus-3 back on the console", func() bool { return strings.Count(n.out.String(), "node bus-3 up (routed)") == 2 })
 	}
@@ -200,6 +222,60 @@ func TestCasinoClusterOfThree(t *testing.T) {
 		default:
 		}
 	}
+}
+
+// clusterAttempts is how many times startCluster picks fresh ports before it gives up.
+const clusterAttempts = 3
+
+// startCluster starts the three nodes bus-1..3 of cluster "casino" (open bus, 3 replicas),
+// each on a client and a route port picked free, and waits until each has its stream. A port
+// may be taken between freePort and the node's listen, by another test process: then every
+// node is stopped and all start again on fresh ports. It returns the configurations used, the
+// nodes and every node's route URL.
+func startCluster(t *testing.T) ([]FileConfig, []*node, []string) {
+	t.Helper()
+	var last string
+	for attempt := 1; attempt <= clusterAttempts; attempt++ {
+		var routes []string
+		ports, routePorts := make([]int, 3), make([]int, 3)
+		for i := range 3 {
+			ports[i], routePorts[i] = freePort(t), freePort(t)
+			routes = append(routes, fmt.Sprintf("nats-route://route:route-secret@127.0.0.1:%d", routePorts[i]))
+		}
+		cfgs, nodes := make([]FileConfig, 3), make([]*node, 3)
+		for i := range 3 {
+			cfgs[i] = FileConfig{Server: bus.ServerConfig{
+				Name: fmt.Sprintf("bus-%d", i+1), Port: ports[i], StoreDir: t.TempDir(), Open: true, Replicas: 3,
+				Cluster: bus.ClusterConfig{Name: "casino", Port: routePorts[i], Routes: routes, User: "route", Password: "route-secret"},
+			}}
+			nodes[i] = startNode(t, cfgs[i])
+		}
+		failed := -1
+		for i, n := range nodes {
+			waitFor(t, 60*time.Second, "every node's stream ready, or a node stopped", func() bool {
+				select {
+				case err := <-n.done:
+					n.done <- err
+					failed, last = i, fmt.Sprint(err)
+					return true
+				default:
+				}
+				return strings.Contains(n.out.String(), "stream TABLES ready (3 replicas)")
+			})
+			if failed >= 0 {
+				break
+			}
+		}
+		if failed < 0 {
+			return cfgs, nodes, routes
+		}
+		for _, n := range nodes {
+			n.stop()
+		}
+		t.Logf("start the cluster, attempt %d: bus-%d stopped: %s; again on fresh ports", attempt, failed+1, last)
+	}
+	t.Fatalf("start the cluster: %d attempts failed, the last: %s", clusterAttempts, last)
+	return nil, nil, nil
 }
 
 // TestConfigRefusedByName: impossible configurations are refused naming the key.

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -69,18 +67,14 @@ func (p *pitTable) version() uint64 {
 // With CONSOLE_SHOTS=dir it saves the People page there (docs/img for the supervisor's guide).
 func TestPeoplePageInABrowser(t *testing.T) {
 	chromium := browsertest.Chromium(t)
-	port := freePort(t)
 	cfg := FileConfig{
-		Server: bus.ServerConfig{Name: "pit-1", Port: port, StoreDir: t.TempDir(),
+		Server: bus.ServerConfig{Name: "pit-1", Port: -1, StoreDir: t.TempDir(),
 			Tables:   []bus.Credential{{Table: "BAC-1", User: "bac-1", Password: "secret-t"}},
 			Managers: []bus.Credential{{User: "pit-manager", Password: "secret-m"}}},
 		Console: console.Config{Directory: true, Managers: []string{"1001"}, Profile: "vic-baccarat-2002", TimeZone: "UTC"},
 	}
 	n := startNode(t, cfg, "--console", "127.0.0.1:0")
-	addr := regexp.MustCompile(`pit console at (http://[0-9.:]+)`)
-	waitFor(t, 30*time.Second, "the console", func() bool { return addr.MatchString(n.out.String()) })
-	url := addr.FindStringSubmatch(n.out.String())[1]
-	busURL := fmt.Sprintf("nats://127.0.0.1:%d", port)
+	url, busURL := n.listening(t, sayConsole), n.busURL(t)
 
 	// The installer adds the pit manager and two others with the manager's credentials.
 	ctx, cancel := context.WithCancel(context.Background())

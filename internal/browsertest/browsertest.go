@@ -111,3 +111,35 @@ func (b *Browser) Shot(name string) {
 		b.t.Fatal(err)
 	}
 }
+
+// EarliestThenPost is the pit console's "ask the earliest, then post later" (the change and the
+// tables already chosen on the page, a console in UTC): it presses **Earliest time**, waits for
+// the answer naming rule, checks that the time offered leaves at least notice from when it was
+// asked (and not much more: the console's transit margin and its rounding up to the minute),
+// types the offered time plus later, posts, and waits until a table's acceptance shows. It
+// returns the time posted. A later of a minute or two keeps a loaded machine's slow post within
+// what the console lets through (it checks the time again at Post).
+func (b *Browser) EarliestThenPost(rule string, notice, later time.Duration) time.Time {
+	b.t.Helper()
+	asked := time.Now().UTC()
+	b.Run("earliest", chromedp.Click(`button[value=earliest]`, chromedp.ByQuery))
+	b.WaitText("#message", rule)
+	var at string
+	b.Run("the earliest time offered", chromedp.Value("#at", &at, chromedp.ByID))
+	hm, err := time.Parse("15:04", at)
+	if err != nil {
+		b.t.Fatalf("the earliest time offered, %q: %v", at, err)
+	}
+	y, m, d := asked.Date()
+	offered := time.Date(y, m, d, hm.Hour(), hm.Minute(), 0, 0, time.UTC)
+	if offered.Before(asked.Add(-time.Hour)) { // past midnight
+		offered = offered.AddDate(0, 0, 1)
+	}
+	if offered.Before(asked.Add(notice)) || offered.After(time.Now().UTC().Add(notice+2*time.Minute)) {
+		b.t.Fatalf("asked at %s, the earliest offered is %s: want %v's notice and a margin of less than 2 minutes", asked.Format("15:04:05"), at, notice)
+	}
+	posted := offered.Add(later)
+	b.Run("a time "+later.String()+" after the earliest", chromedp.SetValue("#at", posted.Format("15:04"), chromedp.ByID))
+	b.Run("post", chromedp.Click("#post", chromedp.ByID), chromedp.WaitVisible(`#activity .ans-accepted`, chromedp.ByQuery))
+	return posted
+}
