@@ -42,8 +42,9 @@ type Config struct {
 	// Resume, when set, is where the shoe's sequence stood when the table last stopped cleanly
 	// (its journal keeps it): the decoder of the first connection takes it up (a Resumer;
 	// other decoders ignore it), so that a frame the shoe sent while the table was stopped is
-	// taken in order, an older one is stale and a lost one is a gap. Later connections start
-	// afresh, as after any reconnect.
+	// taken in order, an older one is stale and a lost one is a gap. Later connections do not
+	// take it up again: the CSP1 decoder keeps its sequence where its last frame taken left it
+	// and makes the stream prove it is the same shoe's; other decoders start afresh.
 	Resume *Mark
 }
 
@@ -232,15 +233,7 @@ func (m *Manager) run() {
 	defer close(m.events)
 	mode, _ := serialMode(m.settings) // checked in Start
 	dec := m.adapter.New()
-	resume := m.cfg.Resume // the first connection only
-	// last is where the shoe's sequence stood at the last frame taken (the configuration's mark
-	// until one is): a later connection takes it up, and its stream must prove it is the same
-	// shoe's before anything is taken from it (relinker).
-	var last *Mark
-	if resume != nil {
-		mk := *resume
-		last = &mk
-	}
+	first := true // the first successful open: only it takes up the configuration's mark
 	backoff := m.cfg.MinBackoff
 	for !m.stopped() {
 		l, port, err := m.open(mode)
@@ -263,23 +256,27 @@ func (m *Manager) run() {
 		m.status.LastFrame = time.Time{}
 		m.mu.Unlock()
 		m.setLink(LinkConnected, port, "", FaultNone)
-		dec.Reset()
-		switch r := dec.(type) {
-		case relinker:
-			if resume != nil {
-				r.resume(*resume) // checked in Start
-			} else if last != nil && m.Status().Connects > 1 {
-				r.relink(*last)
-			}
-		case Resumer: // another package's adapter
-			if resume != nil {
-				if err := r.Resume(*resume); err != nil {
-					m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+		if r, ok := dec.(relinker); ok && !first {
+			// The decoder still holds where the shoe's sequence stood at the last frame it took:
+			// the stream on the line must prove it is the same shoe's before anything is taken.
+			r.relink()
+		} else {
+			// The first connection, or a decoder that cannot relink: it starts afresh, the first
+			// connection at the configuration's mark if there is one.
+			dec.Reset()
+			if mk := m.cfg.Resume; first && mk != nil {
+				switch r := dec.(type) {
+				case relinker:
+					r.resume(*mk) // checked in Start
+				case Resumer: // another package's adapter: not relink-checked (Resumer)
+					if err := r.Resume(*mk); err != nil {
+						m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+					}
 				}
 			}
 		}
-		resume = nil
-		err = m.read(l, dec, &last)
+		first = false
+		err = m.read(l, dec)
 		l.Close()
 		if m.stopped() {
 			break
@@ -312,8 +309,7 @@ func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 }
 
 // read reads and decodes until the link fails or the manager stops, watching the heartbeat.
-// It keeps *last at the mark of the last frame taken.
-func (m *Manager) read(l link, dec Decoder, last **Mark) error {
+func (m *Manager) read(l link, dec Decoder) error {
 	buf := make([]byte, 512)
 	lastAlive := time.Now()
 	silentAfter := time.Duration(0)
@@ -340,10 +336,6 @@ func (m *Manager) read(l link, dec Decoder, last **Mark) error {
 				garbage = now
 			}
 			for _, ev := range evs {
-				if ev.Marked() {
-					mk := ev.Mark
-					*last = &mk
-				}
 				if !m.send(ev) {
 					return nil
 				}
