@@ -100,7 +100,7 @@ active = false
 // lockout allows: each attempt is counted before its PIN is compared.
 func TestBurstOfGuessesIsCounted(t *testing.T) {
 	clk := newClock()
-	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.now)
+	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,13 +126,13 @@ func TestBurstOfGuessesIsCounted(t *testing.T) {
 // TestLiveStreamLeavesTheSessionIdle: checking a session is alive does not mark it used.
 func TestLiveStreamLeavesTheSessionIdle(t *testing.T) {
 	clk := newClock()
-	s := newSessions(time.Minute, clk.now)
+	s := newSessions(time.Minute, clk.Now)
 	ss := s.start(Person{ID: "101"}, "en")
-	clk.add(50 * time.Second)
+	clk.Add(50 * time.Second)
 	if !s.alive(ss.token) {
 		t.Fatal("a session used 50 s ago is not alive")
 	}
-	clk.add(20 * time.Second)
+	clk.Add(20 * time.Second)
 	if s.alive(ss.token) {
 		t.Error("the check kept the session alive past its idle time")
 	}

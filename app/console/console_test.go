@@ -19,24 +19,15 @@ import (
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/internal/testbin"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 	"golang.org/x/crypto/bcrypt"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
+// newClock is the tests' movable clock, at 09:00:30 on the day of the tests' tables.
+func newClock() *testclock.Clock {
+	return testclock.New(time.Date(2026, 11, 26, 9, 0, 30, 0, time.UTC))
 }
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func newClock() *clock { return &clock{t: time.Date(2026, 11, 26, 9, 0, 30, 0, time.UTC)} }
 
 // peopleFile writes a people file: a supervisor 101 (PIN 2468), a dealer 207 (PIN 1357) and an
 // inactive supervisor 109 (PIN 2468).
@@ -77,7 +68,7 @@ active = false
 
 func TestPeopleFile(t *testing.T) {
 	clk := newClock()
-	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.now)
+	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 3, Lock: time.Minute}, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +88,7 @@ func TestPeopleFile(t *testing.T) {
 		t.Fatalf("second wrong PIN: %v", err)
 	}
 	var le *LockedError
-	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.now().Add(time.Minute)) {
+	if _, err := pf.Authenticate(ctx, "101", "0000"); !errors.As(err, &le) || !le.Until.Equal(clk.Now().Add(time.Minute)) {
 		t.Fatalf("third wrong PIN: %v, want locked for a minute", err)
 	}
 	if _, err := pf.Authenticate(ctx, "101", "2468"); !errors.As(err, &le) {
@@ -106,7 +97,7 @@ func TestPeopleFile(t *testing.T) {
 	if _, err := pf.Authenticate(ctx, "207", "1357"); err != nil {
 		t.Fatalf("another id is not locked: %v", err)
 	}
-	clk.add(time.Minute + time.Second)
+	clk.Add(time.Minute + time.Second)
 	if _, err := pf.Authenticate(ctx, "101", "2468"); err != nil {
 		t.Fatalf("after the lock: %v", err)
 	}
@@ -228,7 +219,7 @@ func (r *recorder) Cancel(ctx context.Context, id string, by Person) error {
 // ACT-1 (act, pit B, closing at 10:00).
 type rig struct {
 	t      *testing.T
-	clk    *clock
+	clk    *testclock.Clock
 	live   *Live
 	feed   *feed
 	con    *Console
@@ -240,7 +231,7 @@ type rig struct {
 func newRig(t *testing.T) *rig {
 	t.Helper()
 	clk := newClock()
-	live := NewLive(pitmodel.Config{}, clk.now)
+	live := NewLive(pitmodel.Config{}, clk.Now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
 	f.table("BAC-1", "Baccarat 1", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
 	f.table("BAC-2", "Baccarat 2", "Baccarat — 5% commission", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
@@ -250,7 +241,7 @@ func newRig(t *testing.T) *rig {
 		"BAC-1": {Pit: "A"}, "BAC-2": {Pit: "A"}, "ACT-1": {Pit: "B", Profile: "act-mini-baccarat-2012"},
 		"ACT-2": {Pit: "C", Profile: "act-mini-baccarat-2012"},
 	}}
-	people, err := LoadPeople(peopleFile(t), DefaultLockout, clk.now)
+	people, err := LoadPeople(peopleFile(t), DefaultLockout, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,11 +254,11 @@ func newRig(t *testing.T) *rig {
 // any) over live, on clock clk, with a poster and a log that record what it does: the one rig
 // of the console's tests (newRig: tables from a feed and a people file; peopleRig: the pit's
 // operator directory on a real bus).
-func startRig(t *testing.T, clk *clock, live *Live, opt Options) *rig {
+func startRig(t *testing.T, clk *testclock.Clock, live *Live, opt Options) *rig {
 	t.Helper()
-	rec := &recorder{now: clk.now}
+	rec := &recorder{now: clk.Now}
 	log := &testbin.Buffer{}
-	opt.Live, opt.Poster, opt.Now, opt.Log = live, rec, clk.now, log
+	opt.Live, opt.Poster, opt.Now, opt.Log = live, rec, clk.Now, log
 	con, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -389,7 +380,7 @@ func TestSignInAndSession(t *testing.T) {
 		t.Errorf("the log: %s", r.log.String())
 	}
 	// Idle for longer than the session lasts: signed out.
-	r.clk.add(31 * time.Minute)
+	r.clk.Add(31 * time.Minute)
 	_, page = b.get("/")
 	if !strings.Contains(page, `action="/signin"`) {
 		t.Fatal("an expired session still shows the console")
@@ -623,74 +614,6 @@ func TestEarliest(t *testing.T) {
 	// The earliest time is filled into the form.
 	if page := ask("table", "BAC-1", "kind", "close"); !strings.Contains(page, `name="at" value="09:21"`) {
 		t.Error("the earliest time is not offered in the form")
-	}
-}
-
-// A time that was the earliest when asked may have lost its notice by the time it is posted:
-// the console checks it again at Post against the earliest allowed now (the time the button
-// offers) and, when it has passed, sends nothing, says so and offers the new earliest time,
-// keeping what was typed. A change that needs no notice is sent at any time.
-func TestPostTooEarly(t *testing.T) {
-	raise := []string{"table", "BAC-1", "kind", "limits", "main_min", "50", "main_max", "5000"}
-	lower := []string{"table", "BAC-1", "kind", "limits", "main_min", "10", "main_max", "5000"}
-	closeACT := []string{"table", "ACT-2", "kind", "close"}
-	for _, tc := range []struct {
-		name  string
-		kv    []string
-		at    string
-		later time.Duration // how long after 09:00:30 it is posted
-		sent  bool
-		want  string
-	}{
-		{"asked and posted at once", raise, "09:21", 0, true, ""},
-		{"posted 29 s later, same minute", raise, "09:21", 29 * time.Second, true, ""},
-		{"posted 31 s later, next minute", raise, "09:21", 31 * time.Second, false, "Not sent: 09:21 is no longer allowed; the earliest is now 09:22. Earliest allowed: 09:22 (table BAC-1, notice rule 000 7.7, s66(2))"},
-		{"a later time stays allowed", raise, "09:30", 5 * time.Minute, true, ""},
-		{"act close", closeACT, "09:21", time.Minute, false, "the earliest is now 09:22. Earliest allowed: 09:22 (table ACT-2, notice rule"},
-		{"no notice needed", lower, "09:01", 2 * time.Minute, true, ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := newRig(t) // the clock says 09:00:30 UTC
-			b := r.browser()
-			csrf := csrfOf(t, b.signIn("101", "2468"))
-			r.clk.add(tc.later)
-			v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {tc.at}}
-			for i := 0; i+1 < len(tc.kv); i += 2 {
-				v.Add(tc.kv[i], tc.kv[i+1])
-			}
-			res, page := b.post("/", v)
-			r.poster.mu.Lock()
-			posts := len(r.poster.posts)
-			r.poster.mu.Unlock()
-			if tc.sent {
-				if res.StatusCode != http.StatusSeeOther || posts != 1 {
-					t.Fatalf("not sent: %d, %d postings\n%s", res.StatusCode, posts, page)
-				}
-				return
-			}
-			if res.StatusCode != http.StatusBadRequest || posts != 0 {
-				t.Fatalf("sent or wrong status: %d, %d postings", res.StatusCode, posts)
-			}
-			if !strings.Contains(page, tc.want) {
-				t.Fatalf("want %q in\n%s", tc.want, page)
-			}
-			if !strings.Contains(page, `name="at" value="`+tc.at+`"`) {
-				t.Errorf("the form lost the time typed (%s)", tc.at)
-			}
-		})
-	}
-	// In the page's language.
-	r := newRig(t)
-	b := r.browser()
-	b.lang = "zh-CN"
-	csrf := csrfOf(t, b.signIn("101", "2468"))
-	r.clk.add(time.Minute)
-	v := url.Values{"csrf": {csrf}, "action": {"post"}, "at": {"09:21"}}
-	for i := 0; i+1 < len(raise); i += 2 {
-		v.Add(raise[i], raise[i+1])
-	}
-	if res, page := b.post("/", v); res.StatusCode != http.StatusBadRequest || !strings.Contains(page, "未发送：09:21 已不可用；现在最早为 09:22。") {
-		t.Errorf("zh-CN: %d\n%s", res.StatusCode, page)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // a closing said once though the status says it too — until they take effect; in each language.
 func TestWhatTheTablesPublish(t *testing.T) {
 	r := newRig(t)
-	now := r.clk.now()
+	now := r.clk.Now()
 	at := func(hm string) time.Time {
 		tm, _ := time.Parse("15:04", hm)
 		return time.Date(2026, 11, 26, tm.Hour(), tm.Minute(), 0, 0, time.UTC)
@@ -91,7 +91,7 @@ func TestWhatTheTablesPublish(t *testing.T) {
 
 	// Resolved: the state is the table's again. Past 09:30 the notices have taken effect.
 	review(pitwire.Review{N: 7, State: pitwire.ReviewResolved, Resolution: pitwire.ResolutionConfirmed, Rule: "13.10"})
-	r.clk.add(31 * time.Minute)
+	r.clk.Add(31 * time.Minute)
 	b := r.browser()
 	page = b.signIn("101", "2468")
 	if s := row(page, "BAC-2"); strings.Contains(s, "under review") {
@@ -111,7 +111,7 @@ func TestWhatTheTablesPublish(t *testing.T) {
 func TestSignTermsInEveryLanguage(t *testing.T) {
 	r := newRig(t)
 	sign := func(id string, l pitwire.Limits) {
-		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeLimits, Time: r.clk.now(), Shoe: 1, Limits: &l})
+		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeLimits, Time: r.clk.Now(), Shoe: 1, Limits: &l})
 	}
 	withTerms := func(dmin, dmax int64, settlement string) pitwire.Limits {
 		l := vicLimits

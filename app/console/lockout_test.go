@@ -16,7 +16,7 @@ import (
 // ids that break the directory's rule, count towards nothing (and are refused alike).
 func TestConsoleKeepsTheTablesLockout(t *testing.T) {
 	clk := newClock()
-	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 2, Lock: time.Minute}, clk.now) // every id after 3 × 2
+	pf, err := LoadPeople(peopleFile(t), Lockout{Attempts: 2, Lock: time.Minute}, clk.Now) // every id after 3 × 2
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,14 +36,14 @@ func TestConsoleKeepsTheTablesLockout(t *testing.T) {
 		{"207", "0000", "locked"}, // 6: every id locked
 		{"101", "2468", "locked"}, // the right PIN is not read
 	} {
-		clk.add(time.Second)
+		clk.Add(time.Second)
 		p, err := pf.Authenticate(ctx, tc.id, tc.pin)
 		got := outcome(t, i, err)
 		if got != tc.want || (got == "ok" && p.ID != tc.id) {
 			t.Fatalf("attempt %d (%q): %s %+v %v, want %s", i, tc.id, got, p, err, tc.want)
 		}
 	}
-	clk.add(time.Minute)
+	clk.Add(time.Minute)
 	if _, err := pf.Authenticate(ctx, "101", "2468"); err != nil {
 		t.Fatalf("after the lockout: %v", err)
 	}
@@ -94,7 +94,7 @@ func TestLockoutKeptAcrossRestart(t *testing.T) {
 	lockout := Lockout{Attempts: 2, Lock: time.Minute, TableFactor: 3, TableWindow: time.Hour, File: file}
 	start := func() *PeopleFile {
 		t.Helper()
-		pf, err := LoadPeople(path, lockout, clk.now)
+		pf, err := LoadPeople(path, lockout, clk.Now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestLockoutKeptAcrossRestart(t *testing.T) {
 		{true, "207", "0000", "locked"}, // six of any ids within the hour: every id locked
 		{true, "207", "1357", "locked"},
 	} {
-		clk.add(time.Second)
+		clk.Add(time.Second)
 		if tc.restart {
 			pf = start()
 		}
@@ -128,7 +128,7 @@ func TestLockoutKeptAcrossRestart(t *testing.T) {
 			t.Fatalf("attempt %d (%q, restarted %v): %s %v, want %s", i, tc.id, tc.restart, got, err, tc.want)
 		}
 	}
-	clk.add(time.Minute)
+	clk.Add(time.Minute)
 	if _, err := start().Authenticate(ctx, "101", "2468"); err != nil {
 		t.Fatalf("after the lockout, restarted: %v", err)
 	}
@@ -151,7 +151,7 @@ func TestLockoutKeptAcrossRestart(t *testing.T) {
 			}
 			l := lockout
 			l.File = bad
-			_, err := LoadPeople(path, l, clk.now)
+			_, err := LoadPeople(path, l, clk.Now)
 			if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("%v, want the file and %q", err, tc.want)
 			}
@@ -161,7 +161,7 @@ func TestLockoutKeptAcrossRestart(t *testing.T) {
 	// why, rather than counted in memory only.
 	l := lockout
 	l.File = filepath.Join(t.TempDir(), "gone", "console-lockouts.json")
-	pf, err = LoadPeople(path, l, clk.now)
+	pf, err = LoadPeople(path, l, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,8 +38,8 @@ func peopleRig(t *testing.T) (*rig, *bus.Directories, *DirectoryPeople) {
 		t.Fatal(err)
 	}
 	clk := newClock()
-	live := NewLive(pitmodel.Config{}, clk.now)
-	auth, err := NewDirectoryPeople(dirs, DefaultLockout, clk.now)
+	live := NewLive(pitmodel.Config{}, clk.Now)
+	auth, err := NewDirectoryPeople(dirs, DefaultLockout, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 func TestPostingsMadeAgainOnlyOnChange(t *testing.T) {
 	clk := newClock()
 	ids := []string{"BAC-1", "BAC-2"}
-	start, _ := simPit(t, clk.now, ids)
+	start, _ := simPit(t, clk.Now, ids)
 	s := start()
 	c := NewCommands(s, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

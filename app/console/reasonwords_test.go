@@ -14,11 +14,11 @@ import (
 // console's page words it in the language of whoever reads it (display/i18n Catalogue.Reason).
 func TestRefusalInTheConsolesLanguage(t *testing.T) {
 	clk := newClock()
-	live := NewLive(pitmodel.Config{}, clk.now)
+	live := NewLive(pitmodel.Config{}, clk.Now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
 	f.table("RD-1", "Red Dog 1", "Red Dog", pitwire.Status{State: pitwire.StateOpen},
 		pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "bet", Min: 1000, Max: 100000}}})
-	r, err := NewRehearsal(live, Config{Tables: map[string]TableConfig{"RD-1": {Profile: "vic-red-dog-1997"}}}, clk.now)
+	r, err := NewRehearsal(live, Config{Tables: map[string]TableConfig{"RD-1": {Profile: "vic-red-dog-1997"}}}, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,8 +28,8 @@ func TestRefusalInTheConsolesLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &Console{opt: Options{Poster: r}, loc: time.UTC, now: clk.now,
-		activity: []*activity{{ID: id, Line: line, Tables: []string{"RD-1"}, By: ana, At: clk.now()}}}
+	c := &Console{opt: Options{Poster: r}, loc: time.UTC, now: clk.Now,
+		activity: []*activity{{ID: id, Line: line, Tables: []string{"RD-1"}, By: ana, At: clk.Now()}}}
 	for lang, want := range map[i18n.Lang]string{
 		i18n.English:            "Red Dog has no table differential",
 		i18n.SimplifiedChinese:  "红狗没有台面差额",

@@ -13,12 +13,12 @@ import (
 
 func TestRehearsalDecidesAsTheTable(t *testing.T) {
 	clk := newClock() // 09:00:30 UTC
-	live := NewLive(pitmodel.Config{}, clk.now)
+	live := NewLive(pitmodel.Config{}, clk.Now)
 	f := &feed{t: t, live: live, seq: map[string]uint64{}}
 	f.table("BAC-1", "Baccarat 1", "Baccarat", pitwire.Status{State: pitwire.StateOpen}, vicLimits)
 	f.table("RD-1", "Red Dog 1", "Red Dog", pitwire.Status{State: pitwire.StateOpen},
 		pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: "bet", Min: 1000, Max: 100000}}})
-	r, err := NewRehearsal(live, Config{Tables: map[string]TableConfig{"RD-1": {Profile: "vic-red-dog-1997"}}}, clk.now)
+	r, err := NewRehearsal(live, Config{Tables: map[string]TableConfig{"RD-1": {Profile: "vic-red-dog-1997"}}}, clk.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestRehearsalDecidesAsTheTable(t *testing.T) {
 		t.Fatalf("the later change cancelled: %+v %+v", a[0], a[0].Withdrawal)
 	}
 	// Cancelled, the raise is gone from the table's engine: the lower minimum now goes.
-	clk.add(time.Minute)
+	clk.Add(time.Minute)
 	if err := r.Cancel(ctx, raise, ana); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestRehearsalDecidesAsTheTable(t *testing.T) {
 		t.Fatalf("after the cancel: %+v", a[0])
 	}
 	// In effect, a change cannot be withdrawn.
-	clk.add(5 * time.Minute)
+	clk.Add(5 * time.Minute)
 	if err := r.Cancel(ctx, lower, ana); !errors.Is(err, ErrNotCancellable) {
 		t.Fatalf("cancel a change in effect: %v", err)
 	}

@@ -15,7 +15,7 @@ import (
 func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 	r := newRig(t)
 	ids := []string{"BAC-1", "BAC-2"}
-	start, tables := simPit(t, r.clk.now, ids)
+	start, tables := simPit(t, r.clk.Now, ids)
 	s1 := start()
 	r.con.opt.Poster = Commands{Sender: s1}
 	b := r.browser()

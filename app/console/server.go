@@ -582,10 +582,6 @@ func (c *Console) form(w http.ResponseWriter, r *http.Request) {
 			d.Message, d.Form.At = msg, at
 		}
 	case action == "post":
-		if err := c.tooEarly(f, ids, d.W); err != nil {
-			say(http.StatusBadRequest, c.fieldMessage(d.W, err))
-			break
-		}
 		n, err := c.post(r.Context(), f, ids, ss.person, d.W)
 		if err != nil {
 			say(http.StatusBadRequest, c.fieldMessage(d.W, err))
@@ -666,17 +662,10 @@ func truncate(s string, n int) string {
 // of ids, as each table's engine would decide now: the latest of the tables' earliest times,
 // with the table and rule that set it.
 func (c *Console) earliest(f url.Values, ids []string, w i18n.Catalogue) (msg, at string, err error) {
-	msg, at, _, err = c.earliestAt(f, ids, w)
-	return msg, at, err
-}
-
-// earliestAt is earliest with the time it offers, or the zero time when the change needs no
-// notice there (the tables may take it at any time from now).
-func (c *Console) earliestAt(f url.Values, ids []string, w i18n.Catalogue) (msg, at string, when time.Time, err error) {
 	now := c.now().In(c.loc)
 	ch, err := readChange(f, now, false)
 	if err != nil {
-		return "", "", time.Time{}, err
+		return "", "", err
 	}
 	var latest time.Time
 	var who, rule string
@@ -701,36 +690,16 @@ func (c *Console) earliestAt(f url.Values, ids []string, w i18n.Catalogue) (msg,
 		}
 	})
 	if err != nil {
-		return "", "", time.Time{}, err
+		return "", "", err
 	}
 	hm := latest.In(c.loc).Format("15:04")
 	switch {
 	case rule == "" && latest.After(ceilMinute(now)):
-		return w.T(i18n.ConEarliestAfter, hm, who), hm, latest, nil
+		return w.T(i18n.ConEarliestAfter, hm, who), hm, nil
 	case rule == "":
-		return w.T(i18n.ConEarliestNow, hm), hm, time.Time{}, nil
+		return w.T(i18n.ConEarliestNow, hm), hm, nil
 	}
-	return w.T(i18n.ConEarliest, hm, who, rule), hm, latest, nil
-}
-
-// tooEarly is a field error when the time of form f is before the earliest time the tables
-// ids allow now (earliestAt, the time the "Earliest time" button offers): a time asked a minute
-// ago may have passed its notice since, and the tables would refuse it (000 7.7). The tables
-// still decide; this only spares a posting they would refuse. Nil when the form names no time.
-func (c *Console) tooEarly(f url.Values, ids []string, w i18n.Catalogue) error {
-	now := c.now().In(c.loc)
-	ch, err := readChange(f, now, true)
-	if err != nil || ch.At.IsZero() {
-		return nil // post reports a bad form itself
-	}
-	msg, at, when, err := c.earliestAt(f, ids, w)
-	if err != nil {
-		return nil // no earliest time to hold it to (a table that refuses it says so itself)
-	}
-	if !when.IsZero() && ch.At.Before(when) {
-		return &fieldError{Key: i18n.ConEarliestPassed, Args: []any{ch.At.In(c.loc).Format("15:04"), at, msg}}
-	}
-	return nil
+	return w.T(i18n.ConEarliest, hm, who, rule), hm, nil
 }
 
 // post posts the change of form f to the tables ids, one posting per kind of table (a Red Dog

@@ -576,7 +576,7 @@ func compareHead(s *Startup, head headState, id identity, j *Journal) {
 	case !head.present && s.HeadSeq > 0:
 		s.Warnings = append(s.Warnings, fmt.Sprintf("the head file %s is missing: the journal's %d records cannot be checked for records lost from its end", j.path+HeadSuffix, s.HeadSeq))
 	case head.present && !head.valid:
-		s.Warnings = append(s.Warnings, head.problem+": the journal cannot be checked for records lost from its end")
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s: the journal cannot be checked for records lost from its end", head.problem))
 	case !head.valid:
 	case s.HeadSeq < head.seq:
 		from := s.HeadSeq + 1

@@ -14,28 +14,11 @@ import (
 	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/bustest"
+	"github.com/coupboard/coupboard/internal/testclock"
 	"github.com/coupboard/coupboard/pitwire"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
-
-// clock is the tables' and the pit's clock, moved by the test.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // errs collects what the readers and the Sender report.
 type errs struct {
@@ -63,7 +46,7 @@ func (e *errs) has(sub string) bool {
 // pit is a bus with credentials for tables T1..Tn, Red Dog table RD1 and the pit, and a Sender.
 type pit struct {
 	srv    *bus.Server
-	clk    *clock
+	clk    *testclock.Clock // the tables' and the pit's clock, moved by the test
 	sender *pitcmd.Sender
 	errs   *errs
 	tables map[string]*simdesk.Table
@@ -99,7 +82,7 @@ func startPit(t testing.TB, ids ...string) *pit {
 		}
 		tables = append(tables, pitcmd.Table{ID: id, Pit: pitName, Game: game})
 	}
-	p := &pit{srv: bustest.Start(t, cfg), clk: &clock{t: time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)}, errs: &errs{},
+	p := &pit{srv: bustest.Start(t, cfg), clk: testclock.New(time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)), errs: &errs{},
 		tables: map[string]*simdesk.Table{}, stop: map[string]context.CancelFunc{}}
 	s, err := pitcmd.Start(pitcmd.Config{Conn: pitConn(p.srv), Tables: tables, People: pitcmd.PeopleList{"S042", "S7"},
 		Now: p.clk.Now, OnError: p.errs.add, Offline: time.Hour})

@@ -15,7 +15,6 @@ import (
 // every table. Only the event loop calls its methods (one writer).
 type tableDesk struct {
 	desk *desk.Table
-	cfg  desk.Config // what desk was made with (Earliest)
 	// out is the desk's outcome of the latest input (LastOutcome): valid until the next apply,
 	// the only caller of the desk's methods that change it.
 	out       *desk.Outcome
@@ -127,12 +126,10 @@ func (d *tableDesk) LastOutcome() *desk.Outcome {
 }
 
 // Earliest is the earliest time at which command c (a change of the sign), posted at now, may
-// take effect at this table, the table open: its own rules' answer (desk.Earliest with the
+// take effect at this table, the table open: its own rules' answer (desk.Table.Earliest: the
 // sign in force at now), with the rule that asks for notice.
 func (d *tableDesk) Earliest(c desk.Command, now time.Time) (time.Time, string, error) {
-	cfg := d.cfg
-	cfg.Sign = d.desk.SignAt(now).Sign
-	return desk.Earliest(cfg, time.Time{}, c, now)
+	return d.desk.Earliest(c, now)
 }
 
 // SignAt is what the limit sign shows at t.

@@ -77,6 +77,8 @@ func ReplayState(j *journal.Journal, setup Setup, now time.Time) (*State, Recove
 func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 	rec := Recovery{Clean: true, At: now}
 	su := j.Startup()
+	// Damaged's parts are joined by "; ", each a fmt.Sprintf of Replay's own (the screens word
+	// them: display/i18n damageEntries, TestDamageFormatsFollowReplay) or the journal's text.
 	if su.Damaged() {
 		rec.Damaged = fmt.Sprintf("intact through record %d", su.IntactThrough)
 		if su.TailBad != nil {
@@ -91,7 +93,7 @@ func Replay(j *journal.Journal, st Machine, now time.Time) (Recovery, error) {
 		rec.Damaged += w
 	}
 	if su.Quarantine != "" {
-		rec.Damaged += "; files copied to " + su.Quarantine
+		rec.Damaged += "; " + fmt.Sprintf("files copied to %s", su.Quarantine)
 	}
 	limit := su.IntactThrough
 	var d differ

@@ -60,7 +60,7 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	s.Profile = p
-	return &RedDog{tableDesk: tableDesk{desk: d, cfg: cfg}, setup: s}, nil
+	return &RedDog{tableDesk: tableDesk{desk: d}, setup: s}, nil
 }
 
 // NewRedDogLoop is the loop of a Red Dog table with the table screen's view model.

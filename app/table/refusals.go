@@ -113,16 +113,16 @@ func (d *differ) done() {
 	}
 	d.n++
 	if d.first == "" {
-		var what string
+		// One format per case, whole, so that a screen can word it (display/i18n differEntries,
+		// TestDifferFormatsFollowTheTable).
 		switch {
 		case len(d.recorded) == 0:
-			what = "is refused now (" + d.now[0].Error() + ") but is not recorded as refused"
+			d.first = fmt.Sprintf("record %d %s is refused now (%s) but is not recorded as refused", d.seq, d.line, d.now[0].Error())
 		case len(d.now) == 0:
-			what = "is accepted now but was refused when recorded (" + d.recorded[0].Rule + ")"
+			d.first = fmt.Sprintf("record %d %s is accepted now but was refused when recorded (%s)", d.seq, d.line, d.recorded[0].Rule)
 		default:
-			what = fmt.Sprintf("is refused now (%s) otherwise than recorded (%s refused, %s)", d.now[0].Error(), d.recorded[0].Key, d.recorded[0].Rule)
+			d.first = fmt.Sprintf("record %d %s is refused now (%s) otherwise than recorded (%s refused, %s)", d.seq, d.line, d.now[0].Error(), d.recorded[0].Key, d.recorded[0].Rule)
 		}
-		d.first = fmt.Sprintf("record %d %s %s", d.seq, d.line, what)
 	}
 	d.seq = 0
 }

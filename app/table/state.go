@@ -56,7 +56,7 @@ func NewState(s Setup) (*State, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	return &State{
-		tableDesk: tableDesk{desk: d, cfg: cfg}, setup: s,
+		tableDesk: tableDesk{desk: d}, setup: s,
 		roads:     roadmap.New(roadmap.Options{IncludeNonBetting: s.Settings.RoadsIncludeNonBetting, Capacity: 96}),
 		roadIndex: map[int]int{}, disputed: map[int]bool{},
 	}, nil

@@ -71,7 +71,6 @@ const (
 	ConEarliestNow    Key = "con.earliest_now"    // %s time: no notice needed
 	ConEarliestAfter  Key = "con.earliest_after"  // %[1]s time, %[2]s table: after a change already posted
 	ConEarliestRefuse Key = "con.earliest_refuse" // %[1]s table, %[2]s reason: the engine refuses it at any time
-	ConEarliestPassed Key = "con.earliest_passed" // %[1]s time asked, %[2]s earliest now, %[3]s the earliest message: not sent
 	ConPosted         Key = "con.posted"          // %[1]s line, %[2]d tables
 	ConCancelled      Key = "con.cancelled"       // %s id
 	ConActivity       Key = "con.activity"        // heading: who did what
@@ -188,7 +187,6 @@ func consoleEntries() []entry {
 		{ConEarliest, "Earliest allowed: %[1]s (table %[2]s, notice rule %[3]s)", "最早可于 %[1]s（牌台 %[2]s，通告规则 %[3]s）", "最早可於 %[1]s（牌檯 %[2]s，通告規則 %[3]s）"},
 		{ConEarliestNow, "No notice needed: from %s", "无需通告：自 %s 起", "無需通告：自 %s 起"},
 		{ConEarliestAfter, "Earliest allowed: %[1]s (table %[2]s: not before the change already posted there)", "最早可于 %[1]s（牌台 %[2]s：不得早于该台已公布的更改）", "最早可於 %[1]s（牌檯 %[2]s：不得早於該檯已公佈的更改）"},
-		{ConEarliestPassed, "Not sent: %[1]s is no longer allowed; the earliest is now %[2]s. %[3]s", "未发送：%[1]s 已不可用；现在最早为 %[2]s。%[3]s", "未發送：%[1]s 已不可用；現在最早為 %[2]s。%[3]s"},
 		{ConEarliestRefuse, "Table %[1]s refuses this change at any time: %[2]s", "牌台 %[1]s 任何时间都不接受此更改：%[2]s", "牌檯 %[1]s 任何時間都不接受此更改：%[2]s"},
 		{ConPosted, "Posted %[1]s to %[2]d tables", "已向 %[2]d 张牌台发布 %[1]s", "已向 %[2]d 張牌檯發佈 %[1]s"},
 		{ConCancelled, "Cancelled %s", "已取消 %s", "已取消 %s"},

@@ -107,6 +107,8 @@ func (c Catalogue) T(key Key, args ...any) string {
 
 // Message is a message of the catalogue by its key, with its arguments: what another package
 // (the machine's warnings of app/health) hands the screen to word in the screen's language.
+// The operator screen's log lines (display/opwords.Line) are Messages too, with arguments that
+// Line.In words late (a nested line, an amount, an engine's reason).
 type Message struct {
 	Key  Key
 	Args []any

@@ -451,7 +451,7 @@ const (
 	RdOperator              Key = "rd.operator"                // %s operator id
 	RecallNoBets            Key = "recall.no_bets"             // a round without wagers, in recall
 	DiagLink                Key = "diag.link"                  // %[1]s state, %[2]s port, %[3]s time
-	DiagCounts              Key = "diag.counts"                // the shoe link's counters
+	DiagCounts              Key = "diag.counts"                // the shoe link's counters (serialin.Status; unproven: frames dropped after a reconnect as not proven the table's shoe's)
 
 	// The machine's warnings on the status strip (app/health, issue 23): the shoe's port, the
 	// clock, the pit server, the backup. The shoe link's own error stays in English.
@@ -948,7 +948,7 @@ func entries() []entry {
 		{RdOperator, "op %s", "操作员 %s", "操作員 %s"},
 		{RecallNoBets, "no bets", "无投注", "無投注"},
 		{DiagLink, "Shoe link: %[1]s on %[2]s since %[3]s", "牌靴连接：%[2]s 上 %[1]s，自 %[3]s 起", "牌靴連接：%[2]s 上 %[1]s，自 %[3]s 起"},
-		{DiagCounts, "connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · misreads %d", "连接 %d · 帧 %d · 牌 %d · 杂讯 %d B · CRC/损坏 %d · 重复 %d · 冲突 %d · 缺口 %d（丢失 %d）· 过时 %d · 误读 %d", "連接 %d · 幀 %d · 牌 %d · 雜訊 %d B · CRC/損壞 %d · 重複 %d · 衝突 %d · 缺口 %d（遺失 %d）· 過時 %d · 誤讀 %d"},
+		{DiagCounts, "connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · unproven %d · misreads %d", "连接 %d · 帧 %d · 牌 %d · 杂讯 %d B · CRC/损坏 %d · 重复 %d · 冲突 %d · 缺口 %d（丢失 %d）· 过时 %d · 未证明 %d · 误读 %d", "連接 %d · 幀 %d · 牌 %d · 雜訊 %d B · CRC/損壞 %d · 重複 %d · 衝突 %d · 缺口 %d（遺失 %d）· 過時 %d · 未證明 %d · 誤讀 %d"},
 		// The machine's warnings on the status strip (issue 23).
 		{WarnClock, "clock not synchronised: notice times may be wrong", "时钟未同步：通知时间可能有误", "時鐘未同步：通知時間可能有誤"},
 		{WarnClockUnknown, "clock state unknown: notice times may be wrong", "时钟状态未知：通知时间可能有误", "時鐘狀態未知：通知時間可能有誤"},

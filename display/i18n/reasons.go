@@ -166,7 +166,7 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 // compile is left out (the tests fail on it), so that the screen still words the others.
 var reasonPatterns = sync.OnceValue(func() []reasonPattern {
 	var out []reasonPattern
-	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), linkDetailEntries()) {
+	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), damageEntries(), differEntries(), linkDetailEntries()) {
 		if p, err := compileReason(e); err == nil {
 			out = append(out, p)
 		}

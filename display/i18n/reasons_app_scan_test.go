@@ -180,25 +180,32 @@ func TestAlertFormatsFollowTheApp(t *testing.T) {
 	if len(app) < 5 {
 		t.Fatalf("the scan found %d alert formats in the app (%q); it finds its sites no more", len(app), app)
 	}
+	formatsMatch(t, "alert", "alertEntries", alertEntries(), "the table program", app)
+}
+
+// formatsMatch fails t where a list of the catalogue's formats (of what, named list) and the
+// formats a program words (found: each with its site; who: the program) differ either way.
+func formatsMatch(t *testing.T, what, list string, entries []reasonEntry, who string, found map[string]string) {
+	t.Helper()
 	have := map[string]bool{}
-	for _, e := range alertEntries() {
+	for _, e := range entries {
 		if have[e.en] {
-			t.Errorf("alert format %q is in the catalogue twice", e.en)
+			t.Errorf("%s format %q is in the catalogue twice", what, e.en)
 		}
 		have[e.en] = true
-		if _, ok := app[e.en]; !ok {
-			t.Errorf("alert format %q is in the catalogue (alertEntries) but the table program no longer words it", e.en)
+		if _, ok := found[e.en]; !ok {
+			t.Errorf("%s format %q is in the catalogue (%s) but %s no longer words it", what, e.en, list, who)
 		}
 	}
 	var missing []string
-	for f, where := range app {
+	for f, where := range found {
 		if !have[f] {
 			missing = append(missing, where+": "+strconv.Quote(f))
 		}
 	}
 	slices.Sort(missing)
 	for _, m := range missing {
-		t.Errorf("the table program raises an alert the catalogue lacks (add it to alertEntries in every language): %s", m)
+		t.Errorf("%s words this %s, which the catalogue lacks (add it to %s in every language): %s", who, what, list, m)
 	}
 }
 
@@ -258,4 +265,96 @@ func TestLinkDetailFormatsStillWorded(t *testing.T) {
 			t.Errorf("link detail format %q is in the catalogue (linkDetailEntries) but the shoe link no longer words it", e.en)
 		}
 	}
+}
+
+// assignSite is a function of the app's (in dir, a method when recv is true) that words a
+// field with fmt.Sprintf.
+type assignSite struct {
+	dir, fn string
+	recv    bool
+	field   string
+}
+
+// assignedFormats reads site.dir (not its tests) and returns, with the file and line of each,
+// the formats site.fn words site.field with: every fmt.Sprintf in an assignment to a selector
+// .field. loose are the string literals there
+// other than the "; " that joins parts: a text worded so would escape the catalogue.
+func assignedFormats(t *testing.T, site assignSite, formats map[string]string) (loose []string) {
+	t.Helper()
+	fn, recv, field := site.fn, site.recv, site.field
+	fset, files := parsePackage(t, site.dir)
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != fn || (fd.Recv != nil) != recv || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != 1 {
+					return true
+				}
+				if sel, ok := as.Lhs[0].(*ast.SelectorExpr); !ok || sel.Sel.Name != field {
+					return true
+				}
+				for _, rhs := range as.Rhs {
+					ast.Inspect(rhs, func(m ast.Node) bool {
+						switch m := m.(type) {
+						case *ast.CallExpr:
+							if f, ok := textFormat(m); ok { // a fmt.Sprintf: its format, not its literals
+								formats[f] = fset.Position(m.Pos()).String()
+								return false
+							}
+						case *ast.BasicLit:
+							if v, ok := stringLit(m); ok && v != "; " && v != "" {
+								loose = append(loose, fset.Position(m.Pos()).String()+": "+strconv.Quote(v))
+							}
+						}
+						return true
+					})
+				}
+				return true
+			})
+		}
+	}
+	return loose
+}
+
+// followsTheTable fails t where the formats the sites word their fields with and the
+// catalogue's list (entries, of what, named list) differ either way, or where a site words
+// one with a bare literal.
+func followsTheTable(t *testing.T, sites []assignSite, what, list string, entries []reasonEntry) {
+	t.Helper()
+	formats := map[string]string{}
+	var names []string
+	for _, site := range sites {
+		n := len(formats)
+		for _, l := range assignedFormats(t, site, formats) {
+			t.Errorf("%s words a %s with a bare literal (make it a fmt.Sprintf and add it to %s): %s", site.fn, what, list, l)
+		}
+		if len(formats) == n {
+			t.Fatalf("the scan found no %s format in %s; it finds its sites no more", what, site.fn)
+		}
+		names = append(names, site.fn)
+	}
+	formatsMatch(t, what, list, entries, strings.Join(names, " or "), formats)
+}
+
+// TestDamageFormatsFollowReplay fails when Replay or the journal's start-up words a part of the
+// journal's damage (the recovery banner's "journal damage: …") that damageEntries lacks, words
+// one with a bare literal, or no longer words one damageEntries holds.
+func TestDamageFormatsFollowReplay(t *testing.T) {
+	followsTheTable(t, []assignSite{
+		{dir: "../../app/table", fn: "Replay", field: "Damaged"},
+		{dir: "../../app/journal", fn: "compareHead", field: "Warnings"},
+		{dir: "../../app/journal", fn: "readHead", field: "problem"},
+	}, "damage", "damageEntries", damageEntries())
+}
+
+// TestDifferFormatsFollowTheTable fails when the table program words the first command a replay
+// decides otherwise (differ.done, the replay alert's "first: …") in a way differEntries lacks,
+// with a bare literal, or no longer words one differEntries holds.
+func TestDifferFormatsFollowTheTable(t *testing.T) {
+	followsTheTable(t, []assignSite{{dir: "../../app/table", fn: "done", recv: true, field: "first"}},
+		"replay difference", "differEntries", differEntries())
 }

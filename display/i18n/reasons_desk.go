@@ -55,11 +55,44 @@ func alertEntries() []reasonEntry {
 			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
 			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
 		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
-		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it stays as
-		// the journal words it.
+		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it is
+		// worded by damageEntries.
 		{"Recovered at %s — %d coups restored", "于 %[1]s 恢复运行——已恢复 %[2]d 局", "於 %[1]s 恢復運行——已恢復 %[2]d 局"},
 		{"Recovered at %s — %d coups restored (journal damage: %s)", "于 %[1]s 恢复运行——已恢复 %[2]d 局（记录损坏：%[3]s）",
 			"於 %[1]s 恢復運行——已恢復 %[2]d 局（記錄損壞：%[3]s）"},
+	}
+}
+
+// damageEntries are the journal's damage as the recovery banner gives it (app/table Replay's
+// Recovery.Damaged, its parts joined by "; ", with the journal's start-up warnings), each
+// format exactly as Replay and app/journal word it, in English, Simplified and Traditional
+// Chinese; a path stays as it is. TestDamageFormatsFollowReplay scans their sites and fails
+// when the two drift apart.
+func damageEntries() []reasonEntry {
+	return []reasonEntry{
+		{"intact through record %d", "记录完整至第 %d 条", "記錄完整至第 %d 條"},
+		{"files copied to %s", "记录已复制到 %s", "記錄已複製到 %s"},
+		// The journal's warnings at start-up (app/journal compareHead, readHead).
+		{"the head file %s is missing: the journal's %d records cannot be checked for records lost from its end",
+			"记录头文件 %[1]s 缺失：无法核对记录的 %[2]d 条记录最后是否有丢失", "記錄頭文件 %[1]s 缺失：無法核對記錄的 %[2]d 條記錄最後是否有遺失"},
+		{"%s: the journal cannot be checked for records lost from its end", "%s：无法核对记录最后是否有丢失", "%s：無法核對記錄最後是否有遺失"},
+		{"head file %s (%d bytes) has no intact record of the head", "记录头文件 %[1]s（%[2]d 字节）没有完整的记录头", "記錄頭文件 %[1]s（%[2]d 位元組）沒有完整的記錄頭"},
+	}
+}
+
+// differEntries are the first journalled command a replay decides otherwise (app/table differ's
+// first, inside the replay alert's "(first: …)"), each format exactly as the table program
+// words it, in English, Simplified and Traditional Chinese; the command stays as the script
+// says it, the rule number as it is. TestDifferFormatsFollowTheTable fails when they drift apart.
+func differEntries() []reasonEntry {
+	return []reasonEntry{
+		{"record %d %s is refused now (%s) but is not recorded as refused",
+			"第 %[1]d 条记录 %[2]s 现在被拒绝（%[3]s），但记录中没有记为被拒绝", "第 %[1]d 條記錄 %[2]s 現在被拒絕（%[3]s），但記錄中沒有記為被拒絕"},
+		{"record %d %s is accepted now but was refused when recorded (%s)",
+			"第 %[1]d 条记录 %[2]s 现在被接受，但记录时被拒绝（%[3]s）", "第 %[1]d 條記錄 %[2]s 現在被接受，但記錄時被拒絕（%[3]s）"},
+		{"record %d %s is refused now (%s) otherwise than recorded (%s refused, %s)",
+			"第 %[1]d 条记录 %[2]s 现在被拒绝（%[3]s），与记录不同（记录为 %[4]s 被拒绝，%[5]s）",
+			"第 %[1]d 條記錄 %[2]s 現在被拒絕（%[3]s），與記錄不同（記錄為 %[4]s 被拒絕，%[5]s）"},
 	}
 }
 

@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +10,7 @@ import (
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/display/opwords"
 	"github.com/coupboard/coupboard/display/view"
+	"github.com/coupboard/coupboard/serialin"
 )
 
 // The Diagnostics tab: the shoe link's state, counters and frame log; reconnect, change port.
@@ -38,7 +40,7 @@ func newDiagTab(sc *Screen) diagTab {
 	t.protocol = widget.NewSelect(d.Protocols(), nil)
 	reconnect := widget.NewButton(sc.t(i18n.OpReconnect), func() {
 		if err := d.Reconnect(); err != nil {
-			sc.c.Say(opwords.M(i18n.LogReconnectErr, err.Error()))
+			sc.c.Say(opwords.M(i18n.LogReconnectErr, linkErrWords(err)))
 		} else {
 			sc.c.Say(opwords.M(i18n.LogReconnecting))
 		}
@@ -48,7 +50,7 @@ func newDiagTab(sc *Screen) diagTab {
 		if !(sc.role() == view.OperatorSupervisor) {
 			sc.c.Say(opwords.M(i18n.LogNeeds, opwords.M(i18n.LogChangePort), opwords.M(i18n.OpSupervisor)))
 		} else if err := d.Use(strings.TrimSpace(t.port.Text), t.protocol.Selected); err != nil {
-			sc.c.Say(opwords.M(i18n.LogPortErr, opwords.M(i18n.LogChangePort), err.Error()))
+			sc.c.Say(opwords.M(i18n.LogPortErr, opwords.M(i18n.LogChangePort), linkErrWords(err)))
 		} else {
 			sc.c.Say(opwords.M(i18n.LogShoePort, t.port.Text, t.protocol.Selected))
 		}
@@ -62,10 +64,23 @@ func newDiagTab(sc *Screen) diagTab {
 	return t
 }
 
+// linkErrWords is an error of the shoe link's for the log strip: a *serialin.OpenError of a
+// known fault (a port not found, permission denied, busy…) in the catalogue's words with its
+// port, as the status strip words it (ShoeLinkWords); any other error in its own words.
+func linkErrWords(err error) opwords.Line {
+	var oe *serialin.OpenError
+	if errors.As(err, &oe) {
+		if k, ok := shoeFaults[oe.Fault]; ok {
+			return opwords.M(k, oe.Port)
+		}
+	}
+	return opwords.Verbatim(err.Error())
+}
+
 func (t *diagTab) scan() {
 	ports, err := t.sc.opt.Diagnostics.Ports()
 	if err != nil {
-		t.sc.c.Say(opwords.M(i18n.LogPortsErr, err.Error()))
+		t.sc.c.Say(opwords.M(i18n.LogPortsErr, linkErrWords(err)))
 		return
 	}
 	t.port.SetOptions(ports)
@@ -85,7 +100,7 @@ func (t *diagTab) update() {
 		line += " — " + t.sc.words.Say(words)
 	}
 	counts := t.sc.t(i18n.DiagCounts,
-		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Misreads)
+		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Unproven, st.Misreads)
 	t.status.SetText(line + "\n" + counts)
 	if t.protocol.Selected == "" && len(d.Protocols()) > 0 {
 		t.protocol.SetSelected(d.Protocols()[0])

@@ -28,8 +28,8 @@ func englishLeft(text string, data ...string) []string {
 // The operator screen in Simplified and Traditional Chinese walked through its states: a coup
 // entered, a run registered and decided, Insurance/No 6 refused, deferred commission, a raise
 // of the minimum refused for want of notice then posted, the closing posted, a void refused,
-// a dispute and its review box, the program's own alerts (shoe jammed, the recovery banner, a
-// coup in progress at a restart), the recall of the shoe. At each, every label and button on
+// a dispute and its review box, the program's own alerts (shoe jammed, the recovery banner with
+// and without the journal's damage, a coup in progress at a restart), the recall of the shoe. At each, every label and button on
 // screen, the log strip included, is in the language: no English word is left but the table's
 // own name and profile id (issue 23 item 3).
 func TestNoEnglishLeftOnTheChineseScreen(t *testing.T) {
@@ -43,7 +43,9 @@ func TestNoEnglishLeftOnTheChineseScreen(t *testing.T) {
 			s.Currency = "MOP$"
 			lt := newLiveTableOf(t, s)
 			r := newRig(t, lt, Options{Language: lang})
-			data := []string{s.Name, string(s.Profile.ID), "MOP", "Enter"} // Enter: the keypad's key, as printed on it
+			// Where the journal's damaged files were copied: a path, data as it is.
+			quarantine := "/var/lib/coupboard/journal.damaged-1"
+			data := []string{s.Name, string(s.Profile.ID), "MOP", "Enter", quarantine} // Enter: the keypad's key, as printed on it
 			check := func(state string) {
 				t.Helper()
 				r.sc.Update()
@@ -104,6 +106,7 @@ func TestNoEnglishLeftOnTheChineseScreen(t *testing.T) {
 			for _, text := range []string{
 				"shoe jammed — clear it; enter cards by hand meanwhile",
 				"Recovered at 21:58 — 12 coups restored",
+				"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40; files copied to " + quarantine + ")",
 				"coup 3 was in progress when the display stopped: check the cards on the table and accept or void it",
 			} {
 				if res := lt.Do(table.Msg{Input: table.Input{Alert: &table.Alert{Text: text}}, Source: journal.SourceConfig}); res.Err != nil {

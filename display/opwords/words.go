@@ -22,9 +22,14 @@ import (
 // same language; an Amount is written in the table's currency; an engine's reason (Reason) is
 // worded by the catalogue's reasons, its amounts in the table's currency; any other is
 // formatted as it is: a card, a number, an id.
+//
+// A Line is an i18n.Message (a catalogue key and its arguments, the vocabulary other packages
+// hand a screen) with that late wording: a Line whose arguments are plain values says what
+// Catalogue.Say says of its Message; one with a Line, an Amount or a Reason among them is
+// worded by In (or English), which Say does not know. A Key of "" is a line of its arguments
+// one after the other (Verbatim, Cat).
 type Line struct {
-	key  i18n.Key // "" for a Verbatim line: its arguments one after the other
-	args []any
+	i18n.Message
 }
 
 // purse is how a line writes amounts: in the table's currency symbol (as the table screen's
@@ -49,13 +54,13 @@ type worded interface {
 }
 
 // M is the message key with args.
-func M(key i18n.Key, args ...any) Line { return Line{key: key, args: args} }
+func M(key i18n.Key, args ...any) Line { return Line{i18n.Message{Key: key, Args: args}} }
 
 // Verbatim is a line that is not translated (an error's text, a name from the journal).
-func Verbatim(s string) Line { return Line{args: []any{s}} }
+func Verbatim(s string) Line { return Line{i18n.Message{Args: []any{s}}} }
 
 // Cat is the parts one after the other (strings as they are, messages worded).
-func Cat(parts ...any) Line { return Line{args: parts} }
+func Cat(parts ...any) Line { return Line{i18n.Message{Args: parts}} }
 
 // In words the message in w's language, its amounts in the table's currency symbol (the
 // snapshot's Currency: "$", "MOP$", "CNY "; "" writes them without a symbol).
@@ -64,22 +69,22 @@ func (x Line) In(w i18n.Catalogue, currency string) string {
 }
 
 func (x Line) words(w i18n.Catalogue, p purse) string {
-	args := make([]any, len(x.args))
-	for i, a := range x.args {
+	args := make([]any, len(x.Args))
+	for i, a := range x.Args {
 		if y, ok := a.(worded); ok {
 			args[i] = y.words(w, p)
 		} else {
 			args[i] = a
 		}
 	}
-	if x.key == "" {
+	if x.Key == "" {
 		var b strings.Builder
 		for _, a := range args {
 			fmt.Fprint(&b, a)
 		}
 		return b.String()
 	}
-	return w.T(x.key, args...)
+	return w.T(x.Key, args...)
 }
 
 // English is the message in English with its amounts as the engine writes them ("$12.50"):
@@ -93,7 +98,7 @@ type Amount int64
 func (a Amount) words(_ i18n.Catalogue, p purse) string { return p.amount(int64(a)) }
 
 // Zero reports whether the message is empty (no key and nothing to say).
-func (x Line) Zero() bool { return x.key == "" && len(x.args) == 0 }
+func (x Line) Zero() bool { return x.Key == "" && len(x.Args) == 0 }
 
 // Join is the messages one after the other with sep between them, as one message.
 func Join(sep string, parts []Line) Line {
@@ -122,7 +127,7 @@ func (r reasonText) words(w i18n.Catalogue, p purse) string {
 
 // Reason is an engine's reason (given in its English) as a line worded in the reader's
 // language; in English it is the text as it is.
-func Reason(text string) Line { return Line{args: []any{reasonText(text)}} }
+func Reason(text string) Line { return Line{i18n.Message{Args: []any{reasonText(text)}}} }
 
 // Reasons are engine reasons worded in w's language, their amounts in currency, each as
 // Reason words it.

@@ -49,3 +49,13 @@ func Earliest(cfg Config, closes time.Time, c Command, now time.Time) (at time.T
 	}
 	return r.Earliest, r.Rule, nil
 }
+
+// Earliest is this table's own answer to Earliest: the earliest time at which the change of the
+// sign that command c posts, posted at now, may take effect here with the table open, given the
+// config the table was made with and the sign in force at now, and the rule that asks for notice
+// ("" when none is needed). The table itself is not changed.
+func (t *Table) Earliest(c Command, now time.Time) (time.Time, string, error) {
+	cfg := t.cfg
+	cfg.Sign = t.board.SignAt(now).Sign
+	return Earliest(cfg, time.Time{}, c, now)
+}

@@ -208,7 +208,7 @@ const (
 // no clock (the time is passed in), no goroutine. The same inputs at the same times always give
 // the same outcomes. It is not safe for concurrent use (one writer: the table's event loop).
 type Table struct {
-	cfg    Config
+	cfg    Config // what the table was made with (Earliest)
 	book   Rules
 	prof   engine.Profile
 	rules  engine.SettlementRules
