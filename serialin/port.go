@@ -52,8 +52,8 @@ type Config struct {
 type Status struct {
 	State LinkState
 	Port  string    // the device, address or USB match last opened or tried
-	Err   string    // the last error, in words a supervisor can act on; "" when connected
-	Fault Fault     // Err's kind, for a screen to word in its language; FaultNone when connected
+	Err   string    // the last error, in words a supervisor can act on; "" when connected or unproven (the doubt says why)
+	Fault Fault     // Err's kind, for a screen to word in its language; FaultNone when connected or unproven
 	Since time.Time // when State was entered
 
 	Connects   int       // successful opens, the first one included
@@ -316,8 +316,8 @@ func (m *Manager) read(l link, dec Decoder) error {
 	if m.heartbeat > 0 {
 		silentAfter = m.heartbeat * 5 / 2
 	}
-	// bad is the state reported for a line that is not right (silent or unreadable), or
-	// LinkConnected while it is.
+	// bad is the state reported for a line that is not right (silent, unreadable, or its
+	// frames dropped as unproven), or LinkConnected while it is.
 	bad := LinkConnected
 	var garbage time.Time // when bytes with no valid frame started arriving; zero if not
 	for !m.stopped() {
@@ -326,14 +326,24 @@ func (m *Manager) read(l link, dec Decoder) error {
 		if n > 0 {
 			dec.SetNow(now)
 			evs := dec.Feed(buf[:n])
-			if m.count(evs, now) {
+			alive := m.count(evs, now)
+			if alive {
 				lastAlive, garbage = now, time.Time{}
-				if bad != LinkConnected {
-					bad = LinkConnected
-					m.setLink(LinkConnected, "", "", FaultNone)
-				}
 			} else if garbage.IsZero() {
 				garbage = now
+			}
+			want := bad
+			switch {
+			case dropping(dec):
+				// Frames arrive, but they are dropped as unproven: not a healthy link, however
+				// many come (the doubt's reason says why; a HELO of the shoe's proves it).
+				want = LinkUnproven
+			case alive:
+				want = LinkConnected
+			}
+			if want != bad {
+				bad = want
+				m.setLink(want, "", "", FaultNone)
 			}
 			for _, ev := range evs {
 				if !m.send(ev) {
@@ -346,9 +356,10 @@ func (m *Manager) read(l link, dec Decoder) error {
 		}
 		quiet := now.Sub(lastAlive)
 		switch {
-		case bad != LinkUnreadable && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
+		case bad != LinkUnreadable && bad != LinkUnproven && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
 			// Timed from the first byte of garbage, not from the last valid frame: "10 s of
-			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before.
+			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before. An
+			// unproven stream stays so shown: only a frame that proves it ends that.
 			bad = LinkUnreadable
 			m.setLink(LinkUnreadable, "", fmt.Sprintf("shoe data unreadable: no valid frame for %v — check the cable and the baud rate (%s)",
 				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings), FaultUnreadable)
@@ -359,6 +370,12 @@ func (m *Manager) read(l link, dec Decoder) error {
 		}
 	}
 	return nil
+}
+
+// dropping reports whether dec is dropping the stream's frames as unproven (relinker).
+func dropping(dec Decoder) bool {
+	r, ok := dec.(relinker)
+	return ok && r.dropping()
 }
 
 // count updates the counters for evs and reports whether any of them proves the shoe is

@@ -192,6 +192,11 @@ func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
 	write(Frame("CARD", 812, "2S"), Frame("CARD", 813, "3S"), Frame("STAT", 814, "NEWSHOE"),
 		Frame("CARD", 815, "4S"), Frame("CARD", 816, "5S"), Frame("HBT", 817, "300"))
 	c.until(patience, "the other stream dropped", func(evs []Event) bool { return countKind(evs, KindUnproven) == 6 })
+	// Its frames arrive, but the link is not shown healthy: it is unproven, with no error of its
+	// own (the doubt's reason says why).
+	if st := c.m.Status(); st.State != LinkUnproven || st.Err != "" || st.Fault != FaultNone {
+		t.Errorf("while the other stream is dropped: %s %q %q, want unproven with no error", st.State, st.Err, st.Fault)
+	}
 	// The table's shoe restarts and deals on.
 	write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"), Frame("CARD", 1, "7C"))
 	c.until(patience, "the shoe's card after its HELO", func(evs []Event) bool { return countKind(evs, KindCard) == 3 })
@@ -212,11 +217,79 @@ func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
 		t.Errorf("first unproven frame %v, want SEQ 0812 that does not continue 0003", first)
 	}
 	ls := strings.Join(links(c.evs), ",")
-	if !strings.HasPrefix(ls, "connected,disconnected,reconnecting") {
-		t.Errorf("link states %s", ls)
+	if !strings.HasPrefix(ls, "connected,disconnected,reconnecting") || !strings.HasSuffix(ls, "reconnecting,connected,unproven,connected") {
+		t.Errorf("link states %s, want connected,disconnected,reconnecting…,connected,unproven,connected", ls)
 	}
-	if st := c.m.Status(); st.Unproven != 6 || st.Cards != 3 || st.Connects != 2 {
-		t.Errorf("status %+v: want 6 unproven, 3 cards, 2 connects", st)
+	if st := c.m.Status(); st.Unproven != 6 || st.Cards != 3 || st.Connects != 2 || st.State != LinkConnected {
+		t.Errorf("status %+v: want 6 unproven, 3 cards, 2 connects, connected", st)
+	}
+}
+
+// scriptLink is a link that returns its reads in order, then fails as an unplugged port does.
+// A nil read is a read timeout (nothing arrived), after a millisecond so the clock moves.
+type scriptLink struct{ reads [][]byte }
+
+func (l *scriptLink) Read(p []byte) (int, error) {
+	if len(l.reads) == 0 {
+		return 0, errors.New("unplugged")
+	}
+	r := l.reads[0]
+	l.reads = l.reads[1:]
+	if r == nil {
+		time.Sleep(time.Millisecond)
+	}
+	return copy(p, r), nil
+}
+
+func (l *scriptLink) Close() error { return nil }
+
+// While the frames on a line that came back are dropped as unproven, the port manager shows the
+// link unproven: not connected however many arrive, and neither silent nor unreadable while
+// they stop or turn to noise (the watchdogs here trip at once), until a frame proves the stream.
+func TestUnprovenStreamIsShownUnproven(t *testing.T) {
+	helo := Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1")
+	foreign := cat(Frame("CARD", 812, "2S"), Frame("CARD", 813, "3S"))
+	for _, tc := range []struct {
+		name      string
+		heartbeat time.Duration // negative: no watchdog
+		reads     [][]byte
+		want      string // the link states reported, in order
+	}{
+		{"another stream's frames: unproven", -1, [][]byte{foreign, Frame("HBT", 814, "300")}, "unproven"},
+		{"the shoe's HELO after them proves the stream", -1, [][]byte{foreign, helo, Frame("CARD", 1, "7C")}, "unproven,connected"},
+		{"the next SEQ proves it: it stays connected", -1, [][]byte{Frame("CARD", 2, "KD")}, ""},
+		{"a resend of the last frame proves nothing and drops nothing", -1, [][]byte{Frame("CARD", 1, "9H")}, ""},
+		{"silence after unproven frames is not silent", time.Nanosecond, [][]byte{foreign, nil, nil}, "unproven"},
+		{"noise after unproven frames is not unreadable", -1, [][]byte{foreign, []byte("\x00\xff garbage"), nil, nil}, "unproven"},
+		{"noise on a proven line is unreadable", -1, [][]byte{Frame("CARD", 2, "KD"), []byte("\x00\xff garbage"), nil}, "unreadable"},
+		{"once proven, silence is silent again", time.Nanosecond, [][]byte{foreign, helo, nil}, "unproven,connected,silent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := newManager(Config{Path: "/dev/null", Heartbeat: tc.heartbeat, Unreadable: time.Nanosecond}, NewRegistry())
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.status.State = LinkConnected // as run leaves it when the port opened
+			d := &CSP1{}
+			d.Feed(cat(helo, Frame("CARD", 1, "9H")))
+			d.relink()
+			if err := m.read(&scriptLink{reads: tc.reads}, d); err == nil {
+				t.Fatal("read ended without the link's error")
+			}
+			close(m.events)
+			var got []string
+			for e := range m.events {
+				if e.Kind == KindLink {
+					got = append(got, e.Link.String())
+				}
+			}
+			if s := strings.Join(got, ","); s != tc.want {
+				t.Errorf("link states %q, want %q", s, tc.want)
+			}
+			if last := tc.want[strings.LastIndex(tc.want, ",")+1:]; last != "" && m.Status().State.String() != last {
+				t.Errorf("state %s, want %s", m.Status().State, last)
+			}
+		})
 	}
 }
 

@@ -87,6 +87,9 @@ type relinker interface {
 	// relink forgets any partial frame and unreported noise and keeps the sequence where the
 	// last frame taken before the link dropped left it.
 	relink()
+	// dropping reports whether the stream on the line is being dropped as unproven: a frame
+	// was dropped as KindUnproven since the last relink and none has proven the stream since.
+	dropping() bool
 	// resume is Resumer.Resume of a mark already checked.
 	resume(m Mark)
 }
@@ -110,3 +113,6 @@ func (d *CSP1) relink() {
 	// A mark resumed at and not yet followed is now the sequence the link came back to.
 	d.resumed, d.relinked = false, d.have
 }
+
+// dropping reports whether frames are being dropped as unproven (relinker).
+func (d *CSP1) dropping() bool { return d.relinked && d.unprovenN > 0 }
