@@ -63,7 +63,7 @@ func (t *runningTable) checkConditions(now time.Time) {
 	if t.link != nil {
 		st := t.link.Status()
 		switch {
-		case st.State == serialin.LinkConnected || st.State == serialin.LinkSilent || st.State == serialin.LinkClosed:
+		case st.State == serialin.LinkConnected || st.State == serialin.LinkSilent || st.State == serialin.LinkUnproven || st.State == serialin.LinkClosed:
 			c.board.Clear("shoe")
 		case st.Err != "":
 			words, _ := operator.ShoeLinkWords(st) // the fault in words; the log has the link's own

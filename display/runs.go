@@ -268,6 +268,8 @@ func (w *StatusStrip) paint(s fyne.Size) []fyne.CanvasObject {
 		glyph, words, col = "■", st.Words.T(i18n.ShoeOffline), p.Error
 	case view.LinkManual:
 		glyph, words, col = "▲", st.Words.T(i18n.ManualEntry), p.Warning
+	case view.LinkUnproven:
+		glyph, words, col = "■", st.Words.T(i18n.ShoeUnproven), p.Error
 	default:
 		glyph, words, col = "●", st.Words.T(i18n.ShoeConnected), p.OK
 	}

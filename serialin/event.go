@@ -169,9 +169,12 @@ const (
 	LinkReconnecting                  // trying to open the port again, with backoff
 	LinkClosed                        // Close was called; the manager has stopped
 	LinkUnreadable                    // open, bytes arrive, but no valid frame for 10 s: cable or baud
+	// LinkUnproven: open and frames arrive, but since the link came back they do not prove the
+	// stream is the table's shoe's, and they are dropped (KindUnproven) until one does.
+	LinkUnproven
 )
 
-var linkNames = [...]string{"connecting", "connected", "silent", "disconnected", "reconnecting", "closed", "unreadable"}
+var linkNames = [...]string{"connecting", "connected", "silent", "disconnected", "reconnecting", "closed", "unreadable", "unproven"}
 
 // String is the state's lower-case name.
 func (s LinkState) String() string {

@@ -42,8 +42,9 @@ type Config struct {
 	// Resume, when set, is where the shoe's sequence stood when the table last stopped cleanly
 	// (its journal keeps it): the decoder of the first connection takes it up (a Resumer;
 	// other decoders ignore it), so that a frame the shoe sent while the table was stopped is
-	// taken in order, an older one is stale and a lost one is a gap. Later connections start
-	// afresh, as after any reconnect.
+	// taken in order, an older one is stale and a lost one is a gap. Later connections do not
+	// take it up again: the CSP1 decoder keeps its sequence where its last frame taken left it
+	// and makes the stream prove it is the same shoe's; other decoders start afresh.
 	Resume *Mark
 }
 
@@ -51,8 +52,8 @@ type Config struct {
 type Status struct {
 	State LinkState
 	Port  string    // the device, address or USB match last opened or tried
-	Err   string    // the last error, in words a supervisor can act on; "" when connected
-	Fault Fault     // Err's kind, for a screen to word in its language; FaultNone when connected
+	Err   string    // the last error, in words a supervisor can act on; "" when connected or unproven (the doubt says why)
+	Fault Fault     // Err's kind, for a screen to word in its language; FaultNone when connected or unproven
 	Since time.Time // when State was entered
 
 	Connects   int       // successful opens, the first one included
@@ -232,15 +233,7 @@ func (m *Manager) run() {
 	defer close(m.events)
 	mode, _ := serialMode(m.settings) // checked in Start
 	dec := m.adapter.New()
-	resume := m.cfg.Resume // the first connection only
-	// last is where the shoe's sequence stood at the last frame taken (the configuration's mark
-	// until one is): a later connection takes it up, and its stream must prove it is the same
-	// shoe's before anything is taken from it (relinker).
-	var last *Mark
-	if resume != nil {
-		mk := *resume
-		last = &mk
-	}
+	first := true // the first successful open: only it takes up the configuration's mark
 	backoff := m.cfg.MinBackoff
 	for !m.stopped() {
 		l, port, err := m.open(mode)
@@ -263,23 +256,27 @@ func (m *Manager) run() {
 		m.status.LastFrame = time.Time{}
 		m.mu.Unlock()
 		m.setLink(LinkConnected, port, "", FaultNone)
-		dec.Reset()
-		switch r := dec.(type) {
-		case relinker:
-			if resume != nil {
-				r.resume(*resume) // checked in Start
-			} else if last != nil && m.Status().Connects > 1 {
-				r.relink(*last)
-			}
-		case Resumer: // another package's adapter
-			if resume != nil {
-				if err := r.Resume(*resume); err != nil {
-					m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+		if r, ok := dec.(relinker); ok && !first {
+			// The decoder still holds where the shoe's sequence stood at the last frame it took:
+			// the stream on the line must prove it is the same shoe's before anything is taken.
+			r.relink()
+		} else {
+			// The first connection, or a decoder that cannot relink: it starts afresh, the first
+			// connection at the configuration's mark if there is one.
+			dec.Reset()
+			if mk := m.cfg.Resume; first && mk != nil {
+				switch r := dec.(type) {
+				case relinker:
+					r.resume(*mk) // checked in Start
+				case Resumer: // another package's adapter: not relink-checked (Resumer)
+					if err := r.Resume(*mk); err != nil {
+						m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+					}
 				}
 			}
 		}
-		resume = nil
-		err = m.read(l, dec, &last)
+		first = false
+		err = m.read(l, dec)
 		l.Close()
 		if m.stopped() {
 			break
@@ -312,16 +309,15 @@ func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 }
 
 // read reads and decodes until the link fails or the manager stops, watching the heartbeat.
-// It keeps *last at the mark of the last frame taken.
-func (m *Manager) read(l link, dec Decoder, last **Mark) error {
+func (m *Manager) read(l link, dec Decoder) error {
 	buf := make([]byte, 512)
 	lastAlive := time.Now()
 	silentAfter := time.Duration(0)
 	if m.heartbeat > 0 {
 		silentAfter = m.heartbeat * 5 / 2
 	}
-	// bad is the state reported for a line that is not right (silent or unreadable), or
-	// LinkConnected while it is.
+	// bad is the state reported for a line that is not right (silent, unreadable, or its
+	// frames dropped as unproven), or LinkConnected while it is.
 	bad := LinkConnected
 	var garbage time.Time // when bytes with no valid frame started arriving; zero if not
 	for !m.stopped() {
@@ -330,20 +326,26 @@ func (m *Manager) read(l link, dec Decoder, last **Mark) error {
 		if n > 0 {
 			dec.SetNow(now)
 			evs := dec.Feed(buf[:n])
-			if m.count(evs, now) {
+			alive := m.count(evs, now)
+			if alive {
 				lastAlive, garbage = now, time.Time{}
-				if bad != LinkConnected {
-					bad = LinkConnected
-					m.setLink(LinkConnected, "", "", FaultNone)
-				}
 			} else if garbage.IsZero() {
 				garbage = now
 			}
+			want := bad
+			switch {
+			case dropping(dec):
+				// Frames arrive, but they are dropped as unproven: not a healthy link, however
+				// many come (the doubt's reason says why; a HELO of the shoe's proves it).
+				want = LinkUnproven
+			case alive:
+				want = LinkConnected
+			}
+			if want != bad {
+				bad = want
+				m.setLink(want, "", "", FaultNone)
+			}
 			for _, ev := range evs {
-				if ev.Marked() {
-					mk := ev.Mark
-					*last = &mk
-				}
 				if !m.send(ev) {
 					return nil
 				}
@@ -354,9 +356,10 @@ func (m *Manager) read(l link, dec Decoder, last **Mark) error {
 		}
 		quiet := now.Sub(lastAlive)
 		switch {
-		case bad != LinkUnreadable && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
+		case bad != LinkUnreadable && bad != LinkUnproven && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
 			// Timed from the first byte of garbage, not from the last valid frame: "10 s of
-			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before.
+			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before. An
+			// unproven stream stays so shown: only a frame that proves it ends that.
 			bad = LinkUnreadable
 			m.setLink(LinkUnreadable, "", fmt.Sprintf("shoe data unreadable: no valid frame for %v — check the cable and the baud rate (%s)",
 				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings), FaultUnreadable)
@@ -367,6 +370,12 @@ func (m *Manager) read(l link, dec Decoder, last **Mark) error {
 		}
 	}
 	return nil
+}
+
+// dropping reports whether dec is dropping the stream's frames as unproven (relinker).
+func dropping(dec Decoder) bool {
+	r, ok := dec.(relinker)
+	return ok && r.dropping()
 }
 
 // count updates the counters for evs and reports whether any of them proves the shoe is

@@ -50,6 +50,11 @@ func printableFrame(s string) bool {
 
 // Resumer is a decoder that can take up a sequence where an earlier reader of the same shoe
 // left it (CSP1). Decoders of protocols without a sequence (cardline) are not Resumers.
+//
+// The port manager gives the configuration's mark (Config.Resume) to a Resumer on the first
+// connection only. A Resumer from another package is not relink-checked: after a reconnect it
+// is Reset and starts afresh, taking whatever comes first, where the package's own CSP1 decoder
+// keeps its sequence and makes the stream prove it is the same shoe's (relinker).
 type Resumer interface {
 	// Resume forgets any partial frame and takes m as the last frame accepted: the frame that
 	// follows it is taken, a resend of it is dropped as a duplicate, an older one is stale, a
@@ -76,23 +81,38 @@ func (d *CSP1) resume(m Mark) {
 }
 
 // relinker is a decoder that can take up its sequence after the link dropped and came back,
-// and make the stream prove it is the same shoe's before taking anything from it (CSP1).
+// and make the stream prove it is the same shoe's before taking anything from it (CSP1). Its
+// methods are unexported: only this package's decoders (and types embedding them) are relinkers.
 type relinker interface {
-	// relink forgets any partial frame and takes up the sequence at m, the last frame taken
-	// before the link dropped.
-	relink(m Mark)
+	// relink forgets any partial frame and unreported noise and keeps the sequence where the
+	// last frame taken before the link dropped left it.
+	relink()
+	// dropping reports whether the stream on the line is being dropped as unproven: a frame
+	// was dropped as KindUnproven since the last relink and none has proven the stream since.
+	dropping() bool
 	// resume is Resumer.Resume of a mark already checked.
 	resume(m Mark)
 }
 
-// relink takes up the sequence at m after the link came back. The stream on the line may not
-// be the shoe's any more (a re-enumerated USB device, a swapped cable, another device behind
-// the same name): until a frame proves it is — the frame that continues m's SEQ exactly, or a
-// HELO with the identity of the shoe's last HELO (the shoe restarted) — every frame is dropped
-// as KindUnproven, however many follow in order, as a stale frame is (spec/shoe-protocol.md §2:
-// a restart begins with HELO). The first of a run raises a doubt: the coup waits for the
-// supervisor, and no new shoe starts from a stream the table cannot vouch for.
-func (d *CSP1) relink(m Mark) {
-	d.resume(m)
-	d.resumed, d.relinked = false, true
+// relink is called instead of Reset when the link came back: the decoder keeps the sequence
+// where the last frame it took left it (or the mark it resumed at, if none was taken since).
+// The stream on the line may not be the shoe's any more (a re-enumerated USB device, a swapped
+// cable, another device behind the same name): until a frame proves it is — the first frame
+// continuing that SEQ exactly, or a HELO with the identity of the shoe's last HELO (the shoe
+// restarted) — every frame is dropped as KindUnproven, however many follow in order, as a stale
+// frame is (spec/shoe-protocol.md §2: a restart begins with HELO). The first of a run raises a
+// doubt: the coup waits for the supervisor, and no new shoe starts from a stream the table
+// cannot vouch for. A resend of the last frame taken stays a duplicate and does not count as
+// unproven. With no frame taken and no mark, there is nothing to prove: the stream is taken
+// as on a first connection.
+func (d *CSP1) relink() {
+	d.n, d.noise = 0, 0
+	// A run of unproven frames on the line that dropped is not continued: the first frame on
+	// this one may prove the stream by its SEQ, and the first unproven one raises a doubt anew.
+	d.unprovenN = 0
+	// A mark resumed at and not yet followed is now the sequence the link came back to.
+	d.resumed, d.relinked = false, d.have
 }
+
+// dropping reports whether frames are being dropped as unproven (relinker).
+func (d *CSP1) dropping() bool { return d.relinked && d.unprovenN > 0 }

@@ -129,6 +129,8 @@ func LinkOf(s serialin.LinkState) view.Link {
 		return view.LinkConnected
 	case serialin.LinkSilent, serialin.LinkUnreadable:
 		return view.LinkSilent
+	case serialin.LinkUnproven:
+		return view.LinkUnproven
 	}
 	return view.LinkDisconnected
 }

@@ -72,6 +72,32 @@ func TestMsgsDoubtsGoToTheCore(t *testing.T) {
 	}
 }
 
+// The status strip shows each state of the port manager: a stream dropped as unproven after the
+// link came back is shown so, never as a connected shoe.
+func TestLinkOf(t *testing.T) {
+	for _, tc := range []struct {
+		s    serialin.LinkState
+		want view.Link
+	}{
+		{serialin.LinkConnecting, view.LinkDisconnected},
+		{serialin.LinkConnected, view.LinkConnected},
+		{serialin.LinkSilent, view.LinkSilent},
+		{serialin.LinkUnreadable, view.LinkSilent},
+		{serialin.LinkDisconnected, view.LinkDisconnected},
+		{serialin.LinkReconnecting, view.LinkDisconnected},
+		{serialin.LinkClosed, view.LinkDisconnected},
+		{serialin.LinkUnproven, view.LinkUnproven},
+	} {
+		if got := LinkOf(tc.s); got != tc.want {
+			t.Errorf("LinkOf(%s) = %d, want %d", tc.s, got, tc.want)
+		}
+	}
+	ms := Msgs(serialin.Event{Kind: serialin.KindLink, Link: serialin.LinkUnproven})
+	if len(ms) != 1 || ms[0].Link == nil || *ms[0].Link != view.LinkUnproven {
+		t.Errorf("an unproven link: want the strip told so, got %+v", ms)
+	}
+}
+
 // TestSimulatedShoeThroughThePortToTheLoop runs the real pipeline without a display: the
 // simulated shoe on a pseudo-terminal, the port manager, this feed, and a table loop over a
 // real journal. The example shoe of spec/shoe-protocol.md §4 arrives as three rounds.

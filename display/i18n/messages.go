@@ -90,6 +90,7 @@ const (
 	ShoeSilent      Key = "status.silent"     // shoe silent
 	ShoeOffline     Key = "status.offline"    // shoe disconnected
 	ManualEntry     Key = "status.manual"     // manual entry
+	ShoeUnproven    Key = "status.unproven"   // the shoe's frames are dropped: not proven to be the table's shoe since the link came back
 	UnderReview     Key = "status.review"     // %d coup number under review
 	ReasonJoin      Key = "reason.join"       // what joins the engine's reasons in a list ("; ")
 	ReasonLabel     Key = "reason.label"      // %[1]s a script word, %[2]s the engine's reason for it
@@ -596,6 +597,7 @@ func entries() []entry {
 		{ShoeSilent, "Shoe silent", "牌靴无信号", "牌靴無信號"},
 		{ShoeOffline, "Shoe disconnected", "牌靴已断开", "牌靴已斷開"},
 		{ManualEntry, "Manual entry", "手动输入", "手動輸入"},
+		{ShoeUnproven, "Shoe not proven", "牌靴未经验证", "牌靴未經驗證"},
 		{UnderReview, "Coup %d under review", "第 %d 局复核中", "第 %d 局覆核中"},
 		{ReasonJoin, "; ", "；", "；"},
 		{ReasonLabel, "%[1]s: %[2]s", "%[1]s：%[2]s", "%[1]s：%[2]s"},

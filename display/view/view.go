@@ -369,6 +369,9 @@ const (
 	LinkSilent                   // connected, but the shoe has gone quiet
 	LinkDisconnected             // the shoe is not connected
 	LinkManual                   // cards or results are entered by hand
+	// LinkUnproven: frames arrive after the link came back, but they do not prove they are the
+	// table's shoe's, and none is taken (a coup under review says why).
+	LinkUnproven
 )
 
 // Status is the status strip.
