@@ -229,7 +229,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for n, l := range c.Limits {
 			for _, v := range []string{l.Min, l.Max} {
-				if _, err := engine.ParseMoney(v); err != nil {
+				if _, err := engine.CurrencyOf(c.Table.Currency).Parse(v); err != nil {
 					t.Fatalf("Parse(%q) accepted limits.%s %q: %v", text, n, v, err)
 				}
 			}
