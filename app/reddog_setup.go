@@ -15,7 +15,8 @@ import (
 // the one wager, limits.bet. Errors name the key.
 func RedDogSetupFrom(c *config.Config) (table.RedDogSetup, error) {
 	p := reddog.VicRedDog1997()
-	s := table.RedDogSetup{ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino, Profile: p, Currency: currencySymbol(c.Table.Currency), CurrencyCode: c.Table.Currency}
+	cur := engine.CurrencyOf(c.Table.Currency)
+	s := table.RedDogSetup{ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino, Profile: p, Currency: string(cur), CurrencyCode: c.Table.Currency}
 	for key, v := range c.Game.Settings {
 		if key != "notice_minutes" {
 			return s, fmt.Errorf("game.settings.%s: not a setting of %s (only notice_minutes)", key, p.ID)
@@ -35,14 +36,14 @@ func RedDogSetupFrom(c *config.Config) (table.RedDogSetup, error) {
 		}
 		var w engine.WagerLimit
 		var err error
-		if w.Min, err = engine.ParseMoney(l.Min); err != nil {
+		if w.Min, err = cur.Parse(l.Min); err != nil {
 			return s, fmt.Errorf("limits.bet.min: %w", err)
 		}
-		if w.Max, err = engine.ParseMoney(l.Max); err != nil {
+		if w.Max, err = cur.Parse(l.Max); err != nil {
 			return s, fmt.Errorf("limits.bet.max: %w", err)
 		}
 		if l.Multiple != "" {
-			if w.Multiple, err = engine.ParseMoney(l.Multiple); err != nil {
+			if w.Multiple, err = cur.Parse(l.Multiple); err != nil {
 				return s, fmt.Errorf("limits.bet.multiple: %w", err)
 			}
 		}

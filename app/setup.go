@@ -21,16 +21,17 @@ func SetupFrom(c *config.Config) (table.Setup, error) {
 		return table.Setup{}, fmt.Errorf("game.settings: %w", err)
 	}
 	var sign engine.Sign
+	cur := engine.CurrencyOf(c.Table.Currency)
 	for name, l := range c.Limits {
 		var w engine.WagerLimit
-		if w.Min, err = engine.ParseMoney(l.Min); err != nil {
+		if w.Min, err = cur.Parse(l.Min); err != nil {
 			return table.Setup{}, fmt.Errorf("limits.%s.min: %w", name, err)
 		}
-		if w.Max, err = engine.ParseMoney(l.Max); err != nil {
+		if w.Max, err = cur.Parse(l.Max); err != nil {
 			return table.Setup{}, fmt.Errorf("limits.%s.max: %w", name, err)
 		}
 		if l.Multiple != "" {
-			if w.Multiple, err = engine.ParseMoney(l.Multiple); err != nil {
+			if w.Multiple, err = cur.Parse(l.Multiple); err != nil {
 				return table.Setup{}, fmt.Errorf("limits.%s.multiple: %w", name, err)
 			}
 		}
@@ -52,19 +53,7 @@ func SetupFrom(c *config.Config) (table.Setup, error) {
 	sign.DifferentialMin, sign.DifferentialMax = s.DifferentialMin, s.DifferentialMax
 	return table.Setup{
 		ID: c.Table.ID, Name: c.Table.Name, Casino: c.Table.Casino,
-		Profile: p, Settings: s, Sign: sign, Currency: currencySymbol(c.Table.Currency), CurrencyCode: c.Table.Currency,
+		Profile: p, Settings: s, Sign: sign, Currency: string(cur), CurrencyCode: c.Table.Currency,
 		IdleAfter: time.Duration(c.Display.IdleMinutes) * time.Minute,
 	}, nil
-}
-
-// currencySymbol is the sign's symbol for a currency code: "$" for the dollars of the
-// jurisdictions coupboard serves, else the code itself.
-func currencySymbol(code string) string {
-	switch code {
-	case "AUD", "NZD", "USD", "SGD", "HKD", "CAD":
-		return "$"
-	case "MOP":
-		return "MOP$"
-	}
-	return code + " "
 }

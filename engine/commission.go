@@ -121,11 +121,12 @@ func (l *CommissionLedger) EndOfShoe() []Collection {
 }
 
 // ReadyForNextShoe is an error naming the seats that still owe deferred commission: it must be
-// collected before the next shoe commences (000 10.2.1(a)).
-func (l *CommissionLedger) ReadyForNextShoe() error {
+// collected before the next shoe commences (000 10.2.1(a)); it writes the amount in the table's
+// currency c.
+func (l *CommissionLedger) ReadyForNextShoe(c Currency) error {
 	if len(l.owed) == 0 {
 		return nil
 	}
 	return fmt.Errorf("deferred commission of %s still owed by %d seat(s) (000 10.2.1(a)): collect before the next shoe",
-		FormatCents(l.Total()), len(l.owed))
+		c.Amount(l.Total()), len(l.owed))
 }

@@ -4,7 +4,7 @@ import "testing"
 
 func TestCommissionLedger(t *testing.T) {
 	var l CommissionLedger
-	if err := l.ReadyForNextShoe(); err != nil {
+	if err := l.ReadyForNextShoe(Dollars); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []struct {
@@ -25,7 +25,7 @@ func TestCommissionLedger(t *testing.T) {
 	if len(m) != 3 || m[0] != (CommissionMarker{1, 500}) || m[1] != (CommissionMarker{3, 625}) || m[2] != (CommissionMarker{7, 25}) {
 		t.Fatalf("markers %v", m)
 	}
-	if l.ReadyForNextShoe() == nil {
+	if l.ReadyForNextShoe(Dollars) == nil {
 		t.Error("next shoe allowed with commission owed (000 10.2.1(a))")
 	}
 	c, err := l.Collect(7, CollectLeaving)
@@ -42,7 +42,7 @@ func TestCommissionLedger(t *testing.T) {
 	if len(end) != 2 || end[0].Seat != 1 || end[1].Amount != 625 || end[1].Reason != CollectEndOfShoe || l.Total() != 0 {
 		t.Fatalf("end of shoe %+v", end)
 	}
-	if err := l.ReadyForNextShoe(); err != nil {
+	if err := l.ReadyForNextShoe(Dollars); err != nil {
 		t.Fatal(err)
 	}
 }

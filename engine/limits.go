@@ -64,6 +64,10 @@ type NoticeRules struct {
 	// MinMinutes is the smallest Minutes the book allows: 20 for vic (s66(2), 000 7.7, 13.7;
 	// 003 6.4, 10.7); 1 for act ("prior notice", 001 3.1: more than 0); 0 for nz.
 	MinMinutes int
+	// Currency is the table's currency, in which the notices write their amounts
+	// (Currency.Amount): table data set by the table from its currency code, not a rule of
+	// the book. "" writes amounts with no symbol.
+	Currency Currency
 	// Rule and CloseRule are the rule numbers cited when a change of the sign, or closing the
 	// table, is refused for want of notice.
 	Rule, CloseRule string
@@ -144,13 +148,17 @@ type WagerLimit struct {
 	Multiple int64 `json:"multiple,omitempty"` // wagers over the minimum go up in this step, cents
 }
 
-// Validate checks that the limit is coherent.
-func (l WagerLimit) Validate() error {
+// Validate checks that the limit is coherent. A limit alone has no currency: its error writes
+// the amounts with no symbol ("minimum 50 above maximum 25").
+func (l WagerLimit) Validate() error { return l.validate("") }
+
+// validate is Validate, its error's amounts in the currency c.
+func (l WagerLimit) validate(c Currency) error {
 	switch {
 	case l.Min < 0 || l.Max < 0 || l.Multiple < 0 || l.Min > maxCents || l.Max > maxCents || l.Multiple > maxCents:
 		return fmt.Errorf("limit %+v: amounts must be 0 to %d cents", l, int64(maxCents))
 	case l.Max > 0 && l.Min > l.Max:
-		return fmt.Errorf("limit: minimum %s above maximum %s", FormatCents(l.Min), FormatCents(l.Max))
+		return fmt.Errorf("limit: minimum %s above maximum %s", c.Amount(l.Min), c.Amount(l.Max))
 	}
 	return nil
 }
@@ -615,7 +623,7 @@ func (b *Board) SignAt(t time.Time) SignView {
 				v.Waivers = append(v.Waivers, fmt.Sprintf("%s at %s without notice, waived by %s (000 7.7.1)", c.NoticeWaived, c.At.Format("15:04"), by))
 			}
 		} else if !c.Posted.After(t) {
-			for _, n := range changeNotices(prev, c) {
+			for _, n := range changeNotices(prev, c, b.rules.Currency) {
 				if k := n.Kind & c.Notice; k != 0 {
 					n.Rule = noticeRule(k, b.rules)
 				}
@@ -641,7 +649,7 @@ func countdown(d time.Duration) string {
 
 // changeNotices words a change for the sign, one notice per changed item, against the sign a
 // before it (for a reopening, the sign in force when the table closed).
-func changeNotices(a Sign, c Scheduled) []Notice {
+func changeNotices(a Sign, c Scheduled, cur Currency) []Notice {
 	at := c.At.Format("15:04")
 	item := func(it NoticeItem, kind ChangeKind, wager string, old, amount int64, text string) Notice {
 		return Notice{ChangeID: c.ID, At: c.At, Item: it, Kind: kind, Wager: wager, Old: old, Amount: amount, Text: text}
@@ -664,13 +672,13 @@ func changeNotices(a Sign, c Scheduled) []Notice {
 			if lb.Min < la.Min {
 				kind = ChangeLowerMinimum
 			}
-			out = append(out, item(NoticeMinimum, kind, name, la.Min, lb.Min, fmt.Sprintf("Minimum %s changes to %s at %s", name, FormatCents(lb.Min), at)))
+			out = append(out, item(NoticeMinimum, kind, name, la.Min, lb.Min, fmt.Sprintf("Minimum %s changes to %s at %s", name, cur.Amount(lb.Min), at)))
 		}
 		if la.Max != lb.Max {
-			out = append(out, item(NoticeMaximum, ChangeMaximum, name, la.Max, lb.Max, fmt.Sprintf("Maximum %s changes to %s at %s", name, FormatCents(lb.Max), at)))
+			out = append(out, item(NoticeMaximum, ChangeMaximum, name, la.Max, lb.Max, fmt.Sprintf("Maximum %s changes to %s at %s", name, cur.Amount(lb.Max), at)))
 		}
 		if la.Multiple != lb.Multiple {
-			out = append(out, item(NoticeMultiple, ChangeMultiples, name, la.Multiple, lb.Multiple, fmt.Sprintf("Multiples of %s on %s from %s", FormatCents(lb.Multiple), name, at)))
+			out = append(out, item(NoticeMultiple, ChangeMultiples, name, la.Multiple, lb.Multiple, fmt.Sprintf("Multiples of %s on %s from %s", cur.Amount(lb.Multiple), name, at)))
 		}
 	}
 	for _, d := range []struct {
@@ -683,7 +691,7 @@ func changeNotices(a Sign, c Scheduled) []Notice {
 		case d.new == 0:
 			out = append(out, item(d.it, ChangeDifferential, "", d.old, 0, fmt.Sprintf("%s table differential removed at %s", d.name, at)))
 		default:
-			out = append(out, item(d.it, ChangeDifferential, "", d.old, d.new, fmt.Sprintf("%s table differential changes to %s at %s", d.name, FormatCents(d.new), at)))
+			out = append(out, item(d.it, ChangeDifferential, "", d.old, d.new, fmt.Sprintf("%s table differential changes to %s at %s", d.name, cur.Amount(d.new), at)))
 		}
 	}
 	if a.Settlement != b.Settlement {

@@ -124,7 +124,9 @@ func TestNoticeValidate(t *testing.T) {
 }
 
 func TestSignAt(t *testing.T) {
-	b, err := NewBoard(NoticesVicBaccarat2002(20), baseSign())
+	r := NoticesVicBaccarat2002(20)
+	r.Currency = Dollars
+	b, err := NewBoard(r, baseSign())
 	if err != nil {
 		t.Fatal(err)
 	}

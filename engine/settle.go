@@ -115,6 +115,10 @@ type SettlementRules struct {
 	RunsAllowed bool
 	// Runs is whether this table offers Run wagers (setting runs, default false; 000 1.1 "may be offered").
 	Runs bool
+	// Currency is the table's currency, in which the notes and errors of settlement write their
+	// amounts (Currency.Amount): table data set by the app from the table's currency code, not a
+	// rule of the book. "" writes amounts with no symbol.
+	Currency Currency
 	// Book is the rule book's file prefix ("000", "001", "002", "004"), set by the constructors:
 	// settlement notes then cite that book's rule numbers only (see CiteBook). Empty cites all.
 	Book string
@@ -470,7 +474,7 @@ func checkWager(w Wager, r SettlementRules) error {
 	case w.Amount <= 0 || w.Amount > maxCents:
 		return fmt.Errorf("settle %s wager of %d cents: amount out of range", w.Kind, w.Amount)
 	case w.Amount%r.SmallestChip != 0:
-		return fmt.Errorf("settle %s wager of %s: not a multiple of the smallest chip %s (000 6.1)", w.Kind, FormatCents(w.Amount), FormatCents(r.SmallestChip))
+		return fmt.Errorf("settle %s wager of %s: not a multiple of the smallest chip %s (000 6.1)", w.Kind, r.Currency.Amount(w.Amount), r.Currency.Amount(r.SmallestChip))
 	case w.Kind == WagerInsurance && !r.InsuranceNo6:
 		return fmt.Errorf("settle Insurance/No 6 wager: not offered at this table (000 1.1, 6.5.4)")
 	case w.Kind == WagerInsurance && (w.Covers <= 0 || w.Covers > maxCents):
@@ -480,7 +484,7 @@ func checkWager(w Wager, r SettlementRules) error {
 	case w.DeferCommission && w.Seat <= 0:
 		return fmt.Errorf("settle %s wager: commission may be deferred for seated players only (000 10.2.1)", w.Kind)
 	}
-	return w.Limit.Validate()
+	return w.Limit.validate(r.Currency)
 }
 
 // limit applies the per-wager limits: insurance over the covered wager, below the minimum,
@@ -489,29 +493,29 @@ func (s *Settlement) limit(r SettlementRules) {
 	w := s.Wager
 	if covers := w.Covers / r.SmallestChip * r.SmallestChip; w.Kind == WagerInsurance && s.Valid > covers {
 		s.Valid = covers
-		s.note("000 1.1", fmt.Sprintf("Insurance/No 6 is limited to the covered wager %s; %s void", FormatCents(covers), FormatCents(w.Amount-covers)))
+		s.note("000 1.1", fmt.Sprintf("Insurance/No 6 is limited to the covered wager %s; %s void", r.Currency.Amount(covers), r.Currency.Amount(w.Amount-covers)))
 	}
 	// A cap is taken in whole chips, so the valid part can be paid and collected in chips.
 	if lim := w.Limit.Max / r.SmallestChip * r.SmallestChip; w.Limit.Max > 0 && s.Valid > lim {
-		s.note("000 7.3.2, 001 3.5", fmt.Sprintf("over the maximum %s: settled to the maximum, %s void", FormatCents(lim), FormatCents(s.Valid-lim)))
+		s.note("000 7.3.2, 001 3.5", fmt.Sprintf("over the maximum %s: settled to the maximum, %s void", r.Currency.Amount(lim), r.Currency.Amount(s.Valid-lim)))
 		s.Valid = lim
 	}
 	if lim := r.DifferentialMax / r.SmallestChip * r.SmallestChip; r.DifferentialMinAllowed && r.DifferentialMax > 0 && (w.Kind == WagerPlayer || w.Kind == WagerBanker) && s.Valid > lim {
-		s.note("000 7.5", fmt.Sprintf("a wager may not exceed the maximum table differential %s: %s void", FormatCents(lim), FormatCents(s.Valid-lim)))
+		s.note("000 7.5", fmt.Sprintf("a wager may not exceed the maximum table differential %s: %s void", r.Currency.Amount(lim), r.Currency.Amount(s.Valid-lim)))
 		s.Valid = lim
 	}
 	if w.Limit.Min > 0 && w.Amount < w.Limit.Min {
 		if w.MinimumWarned {
 			s.Valid = 0
-			s.note("000 7.3.1, 001 3.4", fmt.Sprintf("under the minimum %s after a warning: returned regardless of the result", FormatCents(w.Limit.Min)))
+			s.note("000 7.3.1, 001 3.4", fmt.Sprintf("under the minimum %s after a warning: returned regardless of the result", r.Currency.Amount(w.Limit.Min)))
 			return
 		}
 		s.Warning = true
-		s.note("000 7.3.1, 001 3.4", fmt.Sprintf("under the minimum %s: settled this once; further wagers under the minimum will be returned", FormatCents(w.Limit.Min)))
+		s.note("000 7.3.1, 001 3.4", fmt.Sprintf("under the minimum %s: settled this once; further wagers under the minimum will be returned", r.Currency.Amount(w.Limit.Min)))
 	}
 	if w.Limit.Multiple > 0 && w.Limit.Min > 0 && w.Amount > w.Limit.Min && (w.Amount-w.Limit.Min)%w.Limit.Multiple != 0 {
 		s.Warning = true
-		s.note("000 7.3.3, 001 3.3", fmt.Sprintf("not in a permitted multiple of %s over the minimum: settled as placed", FormatCents(w.Limit.Multiple)))
+		s.note("000 7.3.3, 001 3.3", fmt.Sprintf("not in a permitted multiple of %s over the minimum: settled as placed", r.Currency.Amount(w.Limit.Multiple)))
 	}
 }
 
@@ -526,7 +530,7 @@ func (s *Settlement) payablePart(r SettlementRules) {
 	valid := s.Valid / step * step
 	if valid != s.Valid {
 		s.note("002 5.8-5.9, 004 5.12-5.13", fmt.Sprintf("a Banker wager must be payable exactly in %s chips less commission: %s valid, %s void",
-			FormatCents(r.SmallestChip), FormatCents(valid), FormatCents(s.Valid-valid)))
+			r.Currency.Amount(r.SmallestChip), r.Currency.Amount(valid), r.Currency.Amount(s.Valid-valid)))
 		s.Valid = valid
 	}
 }
@@ -605,12 +609,12 @@ func (s *Settlement) pay(o Outcome, r SettlementRules) {
 	if (s.Wager.Kind == WagerPlayer || s.Wager.Kind == WagerBanker) && r.ExtraCommission > 0 && r.DifferentialMin > 0 && v > r.DifferentialMin && !halfPay {
 		commissionE4 += (v - r.DifferentialMin) * int64(r.ExtraCommission)
 		s.note("000 7.5.1-7.5.2", fmt.Sprintf("additional %s commission on %s above the minimum table differential %s",
-			formatBP(r.ExtraCommission), FormatCents(v-r.DifferentialMin), FormatCents(r.DifferentialMin)))
+			formatBP(r.ExtraCommission), r.Currency.Amount(v-r.DifferentialMin), r.Currency.Amount(r.DifferentialMin)))
 	}
 	if s.Wager.DeferCommission && commissionE4 > 0 {
 		// The marker records the commission exactly; a fraction of a cent is in the player's favour.
 		s.Won, s.Paid, s.DeferredCommission = won, won, commissionE4/10000
-		s.note("000 10.2.1", fmt.Sprintf("commission %s deferred and recorded against seat %d", FormatCents(s.DeferredCommission), s.Wager.Seat))
+		s.note("000 10.2.1", fmt.Sprintf("commission %s deferred and recorded against seat %d", r.Currency.Amount(s.DeferredCommission), s.Wager.Seat))
 		s.Won = won
 		return
 	}
@@ -637,10 +641,10 @@ func (s *Settlement) round(paidE4 int64, r SettlementRules) int64 {
 	}
 	if r.Inexact == InexactPayUp {
 		up := ceilDiv(cents, r.SmallestChip) * r.SmallestChip
-		s.note("000 7.3.3", fmt.Sprintf("%s cannot be paid exactly in chips: paid to the next payable amount %s", FormatCents(cents), FormatCents(up)))
+		s.note("000 7.3.3", fmt.Sprintf("%s cannot be paid exactly in chips: paid to the next payable amount %s", r.Currency.Amount(cents), r.Currency.Amount(up)))
 		return up
 	}
-	s.note("book silent", fmt.Sprintf("%s cannot be paid exactly in %s chips: paid exactly", FormatCents(cents), FormatCents(r.SmallestChip)))
+	s.note("book silent", fmt.Sprintf("%s cannot be paid exactly in %s chips: paid exactly", r.Currency.Amount(cents), r.Currency.Amount(r.SmallestChip)))
 	return cents
 }
 

@@ -92,7 +92,7 @@ func ReduceForDifferential(wagers []Wager, rules SettlementRules) (DifferentialR
 			if total > lim {
 				nt := out.scale(k, total, lim, rules.SmallestChip)
 				out.note("000 7.4", fmt.Sprintf("%s total %s exceeds the minimum table differential %s: all %s wagers reduced pro rata to %s",
-					k, FormatCents(total), FormatCents(lim), k, FormatCents(nt)))
+					k, rules.Currency.Amount(total), rules.Currency.Amount(lim), k, rules.Currency.Amount(nt)))
 			}
 		}
 	case ReductionProRataHand:
@@ -107,7 +107,7 @@ func ReduceForDifferential(wagers []Wager, rules SettlementRules) (DifferentialR
 		if total-light > lim {
 			nt := out.scale(heavy, total, light+lim, rules.SmallestChip)
 			out.note("002 5.14, 004 5.18", fmt.Sprintf("differential %s exceeds the maximum %s: %s wagers reduced pro rata from %s to %s",
-				FormatCents(total-light), FormatCents(lim), heavy, FormatCents(total), FormatCents(nt)))
+				rules.Currency.Amount(total-light), rules.Currency.Amount(lim), heavy, rules.Currency.Amount(total), rules.Currency.Amount(nt)))
 		}
 	}
 	return out, nil

@@ -278,12 +278,7 @@ func TestCiteBook(t *testing.T) {
 	}
 }
 
-func TestFormatCents(t *testing.T) {
-	for in, want := range map[int64]string{0: "$0", 5000: "$50", 1250: "$12.50", -305: "-$3.05", 7: "$0.07"} {
-		if got := FormatCents(in); got != want {
-			t.Errorf("FormatCents(%d) = %q, want %q", in, got, want)
-		}
-	}
+func TestFormatBP(t *testing.T) {
 	if got := formatBP(250); got != "2.5%" {
 		t.Errorf("formatBP(250) = %q", got)
 	}

@@ -261,16 +261,17 @@ func (c *Config) Validate() error {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	cur := engine.CurrencyOf(c.Table.Currency) // amounts bare or in the table's own symbol
 	for _, n := range names {
 		if !contains(WagerNames(), n) {
 			return fmt.Errorf("limits.%s: unknown wager (want one of %s)", n, strings.Join(WagerNames(), ", "))
 		}
 		l := c.Limits[n]
-		min, err := engine.ParseMoney(l.Min)
+		min, err := cur.Parse(l.Min)
 		if err != nil {
 			return fmt.Errorf("limits.%s.min: %w", n, err)
 		}
-		max, err := engine.ParseMoney(l.Max)
+		max, err := cur.Parse(l.Max)
 		if err != nil {
 			return fmt.Errorf("limits.%s.max: %w", n, err)
 		}
@@ -278,7 +279,7 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("limits.%s: want 0 < min <= max, got min %s max %s", n, l.Min, l.Max)
 		}
 		if l.Multiple != "" {
-			m, err := engine.ParseMoney(l.Multiple)
+			m, err := cur.Parse(l.Multiple)
 			if err != nil {
 				return fmt.Errorf("limits.%s.multiple: %w", n, err)
 			}

@@ -110,6 +110,9 @@ func TestBadValuesNameTheirKey(t *testing.T) {
 		{"limit as a number", "[limits.banker]\nmin = 5\nmax = \"10\"", "limits.banker.min"},
 		{"limit as a huge number", "[limits.banker]\nmin = \"5\"\nmax = 99999999999999999999", "limits.banker.max"},
 		{"backup to the pit with no bus", "[backup]\npit = true", "backup.pit: the pit is reached over the bus: set bus.urls"},
+		{"dollars at a pataca table", "[table]\ncurrency = \"MOP\"\n[limits.player]\nmin = \"$5\"\nmax = \"10\"", `limits.player.min: amount "$5": "$" is not the table's currency "MOP$"`},
+		{"patacas at a dollar table", "[limits.player]\nmin = \"5\"\nmax = \"MOP$10\"", `limits.player.max: amount "MOP$10": "MOP$" is not the table's currency "$"`},
+		{"yen at a yuan table", "[table]\ncurrency = \"CNY\"\n[limits.tie]\nmin = \"¥5\"\nmax = \"10\"", `"¥" is not the table's currency "CNY"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(tt.text)
@@ -229,7 +232,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for n, l := range c.Limits {
 			for _, v := range []string{l.Min, l.Max} {
-				if _, err := engine.ParseMoney(v); err != nil {
+				if _, err := engine.CurrencyOf(c.Table.Currency).Parse(v); err != nil {
 					t.Fatalf("Parse(%q) accepted limits.%s %q: %v", text, n, v, err)
 				}
 			}

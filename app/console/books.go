@@ -211,7 +211,7 @@ func (bk book) config(sign engine.Sign) desk.Config {
 	if m := engine.MethodACT2012(sign.Settlement); bk.redDog == nil && bk.profile.UsesKey("settlement") && m != "" {
 		set.Method = m
 	}
-	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true}
+	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true, Currency: engine.Dollars} // the console knows no table's currency
 }
 
 // ceilMinute is t rounded up to the minute: the form takes HH:MM.

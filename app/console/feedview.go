@@ -37,7 +37,7 @@ func noticeWords(w i18n.Catalogue, n pitwire.Notice, hm func(time.Time) string) 
 	switch n.Item {
 	case pitwire.NoticeMinimum, pitwire.NoticeMaximum, pitwire.NoticeMultiple:
 		item := map[string]i18n.Key{pitwire.NoticeMinimum: i18n.ConItemMinimum, pitwire.NoticeMaximum: i18n.ConItemMaximum, pitwire.NoticeMultiple: i18n.ConItemMultiple}[n.Item]
-		s = w.T(i18n.ConNoticeAmount, w.T(item), wagerWord(w, n.Bet), engine.FormatCents(*n.Old), engine.FormatCents(*n.New), at)
+		s = w.T(i18n.ConNoticeAmount, w.T(item), wagerWord(w, n.Bet), engine.Dollars.Amount(*n.Old), engine.Dollars.Amount(*n.New), at)
 	case pitwire.NoticeDifferentialMin, pitwire.NoticeDifferentialMax:
 		which := w.T(i18n.ConDiffMin)
 		if n.Item == pitwire.NoticeDifferentialMax {
@@ -46,7 +46,7 @@ func noticeWords(w i18n.Catalogue, n pitwire.Notice, hm func(time.Time) string) 
 		if *n.New == 0 {
 			s = w.T(i18n.ConNoticeDiffOff, which, at)
 		} else {
-			s = w.T(i18n.ConNoticeDiff, which, engine.FormatCents(*n.Old), engine.FormatCents(*n.New), at)
+			s = w.T(i18n.ConNoticeDiff, which, engine.Dollars.Amount(*n.Old), engine.Dollars.Amount(*n.New), at)
 		}
 	case pitwire.NoticeSettlement:
 		method := w.T(i18n.ConSettleA)

@@ -86,7 +86,7 @@ func readChange(f url.Values, now time.Time, needAt bool) (change, error) {
 			}
 			return 0, false, nil
 		}
-		v, err := engine.ParseMoney(s)
+		v, err := engine.Dollars.Parse(s) // the console knows no table's currency: dollars, as it shows them
 		if err != nil || v < 0 {
 			return 0, false, &fieldError{Field: key, Key: i18n.ConErrAmount}
 		}

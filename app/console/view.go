@@ -64,7 +64,7 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 			r.Name = t.ID
 		}
 		for _, b := range t.Limits.Bets {
-			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: engine.FormatCents(b.Min), Max: engine.FormatCents(b.Max)})
+			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: engine.Dollars.Amount(b.Min), Max: engine.Dollars.Amount(b.Max)})
 		}
 		r.NoSign = len(r.Sign) == 0
 		if !r.NoSign {
@@ -112,10 +112,10 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 func signTerms(w i18n.Catalogue, l pitwire.Limits) []string {
 	var out []string
 	if l.DifferentialMin > 0 {
-		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMin), engine.FormatCents(l.DifferentialMin)))
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMin), engine.Dollars.Amount(l.DifferentialMin)))
 	}
 	if l.DifferentialMax > 0 {
-		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMax), engine.FormatCents(l.DifferentialMax)))
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMax), engine.Dollars.Amount(l.DifferentialMax)))
 	}
 	switch l.Settlement {
 	case pitwire.SettleCommission:

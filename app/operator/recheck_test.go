@@ -17,6 +17,21 @@ type recording struct{ msgs []table.Msg }
 func (r *recording) Do(m table.Msg) table.Result { r.msgs = append(r.msgs, m); return table.Result{} }
 func (r *recording) Snapshot() view.Operator     { return view.Operator{} }
 
+// rolePINs are the hashes of the role PINs the tests sign in with: the dealer's 2468 and the
+// supervisor's 97531.
+func rolePINs(t *testing.T) (dealer, super string) {
+	t.Helper()
+	dealer, err := access.HashPIN("2468")
+	if err != nil {
+		t.Fatal(err)
+	}
+	super, err = access.HashPIN("97531")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dealer, super
+}
+
 // TestRecheckSignsOutWhomTheDirectoryDeactivates: a person of the pit's directory deactivated
 // while signed in is signed out at the next Recheck, journalled as "deactivated" and worded for
 // the PIN pad; a person still active, an operator of a role PIN, and nobody signed in stay as
@@ -37,14 +52,7 @@ func TestRecheckSignsOutWhomTheDirectoryDeactivates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dealer, err := access.HashPIN("2468")
-	if err != nil {
-		t.Fatal(err)
-	}
-	super, err := access.HashPIN("97531")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dealer, super := rolePINs(t)
 	for _, tc := range []struct {
 		name    string
 		before  *people.Directory // the directory at sign-in (nil: the role PINs)

@@ -402,6 +402,10 @@ func (s *Session) Do(a Action) (table.Result, error) {
 			return table.Result{}, fmt.Errorf("%s: %w", a.Name, ErrNoReason)
 		}
 		a.Reason = a.Name
+		if !a.label.Zero() {
+			// The journal's English, its amounts in the table's currency as the engine's are.
+			a.Reason = a.label.EnglishIn(s.tbl.Snapshot().Currency)
+		}
 	}
 	res := s.tbl.Do(table.Msg{
 		Input:  a.Input,

@@ -40,7 +40,7 @@ func (d *tableDesk) apply(in Input, now time.Time, follow func(o *desk.Outcome, 
 		a.Notes = append(a.Notes, d.desk.SettledText(st))
 	}
 	for _, c := range out.Commission {
-		a.Notes = append(a.Notes, desk.CommissionText(c))
+		a.Notes = append(a.Notes, d.desk.CommissionText(c))
 	}
 	a.Notices = append(a.Notices, out.Notices...)
 	a.Withdrawn = append(a.Withdrawn, out.Withdrawn...)

@@ -32,7 +32,7 @@ type RedDogSetup struct {
 	// NoticeMinutes is notice_minutes; 0 keeps the profile's (20, the least 003 6.4 and
 	// 10.7 allow).
 	NoticeMinutes int
-	Currency      string // symbol shown on the sign, e.g. "$"
+	Currency      string // symbol shown on the sign and written in the journal's notes and reasons, e.g. "$" (engine.CurrencyOf)
 	CurrencyCode  string // ISO 4217 code for the pit bus, e.g. "AUD"
 }
 
@@ -54,7 +54,7 @@ func NewRedDog(s RedDogSetup) (*RedDog, error) {
 	if s.NoticeMinutes != 0 {
 		p.Notices.Minutes = s.NoticeMinutes
 	}
-	cfg := desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}, Hold: true} // doubt stops the round: a round under review waits for the supervisor
+	cfg := desk.Config{RedDog: &p, Sign: engine.Sign{Player: s.Bet, Markers: s.Markers}, Hold: true, Currency: engine.Currency(s.Currency)} // doubt stops the round: a round under review waits for the supervisor
 	d, err := desk.New(cfg, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)

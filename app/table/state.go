@@ -16,7 +16,7 @@ type Setup struct {
 	Profile          engine.Profile
 	Settings         engine.Settings
 	Sign             engine.Sign
-	Currency         string        // symbol shown on the sign, e.g. "$"
+	Currency         string        // symbol shown on the sign and written in the journal's notes and reasons, e.g. "$" (engine.CurrencyOf)
 	CurrencyCode     string        // ISO 4217 code for the pit bus feed, e.g. "AUD"
 	IdleAfter        time.Duration // attract view after this long without a coup; 0 never
 }
@@ -50,7 +50,7 @@ func NewState(s Setup) (*State, error) {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)
 	}
 	// Doubt stops the coup: a coup under review waits for the supervisor (Hold).
-	cfg := desk.Config{Profile: p, Settings: s.Settings, Sign: s.Sign, Hold: true}
+	cfg := desk.Config{Profile: p, Settings: s.Settings, Sign: s.Sign, Hold: true, Currency: engine.Currency(s.Currency)}
 	d, err := desk.New(cfg, time.Time{})
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", s.ID, err)

@@ -179,8 +179,9 @@ const maxReasonDepth = 4
 
 // Reason is an engine reason, given in the engine's English (as the journal and the bus hold
 // it), in the catalogue's language. Its arguments are worded too: a reason within a reason,
-// several reasons joined by "; ", an amount of money (the engine writes "$1250"; currency, when
-// not empty, is the table's symbol, and the amount is written as the sign writes it,
+// several reasons joined by "; ", an amount of money (the engine writes it in the table's
+// currency, "MOP$1250", or, in a journal written before it did, "$1250"; currency, when not
+// empty, is the table's symbol, and the amount is written as the sign writes it,
 // engine.FormatMoney: "MOP$1,250"), a hand's name. A text may begin with the
 // time it was raised ("22:04 …", as the table screen shows an alert), or the script word a
 // refusal names ("enter: …", as Red Dog refuses). A text the catalogue has no format for is
@@ -276,8 +277,35 @@ func fill(f string, vs []reasonVerb, args []string) string {
 	return b.String()
 }
 
-// moneyArg is an amount as the engine writes it: $12 or $12.50, perhaps negative.
-var moneyArg = regexp.MustCompile(`^-?\$[0-9]+(\.[0-9][0-9])?$`)
+// moneyDigits is an amount's digits as the engine writes them (engine.Currency.Amount): 12 or 12.50.
+var moneyDigits = regexp.MustCompile(`^[0-9]+(\.[0-9][0-9])?$`)
+
+// engineAmount reads an amount as the engine writes it, perhaps negative: in the table's
+// currency ("MOP$12.50", "CNY 1250"), or in dollars ("$12.50": what a dollar table writes, and
+// what the engine wrote at every table before it wrote the table's currency, so a journal of
+// then is worded too).
+func engineAmount(a, currency string) (int64, bool) {
+	rest, neg := strings.CutPrefix(a, "-")
+	switch {
+	case strings.HasPrefix(rest, currency):
+		rest = rest[len(currency):]
+	case strings.HasPrefix(rest, string(engine.Dollars)):
+		rest = rest[len(engine.Dollars):]
+	default:
+		return 0, false
+	}
+	if !moneyDigits.MatchString(rest) {
+		return 0, false
+	}
+	cents, err := engine.Currency("").Parse(rest)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		cents = -cents
+	}
+	return cents, true
+}
 
 // shoeResultArg is the shoe's result as the engine writes it: its winner's code and the totals.
 var shoeResultArg = regexp.MustCompile(`^([BPT])( [0-9]-[0-9].*)$`)
@@ -285,11 +313,10 @@ var shoeResultArg = regexp.MustCompile(`^([BPT])( [0-9]-[0-9].*)$`)
 // reasonArg words one argument that is not a reason: an amount in the table's currency, a
 // hand's or a wager's name in the catalogue's language; anything else as it is.
 func (c Catalogue) reasonArg(a, currency string) string {
-	if currency != "" && moneyArg.MatchString(a) {
-		if cents, err := engine.ParseMoney(a); err == nil {
+	if currency != "" {
+		if cents, ok := engineAmount(a, currency); ok {
 			return engine.FormatMoney(cents, currency) // as the sign writes it: "MOP$1,250"
 		}
-		return strings.Replace(a, "$", currency, 1)
 	}
 	switch a {
 	case "Banker", "Player", "Tie": // not B, P or T alone: settlement=B is a method, not the Banker

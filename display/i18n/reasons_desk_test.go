@@ -24,7 +24,7 @@ func TestDeskWordsWorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	lim := engine.WagerLimit{Min: 1000, Max: 100000}
-	tab, err := desk.New(desk.Config{Profile: p, Settings: engine.DefaultSettings(&p), Sign: engine.Sign{Player: lim, Banker: lim}}, desk.DefaultStart)
+	tab, err := desk.New(desk.Config{Profile: p, Settings: engine.DefaultSettings(&p), Sign: engine.Sign{Player: lim, Banker: lim}, Currency: engine.Dollars}, desk.DefaultStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +45,8 @@ func TestDeskWordsWorded(t *testing.T) {
 				texts = append(texts, tab.SettledText(s))
 			}
 		}
-		texts = append(texts, desk.CommissionText(desk.Commission{Seat: seat, Owed: 1250, Rule: "000 10.2.1"}),
-			desk.CommissionText(desk.Commission{Seat: seat, Collected: 1250, Rule: "000 10.2.1(a)"}))
+		texts = append(texts, tab.CommissionText(desk.Commission{Seat: seat, Owed: 1250, Rule: "000 10.2.1"}),
+			tab.CommissionText(desk.Commission{Seat: seat, Collected: 1250, Rule: "000 10.2.1(a)"}))
 	}
 	for _, lang := range []Lang{SimplifiedChinese, TraditionalChinese} {
 		c, err := New(lang)

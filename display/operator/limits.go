@@ -83,8 +83,14 @@ func newLimitsTab(sc *Screen) limitsTab {
 
 // money writes cents in the table's currency symbol (view.Operator's Currency), as the table
 // screen's sign does: "$1,000", "MOP$12.50"; with no symbol, as a limits field holds an amount
-// to edit ("1,000"; engine.ParseMoney reads it back).
+// to edit ("1,000"; parseMoney reads it back).
 func money(currency string, c int64) string { return engine.FormatMoney(c, currency) }
+
+// parseMoney reads an amount the operator typed, bare or in the table's own currency symbol
+// (engine.Currency.Parse: another currency's symbol is refused, the reason naming it).
+func (sc *Screen) parseMoney(s string) (int64, error) {
+	return engine.Currency(sc.c.Snapshot().Currency).Parse(s)
+}
 
 // prefill puts the sign in effect into the form and the earliest times the book allows.
 func (t *limitsTab) prefill(snap view.Operator) {
@@ -157,7 +163,7 @@ func (t *limitsTab) post(atTime bool) {
 		dst *int64
 	}{{t.pbMin, &sign.Player.Min}, {t.pbMax, &sign.Player.Max}, {t.tieMin, &sign.Tie.Min}, {t.tieMax, &sign.Tie.Max}}
 	for _, f := range fields {
-		v, err := engine.ParseMoney(f.e.Text)
+		v, err := sc.parseMoney(f.e.Text)
 		if err != nil {
 			sc.c.Say(opwords.M(i18n.LogLimitsErr, err.Error()))
 			sc.Update()

@@ -59,7 +59,7 @@ func newRunsTab(sc *Screen) runsTab {
 	t.owed = widget.NewLabel("")
 	deferB := widget.NewButton(sc.t(i18n.OpDefer), func() {
 		seat, err1 := strconv.Atoi(strings.TrimSpace(t.comSeat.Text))
-		c, err2 := engine.ParseMoney(t.comAm.Text)
+		c, err2 := sc.parseMoney(t.comAm.Text)
 		if err1 != nil || err2 != nil {
 			sc.c.Say(opwords.M(i18n.LogCommissionSeatAmount))
 			sc.Update()
@@ -102,7 +102,7 @@ func (t *runsTab) insure() {
 		sc.Update()
 		return
 	}
-	c, err := engine.ParseMoney(t.insAmount.Text)
+	c, err := sc.parseMoney(t.insAmount.Text)
 	if err != nil {
 		sc.c.Say(opwords.M(i18n.LogInsuranceErr, err.Error()))
 		sc.Update()
@@ -110,7 +110,7 @@ func (t *runsTab) insure() {
 	}
 	var covers int64
 	if strings.TrimSpace(t.insCover.Text) != "" {
-		if covers, err = engine.ParseMoney(t.insCover.Text); err != nil {
+		if covers, err = sc.parseMoney(t.insCover.Text); err != nil {
 			sc.c.Say(opwords.M(i18n.LogInsuranceCoverErr, err.Error()))
 			sc.Update()
 			return
@@ -133,7 +133,7 @@ func (t *runsTab) place() {
 		sc.Update()
 		return
 	}
-	c, err := engine.ParseMoney(t.amount.Text)
+	c, err := sc.parseMoney(t.amount.Text)
 	if err != nil {
 		sc.c.Say(opwords.M(i18n.LogRunErr, err.Error()))
 		sc.Update()

@@ -32,9 +32,9 @@ type Line struct {
 	i18n.Message
 }
 
-// purse is how a line writes amounts: in the table's currency symbol (as the table screen's
-// sign, engine.FormatMoney), or, for the journal's words (English), as the engine's notes and
-// reasons do ("$12.50", engine.FormatCents).
+// purse is how a line writes amounts, in the table's currency symbol: as the table screen's
+// sign does (engine.FormatMoney: "MOP$1,250"), or, for the journal's words (English), as the
+// engine's notes and reasons do (engine.Currency.Amount: "MOP$1250").
 type purse struct {
 	symbol  string
 	journal bool
@@ -43,7 +43,7 @@ type purse struct {
 // amount is cents as the purse writes them.
 func (p purse) amount(c int64) string {
 	if p.journal {
-		return engine.FormatCents(c)
+		return engine.Currency(p.symbol).Amount(c)
 	}
 	return engine.FormatMoney(c, p.symbol)
 }
@@ -87,12 +87,20 @@ func (x Line) words(w i18n.Catalogue, p purse) string {
 	return w.T(x.Key, args...)
 }
 
-// English is the message in English with its amounts as the engine writes them ("$12.50"):
-// the words the journal's names and the tests use.
-func (x Line) English() string { return x.words(i18n.Catalogue{}, purse{journal: true}) }
+// EnglishIn is the message in English with its amounts as the engine writes them in the
+// table's currency symbol (engine.Currency.Amount: "MOP$12.50", "CNY 1250"; "" for none): the
+// words the journal holds of an operator's action at that table.
+func (x Line) EnglishIn(currency string) string {
+	return x.words(i18n.Catalogue{}, purse{symbol: currency, journal: true})
+}
+
+// English is EnglishIn at a dollar table ("$12.50"): an action's name and the session's log
+// as the tests read them.
+func (x Line) English() string { return x.EnglishIn(string(engine.Dollars)) }
 
 // Amount is cents as an argument of a line: written in the table's currency where the line is
-// shown ("$1,250", "MOP$12.50"), as the engine writes amounts in its English ("$1250").
+// shown ("$1,250", "MOP$12.50"), as the engine writes amounts in its English ("$1250",
+// "MOP$12.50": EnglishIn).
 type Amount int64
 
 func (a Amount) words(_ i18n.Catalogue, p purse) string { return p.amount(int64(a)) }

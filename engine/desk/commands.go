@@ -143,7 +143,7 @@ func (t *Table) open(c *Command) bool {
 		t.no("", "a wager of nothing")
 	case t.rules.SmallestChip > 0 && c.Amount%t.rules.SmallestChip != 0:
 		t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s: wagers are placed in chips",
-			engine.FormatCents(c.Amount), engine.FormatCents(t.rules.SmallestChip)))
+			t.money(c.Amount), t.money(t.rules.SmallestChip)))
 	default:
 		return true
 	}
@@ -189,7 +189,7 @@ func (t *Table) bet(c *Command) {
 		}
 	}
 	if t.book.NotExact != "" && k == engine.WagerBanker && t.rules.Banker == engine.BankerCommission && !engine.ChipExact(w, t.rules) {
-		t.no(t.book.NotExact, fmt.Sprintf("a Banker wager of %s could not be paid exactly in chips less commission: it is not accepted", engine.FormatCents(c.Amount)))
+		t.no(t.book.NotExact, fmt.Sprintf("a Banker wager of %s could not be paid exactly in chips less commission: it is not accepted", t.money(c.Amount)))
 		return
 	}
 	t.bets = append(t.bets, placed{w: w})
@@ -217,7 +217,7 @@ func (t *Table) betInsurance(c *Command) {
 		t.no("", "a wager of nothing")
 		return
 	case c.Amount%t.rules.SmallestChip != 0:
-		t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s", engine.FormatCents(c.Amount), engine.FormatCents(t.rules.SmallestChip)))
+		t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of the smallest chip %s", t.money(c.Amount), t.money(t.rules.SmallestChip)))
 		return
 	}
 	covers := c.Covers
@@ -227,7 +227,7 @@ func (t *Table) betInsurance(c *Command) {
 		}
 	}
 	if covers > 0 && c.Amount > covers {
-		t.no("000 1.1", fmt.Sprintf("%s is more than the player's Player or Banker wager %s", engine.FormatCents(c.Amount), engine.FormatCents(covers)))
+		t.no("000 1.1", fmt.Sprintf("%s is more than the player's Player or Banker wager %s", t.money(c.Amount), t.money(covers)))
 		return
 	}
 	limit := t.sign.Insurance.Max
@@ -235,7 +235,7 @@ func (t *Table) betInsurance(c *Command) {
 		limit = max(t.sign.Player.Max, t.sign.Banker.Max)
 	}
 	if limit > 0 && c.Amount > limit {
-		t.no("000 1.1, 7.3.2", fmt.Sprintf("%s is over the table's Insurance/No 6 maximum %s", engine.FormatCents(c.Amount), engine.FormatCents(limit)))
+		t.no("000 1.1, 7.3.2", fmt.Sprintf("%s is over the table's Insurance/No 6 maximum %s", t.money(c.Amount), t.money(limit)))
 		return
 	}
 	if covers == 0 {
@@ -281,7 +281,7 @@ func (t *Table) placeRun(c *Command) {
 	if lim.Min > 0 && amount < lim.Min {
 		if t.warned[c.Seat] {
 			t.no(t.book.Minimum, fmt.Sprintf("%s is under the Run minimum %s: the player was told that wagers under the minimum are returned",
-				engine.FormatCents(amount), engine.FormatCents(lim.Min)))
+				t.money(amount), t.money(lim.Min)))
 			return
 		}
 		t.warned[c.Seat] = true
@@ -527,7 +527,7 @@ func (t *Table) followRedDog(e *reddog.Event) {
 					st.Result = engine.ResultPush
 				}
 				if b.valid < b.w.Amount {
-					st.Notes = append(st.Notes, engine.Note{Rule: t.book.Maximum, Text: fmt.Sprintf("paid or collected to the maximum %s", engine.FormatCents(b.valid))})
+					st.Notes = append(st.Notes, engine.Note{Rule: t.book.Maximum, Text: fmt.Sprintf("paid or collected to the maximum %s", t.money(b.valid))})
 				}
 			}
 			b.result = st.Result
@@ -562,7 +562,7 @@ func (t *Table) betRedDog(c *Command) {
 			return
 		}
 		if c.Amount <= 0 || c.Amount%t.rules.SmallestChip != 0 {
-			t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of chips", engine.FormatCents(c.Amount)))
+			t.no(t.book.Chips, fmt.Sprintf("%s is not a whole number of chips", t.money(c.Amount)))
 			return
 		}
 		for i := range t.bets {
@@ -575,7 +575,7 @@ func (t *Table) betRedDog(c *Command) {
 				return
 			}
 			if c.Amount*100 > b.valid*v.Round.RaisePercent {
-				t.no(t.book.Raise, fmt.Sprintf("a raise of %s is more than the original wager %s", engine.FormatCents(c.Amount), engine.FormatCents(b.valid)))
+				t.no(t.book.Raise, fmt.Sprintf("a raise of %s is more than the original wager %s", t.money(c.Amount), t.money(b.valid)))
 				return
 			}
 			b.raise = c.Amount

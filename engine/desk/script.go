@@ -489,7 +489,7 @@ func (p *cmdParser) amount(tok, s string) (int64, error) {
 	if strings.ContainsAny(s, "$,") || strings.TrimSpace(s) != s {
 		return 0, p.fail(tok, "an amount is written in digits with at most two decimals (25, 2.50)")
 	}
-	v, err := engine.ParseMoney(s)
+	v, err := engine.Currency("").Parse(s) // the script writes bare amounts: "$" and "," are refused above
 	if err != nil {
 		return 0, p.fail(tok, err.Error())
 	}

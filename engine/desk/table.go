@@ -22,6 +22,10 @@ type Config struct {
 	Sign engine.Sign
 	// NoticeMinutes is a Red Dog table's notice period; 0 keeps the profile's (003 6.4, 10.7).
 	NoticeMinutes int
+	// Currency is the table's currency (engine.CurrencyOf its code): every amount the table
+	// writes in a settlement's notes, a notice, a refusal or the operator's words is in it.
+	// "" writes amounts with no symbol; the table script and replay use engine.Dollars.
+	Currency engine.Currency
 	// AutoTurn turns face-down hands over as soon as they may be, Player first, as a replay of a
 	// script without "!turn" commands does (engine.Replayer); a live table leaves it false.
 	AutoTurn bool
@@ -264,7 +268,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		t.rd, notices = rd, p.Notices
 		cfg.Sign = redDogSign(cfg.Sign)
 		t.book = books["003"]
-		t.rules = engine.SettlementRules{SmallestChip: 100} // chips of the table (003 5.1)
+		t.rules = engine.SettlementRules{SmallestChip: 100, Currency: cfg.Currency} // chips of the table (003 5.1)
 	} else {
 		p := cfg.Profile
 		rules, err := cfg.Settings.SettlementRules(&p)
@@ -287,6 +291,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		if t.book, ok = books[p.Book]; !ok {
 			return nil, fmt.Errorf("new desk %s: no wager rules for book %q", p.ID, p.Book)
 		}
+		rules.Currency = cfg.Currency
 		t.prof, t.base = p, rules
 		cfg.Sign.Settlement = rules.Banker
 		if rules.Runs {
@@ -295,6 +300,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 			}
 		}
 	}
+	notices.Currency = cfg.Currency
 	b, err := engine.NewBoard(notices, cfg.Sign)
 	if err != nil {
 		return nil, fmt.Errorf("new desk: %w", err)
@@ -455,7 +461,7 @@ func (t *Table) follow(e *engine.Event) {
 	case engine.EvShoe:
 		t.shoe = e.Shoe
 		// Deferred commission is collected before the next shoe commences (000 10.2.1(a)).
-		if t.ledger.ReadyForNextShoe() != nil {
+		if t.ledger.ReadyForNextShoe(t.cfg.Currency) != nil {
 			t.collectAll()
 		}
 	case engine.EvShoeEnd:
@@ -475,6 +481,7 @@ func (t *Table) follow(e *engine.Event) {
 	case engine.EvSetting:
 		p := t.prof
 		if r, err := t.game.Settings().SettlementRules(&p); err == nil {
+			r.Currency = t.cfg.Currency
 			t.base = r
 			t.signRules()
 		}

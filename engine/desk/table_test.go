@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +20,9 @@ var update = flag.Bool("update", false, "rewrite testdata/*.want from the curren
 // runScript replays a table script through a Table and returns the §2 lines it printed, with
 // the engine's rounds as "round N WINNER KIND" lines between them. The script's first lines
 // may say how the table is set up: "#= profile vic-baccarat-2002", "#= set runs=true",
-// "#= limit player=10-1000", "#= hold" (a coup under review waits for the supervisor).
-func runScript(t *testing.T, src string) string {
+// "#= limit player=10-1000", "#= hold" (a coup under review waits for the supervisor). The
+// table's currency is cur.
+func runScript(t *testing.T, src string, cur engine.Currency) string {
 	t.Helper()
 	profile, sets, limits, hold := "", []string(nil), []string(nil), false
 	for _, l := range strings.Split(src, "\n") {
@@ -59,7 +61,7 @@ func runScript(t *testing.T, src string) string {
 			}
 		}
 	}
-	cfg := Config{Sign: sign, AutoTurn: true, Hold: hold}
+	cfg := Config{Sign: sign, AutoTurn: true, Hold: hold, Currency: cur}
 	if profile == reddog.ProfileID {
 		p := reddog.VicRedDog1997()
 		cfg.RedDog = &p
@@ -110,6 +112,36 @@ func runScript(t *testing.T, src string) string {
 	return string(out)
 }
 
+// TestScriptsInTheTablesCurrency replays every testdata/*.script at tables of other
+// currencies: the lines are the .want's (written at a dollar table) with every amount the
+// table wrote in the table's currency instead, and no dollar is left.
+func TestScriptsInTheTablesCurrency(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.script")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	dollar := regexp.MustCompile(`\$([0-9])`)
+	for _, cur := range []engine.Currency{"MOP$", "¥", "CNY ", ""} {
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(f, ".script") + ".want")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := runScript(t, string(src), cur)
+			if w := dollar.ReplaceAllString(string(want), strings.ReplaceAll(string(cur), "$", "$$")+"${1}"); got != w {
+				t.Errorf("%s at a %q table:\n got:\n%s\nwant:\n%s", f, cur, got, w)
+			}
+			if cur != "MOP$" && strings.Contains(got, "$") {
+				t.Errorf("%s at a %q table writes a dollar:\n%s", f, cur, got)
+			}
+		}
+	}
+}
+
 func itoa(n int) string { return FormatAmount(int64(n) * 100) }
 
 // TestScripts replays every testdata/*.script and compares the lines with its .want: the audit's
@@ -125,7 +157,7 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := runScript(t, string(src))
+			got := runScript(t, string(src), engine.Dollars)
 			wantFile := strings.TrimSuffix(f, ".script") + ".want"
 			if *update {
 				if err := os.WriteFile(wantFile, []byte(got), 0o644); err != nil {
@@ -145,7 +177,7 @@ func TestScripts(t *testing.T) {
 
 // TestClockBackwards: a clock form before the table clock is an error naming the line.
 func TestClockBackwards(t *testing.T) {
-	got := runScript(t, "#= profile vic-baccarat-2002\n@21:00\n@20:59\n")
+	got := runScript(t, "#= profile vic-baccarat-2002\n@21:00\n@20:59\n", engine.Dollars)
 	if !strings.Contains(got, "line 3") || !strings.Contains(got, "never moves backwards") {
 		t.Fatalf("got %q", got)
 	}

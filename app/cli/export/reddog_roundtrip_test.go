@@ -196,7 +196,7 @@ func fuzzRedDog(t testing.TB, seed int64, setup table.RedDogSetup) *fakeJournal 
 // supervisor): the test checks that the fuzzer reaches such tables.
 func TestRoundTripFuzzedRedDog(t *testing.T) {
 	p := reddog.VicRedDog1997()
-	setup := table.RedDogSetup{ID: "t1", Name: "Red Dog 1", Profile: p, Bet: engine.WagerLimit{Min: 500, Max: 20000}}
+	setup := table.RedDogSetup{ID: "t1", Name: "Red Dog 1", Profile: p, Bet: engine.WagerLimit{Min: 500, Max: 20000}, Currency: "$", CurrencyCode: "AUD"}
 	n := 1000
 	if testing.Short() || raceOn {
 		n = 300 // about a minute under the race detector

@@ -75,7 +75,7 @@ func vicTable(t testing.TB, sets ...string) table.Setup {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s}
+	return table.Setup{ID: "t1", Name: "Baccarat 1", Profile: p, Settings: s, Currency: "$", CurrencyCode: "AUD"}
 }
 
 // replayArgs are the arguments of `coupboard replay --hold` for a script of profile whose first

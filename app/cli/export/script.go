@@ -28,12 +28,15 @@ type ScriptMeta struct {
 	Profile  string   // "" when not known
 	Settings []string // key=value
 	Limits   []string // the configured sign, WAGER=MIN-MAX[/MULTIPLE], as replay --limit takes it
-	Span     string   // "shoe 3", "2026-11-25 (Australia/Melbourne)"
+	// Currency is the table's ISO 4217 code (table.currency): a table whose amounts are not in
+	// dollars is replayed with --currency, so that the replay writes its notes as it did.
+	Currency string
+	Span     string // "shoe 3", "2026-11-25 (Australia/Melbourne)"
 }
 
 // MetaOf is the header of a table configured by cfg.
 func MetaOf(cfg *config.Config) ScriptMeta {
-	m := ScriptMeta{Table: cfg.Table.ID, Profile: cfg.Game.Profile, Settings: cfg.SettingsList()}
+	m := ScriptMeta{Table: cfg.Table.ID, Profile: cfg.Game.Profile, Settings: cfg.SettingsList(), Currency: cfg.Table.Currency}
 	names := make([]string, 0, len(cfg.Limits))
 	for n := range cfg.Limits {
 		names = append(names, n)
@@ -163,6 +166,9 @@ func (s *scriptWriter) header(first, last int64) {
 	}
 	for _, l := range m.Limits {
 		cmd += " --limit " + l
+	}
+	if m.Currency != "" && engine.CurrencyOf(m.Currency) != engine.Dollars {
+		cmd += " --currency " + m.Currency // replay writes dollars unless told
 	}
 	fmt.Fprintf(s.w, "# replay: %s FILE\n", oneLine(cmd))
 }

@@ -47,9 +47,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var signs setFlags
 	fs.Var(&signs, "limit", "the opening sign: WAGER=MIN-MAX[/MULTIPLE] (repeatable), as !limits writes it")
 	start := fs.String("start", desk.DefaultStart.Format(time.RFC3339), "the table clock at the start of the script (RFC 3339)")
+	currency := fs.String("currency", "AUD", "the table's currency, an ISO 4217 code: notes, notices and refusals write their amounts in its symbol (AUD $, MOP MOP$, CNY \"CNY \")")
 	hold := fs.Bool("hold", false, "hold a coup under review for the supervisor's !accept, !reconstruct or void, as a live table does (without it such a coup finishes flagged for review)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: coupboard replay --profile ID [--set key=value ...] [--limit WAGER=MIN-MAX ...] [--start TIME] [--hold] [FILE|-]")
+		fmt.Fprintln(stderr, "usage: coupboard replay --profile ID [--set key=value ...] [--limit WAGER=MIN-MAX ...] [--start TIME] [--currency CODE] [--hold] [FILE|-]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -70,6 +71,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--start %q: want a time such as 2026-01-01T00:00:00Z", *start)
 	}
+	if !isCurrencyCode(*currency) {
+		return fmt.Errorf("--currency %q: want an ISO 4217 code such as AUD, NZD or MOP", *currency)
+	}
+	cur := engine.CurrencyOf(*currency)
 	sign, err := openingSign(signs)
 	if err != nil {
 		return err
@@ -83,9 +88,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case *profile == redDogProfile && !tableScript:
 		err = replayRedDog(w, tokens(items), sets)
 	case *profile == redDogProfile:
-		err = replayRedDogTable(w, items, sets, sign, t0, *hold)
+		err = replayRedDogTable(w, items, sets, sign, t0, cur, *hold)
 	default:
-		err = replayBaccarat(w, *profile, items, sets, sign, t0, *hold)
+		err = replayBaccarat(w, *profile, items, sets, sign, t0, cur, *hold)
 	}
 	if err != nil {
 		return err
@@ -172,7 +177,7 @@ func openingSign(limits []string) (engine.Sign, error) {
 
 // replayBaccarat deals the script through the table aggregate, hands turned over as soon as
 // they may be unless the script turns them itself ("!turn").
-func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string, sign engine.Sign, start time.Time, hold bool) error {
+func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string, sign engine.Sign, start time.Time, cur engine.Currency, hold bool) error {
 	p, err := engine.LookupProfile(id)
 	if err != nil {
 		return err
@@ -187,7 +192,7 @@ func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string
 			auto = false
 		}
 	}
-	t, err := desk.New(desk.Config{Profile: p, Settings: s, Sign: sign, AutoTurn: auto, Hold: hold}, start)
+	t, err := desk.New(desk.Config{Profile: p, Settings: s, Sign: sign, AutoTurn: auto, Hold: hold, Currency: cur}, start)
 	if err != nil {
 		return err
 	}
@@ -229,7 +234,7 @@ func replayBaccarat(w *bufio.Writer, id string, items []desk.Item, sets []string
 
 // replayRedDogTable deals a Red Dog table script through the table aggregate: the records of
 // reddog.Replay, with the settlement, notice, sign and refusal lines in their places.
-func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign engine.Sign, start time.Time, hold bool) error {
+func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign engine.Sign, start time.Time, cur engine.Currency, hold bool) error {
 	p := reddog.VicRedDog1997()
 	for _, kv := range sets {
 		k, v, _ := strings.Cut(kv, "=")
@@ -237,7 +242,7 @@ func replayRedDogTable(w *bufio.Writer, items []desk.Item, sets []string, sign e
 			return &engine.SettingError{Key: k, Value: v, Reason: fmt.Sprintf("a Red Dog table script takes only decks=%d (3.1)", p.Decks)}
 		}
 	}
-	t, err := desk.New(desk.Config{RedDog: &p, Sign: sign, Hold: hold}, start)
+	t, err := desk.New(desk.Config{RedDog: &p, Sign: sign, Hold: hold, Currency: cur}, start)
 	if err != nil {
 		return err
 	}
@@ -305,4 +310,17 @@ func replayRedDog(w *bufio.Writer, toks []engine.Token, sets []string) error {
 		}
 	}
 	return nil
+}
+
+// isCurrencyCode reports whether s is written as an ISO 4217 code is: three capital letters.
+func isCurrencyCode(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }

@@ -206,3 +206,37 @@ func TestRedDogTableScript(t *testing.T) {
 		}
 	}
 }
+
+// TestCurrency: --currency names the table's currency, in which the notes and refusals write
+// their amounts (AUD, the default, in dollars); a code that is not one is refused naming the flag.
+func TestCurrency(t *testing.T) {
+	const script = "shoe KS\n!bet 1 player 100\n!bet 2 player 10.50\n9C 2D 9H 3S\n"
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"over the maximum $50: settled to the maximum, $50 void", "$10.50 is not a whole number of the smallest chip $1"}},
+		{[]string{"--currency", "NZD"}, []string{"over the maximum $50", "$10.50 is not"}},
+		{[]string{"--currency", "MOP"}, []string{"over the maximum MOP$50: settled to the maximum, MOP$50 void", "MOP$10.50 is not"}},
+		{[]string{"--currency", "CNY"}, []string{"over the maximum CNY 50: settled to the maximum, CNY 50 void", "CNY 10.50 is not a whole number of the smallest chip CNY 1"}},
+	} {
+		args := append([]string{"--profile", "vic-baccarat-2002", "--limit", "player=10-50"}, tc.args...)
+		out, _, err := run(t, script, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: no %q in\n%s", tc.args, w, out)
+			}
+		}
+		if len(tc.args) > 0 && tc.args[1] == "CNY" && strings.Contains(out, "$") {
+			t.Errorf("%v: a dollar in\n%s", tc.args, out)
+		}
+	}
+	for _, bad := range []string{"aud", "A$", "DOLLARS", ""} {
+		if _, _, err := run(t, script, "--profile", "vic-baccarat-2002", "--currency", bad); err == nil || !strings.Contains(err.Error(), "--currency") {
+			t.Errorf("--currency %q: error %v, want one naming --currency", bad, err)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	dc := desk.Config{Sign: cfg.Sign, Hold: true}
+	dc := desk.Config{Sign: cfg.Sign, Hold: true, Currency: engine.Dollars} // the simulated tables are AUD
 	if cfg.RedDog {
 		p := reddog.VicRedDog1997()
 		dc.RedDog = &p
