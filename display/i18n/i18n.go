@@ -166,7 +166,8 @@ func Chars() string {
 	for _, e := range entries() {
 		add(e.en + e.hans + e.hant)
 	}
-	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), linkDetailEntries()) {
+	refused := commandRefusedEntries()
+	for _, e := range slices.Concat(formatEntries(), refused[:]) {
 		add(e.en + e.hans + e.hant)
 	}
 	rs := make([]rune, 0, len(seen))

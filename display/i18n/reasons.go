@@ -162,11 +162,17 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 	return p, nil
 }
 
+// formatEntries are every format the catalogue matches texts against (not commandRefusedEntries,
+// read otherwise).
+func formatEntries() []reasonEntry {
+	return slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), damageEntries(), differEntries(), linkDetailEntries(), verifyEntries())
+}
+
 // reasonPatterns are the catalogue's engine formats, compiled once. A format that does not
 // compile is left out (the tests fail on it), so that the screen still words the others.
 var reasonPatterns = sync.OnceValue(func() []reasonPattern {
 	var out []reasonPattern
-	for _, e := range slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), damageEntries(), differEntries(), linkDetailEntries()) {
+	for _, e := range formatEntries() {
 		if p, err := compileReason(e); err == nil {
 			out = append(out, p)
 		}
@@ -200,6 +206,9 @@ func (c Catalogue) reason(text, currency string, depth int) string {
 	if depth > maxReasonDepth || text == "" {
 		return text
 	}
+	if w, ok := c.commandRefused(text, currency, depth); ok {
+		return w
+	}
 	if w, ok := c.matchReason(text, currency, depth); ok {
 		return w
 	}
@@ -220,12 +229,40 @@ func (c Catalogue) reason(text, currency string, depth int) string {
 		}
 	}
 	if parts := strings.Split(text, "; "); len(parts) > 1 {
-		for i, p := range parts {
-			parts[i] = c.reason(p, currency, depth+1)
-		}
-		return strings.Join(parts, c.T(ReasonJoin))
+		return c.reasonParts(parts, currency, depth)
 	}
 	return c.reasonArg(text, currency)
+}
+
+// reasonParts words the parts of a text joined by "; ", each on its own, but for a part the
+// catalogue cannot word alone: it is the rest of the part before it, whose format holds a "; "
+// of its own ("record 9: missing: records 9 to 12 were deleted; the pit bus had acknowledged
+// them"), and is worded with it when the catalogue words the two together.
+func (c Catalogue) reasonParts(parts []string, currency string, depth int) string {
+	var out []string
+	for i := 0; i < len(parts); {
+		j := i + 1
+		for j < len(parts) && !c.wordsAlone(parts[j], currency, depth+1) {
+			j++
+		}
+		for ; j > i+1; j-- {
+			if w, ok := c.matchReason(strings.Join(parts[i:j], "; "), currency, depth+1); ok {
+				out = append(out, w)
+				break
+			}
+		}
+		if j == i+1 {
+			out = append(out, c.reason(parts[i], currency, depth+1))
+		}
+		i = j
+	}
+	return strings.Join(out, c.T(ReasonJoin))
+}
+
+// wordsAlone reports whether the catalogue has a format for text.
+func (c Catalogue) wordsAlone(text, currency string, depth int) bool {
+	_, ok := c.matchReason(text, currency, depth)
+	return ok
 }
 
 // better reports whether p is a better match than q for a text both match: it has more words

@@ -351,8 +351,9 @@ func TestReasonFormatsCoverTheEngine(t *testing.T) {
 // TestReasonTranslations checks every entry: its formats compile, each translation takes the
 // English format's arguments with the same verbs, and each is worded in every language.
 func TestReasonTranslations(t *testing.T) {
-	all := slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), damageEntries(), differEntries(), linkDetailEntries())
-	for _, e := range all {
+	all := formatEntries()
+	refused := commandRefusedEntries()
+	for _, e := range slices.Concat(all, refused[:]) {
 		if _, err := compileReason(e); err != nil {
 			t.Errorf("%v", err)
 		}
