@@ -275,8 +275,9 @@ type screenRenderer struct {
 	short float32 // what the roads lack of roadsNeed, as last laid out
 	plans int     // how many plans the layouts made (for the tests)
 	// mayBeside lets the plan put the big road's name beside its grid when the roads are short
-	// (roads); bigBeside is whether the plan being made does.
-	mayBeside, bigBeside bool
+	// (roads), and in portrait make the limit sign compact; bigBeside and signCompact are
+	// whether the plan being made does.
+	mayBeside, bigBeside, signCompact bool
 }
 
 // rect is a box of the layout.
@@ -295,7 +296,8 @@ func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
 // notices go two to a row over the coup where they went across the screen: then the roads are
 // measured again, once more (three plans). When the roads are short still, with the notices at
 // their least, the big road's name goes beside its grid and its band's height to the cells
-// (roads), in a last plan (four at most). Only the last plan moves and sizes the widgets: each
+// (roads), and in portrait the limit sign puts its title and column heads on one line, in a
+// last plan (four at most). Only the last plan moves and sizes the widgets: each
 // widget is laid out and painted once, at its final size (docs/performance.md, §20).
 func (r *screenRenderer) Layout(size fyne.Size) {
 	noticeH := min(size.Width, size.Height) * 0.055
@@ -313,8 +315,8 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		r.mayBeside = true
 		r.layout(size, noticeH)
 	}
-	big, bigSize := r.t.big, r.t.big.Size()
-	moved := big.setTitleBeside(r.bigBeside)
+	big, bigSize, sign, signSize := r.t.big, r.t.big.Size(), r.t.sign, r.t.sign.Size()
+	moved, compacted := big.setTitleBeside(r.bigBeside), sign.setCompact(r.signCompact)
 	for i, o := range r.objs {
 		b := r.boxes[i]
 		o.Move(fyne.NewPos(b.x, b.y))
@@ -322,6 +324,9 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	}
 	if moved {
 		big.refreshTitle(big.Size() != bigSize)
+	}
+	if compacted && sign.Size() == signSize { // a resize repainted it
+		sign.Refresh()
 	}
 }
 
@@ -331,7 +336,7 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.size = size
 	r.plans++
 	r.objs, r.boxes = r.objs[:0], r.boxes[:0]
-	r.short, r.bigBeside = 0, false
+	r.short, r.bigBeside, r.signCompact = 0, false, false
 	t := r.t
 	s := t.screen
 	W, H := size.Width, size.Height
@@ -427,9 +432,11 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		// coup gives them what they lack, down to the landscape screen's coup (coupFloor),
 		// whose cards' letters players still read at 3-5 m. Three notices over the coup and the
 		// run board leave them short still: the run board gives the margins its height has over
-		// its lines, the big road's name goes beside its grid (in the last plan, roads), and the
-		// coup gives what it has over its cards' letters at the screen's smallest text
-		// (coupLeast), so that the road marks keep their floor (issue 23).
+		// its lines; in the last plan the big road's name goes beside its grid (roads) and the
+		// limit sign, when it is the taller of the sign and the statistics, puts its title and
+		// column heads on one line (LimitSign.setCompact); and the coup gives what it has over its
+		// cards' letters at the screen's smallest text (coupLeast), so that the road marks keep
+		// their floor (issue 23).
 		beside := false
 		lack := func() float32 { return r.roadsNeed(pad, beside) - (body.h - coupH - pad - low - pad) }
 		if l := lack(); l > 0 {
@@ -440,6 +447,13 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 				low -= give
 			}
 			beside = r.mayBeside && lack() > 0
+			if lack() > 0 && r.mayBeside {
+				statsH := t.stats.needHeight(statsW)
+				if give := max(t.sign.needHeight(signW), statsH) - max(t.sign.compactHeight(signW), statsH); give > 0 {
+					low -= give
+					r.signCompact = true
+				}
+			}
 			if l := lack(); l > 0 {
 				coupH = max(coupH-l, min(coupH, r.coupLeast(pad)))
 			}
