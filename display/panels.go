@@ -118,6 +118,9 @@ type LimitSign struct {
 	widget.BaseWidget
 	style Style
 	sign  view.Sign
+	// compact puts the title and the column heads on one line, where the roads need the
+	// height (the screen's layout sets it: setCompact).
+	compact bool
 }
 
 // NewLimitSign is a limit sign widget.
@@ -157,16 +160,24 @@ func wagerKey(wg view.Wager) i18n.Key {
 // signLine is one line of the limit sign.
 type signLine struct {
 	cells  [3]string
-	kind   int // 0 title, 1 heads, 2 amounts, 3 note, 4 marker, 5 settlement sign, 6 wager name, 7 name and amounts
+	kind   int // 0 title, 1 heads, 2 amounts, 3 note, 4 marker, 5 settlement sign, 6 wager name, 7 name and amounts, 8 title and heads
 	weight float32
 }
 
 // lines is what the sign says, line by line, for a sign of the given width: the notes broken
 // into lines that fit at the screen's smallest text.
-func (w *LimitSign) lines(width float32) []signLine {
+func (w *LimitSign) lines(width float32) []signLine { return w.linesAs(width, w.compact) }
+
+// linesAs is lines, compact or not: a compact sign of a width that has each wager's name
+// and amounts on one line (wide) has its title in the wagers' names' column and the column
+// heads over the amounts, on one line of an amount's height.
+func (w *LimitSign) linesAs(width float32, compact bool) []signLine {
 	sg, words := w.sign, w.style.Words
 	lines := []signLine{{cells: [3]string{words.T(i18n.LimitsTitle)}, kind: 0, weight: 1.3},
 		{cells: [3]string{"", words.T(i18n.LimitMin), words.T(i18n.LimitMax)}, kind: 1, weight: 0.8}}
+	if compact && w.wide(width) && w.titleFitsNames(width) {
+		lines = []signLine{{cells: [3]string{words.T(i18n.LimitsTitle), words.T(i18n.LimitMin), words.T(i18n.LimitMax)}, kind: 8, weight: 1}}
+	}
 	inner := width - 2*w.pad(fyne.NewSize(width, width))
 	note := func(text string, kind int, bold bool) {
 		size := w.style.minText()
@@ -237,6 +248,14 @@ func (w *LimitSign) wide(width float32) bool {
 	return true
 }
 
+// titleFitsNames reports whether the sign's title fits the wagers' names' column of a wide sign
+// of the width at the screen's smallest text (a compact sign's title line).
+func (w *LimitSign) titleFitsNames(width float32) bool {
+	inner := width - 2*w.pad(fyne.NewSize(width, width))
+	m := w.style.minText()
+	return fyne.MeasureText(w.style.Words.T(i18n.LimitsTitle), m, fyne.TextStyle{Bold: true}).Width <= inner*0.44*0.97*0.97
+}
+
 // pad is the sign's margin at size s.
 func (w *LimitSign) pad(s fyne.Size) float32 { return min(s.Width, s.Height) * 0.04 }
 
@@ -245,13 +264,24 @@ func (w *LimitSign) pad(s fyne.Size) float32 { return min(s.Width, s.Height) * 0
 func (w *LimitSign) lineUnit() float32 { return w.style.minText() / (0.72 * 0.8) }
 
 // needHeight is the height the sign needs at the width for all its lines at the screen's
-// smallest text or larger.
-func (w *LimitSign) needHeight(width float32) float32 {
+// smallest text or larger; compactHeight is the same for the sign compact (setCompact).
+func (w *LimitSign) needHeight(width float32) float32 { return w.needHeightAs(width, false) }
+
+func (w *LimitSign) compactHeight(width float32) float32 { return w.needHeightAs(width, true) }
+
+func (w *LimitSign) needHeightAs(width float32, compact bool) float32 {
 	var total float32
-	for _, l := range w.lines(width) {
+	for _, l := range w.linesAs(width, compact) {
 		total += l.weight
 	}
 	return total*w.lineUnit() + 2*w.pad(fyne.NewSize(width, width))
+}
+
+// setCompact makes the sign compact (on) or not, and reports whether that changed. The screen
+// sets it before it sizes the sign, so the sign is painted once.
+func (w *LimitSign) setCompact(on bool) (changed bool) {
+	changed, w.compact = w.compact != on, on
+	return changed
 }
 
 func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
@@ -293,6 +323,11 @@ func (w *LimitSign) paint(s fyne.Size) []fyne.CanvasObject {
 		case 1:
 			sc.text(l.cells[1], numX, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
 			sc.text(l.cells[2], numX+numW, y, numW, h, ts, p.TextMuted, true, fyne.TextAlignTrailing)
+		case 8: // the title as large as fits the names' column, the heads as the heads line's
+			sc.text(l.cells[0], pad, y, nameW, h, fitSize(l.cells[:1], nameW*0.97, ts, true), p.Highlight, true, fyne.TextAlignLeading)
+			heads := st.atLeast(unit * 0.8 * 0.72)
+			sc.text(l.cells[1], numX, y, numW, h, heads, p.TextMuted, true, fyne.TextAlignTrailing)
+			sc.text(l.cells[2], numX+numW, y, numW, h, heads, p.TextMuted, true, fyne.TextAlignTrailing)
 		case 7:
 			sc.line(pad, y, s.Width-pad, y, fade(p.Grid, 0.6), 1)
 			sc.text(l.cells[0], pad, y, nameW, h, nameTS, p.TextMuted, true, fyne.TextAlignLeading)

@@ -52,6 +52,7 @@ type RoadGrid struct {
 	road  view.Road
 
 	grid   gridPlace      // where the grid lies, as last painted
+	beside bool           // the road's name beside its grid, not above it (setTitleBeside)
 	raster *canvas.Raster // the grid and its marks
 	img    *image.RGBA    // the raster's last image, reused when the size is the same
 	glyphs *glyphCache    // shared by the table screen's grids; made at the first image when nil
@@ -98,14 +99,18 @@ func columnsThatFit(width, cell float32) int {
 func (w *RoadGrid) paint(s fyne.Size) []fyne.CanvasObject {
 	var sc scene
 	st, p := w.style, w.style.palette()
-	titleH := w.titleHeight(s.Height)
 	sc.panel(0, 0, s.Width, s.Height, p.Panel, p.Grid, 1)
-	sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.78, p.TextMuted, true, fyne.TextAlignLeading)
+	titleH, sideW := w.titleHeight(s.Height), float32(0)
+	if w.beside {
+		titleH, sideW = 0, w.paintTitleBeside(&sc)
+	} else {
+		sc.text(st.Words.T(w.kind.title()), 6, 0, s.Width-12, titleH, titleH*0.78, p.TextMuted, true, fyne.TextAlignLeading)
+	}
 	cell := (s.Height - titleH - 4) / view.Rows
 	if cell <= 0 {
 		return sc.objects()
 	}
-	w.grid = gridPlace{width: s.Width, height: cell*view.Rows + 2, left: 2, top: titleH, cell: cell, n: columnsThatFit(s.Width-4, cell)}
+	w.grid = gridPlace{width: s.Width, height: cell*view.Rows + 2, left: sideW + 2, top: titleH, cell: cell, n: columnsThatFit(s.Width-sideW-4, cell)}
 	sc.add(w.raster, 0, w.grid.top, w.grid.width, w.grid.height)
 	return sc.objects()
 }

@@ -274,6 +274,10 @@ type screenRenderer struct {
 	size  fyne.Size
 	short float32 // what the roads lack of roadsNeed, as last laid out
 	plans int     // how many plans the layouts made (for the tests)
+	// mayBeside lets the plan put the big road's name beside its grid when the roads are short
+	// (roads), and in portrait make the limit sign compact; bigBeside and signCompact are
+	// whether the plan being made does.
+	mayBeside, bigBeside, signCompact bool
 }
 
 // rect is a box of the layout.
@@ -290,10 +294,14 @@ func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
 // what the roads lack, down to their text's floor: so that with notices on screen the roads,
 // the big road first of all, keep their readable size (issue 23). Shorter rows may let the
 // notices go two to a row over the coup where they went across the screen: then the roads are
-// measured again, once more (three plans at most). Only the last plan moves and sizes the
-// widgets: each widget is laid out and painted once, at its final size (docs/performance.md, §20).
+// measured again, once more (three plans). When the roads are short still, with the notices at
+// their least, the big road's name goes beside its grid and its band's height to the cells
+// (roads), and in portrait the limit sign puts its title and column heads on one line, in a
+// last plan (four at most). Only the last plan moves and sizes the widgets: each
+// widget is laid out and painted once, at its final size (docs/performance.md, §20).
 func (r *screenRenderer) Layout(size fyne.Size) {
 	noticeH := min(size.Width, size.Height) * 0.055
+	r.mayBeside = false
 	short, rows := r.layout(size, noticeH)
 	for i := 0; i < 2 && short > 0 && rows > 0; i++ {
 		floor := r.t.style.minText() * 1.5
@@ -303,10 +311,22 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		noticeH = max(noticeH-short/float32(rows), floor)
 		short, rows = r.layout(size, noticeH)
 	}
+	if short > 0 {
+		r.mayBeside = true
+		r.layout(size, noticeH)
+	}
+	big, bigSize, sign, signSize := r.t.big, r.t.big.Size(), r.t.sign, r.t.sign.Size()
+	moved, compacted := big.setTitleBeside(r.bigBeside), sign.setCompact(r.signCompact)
 	for i, o := range r.objs {
 		b := r.boxes[i]
 		o.Move(fyne.NewPos(b.x, b.y))
 		o.Resize(fyne.NewSize(max(b.w, 0), max(b.h, 0)))
+	}
+	if moved {
+		big.refreshTitle(big.Size() != bigSize)
+	}
+	if compacted && sign.Size() == signSize { // a resize repainted it
+		sign.Refresh()
 	}
 }
 
@@ -316,7 +336,7 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.size = size
 	r.plans++
 	r.objs, r.boxes = r.objs[:0], r.boxes[:0]
-	r.short = 0
+	r.short, r.bigBeside, r.signCompact = 0, false, false
 	t := r.t
 	s := t.screen
 	W, H := size.Width, size.Height
@@ -412,15 +432,27 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		// coup gives them what they lack, down to the landscape screen's coup (coupFloor),
 		// whose cards' letters players still read at 3-5 m. Three notices over the coup and the
 		// run board leave them short still: the run board gives the margins its height has over
-		// its lines, and the coup what it has over its cards' letters at the screen's smallest
-		// text (coupLeast), so that the road marks keep their floor (issue 23).
-		lack := func() float32 { return r.roadsNeed(pad) - (body.h - coupH - pad - low - pad) }
-		if l := lack(); nNotices > 0 && l > 0 {
+		// its lines; in the last plan the big road's name goes beside its grid (roads) and the
+		// limit sign, when it is the taller of the sign and the statistics, puts its title and
+		// column heads on one line (LimitSign.setCompact); and the coup gives what it has over its
+		// cards' letters at the screen's smallest text (coupLeast), so that the road marks keep
+		// their floor (issue 23).
+		beside := false
+		lack := func() float32 { return r.roadsNeed(pad, beside) - (body.h - coupH - pad - low - pad) }
+		if l := lack(); l > 0 {
 			coupH = max(coupH-l, min(coupH, coupFloor*unit))
 			if l := lack(); l > 0 && s.Runs != nil {
 				give := min(l, max(runsH-t.runs.leastHeight(body.w), 0))
 				runsH -= give
 				low -= give
+			}
+			beside = r.mayBeside && lack() > 0
+			if lack() > 0 && r.mayBeside {
+				statsH := t.stats.needHeight(statsW)
+				if give := max(t.sign.needHeight(signW), statsH) - max(t.sign.compactHeight(signW), statsH); give > 0 {
+					low -= give
+					r.signCompact = true
+				}
 			}
 			if l := lack(); l > 0 {
 				coupH = max(coupH-l, min(coupH, r.coupLeast(pad)))
@@ -515,16 +547,24 @@ func (r *screenRenderer) redDog(b rect, pad float32, portrait bool) {
 // so large that 30 columns (most of a shoe) still fit; what is left after that goes back to
 // the derived roads, whose cells never outgrow the big road's (nor the big road's theirs, when
 // the box is too short for both). The bead plate shows 14 columns
-// (a shoe's coups), the big eye boy the rest of its row.
+// (a shoe's coups), the big eye boy the rest of its row. When the box is short of roadsNeed,
+// and the plan may (mayBeside: the rest of the screen is at its least), the big road's name
+// goes beside its grid, and the height of its band to the cells (roadtitle.go).
 func (r *screenRenderer) roads(b rect, pad float32) {
 	t := r.t
-	r.short = max(r.roadsNeed(pad)-b.h, 0)
+	r.bigBeside = r.mayBeside && r.roadsNeed(pad, false) > b.h
+	r.short = max(r.roadsNeed(pad, r.bigBeside)-b.h, 0)
 	chrome := r.roadChrome(b.h)
 	avail := b.h - 3*chrome - 2*pad
+	bigChrome, bigW := chrome, b.w
+	if r.bigBeside { // the big road's band, less its grid's margins, goes to the cells
+		bigChrome, bigW = 4, b.w-t.big.sideWidth()
+		avail += chrome - 4
+	}
 	floor := t.style.cellFloor()
-	bigCell := max(min((avail-12*floor)/6, b.w/30), avail/18)
+	bigCell := max(min((avail-12*floor)/6, bigW/30), avail/18)
 	cell := min((avail-6*bigCell)/12, bigCell)
-	bigH := chrome + 6*bigCell
+	bigH := bigChrome + 6*bigCell
 	r.place(t.big, rect{b.x, b.y, b.w, bigH})
 	rowH := chrome + 6*cell
 	y := b.y + bigH + pad
@@ -543,8 +583,12 @@ func (r *screenRenderer) roads(b rect, pad float32) {
 func (r *screenRenderer) roadChrome(h float32) float32 { return r.t.big.titleHeight(h) + 4 }
 
 // roadsNeed is the least height the roads take with every cell, the big road's too, at the
-// floor players read marks at (roads: three rows of six cells under their names).
-func (r *screenRenderer) roadsNeed(pad float32) float32 {
+// floor players read marks at (roads: three rows of six cells under their names, or, with
+// the big road's name beside its grid, two rows under their names and the big road).
+func (r *screenRenderer) roadsNeed(pad float32, bigBeside bool) float32 {
+	if bigBeside {
+		return 2*r.roadChrome(0) + 4 + 2*pad + 18*r.t.style.cellFloor()
+	}
 	return 3*r.roadChrome(0) + 2*pad + 18*r.t.style.cellFloor()
 }
 

@@ -320,17 +320,23 @@ func TestNewTimeRepaintsNoticesWhenACountdownMoves(t *testing.T) {
 }
 
 // TestLayoutPaintsEachWidgetOnce: a layout that plans the screen more than once (three notices
-// over a coup in play, whose rows shrink so that the roads keep their floor) moves and sizes
+// over a coup in play, whose rows shrink so that the roads keep their floor, and then the big
+// road's name goes beside its grid and, in portrait, the limit sign compacts) moves and sizes
 // each widget once, so each is painted once, at its final size.
 func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 	test.NewTempApp(t)
 	for _, tt := range []struct {
-		state string
-		size  fyne.Size
-	}{{"notices3", fyne.NewSize(1920, 1080)}, {"notices3", fyne.NewSize(1280, 720)}, {"notices-runs", fyne.NewSize(1080, 1920)}} {
+		state   string
+		size    fyne.Size
+		notices int // the first of sampleNotices in place of the state's own; 0 for its own
+	}{{"notices3", fyne.NewSize(1920, 1080), 0}, {"notices3", fyne.NewSize(1280, 720), 0}, {"notices-runs", fyne.NewSize(1080, 1920), 0},
+		{"insurance", fyne.NewSize(720, 1280), 3}} {
 		s, err := sample.State(tt.state)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if tt.notices > 0 {
+			s.Notices = sampleNotices()[:tt.notices]
 		}
 		size := tt.size
 		scr := NewTableScreen(style(t, themes.ClassicID, i18n.English))
@@ -348,6 +354,9 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 		w.Resize(size)
 		if r.plans-plans < 2 {
 			t.Errorf("%s %v: %d plans: want a layout of more than one, for the test to mean anything", tt.state, size, r.plans-plans)
+		}
+		if tt.notices > 0 && (!scr.big.beside || !scr.sign.compact) {
+			t.Errorf("%s %v: the big road's name beside it %v, the sign compact %v: want both, for the test to mean anything", tt.state, size, scr.big.beside, scr.sign.compact)
 		}
 		for name, wd := range widgets {
 			if n := test.WidgetRenderer(wd).(*paintRenderer).paints - before[name]; n != 1 {
