@@ -48,7 +48,7 @@ import (
 // runFlags are the flags of the table display (coupboard with no subcommand).
 type runFlags struct {
 	config, journal, script string
-	trace                   string
+	trace, stages           string
 	demo, kiosk, headless   bool
 	speed                   float64
 	size                    string
@@ -85,6 +85,7 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&f.speed, "sim-speed", 0, "with the simulated shoe: pace multiplier (overrides [shoe] sim_speed)")
 	fs.StringVar(&f.size, "size", "1280x720", "window size WxH when not in kiosk mode")
 	fs.StringVar(&f.trace, "trace", "", "write every screen the loop presents as one JSON line to this file (- for standard output)")
+	fs.StringVar(&f.stages, "stages", "", "diagnostic: append, for every input shown, the time of each stage from the loop taking it to the frame painted, one line each, to this file (docs/performance.md §23)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -130,6 +131,15 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 	sig := make(chan os.Signal, 2)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	defer signal.Stop(sig)
+	var stages *stageLog
+	if f.stages != "" {
+		sf, err := os.OpenFile(f.stages, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("--stages: %w", err)
+		}
+		defer sf.Close()
+		stages = &stageLog{w: sf}
+	}
 	t, err := startTable(cfg, source == "demo", stderr, trace)
 	if err != nil {
 		if !f.headless && journalRefused(err) {
@@ -140,6 +150,9 @@ func runTable(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer t.close()
+	if stages != nil {
+		t.stages.Store(stages)
+	}
 	// DrainSignal (the package's prerm, before an upgrade): stop at the end of the coup.
 	req := make(chan os.Signal, 1)
 	signal.Notify(req, DrainSignal)
@@ -225,6 +238,9 @@ type runningTable struct {
 	screen atomic.Pointer[display.TableScreen]
 	stderr io.Writer
 	trace  *json.Encoder // headless --trace: every presented screen, one JSON line each
+	// stages is the --stages diagnostic (stages.go), nil without it; set once, before the
+	// window attaches, while the loop runs: atomic.
+	stages atomic.Pointer[stageLog]
 
 	// openBus is set when the table publishes with no credentials (bus.open = true): the
 	// status strip says so on every screen.
@@ -444,7 +460,10 @@ func tableBusConn(cfg *config.Config, name string) bus.ConnConfig {
 }
 
 // committed wakes the publisher once records are durable.
-func (t *runningTable) committed([]journal.Record) {
+func (t *runningTable) committed(recs []journal.Record) {
+	if s := t.stages.Load(); s != nil {
+		s.committed(recs, time.Now())
+	}
 	if t.pub != nil {
 		t.pub.Notify()
 	}
@@ -474,13 +493,37 @@ func (t *runningTable) present(v view.Screen) {
 			t.log.Error("trace: " + err.Error())
 		}
 	}
-	if s := t.screen.Load(); s != nil {
-		fyne.Do(func() {
-			if s.ApplyCoup(v) {
-				fyne.Do(func() { fyne.Do(s.ApplyRest) })
-			}
-		})
+	var stamp *stageStamp // the --stages diagnostic's, when this screen shows an input
+	sl := t.stages.Load()
+	if sl != nil {
+		stamp = sl.presented(time.Now())
 	}
+	s := t.screen.Load()
+	if s == nil {
+		if stamp != nil {
+			sl.write(stamp)
+		}
+		return
+	}
+	fyne.Do(func() {
+		if stamp != nil {
+			stamp.apply = time.Now()
+		}
+		rest := s.ApplyCoup(v)
+		if stamp != nil {
+			stamp.applied = time.Now()
+			// queued before ApplyRest, so that it runs first after the card's frame
+			fyne.Do(func() {
+				fyne.Do(func() {
+					stamp.frame, stamp.gc1 = time.Now(), gcCycles()
+					sl.write(stamp)
+				})
+			})
+		}
+		if rest {
+			fyne.Do(func() { fyne.Do(s.ApplyRest) })
+		}
+	})
 }
 
 // attach makes present hand the loop's screens to scr from now on (any goroutine).

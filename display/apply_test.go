@@ -2,8 +2,10 @@ package display
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 	"time"
 
@@ -72,8 +74,9 @@ func TestApplyIncrementallyDrawsWhatAFreshScreenDraws(t *testing.T) {
 }
 
 // TestAdoptReportsWhatChanged checks what a widget's repaint refreshes on the canvas: only the
-// reused objects whose fields changed (so the driver keeps the textures of unchanged texts), or
-// the whole widget when an object is new or of another kind.
+// reused objects whose fields changed (so the driver keeps the textures of unchanged texts) and
+// the objects that left (so it frees theirs), with the first reused object when objects came
+// or went (the window must paint); the whole widget only when no object could be reused.
 func TestAdoptReportsWhatChanged(t *testing.T) {
 	test.NewTempApp(t)
 	paintWith := func(texts ...string) func(fyne.Size) []fyne.CanvasObject {
@@ -81,50 +84,67 @@ func TestAdoptReportsWhatChanged(t *testing.T) {
 			var sc scene
 			sc.rect(0, 0, 100, 20, color.White, nil, 0, 0)
 			for i, s := range texts {
+				if s == "■" { // a rectangle in the text's place
+					sc.rect(0, float32(20*i), 20, 20, color.Black, nil, 0, 0)
+					continue
+				}
 				sc.text(s, 0, float32(20*i), 100, 20, 12, color.Black, false, fyne.TextAlignLeading)
 			}
 			return sc.objects()
 		}
 	}
 	r := newPaintRenderer(canvas.NewRectangle(color.White), paintWith("K", "Q"), func() fyne.Size { return fyne.Size{} })
-	if changed, whole := r.adopt(r.paint(fyne.Size{})); !whole || len(changed) != 0 {
-		t.Fatalf("first paint: changed %d whole %v, want the whole widget", len(changed), whole)
+	if a := r.adopt(r.paint(fyne.Size{})); !a.whole || len(a.refresh) != 0 {
+		t.Fatalf("first paint: %+v, want the whole widget", a)
 	}
 	first := append([]fyne.CanvasObject(nil), r.objs...)
 	tests := []struct {
 		name        string
 		texts       []string
-		wantChanged []int // indices into the objects
-		wantWhole   bool
+		wantRefresh []string // the objects refreshed, by their text ("■" a rectangle)
+		added, gone bool
 	}{
-		{"nothing changed", []string{"K", "Q"}, nil, false},
-		{"one text changed", []string{"K", "J"}, []int{2}, false},
-		{"a text added", []string{"K", "J", "9"}, nil, true},
-		{"a text removed", []string{"K"}, nil, true},
+		{"nothing changed", []string{"K", "Q"}, nil, false, false},
+		{"one text changed", []string{"K", "J"}, []string{"J"}, false, false},
+		{"a text added", []string{"K", "J", "9"}, nil, true, false},
+		{"a text removed", []string{"K"}, []string{"J", "9"}, false, true},
+		{"texts added and changed", []string{"A", "2", "3"}, []string{"A"}, true, false},
+		{"a text made a rectangle", []string{"A", "■", "3"}, []string{"2"}, true, true},
+		{"nothing changed again", []string{"A", "■", "3"}, nil, false, false},
+	}
+	name := func(o fyne.CanvasObject) string {
+		if tx, ok := o.(*canvas.Text); ok {
+			return tx.Text
+		}
+		return "■"
 	}
 	for _, tt := range tests {
+		before := append([]fyne.CanvasObject(nil), r.objs...)
 		r.paint = paintWith(tt.texts...)
-		changed, whole := r.adopt(r.paint(fyne.Size{}))
-		if whole != tt.wantWhole {
-			t.Errorf("%s: whole %v, want %v", tt.name, whole, tt.wantWhole)
+		a := r.adopt(r.paint(fyne.Size{}))
+		if a.whole || a.added != tt.added || a.gone != tt.gone {
+			t.Errorf("%s: whole %v added %v gone %v, want false %v %v", tt.name, a.whole, a.added, a.gone, tt.added, tt.gone)
 		}
-		if !whole {
-			if len(changed) != len(tt.wantChanged) {
-				t.Errorf("%s: %d objects changed, want %d", tt.name, len(changed), len(tt.wantChanged))
-			}
-			for i, idx := range tt.wantChanged {
-				if i < len(changed) && changed[i] != r.objs[idx] {
-					t.Errorf("%s: changed object %d is not object %d", tt.name, i, idx)
-				}
+		if a.kept != first[0] {
+			t.Errorf("%s: the first object kept is not the background", tt.name)
+		}
+		var got []string
+		for _, o := range a.refresh {
+			got = append(got, name(o))
+			if !slices.Contains(before, o) {
+				t.Errorf("%s: refreshed %q, an object the canvas has not seen", tt.name, name(o))
 			}
 		}
-		for i := range min(len(first), len(r.objs)) {
-			if r.objs[i] != first[i] {
+		if !slices.Equal(got, tt.wantRefresh) {
+			t.Errorf("%s: refreshed %q, want %q", tt.name, got, tt.wantRefresh)
+		}
+		for i := range min(len(before), len(r.objs)) {
+			if r.objs[i] != before[i] && fmt.Sprintf("%T", r.objs[i]) == fmt.Sprintf("%T", before[i]) {
 				t.Errorf("%s: object %d was replaced, not reused", tt.name, i)
 			}
 		}
-		if got := r.objs[len(r.objs)-1].(*canvas.Text).Text; got != tt.texts[len(tt.texts)-1] {
-			t.Errorf("%s: last text %q, want %q", tt.name, got, tt.texts[len(tt.texts)-1])
+		if got := name(r.objs[len(r.objs)-1]); got != tt.texts[len(tt.texts)-1] {
+			t.Errorf("%s: last object %q, want %q", tt.name, got, tt.texts[len(tt.texts)-1])
 		}
 	}
 }

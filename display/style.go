@@ -152,42 +152,83 @@ func (r *paintRenderer) Refresh() {
 	r.refresh(r.adopt(r.paint(r.size)))
 }
 
-// refresh refreshes on the canvas the objects that changed, or the whole widget.
-func (r *paintRenderer) refresh(changed []fyne.CanvasObject, whole bool) {
-	if whole {
+// refresh refreshes on the canvas what adopt found: the objects that changed or left, or, when
+// no object was reused, the whole widget. When objects were added or left, the first reused
+// object (the widget's background) is refreshed too, which makes the window paint (an object
+// that left may be unknown to the canvas already, a new one is not known yet): the painter
+// draws the objects a widget has at each frame, and the frame (third_party/fyne, patch 0001)
+// finds the new ones by comparing it with the last. Refreshing the widget instead would free
+// the texture of every text it has, and the frame would draw them all again: a card added to
+// a hand, or a coup's first card clearing both, redrew every letter of the hands and the result
+// (docs/performance.md §23).
+func (r *paintRenderer) refresh(a adopted) {
+	if a.whole {
 		canvas.Refresh(r.owner)
 		return
 	}
-	for _, o := range changed {
+	for _, o := range a.refresh {
 		canvas.Refresh(o)
+	}
+	if a.added || a.gone {
+		canvas.Refresh(a.kept)
 	}
 }
 
+// adopted is what adopt found: the objects to refresh on the canvas (reused objects whose fields
+// changed, and the objects the widget no longer has, whose textures the driver may free now),
+// whether objects were added or left, an object reused (the first without a texture, when there
+// is one: refreshing it frees nothing), and whether none was (whole: refresh the widget).
+type adopted struct {
+	refresh            []fyne.CanvasObject
+	added, gone, whole bool
+	kept               fyne.CanvasObject
+}
+
 // adopt makes fresh the widget's objects, reusing the previous object of the same kind at the
-// same place (its fields copied over): the driver caches a texture per object and frees the
-// textures of the objects a refreshed widget has, so objects replaced by new ones would leave
-// their textures behind until the cache expires, and a screen repainted every second would grow.
-// It returns the reused objects whose fields changed and whether any object is new (whole): only
-// those need refreshing, and a text that did not change keeps its texture (a card dealt does not
-// make the driver draw every letter of the hand again, which costs the frame time under software GL).
-func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (changed []fyne.CanvasObject, whole bool) {
-	whole = len(fresh) != len(r.objs)
+// same place (its fields copied over): the driver caches a texture per object, so a text that
+// did not change keeps its texture (a card dealt does not make the driver draw every letter of
+// the hand again, which costs the frame time under software GL). The objects that left are
+// refreshed, so the driver frees their textures (objects replaced by new ones would otherwise
+// leave their textures behind until the cache expires, and a screen repainted every second
+// would grow).
+func (r *paintRenderer) adopt(fresh []fyne.CanvasObject) (a adopted) {
 	for i, o := range fresh {
-		if i >= len(r.objs) { // whole already: the lengths differ
+		if i >= len(r.objs) {
+			a.added = true
 			continue
 		}
 		same, ok := copyInto(r.objs[i], o)
 		if !ok {
-			whole = true
+			a.added, a.gone = true, true
+			a.refresh = append(a.refresh, r.objs[i]) // replaced: it leaves the widget
 			continue
+		}
+		if a.kept == nil || hasTexture(a.kept) && !hasTexture(r.objs[i]) {
+			a.kept = r.objs[i]
 		}
 		fresh[i] = r.objs[i]
 		if !same {
-			changed = append(changed, fresh[i])
+			a.refresh = append(a.refresh, fresh[i])
 		}
 	}
+	if len(r.objs) > len(fresh) {
+		a.gone = true
+		a.refresh = append(a.refresh, r.objs[len(fresh):]...)
+	}
+	// The whole widget when nothing was reused (its first paint): nothing of it is drawn yet.
+	a.whole = a.kept == nil
 	r.objs = fresh
-	return changed, whole
+	return a
+}
+
+// hasTexture reports whether the driver draws o from a texture it makes (a text, a raster),
+// which refreshing o frees.
+func hasTexture(o fyne.CanvasObject) bool {
+	switch o.(type) {
+	case *canvas.Text, *canvas.Raster:
+		return true
+	}
+	return false
 }
 
 // copyInto copies the drawing object from into into when both are of the same plain kind

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,8 +79,11 @@ func measureCards(t *testing.T, how string, traced bool) {
 	}
 	defer line.Close()
 	args := []string{"--config", config(t, data, line.Path()), "--size", "1280x720"}
+	stagesPath := filepath.Join(data, "stages")
 	if traced {
 		args = append(args, "--trace", "-")
+	} else {
+		args = append(args, "--stages", stagesPath) // the untraced run, the product's, is timed by stage
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env(data, display)
@@ -132,6 +136,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 	var lat, painted []time.Duration
 	var log strings.Builder                    // COUPBOARD_E2E_CARDS: one line per card
 	var firstCards, otherCards []time.Duration // painted, split: a coup's first card, the others
+	var timed []timedCard                      // painted: for the stages (the untraced run)
 	missed, unpainted := 0, 0
 	ctx := context.Background()
 	// The table's CPU time over the shoe, per card: under a loaded machine a fairer figure than
@@ -176,7 +181,7 @@ func measureCards(t *testing.T, how string, traced bool) {
 		case at := <-pc:
 			d := at.Sub(sent)
 			painted = append(painted, d)
-			fmt.Fprintf(&log, "%s %d %s %v %.3f\n", sent.UTC().Format(time.RFC3339Nano), len(painted), m.Type, first, float64(d)/1e6)
+			timed = append(timed, timedCard{sent: sent, paint: at, first: first, kind: m.Type})
 			if first {
 				firstCards = append(firstCards, d)
 			} else {
@@ -189,9 +194,27 @@ func measureCards(t *testing.T, how string, traced bool) {
 	}
 	cpu := cpuTicks(t, pid) - cpu0
 	stop(t, p)
+	var stamps []stageStamp
+	if !traced {
+		stamps = readStages(t, stagesPath)
+	}
+	sl := stageLatencies(timed, stamps, gap)
+	for i, c := range timed {
+		fmt.Fprintf(&log, "%s %d %s %v %.3f", c.sent.UTC().Format(time.RFC3339Nano), i+1, c.kind, c.first, float64(c.paint.Sub(c.sent))/1e6)
+		if st := sl.of[i]; st != nil {
+			for _, d := range st.d {
+				fmt.Fprintf(&log, " %.3f", float64(d)/1e6)
+			}
+			fmt.Fprintf(&log, " gc=%d", st.gc)
+		}
+		log.WriteString("\n")
+	}
 	if f := os.Getenv("COUPBOARD_E2E_CARDS"); f != "" {
-		head := fmt.Sprintf("# %s: sent (UTC), card, type, first of its coup, ms to the paint\n", how)
-		if err := os.WriteFile(f+"."+strings.Fields(how)[0], []byte(head+log.String()), 0o644); err != nil {
+		head := fmt.Sprintf("# %s: sent (UTC), card, type, first of its coup, ms to the paint", how)
+		if !traced {
+			head += "; then ms in each stage: " + strings.Join(stageNames[:], ", ") + "; GCs ended between durable and frame"
+		}
+		if err := os.WriteFile(f+"."+strings.Fields(how)[0], []byte(head+"\n"+log.String()), 0o644); err != nil {
 			t.Error(err)
 		}
 	}
@@ -221,6 +244,9 @@ func measureCards(t *testing.T, how string, traced bool) {
 			t.Logf("  of which %s: timed=%d p50=%v p90=%v p99=%v max=%v", k.what, len(k.d),
 				r(percentile(k.d, 50)), r(percentile(k.d, 90)), r(percentile(k.d, 99)), r(k.d[len(k.d)-1]))
 		}
+	}
+	if !traced {
+		sl.log(t, how)
 	}
 }
 
