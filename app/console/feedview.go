@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/display/i18n"
-	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -33,11 +32,12 @@ func reasonWords(w i18n.Catalogue, kinds []string) string {
 // noticeWords is a notice posted on a table's sign in words of w, times by hm.
 func noticeWords(w i18n.Catalogue, n pitwire.Notice, hm func(time.Time) string) string {
 	at := hm(n.Effective)
+	cur := currencyOf(n.Currency)
 	var s string
 	switch n.Item {
 	case pitwire.NoticeMinimum, pitwire.NoticeMaximum, pitwire.NoticeMultiple:
 		item := map[string]i18n.Key{pitwire.NoticeMinimum: i18n.ConItemMinimum, pitwire.NoticeMaximum: i18n.ConItemMaximum, pitwire.NoticeMultiple: i18n.ConItemMultiple}[n.Item]
-		s = w.T(i18n.ConNoticeAmount, w.T(item), wagerWord(w, n.Bet), engine.Dollars.Amount(*n.Old), engine.Dollars.Amount(*n.New), at)
+		s = w.T(i18n.ConNoticeAmount, w.T(item), wagerWord(w, n.Bet), cur.Amount(*n.Old), cur.Amount(*n.New), at)
 	case pitwire.NoticeDifferentialMin, pitwire.NoticeDifferentialMax:
 		which := w.T(i18n.ConDiffMin)
 		if n.Item == pitwire.NoticeDifferentialMax {
@@ -46,7 +46,7 @@ func noticeWords(w i18n.Catalogue, n pitwire.Notice, hm func(time.Time) string) 
 		if *n.New == 0 {
 			s = w.T(i18n.ConNoticeDiffOff, which, at)
 		} else {
-			s = w.T(i18n.ConNoticeDiff, which, engine.Dollars.Amount(*n.Old), engine.Dollars.Amount(*n.New), at)
+			s = w.T(i18n.ConNoticeDiff, which, cur.Amount(*n.Old), cur.Amount(*n.New), at)
 		}
 	case pitwire.NoticeSettlement:
 		method := w.T(i18n.ConSettleA)

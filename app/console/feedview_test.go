@@ -180,3 +180,43 @@ func rowOf(t *testing.T, page, id string) string {
 	}
 	return page[i : i+strings.Index(page[i:], "</tr>")]
 }
+
+// TestAmountsInEachTablesCurrency: each table's sign, differentials and notices are shown in the
+// currency its messages name (a MOP table in MOP$, a CNY table in CNY, never "$"); a table that
+// names none is shown in dollars, as before.
+func TestAmountsInEachTablesCurrency(t *testing.T) {
+	r := newRig(t)
+	now := r.clk.Now()
+	amount := func(c int64) *int64 { return &c }
+	sign := func(id, currency string) {
+		l := pitwire.Limits{Currency: currency, DifferentialMax: 100000,
+			Bets: []pitwire.Limit{{Bet: pitwire.BetPlayerBanker, Min: 2500, Max: 500000}}}
+		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeLimits, Time: now, Shoe: 1, Limits: &l})
+		n := pitwire.Notice{Change: 1, Item: pitwire.NoticeMinimum, Bet: "player", Old: amount(2500), New: amount(5000), Currency: currency,
+			Posted: now, Effective: now.Add(30 * time.Minute), Rule: "000 7.7, s66(2)", Text: "Minimum Player changes"}
+		r.feed.send(pitwire.Message{Table: id, Type: pitwire.TypeNotice, Time: now, Shoe: 1, Notice: &n})
+	}
+	sign("BAC-1", "MOP")
+	sign("BAC-2", "CNY")
+	sign("ACT-1", "")
+	page := r.browser().signIn("101", "2468")
+	for _, tc := range []struct {
+		id     string
+		want   []string
+		absent string
+	}{
+		{"BAC-1", []string{"MOP$25", "MOP$5000", "Differential maximum MOP$1000", "Player minimum: MOP$25 → MOP$50"}, ""},
+		{"BAC-2", []string{"CNY 25", "CNY 5000", "Differential maximum CNY 1000", "Player minimum: CNY 25 → CNY 50"}, "$"},
+		{"ACT-1", []string{"$25", "$5000", "Differential maximum $1000", "Player minimum: $25 → $50"}, ""},
+	} {
+		s := rowOf(t, page, tc.id)
+		for _, w := range tc.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("the row of %s lacks %q:\n%s", tc.id, w, s)
+			}
+		}
+		if tc.absent != "" && strings.Contains(s, tc.absent) {
+			t.Errorf("the row of %s shows %q:\n%s", tc.id, tc.absent, s)
+		}
+	}
+}

@@ -63,8 +63,9 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 		if r.Name == "" {
 			r.Name = t.ID
 		}
+		cur := currencyOf(t.Limits.Currency)
 		for _, b := range t.Limits.Bets {
-			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: engine.Dollars.Amount(b.Min), Max: engine.Dollars.Amount(b.Max)})
+			r.Sign = append(r.Sign, signRow{Wager: wagerWord(w, b.Bet), Min: cur.Amount(b.Min), Max: cur.Amount(b.Max)})
 		}
 		r.NoSign = len(r.Sign) == 0
 		if !r.NoSign {
@@ -111,11 +112,12 @@ func rows(v *BoardView, bks books, w i18n.Catalogue, loc *time.Location, checked
 // offers it (A or B), so that the supervisor sees which one to post.
 func signTerms(w i18n.Catalogue, l pitwire.Limits) []string {
 	var out []string
+	cur := currencyOf(l.Currency)
 	if l.DifferentialMin > 0 {
-		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMin), engine.Dollars.Amount(l.DifferentialMin)))
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMin), cur.Amount(l.DifferentialMin)))
 	}
 	if l.DifferentialMax > 0 {
-		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMax), engine.Dollars.Amount(l.DifferentialMax)))
+		out = append(out, w.T(i18n.ConSignDiff, w.T(i18n.ConDiffMax), cur.Amount(l.DifferentialMax)))
 	}
 	switch l.Settlement {
 	case pitwire.SettleCommission:
@@ -158,4 +160,14 @@ func groups(v *BoardView, bks books) (pits, games []string) {
 	slices.Sort(pits)
 	slices.Sort(games)
 	return pits, games
+}
+
+// currencyOf is the currency a table's sign or notice is shown in: the one its message names
+// (ISO 4217, as the table's config has it), or dollars, as the console has always shown the
+// amounts of a table that names none.
+func currencyOf(code string) engine.Currency {
+	if code == "" {
+		return engine.Dollars
+	}
+	return engine.CurrencyOf(code)
 }
