@@ -180,12 +180,12 @@ func (bk book) signOf(l pitwire.Limits) engine.Sign {
 }
 
 // earliest is the earliest time, rounded up to the minute, at which the change ch may take
-// effect on a table of book bk whose sign is sign (closes: when it closed or closes, zero when
+// effect on a table of book bk whose sign is sign, in currency cur (closes: when it closed or closes, zero when
 // it is open and no closing is announced), if posted at now: the table's own rules decide the
 // command the table would be sent (desk.Earliest). A reopening is asked for at the closing at
 // the soonest. rule is the rule that asks for notice ("" when none is needed). A change the
 // rules refuse whatever its time is an error naming the rule.
-func (bk book) earliest(ch change, sign engine.Sign, closes time.Time, now time.Time) (at time.Time, rule string, err error) {
+func (bk book) earliest(ch change, sign engine.Sign, cur engine.Currency, closes time.Time, now time.Time) (at time.Time, rule string, err error) {
 	ch.At = time.Time{}
 	if ch.Kind == KindReopen && closes.After(now) {
 		ch.At = closes
@@ -194,24 +194,25 @@ func (bk book) earliest(ch change, sign engine.Sign, closes time.Time, now time.
 	if err != nil {
 		return time.Time{}, "", err
 	}
-	t, rule, err := desk.Earliest(bk.config(sign), closes, c, now)
+	t, rule, err := desk.Earliest(bk.config(sign, cur), closes, c, now)
 	if err != nil {
 		return time.Time{}, "", err
 	}
 	return ceilMinute(t), rule, nil
 }
 
-// config is the table aggregate's configuration for a table of book bk whose sign is sign:
+// config is the table aggregate's configuration for a table of book bk whose sign is sign,
+// its amounts written in cur (the currency the table publishes, currencyOf):
 // the desk keeps of a Red Dog sign its one wager (003 6.1) and sets a baccarat sign's
 // settlement method from the settings (desk.New), so the method in force at the table (the
 // sign's, from its limits message) is set in the settings where the book lets it change (the
 // settlement key: ACT's Method A or B, 001 8.1, 8.2); a table that publishes none has the book's.
-func (bk book) config(sign engine.Sign) desk.Config {
+func (bk book) config(sign engine.Sign, cur engine.Currency) desk.Config {
 	set := bk.settings
 	if m := engine.MethodACT2012(sign.Settlement); bk.redDog == nil && bk.profile.UsesKey("settlement") && m != "" {
 		set.Method = m
 	}
-	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true, Currency: engine.Dollars} // the console knows no table's currency
+	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true, Currency: cur}
 }
 
 // ceilMinute is t rounded up to the minute: the form takes HH:MM.

@@ -31,7 +31,7 @@ func TestEarliestSettlementFromTheSignInForce(t *testing.T) {
 		{"", "A", false},
 	} {
 		l := pitwire.Limits{Currency: "AUD", Bets: []pitwire.Limit{{Bet: pitwire.BetPlayerBanker, Min: 2500, Max: 500000}}, Settlement: tc.inForce}
-		at, rule, err := bk.earliest(change{Kind: KindSettlement, Settlement: tc.to}, bk.signOf(l), time.Time{}, now)
+		at, rule, err := bk.earliest(change{Kind: KindSettlement, Settlement: tc.to}, bk.signOf(l), currencyOf(l.Currency), time.Time{}, now)
 		notice := err == nil && rule != "" && at.After(now.Add(time.Minute))
 		if notice != tc.notice {
 			t.Errorf("method %q in force, to %s: earliest %v, rule %q, %v; want notice %v", tc.inForce, tc.to, at, rule, err, tc.notice)

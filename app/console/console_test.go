@@ -733,7 +733,7 @@ func tableAccepts(t *testing.T, r *rig, line string, posted time.Time, want bool
 		if !want && transit != transitMargin {
 			continue
 		}
-		tb, err := desk.New(bk.config(bk.signOf(vicLimits)), time.Time{})
+		tb, err := desk.New(bk.config(bk.signOf(vicLimits), currencyOf(vicLimits.Currency)), time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

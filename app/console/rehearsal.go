@@ -38,7 +38,8 @@ type rehearsed struct {
 // rehearsalDesk is one table's engine and the sign it started from.
 type rehearsalDesk struct {
 	sign    engine.Sign
-	closes  time.Time // the closing in effect or announced when it started; zero: none
+	cur     engine.Currency // the table's currency, as it publishes it (currencyOf)
+	closes  time.Time       // the closing in effect or announced when it started; zero: none
 	started time.Time
 	table   *desk.Table
 }
@@ -123,7 +124,7 @@ func (r *Rehearsal) desk(t string, now time.Time) (*rehearsalDesk, error) {
 			return
 		}
 		found = true
-		d = &rehearsalDesk{sign: bk.signOf(tb.Limits), closes: closesOf(tb, now), started: now}
+		d = &rehearsalDesk{sign: bk.signOf(tb.Limits), cur: currencyOf(tb.Limits.Currency), closes: closesOf(tb, now), started: now}
 	})
 	if !found {
 		return nil, fmt.Errorf("table %s has published no sign yet", t)
@@ -137,7 +138,7 @@ func (r *Rehearsal) desk(t string, now time.Time) (*rehearsalDesk, error) {
 
 // start makes d's engine afresh from its starting sign and state.
 func (r *Rehearsal) start(t string, bk book, d *rehearsalDesk) error {
-	cfg := bk.config(d.sign)
+	cfg := bk.config(d.sign, d.cur)
 	start := d.started
 	if !d.closes.IsZero() {
 		start = earlier(start, d.closes.Add(-bk.notices.Period()))

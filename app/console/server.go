@@ -708,7 +708,7 @@ func (c *Console) earliestAt(f url.Values, ids []string, w i18n.Catalogue) (msg,
 				err = &fieldError{Key: i18n.ConErrNotClosed, Args: []any{id}}
 				return
 			}
-			when, r, e := bk.earliest(ch, sign, closes, arrives)
+			when, r, e := bk.earliest(ch, sign, currencyOf(t.Limits.Currency), closes, arrives)
 			if e != nil {
 				err = &fieldError{Key: i18n.ConEarliestRefuse, Args: []any{id, e.Error()}}
 				return
