@@ -255,12 +255,18 @@ func (m *Manager) run() {
 		m.status.Connects++
 		m.status.LastFrame = time.Time{}
 		m.mu.Unlock()
-		m.setLink(LinkConnected, port, "", FaultNone)
 		if r, ok := dec.(relinker); ok && !first {
 			// The decoder still holds where the shoe's sequence stood at the last frame it took:
-			// the stream on the line must prove it is the same shoe's before anything is taken.
+			// the stream on the line must prove it is the same shoe's before anything is taken,
+			// and until it does the link is shown unproven, not connected.
 			r.relink()
+			state := LinkConnected
+			if r.dropping() {
+				state = LinkUnproven
+			}
+			m.setLink(state, port, "", FaultNone)
 		} else {
+			m.setLink(LinkConnected, port, "", FaultNone)
 			// The first connection, or a decoder that cannot relink: it starts afresh, the first
 			// connection at the configuration's mark if there is one.
 			dec.Reset()
@@ -316,9 +322,12 @@ func (m *Manager) read(l link, dec Decoder) error {
 	if m.heartbeat > 0 {
 		silentAfter = m.heartbeat * 5 / 2
 	}
-	// bad is the state reported for a line that is not right (silent, unreadable, or its
-	// frames dropped as unproven), or LinkConnected while it is.
+	// bad is the state reported for a line that is not right (silent, unreadable, or not yet
+	// proven since it came back), or LinkConnected while it is.
 	bad := LinkConnected
+	if dropping(dec) {
+		bad = LinkUnproven // as run reported it after the relink
+	}
 	var garbage time.Time // when bytes with no valid frame started arriving; zero if not
 	for !m.stopped() {
 		n, err := l.Read(buf)
@@ -334,9 +343,10 @@ func (m *Manager) read(l link, dec Decoder) error {
 			}
 			want := bad
 			switch {
-			case dropping(dec):
-				// Frames arrive, but they are dropped as unproven: not a healthy link, however
-				// many come (the doubt's reason says why; a HELO of the shoe's proves it).
+			case alive && dropping(dec):
+				// Frames arrive, but none has proven the stream since the link came back: not a
+				// healthy link, however many come (the doubt's reason says why; the next SEQ as
+				// the first frame, or a HELO of the shoe's, proves it).
 				want = LinkUnproven
 			case alive:
 				want = LinkConnected
@@ -356,14 +366,15 @@ func (m *Manager) read(l link, dec Decoder) error {
 		}
 		quiet := now.Sub(lastAlive)
 		switch {
-		case bad != LinkUnreadable && bad != LinkUnproven && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
+		case bad != LinkUnreadable && !garbage.IsZero() && now.Sub(garbage) > m.cfg.Unreadable:
 			// Timed from the first byte of garbage, not from the last valid frame: "10 s of
-			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before. An
-			// unproven stream stays so shown: only a frame that proves it ends that.
+			// noise and no valid frame" (spec/shoe-protocol.md §2), whatever came before, an
+			// unproven stream too (a wrong baud rate after a swapped shoe): the supervisor is
+			// told why nothing comes. A frame dropped as unproven shows it unproven again.
 			bad = LinkUnreadable
 			m.setLink(LinkUnreadable, "", fmt.Sprintf("shoe data unreadable: no valid frame for %v — check the cable and the baud rate (%s)",
 				now.Sub(garbage).Truncate(100*time.Millisecond), m.settings), FaultUnreadable)
-		case bad == LinkConnected && silentAfter > 0 && quiet > silentAfter:
+		case (bad == LinkConnected || bad == LinkUnproven) && silentAfter > 0 && quiet > silentAfter:
 			bad = LinkSilent
 			m.setLink(LinkSilent, "", fmt.Sprintf("shoe silent: no valid frame for %v (heartbeat every %v); manual entry available",
 				quiet.Round(time.Millisecond), m.heartbeat), FaultSilent)

@@ -217,8 +217,8 @@ func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
 		t.Errorf("first unproven frame %v, want SEQ 0812 that does not continue 0003", first)
 	}
 	ls := strings.Join(links(c.evs), ",")
-	if !strings.HasPrefix(ls, "connected,disconnected,reconnecting") || !strings.HasSuffix(ls, "reconnecting,connected,unproven,connected") {
-		t.Errorf("link states %s, want connected,disconnected,reconnecting…,connected,unproven,connected", ls)
+	if !strings.HasPrefix(ls, "connected,disconnected,reconnecting") || !strings.HasSuffix(ls, "reconnecting,unproven,connected") {
+		t.Errorf("link states %s, want connected,disconnected,reconnecting…,unproven,connected", ls)
 	}
 	if st := c.m.Status(); st.Unproven != 6 || st.Cards != 3 || st.Connects != 2 || st.State != LinkConnected {
 		t.Errorf("status %+v: want 6 unproven, 3 cards, 2 connects, connected", st)
@@ -257,11 +257,13 @@ func TestUnprovenStreamIsShownUnproven(t *testing.T) {
 	}{
 		{"another stream's frames: unproven", -1, [][]byte{foreign, Frame("HBT", 814, "300")}, "unproven"},
 		{"the shoe's HELO after them proves the stream", -1, [][]byte{foreign, helo, Frame("CARD", 1, "7C")}, "unproven,connected"},
-		{"the next SEQ proves it: it stays connected", -1, [][]byte{Frame("CARD", 2, "KD")}, ""},
-		{"a resend of the last frame proves nothing and drops nothing", -1, [][]byte{Frame("CARD", 1, "9H")}, ""},
-		{"silence after unproven frames is not silent", time.Nanosecond, [][]byte{foreign, nil, nil}, "unproven"},
-		{"noise after unproven frames is not unreadable", -1, [][]byte{foreign, []byte("\x00\xff garbage"), nil, nil}, "unproven"},
-		{"noise on a proven line is unreadable", -1, [][]byte{Frame("CARD", 2, "KD"), []byte("\x00\xff garbage"), nil}, "unreadable"},
+		{"the next SEQ proves it", -1, [][]byte{Frame("CARD", 2, "KD")}, "unproven,connected"},
+		{"a resend of the last frame proves nothing and drops nothing", -1, [][]byte{Frame("CARD", 1, "9H")}, "unproven"},
+		{"silence after unproven frames is silent", time.Nanosecond, [][]byte{foreign, nil, nil}, "unproven,silent"},
+		{"silence before any frame is silent", time.Nanosecond, [][]byte{nil, nil}, "unproven,silent"},
+		{"noise after unproven frames is unreadable", -1, [][]byte{foreign, []byte("\x00\xff garbage"), nil, nil}, "unproven,unreadable"},
+		{"an unproven frame after the noise shows it unproven again", -1, [][]byte{[]byte("\x00\xff garbage"), nil, foreign}, "unproven,unreadable,unproven"},
+		{"noise on a proven line is unreadable", -1, [][]byte{Frame("CARD", 2, "KD"), []byte("\x00\xff garbage"), nil}, "unproven,connected,unreadable"},
 		{"once proven, silence is silent again", time.Nanosecond, [][]byte{foreign, helo, nil}, "unproven,connected,silent"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -269,15 +271,18 @@ func TestUnprovenStreamIsShownUnproven(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m.status.State = LinkConnected // as run leaves it when the port opened
 			d := &CSP1{}
 			d.Feed(cat(helo, Frame("CARD", 1, "9H")))
 			d.relink()
+			if !d.dropping() {
+				t.Fatal("a relinked decoder that took frames is not awaiting proof")
+			}
+			m.status.State = LinkUnproven // as run reports it after the relink
 			if err := m.read(&scriptLink{reads: tc.reads}, d); err == nil {
 				t.Fatal("read ended without the link's error")
 			}
 			close(m.events)
-			var got []string
+			got := []string{"unproven"}
 			for e := range m.events {
 				if e.Kind == KindLink {
 					got = append(got, e.Link.String())

@@ -87,8 +87,8 @@ type relinker interface {
 	// relink forgets any partial frame and unreported noise and keeps the sequence where the
 	// last frame taken before the link dropped left it.
 	relink()
-	// dropping reports whether the stream on the line is being dropped as unproven: a frame
-	// was dropped as KindUnproven since the last relink and none has proven the stream since.
+	// dropping reports whether the stream on the line is not yet proven since the last relink:
+	// its frames are dropped as KindUnproven until one proves it.
 	dropping() bool
 	// resume is Resumer.Resume of a mark already checked.
 	resume(m Mark)
@@ -114,5 +114,5 @@ func (d *CSP1) relink() {
 	d.resumed, d.relinked = false, d.have
 }
 
-// dropping reports whether frames are being dropped as unproven (relinker).
-func (d *CSP1) dropping() bool { return d.relinked && d.unprovenN > 0 }
+// dropping reports whether the stream is not yet proven since the relink (relinker).
+func (d *CSP1) dropping() bool { return d.relinked }
