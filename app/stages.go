@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"time"
 
@@ -46,9 +47,12 @@ type stageStamp struct {
 	gc0, gc1                                         uint64 // GC cycles ended at durable and at frame
 }
 
-// committed stamps the first record of a batch made durable (the loop's goroutine).
+// committed stamps the first record of a batch made durable (the loop's goroutine), when the
+// batch is an input's (a shoe event, a hand entry, an operator command): what the loop journals
+// of its own (a scheduled sign change or closing coming due, a pit answer) is no input, and a
+// line for it could be taken for a card's.
 func (s *stageLog) committed(recs []journal.Record, now time.Time) {
-	if len(recs) == 0 || s.pending != nil {
+	if len(recs) == 0 || s.pending != nil || !strings.HasPrefix(recs[0].Kind, "input.") {
 		return
 	}
 	s.pending = &stageStamp{seq: recs[0].Seq, taken: recs[0].Time, durable: now, gc0: gcCycles()}

@@ -13,7 +13,12 @@ import (
 func TestStageLog(t *testing.T) {
 	t0 := time.Unix(1_700_000_000, 0)
 	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
-	rec := func(seq int64, ms int) journal.Record { return journal.Record{Seq: seq, Time: at(ms)} }
+	rec := func(seq int64, ms int) journal.Record {
+		return journal.Record{Seq: seq, Time: at(ms), Kind: journal.KindShoe}
+	}
+	own := func(seq int64, ms int) journal.Record { // the loop's own: a sign change coming due
+		return journal.Record{Seq: seq, Time: at(ms), Kind: journal.KindEvent}
+	}
 	for _, tc := range []struct {
 		name    string
 		batches [][]journal.Record // committed in turn, 1 ms apart from 10 ms on
@@ -25,6 +30,9 @@ func TestStageLog(t *testing.T) {
 			"seq=7 taken=1700000000005000000 durable=1700000000010000000 presented=1700000000020000000 apply=0 applied=0 frame=0 gc=0\n"},
 		{"a burst keeps the first input's stamps", [][]journal.Record{{rec(7, 5)}, {rec(9, 6)}},
 			"seq=7 taken=1700000000005000000 durable=1700000000010000000 presented=1700000000020000000 apply=0 applied=0 frame=0 gc=0\n"},
+		{"the loop's own records are no input", [][]journal.Record{{own(6, 4)}}, ""},
+		{"an input after the loop's own records", [][]journal.Record{{own(6, 4)}, {rec(7, 5)}},
+			"seq=7 taken=1700000000005000000 durable=1700000000011000000 presented=1700000000020000000 apply=0 applied=0 frame=0 gc=0\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out strings.Builder
@@ -55,7 +63,7 @@ func TestStageLogFrame(t *testing.T) {
 	var out strings.Builder
 	s := &stageLog{w: &out}
 	t0 := time.Unix(1_700_000_000, 0)
-	s.committed([]journal.Record{{Seq: 3, Time: t0}}, t0.Add(time.Millisecond))
+	s.committed([]journal.Record{{Seq: 3, Time: t0, Kind: journal.KindShoe}}, t0.Add(time.Millisecond))
 	p := s.presented(t0.Add(2 * time.Millisecond))
 	p.apply, p.applied, p.frame = t0.Add(3*time.Millisecond), t0.Add(4*time.Millisecond), t0.Add(9*time.Millisecond)
 	p.gc1 = p.gc0 + 2
