@@ -208,11 +208,7 @@ func (bk book) earliest(ch change, sign engine.Sign, cur engine.Currency, closes
 // sign's, from its limits message) is set in the settings where the book lets it change (the
 // settlement key: ACT's Method A or B, 001 8.1, 8.2); a table that publishes none has the book's.
 func (bk book) config(sign engine.Sign, cur engine.Currency) desk.Config {
-	set := bk.settings
-	if m := engine.MethodACT2012(sign.Settlement); bk.redDog == nil && bk.profile.UsesKey("settlement") && m != "" {
-		set.Method = m
-	}
-	return desk.Config{Profile: bk.profile, Settings: set, RedDog: bk.redDog, Sign: sign, Hold: true, Currency: cur}
+	return desk.Config{Profile: bk.profile, Settings: bk.settings, RedDog: bk.redDog, Hold: true, Currency: cur}.WithSign(sign)
 }
 
 // ceilMinute is t rounded up to the minute: the form takes HH:MM.

@@ -2,6 +2,8 @@ package desk
 
 import (
 	"time"
+
+	"github.com/coupboard/coupboard/engine"
 )
 
 // Earliest is the earliest time at which the change of the sign that command c posts (limits,
@@ -52,10 +54,21 @@ func Earliest(cfg Config, closes time.Time, c Command, now time.Time) (at time.T
 
 // Earliest is this table's own answer to Earliest: the earliest time at which the change of the
 // sign that command c posts, posted at now, may take effect here with the table open, given the
-// config the table was made with and the sign in force at now, and the rule that asks for notice
-// ("" when none is needed). The table itself is not changed.
+// config the table was made with and the sign in force at now (its settlement method too:
+// Config.WithSign), and the rule that asks for notice ("" when none is needed). The table itself
+// is not changed.
 func (t *Table) Earliest(c Command, now time.Time) (time.Time, string, error) {
-	cfg := t.cfg
-	cfg.Sign = t.board.SignAt(now).Sign
-	return Earliest(cfg, time.Time{}, c, now)
+	return Earliest(t.cfg.WithSign(t.board.SignAt(now).Sign), time.Time{}, c, now)
+}
+
+// WithSign is cfg with sign in force. New sets a baccarat sign's settlement method from the
+// settings, so where the book lets the method change (act 001 8.1, 8.2: the settings'
+// "settlement" key) the settings take the method the sign shows: what is asked of a table whose
+// posted change of method is in force is asked of that method, not the one it started with.
+func (cfg Config) WithSign(sign engine.Sign) Config {
+	cfg.Sign = sign
+	if m := engine.MethodACT2012(sign.Settlement); cfg.RedDog == nil && cfg.Profile.UsesKey("settlement") && m != "" {
+		cfg.Settings.Method = m
+	}
+	return cfg
 }

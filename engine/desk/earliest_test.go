@@ -90,6 +90,11 @@ func TestTableEarliest(t *testing.T) {
 	start := time.Date(2026, 11, 26, 21, 0, 0, 0, time.UTC)
 	now := start.Add(time.Hour)
 	baccarat, redDog, cmd := earliestRig(t)
+	act, err := engine.LookupProfile(engine.ProfileACT2012)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actB := Config{Profile: act, Settings: engine.DefaultSettings(&act), Sign: baccarat.Sign}
 	for _, tc := range []struct {
 		name    string
 		cfg     Config
@@ -110,6 +115,10 @@ func TestTableEarliest(t *testing.T) {
 			cmd("!limits bet=20-5000"), now.Add(20 * time.Minute), "003 6.4", false},
 		{"Red Dog, a differential", redDog, nil,
 			cmd("!differential max=100"), time.Time{}, "003", true},
+		// The method posted is in force at now: going back to A is a change that needs notice
+		// (001 8.2), asked of method B, not of the A the table started with.
+		{"act, method B in force, back to A", actB, []string{"!setting at=21:30 settlement=B"},
+			cmd("!setting settlement=A"), now.Add(20 * time.Minute), "001 8.2", false},
 	} {
 		tb, err := New(tc.cfg, start)
 		if err != nil {
@@ -125,8 +134,7 @@ func TestTableEarliest(t *testing.T) {
 		before := tb.SignAt(now).Sign
 		at, rule, err := tb.Earliest(tc.ask, now)
 
-		cfg := tc.cfg
-		cfg.Sign = before
+		cfg := tc.cfg.WithSign(before)
 		wantAt, wantRule, wantErr := Earliest(cfg, time.Time{}, tc.ask, now)
 		if !at.Equal(wantAt) || rule != wantRule || (err == nil) != (wantErr == nil) ||
 			(err != nil && err.Error() != wantErr.Error()) {
