@@ -505,7 +505,8 @@ func TestMalformedInput(t *testing.T) {
 	}{
 		{"time", base("at", "25:00"), 400, "At (HH:MM): write the time as HH:MM"},
 		{"no time", base("at", ""), 400, "At (HH:MM): write the time as HH:MM"},
-		{"amount", base("main_min", "fifty"), 400, "Main wager minimum: write an amount in dollars"},
+		{"amount", base("main_min", "fifty"), 400, "Main wager minimum: write the amount as a number"},
+		{"a currency sign", base("main_min", "$25"), 400, "Main wager minimum: write the amount as a number, e.g. 25 or 2.50, with no currency sign"},
 		{"no maximum", base("main_max", ""), 400, "Main wager maximum: this is needed"},
 		{"min above max", base("main_min", "6000"), 400, "Main wager minimum: the minimum is above the maximum"},
 		{"tie half", base("tie_min", "5"), 400, "Tie maximum: this is needed"},

@@ -86,7 +86,9 @@ func readChange(f url.Values, now time.Time, needAt bool) (change, error) {
 			}
 			return 0, false, nil
 		}
-		v, err := engine.Dollars.Parse(s) // the console knows no table's currency: dollars, as it shows them
+		// A plain number, read by each table in its own currency: a symbol is refused, since the
+		// tables posted to may not share one (a "$" typed for a MOP table is no amount of it).
+		v, err := engine.Currency("").Parse(s)
 		if err != nil || v < 0 {
 			return 0, false, &fieldError{Field: key, Key: i18n.ConErrAmount}
 		}

@@ -222,7 +222,7 @@ func consoleEntries() []entry {
 		{ConErrKind, "choose what to change", "请选择要更改的项目", "請選擇要更改的項目"},
 		{ConErrTime, "write the time as HH:MM, e.g. 21:30", "请按 时:分 填写时间，例如 21:30", "請按 時:分 填寫時間，例如 21:30"},
 		{ConErrDay, "that is %s UTC on another day; the tables take a time of today (UTC)", "即 UTC %s，已是另一天；牌台只接受当天（UTC）的时间", "即 UTC %s，已是另一天；牌檯只接受當天（UTC）的時間"},
-		{ConErrAmount, "write an amount in dollars, e.g. 25 or 2.50", "请以元填写金额，例如 25 或 2.50", "請以元填寫金額，例如 25 或 2.50"},
+		{ConErrAmount, "write the amount as a number, e.g. 25 or 2.50, with no currency sign", "请以数字填写金额，例如 25 或 2.50，不带货币符号", "請以數字填寫金額，例如 25 或 2.50，不帶貨幣符號"},
 		{ConErrRequired, "this is needed", "此项必填", "此項必填"},
 		{ConErrMinMax, "the minimum is above the maximum", "最低额高于最高额", "最低額高於最高額"},
 		{ConErrSettlement, "choose A or B", "请选择 A 或 B", "請選擇 A 或 B"},
