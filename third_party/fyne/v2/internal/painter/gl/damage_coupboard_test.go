@@ -5,6 +5,7 @@ package gl
 import (
 	"fmt"
 	"image/color"
+	"math/rand"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -211,5 +212,125 @@ func TestMergeBoxes(t *testing.T) {
 				t.Errorf("%s: box %v is not covered by %v", c.name, b, got)
 			}
 		}
+	}
+}
+
+// TestCoverAtLeast: the cover of unmerged boxes is counted once where they overlap, and is a
+// lower bound: it never reports more than the boxes cover (checked against every pixel for
+// random boxes), so a frame it makes whole is one the merged boxes would make whole.
+func TestCoverAtLeast(t *testing.T) {
+	full := [4]int32{0, 0, 400, 300}
+	var tiles [][4]int32 // 400 boxes of 20x15 pixels, edge to edge: a layout's texts
+	for y := int32(0); y < 300; y += 15 {
+		for x := int32(0); x < 400; x += 20 {
+			tiles = append(tiles, [4]int32{x, y, 20, 15})
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		boxes [][4]int32
+		want  bool
+	}{
+		{"none", nil, false},
+		{"the whole window", [][4]int32{full}, true},
+		{"half", [][4]int32{{0, 0, 400, 150}}, false},
+		{"two halves", [][4]int32{{0, 0, 400, 150}, {0, 150, 400, 150}}, true},
+		{"one 55% box twice", [][4]int32{{0, 0, 400, 165}, {0, 0, 400, 165}}, false},
+		{"two 40% boxes overlapping by 25%", [][4]int32{{0, 0, 400, 120}, {0, 45, 400, 120}}, false},
+		{"62% at the top, its edge within a cell", [][4]int32{{0, 114, 400, 186}}, true},
+		{"59% at the top", [][4]int32{{0, 123, 400, 177}}, false},
+		{"small boxes tiling the window", tiles, true},
+	} {
+		if got := coverAtLeast(c.boxes, full, 6, 10); got != c.want {
+			t.Errorf("%s: coverAtLeast %v, want %v", c.name, got, c.want)
+		}
+	}
+	// A window 402 pixels wide: its last column of cells is 2 pixels wide, and counts so.
+	narrow := [4]int32{0, 0, 402, 300}
+	for _, c := range []struct {
+		name  string
+		boxes [][4]int32
+		want  bool
+	}{
+		{"60% less a pixel", [][4]int32{{0, 0, 240, 300}}, false},
+		{"and the cut column", [][4]int32{{0, 0, 240, 300}, {400, 0, 2, 300}}, true},
+		{"and a pixel short of it", [][4]int32{{0, 0, 240, 300}, {401, 0, 1, 300}}, false},
+	} {
+		if got := coverAtLeast(c.boxes, narrow, 6, 10); got != c.want {
+			t.Errorf("%s: coverAtLeast %v, want %v", c.name, got, c.want)
+		}
+	}
+
+	// Random boxes within the window: whenever coverAtLeast says 60%, the pixels say so too.
+	rnd := rand.New(rand.NewSource(23))
+	for i := 0; i < 300; i++ {
+		var boxes [][4]int32
+		for n := 1 + rnd.Intn(40); n > 0; n-- {
+			x, y := rnd.Int31n(400), rnd.Int31n(300)
+			boxes = append(boxes, [4]int32{x, y, 1 + rnd.Int31n(400-x), 1 + rnd.Int31n(300-y)})
+		}
+		px := make([]bool, 400*300)
+		covered := 0
+		for _, b := range boxes {
+			for y := b[1]; y < b[1]+b[3]; y++ {
+				for x := b[0]; x < b[0]+b[2]; x++ {
+					if !px[y*400+x] {
+						px[y*400+x] = true
+						covered++
+					}
+				}
+			}
+		}
+		if coverAtLeast(boxes, full, 6, 10) && covered*10 < 400*300*6 {
+			t.Fatalf("boxes %v cover %d pixels of %d, under 60%%, yet coverAtLeast says 60%%", boxes, covered, 400*300)
+		}
+	}
+}
+
+// TestDamageLayoutIsWhole: a layout moves every object of the window a little; the frame is
+// drawn whole, as merging its boxes would decide.
+func TestDamageLayoutIsWhole(t *testing.T) {
+	p, frame := damagePainter(t)
+	var objs []fyne.CanvasObject
+	for y := float32(0); y < 300; y += 15 {
+		for x := float32(0); x < 400; x += 20 {
+			r := canvas.NewRectangle(color.White)
+			r.Move(fyne.NewPos(x, y))
+			r.Resize(fyne.NewSize(18, 13))
+			objs = append(objs, r)
+		}
+	}
+	draw := func() bool {
+		recs, order, dup := p.records(frameOps(frame, objs...))
+		_, whole := p.damaged(recs, order, dup)
+		p.damage.prev, p.damage.prevOrder = recs, order
+		return whole
+	}
+	draw()
+	if draw() {
+		t.Fatal("an unchanged frame is drawn whole")
+	}
+	var boxes [][4]int32
+	for _, o := range objs {
+		boxes = append(boxes, p.damage.prev[o].box)
+		o.Move(o.Position().AddXY(1, 1))
+	}
+	for _, o := range objs {
+		r := p.damage.prev[o] // drawn again where it is now: its box is the one the frame adds
+		r.box = p.pixelBox(o.Position(), o.Size(), 0, frame)
+		boxes = append(boxes, r.box)
+	}
+	if !coverAtLeast(boxes, p.frameBox(), 6, 10) {
+		t.Error("the boxes of every object moved do not cover 60% by coverAtLeast: the frame would merge them")
+	}
+	if !draw() {
+		t.Error("every object moved: the frame is not drawn whole")
+	}
+	area := int64(0)
+	for _, b := range mergeBoxes(boxes, maxBoxes) {
+		area += int64(b[2]) * int64(b[3])
+	}
+	if area*10 < 400*300*6 {
+		t.Errorf("the objects' old boxes merged cover %d pixels: the test's layout is not one merging makes whole", area)
 	}
 }
