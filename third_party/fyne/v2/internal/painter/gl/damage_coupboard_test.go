@@ -334,3 +334,33 @@ func TestDamageLayoutIsWhole(t *testing.T) {
 		t.Errorf("the objects' old boxes merged cover %d pixels: the test's layout is not one merging makes whole", area)
 	}
 }
+
+// BenchmarkLayoutDamage: the boxes of a frame that moves every object of a 1280x720 window
+// (150 boxes, as a shoe's first card lays the table screen out anew), found whole by
+// coverAtLeast (patch 0005) and by merging them (before it). docs/performance.md §24.
+func BenchmarkLayoutDamage(b *testing.B) {
+	full := [4]int32{0, 0, 1280, 720}
+	var boxes [][4]int32
+	for y := int32(0); y < 720; y += 72 {
+		for x := int32(0); x < 1280; x += 160 {
+			boxes = append(boxes, [4]int32{x, y, 158, 70}, [4]int32{x + 3, y + 2, 155, 68}) // old and new place
+		}
+	}
+	for len(boxes) < 150 {
+		boxes = append(boxes, [4]int32{int32(len(boxes)) * 8, 300, 30, 30}) // texts within the panels
+	}
+	b.Run("cover", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if !coverAtLeast(boxes, full, 6, 10) {
+				b.Fatal("not found whole")
+			}
+		}
+	})
+	b.Run("merge", func(b *testing.B) {
+		in := make([][4]int32, len(boxes))
+		for i := 0; i < b.N; i++ {
+			copy(in, boxes)
+			mergeBoxes(in, maxBoxes)
+		}
+	})
+}
