@@ -16,6 +16,7 @@ import (
 	"image/color"
 	"math"
 	"os"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -396,8 +397,32 @@ func (p *painter) nextBand() [4]int32 {
 }
 
 // mergeBoxes merges boxes that overlap or touch, then the pairs whose union adds the least area,
-// until at most most remain. The result covers every pixel of boxes.
+// until at most most remain. The result covers every pixel of boxes. (coupboard: in about
+// quadratic time. A frame that changes many objects, a coup's first card clearing both hands,
+// brings dozens of boxes, two for each object that moved, and searching every pair again
+// after each merge took a millisecond and more of the frame.)
 func mergeBoxes(boxes [][4]int32, most int) [][4]int32 {
+	boxes = mergeTouching(boxes)
+	// Many boxes apart: merge neighbours in reading order, halving them, until few enough for
+	// the search of every pair below.
+	for len(boxes) > pairwiseBoxes && len(boxes) > most {
+		sort.Slice(boxes, func(i, j int) bool {
+			if boxes[i][1] != boxes[j][1] {
+				return boxes[i][1] < boxes[j][1]
+			}
+			return boxes[i][0] < boxes[j][0]
+		})
+		n := 0
+		for i := 0; i < len(boxes); i += 2 {
+			b := boxes[i]
+			if i+1 < len(boxes) {
+				b = unionBox(b, boxes[i+1])
+			}
+			boxes[n] = b
+			n++
+		}
+		boxes = mergeTouching(boxes[:n])
+	}
 	area := func(b [4]int32) int64 { return int64(b[2]) * int64(b[3]) }
 	for {
 		bi, bj, best := -1, -1, int64(math.MaxInt64)
@@ -405,7 +430,7 @@ func mergeBoxes(boxes [][4]int32, most int) [][4]int32 {
 			for j := i + 1; j < len(boxes); j++ {
 				u := unionBox(boxes[i], boxes[j])
 				grow := area(u) - area(boxes[i]) - area(boxes[j])
-				if x := intersectBox(boxes[i], boxes[j]); x[2] >= 0 && x[3] >= 0 {
+				if touching(boxes[i], boxes[j]) {
 					grow = math.MinInt64 // overlapping or touching: merge first
 				}
 				if grow < best {
@@ -419,6 +444,37 @@ func mergeBoxes(boxes [][4]int32, most int) [][4]int32 {
 		boxes[bi] = unionBox(boxes[bi], boxes[bj])
 		boxes = append(boxes[:bj], boxes[bj+1:]...)
 	}
+}
+
+// pairwiseBoxes is the most boxes mergeBoxes searches pair by pair (n³ steps at most).
+const pairwiseBoxes = 16
+
+// touching reports whether a and b overlap or share an edge.
+func touching(a, b [4]int32) bool {
+	x := intersectBox(a, b)
+	return x[2] >= 0 && x[3] >= 0
+}
+
+// mergeTouching replaces each group of boxes that overlap or touch, directly or through
+// others, with the box around it; no two boxes it returns touch. It reuses boxes' array.
+func mergeTouching(boxes [][4]int32) [][4]int32 {
+	out := boxes[:0]
+	for _, b := range boxes {
+		// out's boxes touch no other; b takes in each one it touches, and each one its
+		// growing box then touches, before it joins them.
+		for i := 0; i < len(out); {
+			if !touching(out[i], b) {
+				i++
+				continue
+			}
+			b = unionBox(out[i], b)
+			out[i] = out[len(out)-1]
+			out = out[:len(out)-1]
+			i = 0
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 // replay draws the recorded ops: within box only when box is not nil (objects that do not

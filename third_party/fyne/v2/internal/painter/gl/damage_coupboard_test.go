@@ -5,6 +5,7 @@ package gl
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -363,4 +364,147 @@ func BenchmarkLayoutDamage(b *testing.B) {
 			mergeBoxes(in, maxBoxes)
 		}
 	})
+}
+
+// mergeBoxesPairwise is mergeBoxes as it was before it merged touching boxes first and halved
+// many: the search of every pair after every merge. TestMergeBoxesAsBefore holds the two equal
+// where the new one searches pairs too.
+func mergeBoxesPairwise(boxes [][4]int32, most int) [][4]int32 {
+	area := func(b [4]int32) int64 { return int64(b[2]) * int64(b[3]) }
+	for {
+		bi, bj, best := -1, -1, int64(math.MaxInt64)
+		for i := 0; i < len(boxes); i++ {
+			for j := i + 1; j < len(boxes); j++ {
+				u := unionBox(boxes[i], boxes[j])
+				grow := area(u) - area(boxes[i]) - area(boxes[j])
+				if touching(boxes[i], boxes[j]) {
+					grow = math.MinInt64
+				}
+				if grow < best {
+					bi, bj, best = i, j, grow
+				}
+			}
+		}
+		if bi < 0 || (best != math.MinInt64 && len(boxes) <= most) {
+			return boxes
+		}
+		boxes[bi] = unionBox(boxes[bi], boxes[bj])
+		boxes = append(boxes[:bj], boxes[bj+1:]...)
+	}
+}
+
+// randomBoxes is n boxes in a 1280×720 frame, from 2 to 120 pixels a side; each is given twice
+// with probability 1/2 (an object's box in this frame and the last, as damaged adds them).
+func randomBoxes(rng *rand.Rand, n int) [][4]int32 {
+	var out [][4]int32
+	for len(out) < n {
+		w, h := int32(2+rng.Intn(119)), int32(2+rng.Intn(119))
+		b := [4]int32{int32(rng.Intn(1280 - int(w))), int32(rng.Intn(720 - int(h))), w, h}
+		out = append(out, b)
+		if rng.Intn(2) == 0 && len(out) < n {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// covers reports whether every pixel of boxes is in got.
+func covers(t *testing.T, boxes, got [][4]int32) bool {
+	t.Helper()
+	for _, b := range boxes {
+		for y := b[1]; y < b[1]+b[3]; y++ {
+			for x := b[0]; x < b[0]+b[2]; x++ {
+				in := false
+				for _, g := range got {
+					if x >= g[0] && y >= g[1] && x < g[0]+g[2] && y < g[1]+g[3] {
+						in = true
+						break
+					}
+				}
+				if !in {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// TestMergeBoxesMany: hundreds of boxes come down to at most four that cover every pixel of
+// them, none of which touch when the boxes were few enough to search pair by pair.
+func TestMergeBoxesMany(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, n := range []int{1, 3, 5, 16, 17, 40, 200, 1000} {
+		for k := 0; k < 5; k++ {
+			in := randomBoxes(rng, n)
+			got := mergeBoxes(append([][4]int32(nil), in...), maxBoxes)
+			if len(got) > maxBoxes {
+				t.Errorf("%d boxes: %d after merging, want at most %d", n, len(got), maxBoxes)
+			}
+			if !covers(t, in, got) {
+				t.Errorf("%d boxes: %v does not cover every pixel of %v", n, got, in)
+			}
+			for i := range got {
+				for j := i + 1; j < len(got); j++ {
+					if touching(got[i], got[j]) {
+						t.Errorf("%d boxes: %v and %v touch after merging", n, got[i], got[j])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMergeBoxesAsBefore: up to sixteen boxes merge as the search of every pair merged them,
+// to the same area; TestMergeTouching: what it leaves touches nothing.
+func TestMergeBoxesAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	area := func(bs [][4]int32) (a int64) {
+		for _, b := range bs {
+			a += int64(b[2]) * int64(b[3])
+		}
+		return a
+	}
+	for k := 0; k < 500; k++ {
+		in := randomBoxes(rng, 1+rng.Intn(pairwiseBoxes))
+		got := mergeBoxes(append([][4]int32(nil), in...), maxBoxes)
+		was := mergeBoxesPairwise(append([][4]int32(nil), in...), maxBoxes)
+		if len(got) != len(was) || area(got) != area(was) {
+			t.Fatalf("boxes %v: merged to %v (area %d), before to %v (area %d)", in, got, area(got), was, area(was))
+		}
+	}
+}
+
+func TestMergeTouching(t *testing.T) {
+	// a chain: 0 touches 1 only through their union with 2
+	in := [][4]int32{{0, 0, 10, 10}, {30, 0, 10, 10}, {10, 5, 20, 2}, {100, 100, 5, 5}}
+	got := mergeTouching(append([][4]int32(nil), in...))
+	if len(got) != 2 || !covers(t, in, got) {
+		t.Fatalf("merged %v to %v, want the chain as one box and the far box apart", in, got)
+	}
+}
+
+// BenchmarkMergeBoxes: the boxes of a frame that changes a few objects, 60 (a coup's first card
+// clearing both hands and the banner) and 400; the search of every pair is left out at 800
+// boxes (seconds a merge).
+func BenchmarkMergeBoxes(b *testing.B) {
+	for _, n := range []int{12, 120, 800} {
+		rng := rand.New(rand.NewSource(3))
+		in := randomBoxes(rng, n)
+		for _, f := range []struct {
+			name  string
+			merge func([][4]int32, int) [][4]int32
+		}{{"now", mergeBoxes}, {"pairwise", mergeBoxesPairwise}} {
+			if f.name == "pairwise" && n > 200 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				buf := make([][4]int32, n)
+				for i := 0; i < b.N; i++ {
+					copy(buf, in)
+					f.merge(buf, maxBoxes)
+				}
+			})
+		}
+	}
 }
