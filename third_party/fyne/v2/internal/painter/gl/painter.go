@@ -4,6 +4,7 @@ package gl
 import (
 	"fmt"
 	"image"
+	"sort"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/internal/cache"
@@ -74,6 +75,13 @@ type painter struct {
 	// textsDrawn holds the text runs drawn since the last Clear, the start of a frame
 	// (coupboard patch: Clear frees the textures of the runs not drawn in the last frame).
 	textsDrawn map[cache.FontCacheEntry]struct{}
+	// textsMade holds every text run whose texture this painter made and has not freed, with
+	// the last frame that drew it and its size (coupboard patch 6); textFrames counts the
+	// frames (Clears). textBudget is how many pixels of texture the runs the last frame did
+	// not draw may keep: 0 is keptTextPixels, a negative one none.
+	textsMade  map[cache.FontCacheEntry]textUse
+	textFrames uint64
+	textBudget int
 
 	// damage holds the state of damage-limited frames (coupboard patch 4, damage.go).
 	damage damageState
@@ -142,17 +150,69 @@ func (p *painter) Clear() {
 }
 
 // freeTextsNotDrawn frees the textures of the text runs of this canvas that the last frame did
-// not draw and starts a new set (coupboard patch 3).
+// not draw, except the most recently drawn of them within the painter's budget of pixels, and
+// starts a new set (coupboard patches 3 and 6).
 func (p *painter) freeTextsNotDrawn() {
 	// coupboard patch (third_party/fyne/README.md, change 3): a frame paints every visible
 	// object, so a text run the last frame did not draw is off the screen; free its texture now
 	// instead of a cache period later. A run drawn again is made again, as after expiry.
-	if p.textsDrawn != nil {
-		cache.DeleteTextTexturesExcept(p.canvas, p.textsDrawn)
-		for ent := range p.textsDrawn {
-			delete(p.textsDrawn, ent)
+	// Patch 6: but the runs off the screen most recently keep their textures up to a budget of
+	// pixels (keptTextPixels): a table screen shows the same runs again and again (a card's
+	// rank and suit, a hand's total, "Dealing", a result), and making one again costs 0.1-2 ms
+	// of the frame that shows it under a software renderer.
+	if p.textsDrawn == nil {
+		return
+	}
+	p.textFrames++
+	if p.textsMade == nil {
+		p.textsMade = make(map[cache.FontCacheEntry]textUse)
+	}
+	for ent := range p.textsDrawn {
+		u := p.textsMade[ent]
+		u.frame = p.textFrames
+		p.textsMade[ent] = u
+	}
+	budget := p.textBudget
+	if budget == 0 {
+		budget = keptTextPixels
+	}
+	var off []cache.FontCacheEntry
+	for ent := range p.textsMade {
+		if _, drawn := p.textsDrawn[ent]; !drawn {
+			off = append(off, ent)
 		}
 	}
+	sort.Slice(off, func(i, j int) bool { // the most recent first; of a frame, the smallest
+		a, b := p.textsMade[off[i]], p.textsMade[off[j]]
+		if a.frame != b.frame {
+			return a.frame > b.frame
+		}
+		return a.pixels < b.pixels
+	})
+	for _, ent := range off {
+		if px := p.textsMade[ent].pixels; budget >= px {
+			budget -= px
+			p.textsDrawn[ent] = struct{}{} // kept
+			continue
+		}
+		budget = -1 // older runs go too, so the ones kept are always the most recent
+		delete(p.textsMade, ent)
+	}
+	cache.DeleteTextTexturesExcept(p.canvas, p.textsDrawn)
+	for ent := range p.textsDrawn {
+		delete(p.textsDrawn, ent)
+	}
+}
+
+// keptTextPixels is how many pixels of text textures (4 bytes each) a painter keeps for runs
+// that are off the screen (coupboard patch 6): 4 MiB, a hundred result banners or thousands of
+// card ranks, totals and counts.
+const keptTextPixels = 1 << 20
+
+// textUse is what the painter knows of a text run whose texture it made (patch 6).
+type textUse struct {
+	frame  uint64 // the last frame that drew it
+	pixels int    // the texture's width × height
 }
 
 // clearColour clears the colour buffer (within the scissor box, if one is in force) to the

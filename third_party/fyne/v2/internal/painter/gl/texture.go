@@ -55,6 +55,22 @@ func (p *painter) noteText(ent cache.FontCacheEntry) {
 	p.textsDrawn[ent] = struct{}{}
 }
 
+// noteTextMade records the size of a text run's new texture (coupboard patch 6: the runs off
+// the screen keep their textures up to a budget of pixels). It is newGlTextTexture's size.
+func (p *painter) noteTextMade(ent cache.FontCacheEntry, t *canvas.Text) {
+	if p.textsMade == nil {
+		p.textsMade = make(map[cache.FontCacheEntry]textUse)
+	}
+	b := t.MinSize()
+	w := int(math.Ceil(float64(p.textureScale(b.Width) + paint.VectorPad(t))))
+	h := int(math.Ceil(float64(p.textureScale(b.Height))))
+	px := w * h
+	if px < 1 {
+		px = 1
+	}
+	p.textsMade[ent] = textUse{frame: p.textFrames, pixels: px}
+}
+
 func (p *painter) getTexture(object fyne.CanvasObject, creator func(canvasObject fyne.CanvasObject) Texture) (Texture, error) {
 	if t, ok := object.(*canvas.Text); ok {
 		ent := p.textEntry(t)
@@ -67,6 +83,7 @@ func (p *painter) getTexture(object fyne.CanvasObject, creator func(canvasObject
 			cache.SetTextTexture(ent, texture, p.canvas, func() {
 				p.ctx.DeleteTexture(tex)
 			})
+			p.noteTextMade(ent, t)
 		}
 
 		return Texture(texture), nil

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/internal/cache"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -35,12 +36,13 @@ func (f *fakeContext) texture(p *painter, o *canvas.Text) Texture {
 
 // TestClearFreesTextsNotDrawn checks coupboard's change 3 (third_party/fyne/README.md): at the
 // start of a frame the painter frees the texture of every text run of its canvas that the
-// last frame did not draw, keeps those it drew, and leaves other canvases' runs alone.
+// last frame did not draw, keeps those it drew, and leaves other canvases' runs alone. (With
+// no budget for runs off the screen: change 6 keeps some, TestClearKeepsRecentTexts.)
 func TestClearFreesTextsNotDrawn(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := &fakeContext{deleted: map[Texture]bool{}}
 	c := test.NewCanvas()
-	p := &painter{canvas: c, ctx: ctx}
+	p := &painter{canvas: c, ctx: ctx, textBudget: -1}
 	other := &painter{canvas: test.NewCanvas(), ctx: ctx}
 
 	hand := canvas.NewText("Hand 41", color.Black)
@@ -77,4 +79,58 @@ func TestClearFreesTextsNotDrawn(t *testing.T) {
 	if tex := ctx.texture(p, hand); tex == handTex {
 		t.Errorf("a freed run reused its deleted texture %d", tex)
 	}
+}
+
+// TestClearKeepsRecentTexts checks coupboard's change 6: the runs the last frame did not draw
+// keep their textures, the most recently drawn first, while their pixels fit the budget; the
+// rest are freed, and a kept run drawn again is not made again.
+func TestClearKeepsRecentTexts(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := &fakeContext{deleted: map[Texture]bool{}}
+	p := &painter{canvas: test.NewCanvas(), ctx: ctx, pixScale: 1}
+	text := func(s string) *canvas.Text { return canvas.NewText(s, color.Black) }
+	dealing, banner, rank := text("Dealing"), text("BANKER WINS 9 TO 6"), text("K")
+	px := func(o *canvas.Text) int {
+		ctx.texture(p, o)
+		return p.textsMade[p.textEntry(o)].pixels
+	}
+
+	p.Clear() // frame 1 draws the three
+	dPx, bPx, rPx := px(dealing), px(banner), px(rank)
+	if dPx <= 1 || bPx <= dPx || rPx <= 1 {
+		t.Fatalf("texture sizes: Dealing %d, banner %d, K %d pixels", dPx, bPx, rPx)
+	}
+	dTex, bTex, rTex := ctx.texture(p, dealing), ctx.texture(p, banner), ctx.texture(p, rank)
+	p.textBudget = bPx + rPx // room for the banner and K off the screen, not for Dealing as well
+
+	p.Clear() // frame 2 draws the banner only
+	ctx.texture(p, banner)
+	p.Clear() // frame 3 draws nothing: Dealing and K, off the screen, fit
+	if len(ctx.deleted) != 0 {
+		t.Fatalf("frame 3 freed %v; Dealing and K fit the budget", ctx.deleted)
+	}
+	if !hasTexture(p, dealing) || !hasTexture(p, rank) {
+		t.Fatal("runs within the budget lost their textures")
+	}
+	// frame 4: the banner (drawn in frame 2) is kept first, then K, the smaller of frame 1's;
+	// Dealing no longer fits
+	p.Clear()
+	if !ctx.deleted[dTex] || ctx.deleted[rTex] || ctx.deleted[bTex] {
+		t.Fatalf("deleted %v; want Dealing (%d) freed, the banner (%d) and K (%d) kept", ctx.deleted, dTex, bTex, rTex)
+	}
+	if len(p.textsMade) != 2 {
+		t.Errorf("the painter still tracks %d runs, want the two with textures", len(p.textsMade))
+	}
+	if tex := ctx.texture(p, banner); tex != bTex {
+		t.Errorf("a kept run was made again: texture %d, was %d", tex, bTex)
+	}
+	if tex := ctx.texture(p, dealing); tex == dTex {
+		t.Errorf("a freed run reused its deleted texture %d", tex)
+	}
+}
+
+// hasTexture reports whether o's run has a texture in the cache.
+func hasTexture(p *painter, o *canvas.Text) bool {
+	_, ok := cache.GetTextTexture(p.textEntry(o))
+	return ok
 }
