@@ -275,9 +275,9 @@ type screenRenderer struct {
 	short float32 // what the roads lack of roadsNeed, as last laid out
 	plans int     // how many plans the layouts made (for the tests)
 	// mayBeside lets the plan put the big road's name beside its grid when the roads are short
-	// (roads), and in portrait make the limit sign compact; bigBeside and signCompact are
-	// whether the plan being made does.
-	mayBeside, bigBeside, signCompact bool
+	// (roads), and in portrait make the limit sign compact and lay the roads in two rows
+	// (roadsPaired); bigBeside, signCompact and paired are whether the plan being made does.
+	mayBeside, bigBeside, signCompact, paired bool
 }
 
 // rect is a box of the layout.
@@ -296,7 +296,8 @@ func (r *screenRenderer) place(o fyne.CanvasObject, b rect) {
 // notices go two to a row over the coup where they went across the screen: then the roads are
 // measured again, once more (three plans). When the roads are short still, with the notices at
 // their least, the big road's name goes beside its grid and its band's height to the cells
-// (roads), and in portrait the limit sign puts its title and column heads on one line, in a
+// (roads), and in portrait the limit sign puts its title and column heads on one line, and,
+// short even then (800×1280 with the run board), the roads go in two rows (roadsPaired), in a
 // last plan (four at most). Only the last plan moves and sizes the widgets: each
 // widget is laid out and painted once, at its final size (docs/performance.md, §20).
 func (r *screenRenderer) Layout(size fyne.Size) {
@@ -316,7 +317,9 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 		r.layout(size, noticeH)
 	}
 	big, bigSize, sign, signSize := r.t.big, r.t.big.Size(), r.t.sign, r.t.sign.Size()
+	bead, beadSize := r.t.bead, r.t.bead.Size()
 	moved, compacted := big.setTitleBeside(r.bigBeside), sign.setCompact(r.signCompact)
+	beadMoved := bead.setTitleBeside(r.bigBeside && r.paired) // beside the big road, in its row
 	for i, o := range r.objs {
 		b := r.boxes[i]
 		o.Move(fyne.NewPos(b.x, b.y))
@@ -324,6 +327,9 @@ func (r *screenRenderer) Layout(size fyne.Size) {
 	}
 	if moved {
 		big.refreshTitle(big.Size() != bigSize)
+	}
+	if beadMoved {
+		bead.refreshTitle(bead.Size() != beadSize)
 	}
 	if compacted && sign.Size() == signSize { // a resize repainted it
 		sign.Refresh()
@@ -336,7 +342,7 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 	r.size = size
 	r.plans++
 	r.objs, r.boxes = r.objs[:0], r.boxes[:0]
-	r.short, r.bigBeside, r.signCompact = 0, false, false
+	r.short, r.bigBeside, r.signCompact, r.paired = 0, false, false, false
 	t := r.t
 	s := t.screen
 	W, H := size.Width, size.Height
@@ -436,10 +442,15 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		// limit sign, when it is the taller of the sign and the statistics, puts its title and
 		// column heads on one line (LimitSign.setCompact); and the coup gives what it has over its
 		// cards' letters at the screen's smallest text (coupLeast), so that the road marks keep
-		// their floor (issue 23).
-		beside := false
-		lack := func() float32 { return r.roadsNeed(pad, beside) - (body.h - coupH - pad - low - pad) }
+		// their floor (issue 23). A panel wider than 9:16 (800×1280) with the run board is short
+		// still: there the roads go in two rows (roadsPaired: the bead plate beside the big road,
+		// the derived roads and the ask road side by side under them), which saves a row of
+		// cells and its name's band, and the coup takes back what that leaves over, up to the
+		// height it had.
+		beside, paired := false, false
+		lack := func() float32 { return r.roadsNeedAs(pad, beside, paired) - (body.h - coupH - pad - low - pad) }
 		if l := lack(); l > 0 {
+			coupFull, runsFull, signGive := coupH, runsH, float32(0)
 			coupH = max(coupH-l, min(coupH, coupFloor*unit))
 			if l := lack(); l > 0 && s.Runs != nil {
 				give := min(l, max(runsH-t.runs.leastHeight(body.w), 0))
@@ -449,15 +460,33 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 			beside = r.mayBeside && lack() > 0
 			if lack() > 0 && r.mayBeside {
 				statsH := t.stats.needHeight(statsW)
-				if give := max(t.sign.needHeight(signW), statsH) - max(t.sign.compactHeight(signW), statsH); give > 0 {
-					low -= give
+				if signGive = max(t.sign.needHeight(signW), statsH) - max(t.sign.compactHeight(signW), statsH); signGive > 0 {
+					low -= signGive
 					r.signCompact = true
 				}
 			}
 			if l := lack(); l > 0 {
 				coupH = max(coupH-l, min(coupH, r.coupLeast(pad)))
 			}
+			if lack() > 0 && r.mayBeside {
+				// What the two rows leave over goes back to the coup, the run board and the sign,
+				// in that order, as they were before; the roads' cells grow into the rest only up
+				// to pairedCellCap (larger cells would leave them fewer columns), the coup takes
+				// what is left after that.
+				paired, beside = true, false
+				beside = lack() > 0 // the names of the bead plate and the big road beside their grids
+				coupH = min(coupH-min(lack(), 0), coupFull)
+				give := min(max(-lack(), 0), runsFull-runsH)
+				runsH += give
+				low += give
+				if r.signCompact && -lack() >= signGive {
+					low += signGive
+					r.signCompact = false
+				}
+				coupH += max(-lack()-12*(r.pairedCellCap(body.w, pad, beside)-t.style.cellFloor()), 0)
+			}
 		}
+		r.paired = paired
 		coup := rect{body.x, body.y, body.w, coupH}
 		r.coup(coup, pad)
 		y := coup.y + coup.h + pad
@@ -552,6 +581,10 @@ func (r *screenRenderer) redDog(b rect, pad float32, portrait bool) {
 // goes beside its grid, and the height of its band to the cells (roadtitle.go).
 func (r *screenRenderer) roads(b rect, pad float32) {
 	t := r.t
+	if r.paired {
+		r.roadsPaired(b, pad)
+		return
+	}
 	r.bigBeside = r.mayBeside && r.roadsNeed(pad, false) > b.h
 	r.short = max(r.roadsNeed(pad, r.bigBeside)-b.h, 0)
 	chrome := r.roadChrome(b.h)
@@ -579,6 +612,65 @@ func (r *screenRenderer) roads(b rect, pad float32) {
 	r.place(t.ask, rect{b.x + b.w - aw, y, aw, rowH})
 }
 
+// pairedBeadColumns is how many columns the bead plate shows beside the big road
+// (roadsPaired): 60 coups, most of the shoe's last half.
+const pairedBeadColumns = 10
+
+// roadsPaired lays out the roads in the box in two rows, for a portrait screen whose roads are
+// short of roadsNeed in three rows with the rest of the screen at its least (a panel wider
+// than 9:16 with the run board): the bead plate (pairedBeadColumns) and the big road across
+// the top, the big eye boy, the small road, the cockroach pig and the ask road side by side
+// under them. Every road keeps its name and its six rows; the derived roads show fewer
+// columns (the newest), the big road what its width holds. When the box is short even so, the
+// names of the bead plate and the big road go beside their grids (roadtitle.go), and their
+// band's height goes to the cells. The cells are as in roads (the derived roads' at the floor,
+// the big road's up to cells at which 30 of its columns fit, none smaller than theirs), but grow
+// with the box only up to pairedCellCap.
+func (r *screenRenderer) roadsPaired(b rect, pad float32) {
+	t := r.t
+	r.bigBeside = r.roadsNeedAs(pad, false, true) > b.h
+	r.short = max(r.roadsNeedAs(pad, r.bigBeside, true)-b.h, 0)
+	chrome := r.roadChrome(b.h)
+	topChrome, sides := chrome, float32(0)
+	if r.bigBeside {
+		topChrome, sides = 4, t.bead.sideWidth()+t.big.sideWidth()
+	}
+	avail := b.h - topChrome - chrome - pad
+	floor := t.style.cellFloor()
+	// 30 columns of the big road and the bead plate's beside it, in the row's width.
+	wide := (b.w - pad - sides - 8) / (30 + pairedBeadColumns)
+	bigCell := max(min((avail-6*floor)/6, wide), min(avail/12, r.pairedCellCap(b.w, pad, r.bigBeside)))
+	cell := min((avail-6*bigCell)/6, bigCell)
+	topH := topChrome + 6*bigCell
+	beadW := pairedBeadColumns*bigCell + 4.5 // and half a pixel, that the last column is whole
+	if r.bigBeside {
+		beadW += t.bead.sideWidth()
+	}
+	r.place(t.bead, rect{b.x, b.y, beadW, topH})
+	r.place(t.big, rect{b.x + beadW + pad, b.y, b.w - beadW - pad, topH})
+	y := b.y + topH + pad
+	rowH := chrome + 6*cell
+	aw := t.ask.needWidth(cell)
+	dw := (b.w - aw - 3*pad) / 3
+	for i, g := range []*RoadGrid{t.bigEye, t.small, t.cockroach} {
+		r.place(g, rect{b.x + float32(i)*(dw+pad), y, dw, rowH})
+	}
+	r.place(t.ask, rect{b.x + b.w - aw, y, aw, rowH})
+}
+
+// pairedCellCap is the largest cell of the roads in two rows (roadsPaired) in a box of the
+// width: the cell at which the big road shows 26 columns beside the bead plate's (the derived
+// roads, a third of the width less the ask road's each, then show 8 or more at 800×1280:
+// TestNoticesKeepTheBigRoad); the floor when that is less. The screen's plan gives the coup
+// what the roads' box has over cells of this size.
+func (r *screenRenderer) pairedCellCap(w, pad float32, beside bool) float32 {
+	sides := float32(0)
+	if beside {
+		sides = r.t.bead.sideWidth() + r.t.big.sideWidth()
+	}
+	return max(r.t.style.cellFloor(), (w-pad-sides-10)/(26+pairedBeadColumns)) // and a pixel for each grid
+}
+
 // roadChrome is a road's name and its grid's margins, in a roads box of height h.
 func (r *screenRenderer) roadChrome(h float32) float32 { return r.t.big.titleHeight(h) + 4 }
 
@@ -586,7 +678,19 @@ func (r *screenRenderer) roadChrome(h float32) float32 { return r.t.big.titleHei
 // floor players read marks at (roads: three rows of six cells under their names, or, with
 // the big road's name beside its grid, two rows under their names and the big road).
 func (r *screenRenderer) roadsNeed(pad float32, bigBeside bool) float32 {
-	if bigBeside {
+	return r.roadsNeedAs(pad, bigBeside, false)
+}
+
+// roadsNeedAs is roadsNeed for the roads in three rows or, paired, in two (roadsPaired: two
+// rows of six cells under their names, or, with the names of the first row beside their
+// grids, under one name's band).
+func (r *screenRenderer) roadsNeedAs(pad float32, bigBeside, paired bool) float32 {
+	switch {
+	case paired && bigBeside:
+		return r.roadChrome(0) + 4 + pad + 12*r.t.style.cellFloor()
+	case paired:
+		return 2*r.roadChrome(0) + pad + 12*r.t.style.cellFloor()
+	case bigBeside:
 		return 2*r.roadChrome(0) + 4 + 2*pad + 18*r.t.style.cellFloor()
 	}
 	return 3*r.roadChrome(0) + 2*pad + 18*r.t.style.cellFloor()

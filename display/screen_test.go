@@ -321,8 +321,9 @@ func TestNewTimeRepaintsNoticesWhenACountdownMoves(t *testing.T) {
 
 // TestLayoutPaintsEachWidgetOnce: a layout that plans the screen more than once (three notices
 // over a coup in play, whose rows shrink so that the roads keep their floor, and then the big
-// road's name goes beside its grid and, in portrait, the limit sign compacts) moves and sizes
-// each widget once, so each is painted once, at its final size.
+// road's name goes beside its grid and, in portrait, the limit sign compacts; at 800×1280 the
+// roads go in two rows too, the bead plate's name beside its grid) moves and sizes each widget
+// once, so each is painted once, at its final size.
 func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 	test.NewTempApp(t)
 	for _, tt := range []struct {
@@ -330,7 +331,7 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 		size    fyne.Size
 		notices int // the first of sampleNotices in place of the state's own; 0 for its own
 	}{{"notices3", fyne.NewSize(1920, 1080), 0}, {"notices3", fyne.NewSize(1280, 720), 0}, {"notices-runs", fyne.NewSize(1080, 1920), 0},
-		{"insurance", fyne.NewSize(720, 1280), 3}} {
+		{"insurance", fyne.NewSize(720, 1280), 3}, {"insurance", fyne.NewSize(800, 1280), 3}} {
 		s, err := sample.State(tt.state)
 		if err != nil {
 			t.Fatal(err)
@@ -345,7 +346,11 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 		scr.Apply(s)
 		r := test.WidgetRenderer(scr).(*screenRenderer)
 		widgets := map[string]fyne.Widget{"header": scr.header, "notices": scr.notices, "sign": scr.sign, "stats": scr.stats,
-			"player": scr.player, "result": scr.result, "big road": scr.big, "big eye boy": scr.bigEye, "ask": scr.ask}
+			"player": scr.player, "result": scr.result, "big road": scr.big, "big eye boy": scr.bigEye, "ask": scr.ask,
+			"bead plate": scr.bead}
+		if s.Runs != nil {
+			widgets["runs"] = scr.runs
+		}
 		before := map[string]int{}
 		for name, wd := range widgets {
 			before[name] = test.WidgetRenderer(wd).(*paintRenderer).paints
@@ -357,6 +362,9 @@ func TestLayoutPaintsEachWidgetOnce(t *testing.T) {
 		}
 		if tt.notices > 0 && (!scr.big.beside || !scr.sign.compact) {
 			t.Errorf("%s %v: the big road's name beside it %v, the sign compact %v: want both, for the test to mean anything", tt.state, size, scr.big.beside, scr.sign.compact)
+		}
+		if paired := scr.bead.Position().Y == scr.big.Position().Y; size.Width == 800 && (!paired || !scr.bead.beside) {
+			t.Errorf("%s %v: the roads in two rows %v, the bead plate's name beside it %v: want both, for the test to mean anything", tt.state, size, paired, scr.bead.beside)
 		}
 		for name, wd := range widgets {
 			if n := test.WidgetRenderer(wd).(*paintRenderer).paints - before[name]; n != 1 {

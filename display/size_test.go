@@ -321,7 +321,7 @@ func TestNoticesKeepTheBigRoad(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		st := style(t, themes.ClassicID, lang)
 		for _, size := range []fyne.Size{fyne.NewSize(1920, 1080), fyne.NewSize(1080, 1920), fyne.NewSize(1280, 720),
-			fyne.NewSize(720, 1280), fyne.NewSize(1280, 800)} {
+			fyne.NewSize(720, 1280), fyne.NewSize(1280, 800), fyne.NewSize(800, 1280), fyne.NewSize(768, 1366)} {
 			for _, state := range []string{"midshoe", "insurance"} {
 				for n := 0; n <= len(all); n++ {
 					s, err := sample.State(state)
@@ -338,9 +338,25 @@ func TestNoticesKeepTheBigRoad(t *testing.T) {
 					if big := scr.big.grid.cell; big < floor-0.05 || big < scr.bigEye.grid.cell-0.5 {
 						t.Errorf("%s: big road cells %.2f px, want ≥ the floor %.2f and ≥ the big eye boy's %.1f", name, big, floor, scr.bigEye.grid.cell)
 					}
-					// Its name beside it takes about three of its columns, of the more than 30 it has.
-					if g := scr.big.grid; scr.big.beside && (g.left-2 > 3.5*g.cell || g.n < 29) {
-						t.Errorf("%s: the big road's name beside it takes %.0f px (%.1f cells) and leaves %d columns, want ≤ 3.5 cells and ≥ 29 columns", name, g.left-2, (g.left-2)/g.cell, g.n)
+					// Its name beside it takes about three of its columns, of the more than 30 it has;
+					// in two rows (portrait 800×1280 with the run board), beside the bead plate, it
+					// keeps 20 or more, the bead plate its 10 and each derived road 8 or more.
+					paired := scr.bead.Position().Y == scr.big.Position().Y
+					wantCols := 29
+					if paired {
+						wantCols = 20
+						if g := scr.bead.grid; g.n < pairedBeadColumns {
+							t.Errorf("%s: the bead plate beside the big road shows %d columns, want %d", name, g.n, pairedBeadColumns)
+						}
+						for _, d := range []*RoadGrid{scr.bigEye, scr.small, scr.cockroach} {
+							test.WidgetRenderer(d)
+							if d.grid.n < 8 || d.Position().Y != scr.bigEye.Position().Y {
+								t.Errorf("%s: %s shows %d columns at y %.0f, want ≥ 8 in the big eye boy's row (%.0f)", name, d.kind.title(), d.grid.n, d.Position().Y, scr.bigEye.Position().Y)
+							}
+						}
+					}
+					if g := scr.big.grid; (scr.big.beside || paired) && (g.left-2 > 3.5*g.cell || g.n < wantCols) {
+						t.Errorf("%s: the big road's name beside it (%v) takes %.0f px (%.1f cells) and leaves %d columns, want ≤ 3.5 cells and ≥ %d columns", name, scr.big.beside, g.left-2, (g.left-2)/g.cell, g.n, wantCols)
 					}
 					if cell := scr.bigEye.grid.cell; cell < floor-0.05 {
 						t.Errorf("%s: derived road cells %.2f px, want ≥ the floor %.2f", name, cell, floor)
@@ -366,7 +382,7 @@ func TestNoticesKeepTheBigRoad(t *testing.T) {
 						}
 					}
 					if testing.Verbose() {
-						t.Logf("%s: big road cells %.1f px (its name beside it: %v), big eye boy's %.1f, notices %.0f px tall", name, scr.big.grid.cell, scr.big.beside, scr.bigEye.grid.cell, scr.notices.Size().Height)
+						t.Logf("%s: big road cells %.1f px, %d columns (its name beside it: %v; two rows: %v), big eye boy's %.1f, %d columns, notices %.0f px tall", name, scr.big.grid.cell, scr.big.grid.n, scr.big.beside, paired, scr.bigEye.grid.cell, scr.bigEye.grid.n, scr.notices.Size().Height)
 					}
 				}
 			}
@@ -434,6 +450,22 @@ func TestGoldenNoticesCompactSign(t *testing.T) {
 		t.Errorf("the big road's name beside it %v, the sign compact %v: want both", scr.big.beside, scr.sign.compact)
 	}
 	test.AssertImageMatches(t, "portrait_notices3_compact.png", Render(style(t, themes.ClassicID, i18n.English), s, fyne.NewSize(720, 1280)))
+}
+
+// TestGoldenNoticesTwoRows is the portrait screen of a panel wider than 9:16 (800×1280) with
+// three notices over a coup and the run board (TestNoticesKeepTheBigRoad measures it): the roads
+// in two rows, the bead plate beside the big road and the derived roads and the ask road side by
+// side under them, the names of the first row beside their grids, the limit sign compact.
+func TestGoldenNoticesTwoRows(t *testing.T) {
+	test.NewTempApp(t)
+	s := insuranceWithNotices(t, 3)
+	size := fyne.NewSize(800, 1280)
+	scr := layOut(style(t, themes.ClassicID, i18n.English), s, size)
+	if scr.bead.Position().Y != scr.big.Position().Y || !scr.big.beside || !scr.bead.beside || !scr.sign.compact {
+		t.Errorf("the bead plate beside the big road %v, their names beside their grids %v and %v, the sign compact %v: want all",
+			scr.bead.Position().Y == scr.big.Position().Y, scr.bead.beside, scr.big.beside, scr.sign.compact)
+	}
+	test.AssertImageMatches(t, "portrait_800_notices3_runs.png", Render(style(t, themes.ClassicID, i18n.English), s, size))
 }
 
 // TestLeastHeights: a hand at its least height draws its cards' ranks at the screen's smallest
