@@ -1,9 +1,13 @@
 package display
 
 import (
+	"math"
+	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/coupboard/coupboard/display/i18n"
@@ -77,5 +81,46 @@ func BenchmarkNoticesFits(b *testing.B) {
 				w.fits(2, 1300, 50)
 			}
 		})
+	}
+}
+
+// TestCountdownInItsBox: a notice's countdown sits in the middle of its box with room above and
+// below its digits in every language, also in rows at their floor (the screen's smallest text
+// and a half: the layout shrinks the rows no further), where the digits touched the box's
+// bottom edge in the three notices of an 800×1280 panel. The room asked for: a box at least
+// 1.25 times the text's size tall (digits stand ~0.7 of the size high).
+func TestCountdownInItsBox(t *testing.T) {
+	test.NewTempApp(t)
+	at := time.Date(2026, 11, 22, 21, 30, 0, 0, time.UTC)
+	ns := []view.Notice{{Kind: view.NoticeClosing, At: at}}
+	for _, lang := range i18n.Langs() {
+		st := style(t, themes.ClassicID, lang)
+		st.metrics = &metrics{unit: 1080} // the floor: 25 px of text
+		for _, h := range []float32{st.minText() * 1.5, 40, 44, 60, 90} {
+			w := NewNotices(st)
+			w.Set(ns, "$", at.Add(-5*time.Hour))
+			var box *canvas.Rectangle
+			found := false
+			for _, o := range w.paint(fyne.NewSize(900, h)) {
+				switch o := o.(type) {
+				case *canvas.Rectangle:
+					box = o
+				case *canvas.Text:
+					if !strings.Contains(o.Text, "5:00:00") {
+						continue
+					}
+					found = true
+					mid := o.Position().Y + o.Size().Height/2
+					if box == nil || box.Size().Height < o.TextSize*1.25 ||
+						math.Abs(float64(mid-(box.Position().Y+box.Size().Height/2))) > 0.5 {
+						t.Errorf("%s, row %v px: countdown %q (size %v, middle %v) not in the middle of a box 1.25 times its size: %v",
+							lang, h, o.Text, o.TextSize, mid, box)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("%s, row %v px: no countdown painted", lang, h)
+			}
+		}
 	}
 }

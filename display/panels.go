@@ -523,8 +523,12 @@ func (w *Notices) paint(s fyne.Size) []fyne.CanvasObject {
 				cd = st.Words.T(i18n.CountdownIn, left)
 			}
 			cdW = w.countdownWidth(nw, h) // the notice's words the rest
-			sc.rect(x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, p.Background, nil, 0, h*0.12)
-			sc.text(cd, x+nw-cdW-h*0.15, y+h*0.16, cdW, h*0.68, st.atLeast(h*0.5), p.Notice, true, fyne.TextAlignCenter)
+			// The box holds its text: at the text's floor (a short row) it grows up to the
+			// notice's own band, h*0.88, rather than let the digits touch its edges.
+			size := st.atLeast(h * 0.5)
+			bh := min(max(h*0.68, fyne.MeasureText(cd, size, fyne.TextStyle{Bold: true}).Height*1.08), h*0.88)
+			sc.rect(x+nw-cdW-h*0.15, y+(h-bh)/2, cdW, bh, p.Background, nil, 0, h*0.12)
+			sc.text(cd, x+nw-cdW-h*0.15, y+(h-bh)/2, cdW, bh, size, p.Notice, true, fyne.TextAlignCenter)
 		}
 		sc.text("▲ "+noticeWords(st.Words, w.currency, n), x+h*0.3, y, nw-cdW-h*0.8, h, st.atLeast(h*0.55), p.Background, true, fyne.TextAlignLeading)
 	}
