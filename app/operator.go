@@ -88,7 +88,7 @@ func guardFor(cfg *config.Config, demo bool, j access.AccessRecords) (*access.Gu
 // returned, while the loop still runs. The kiosk exit signs the supervisor out ("kiosk exit")
 // before it quits.
 func (t *runningTable) withOperator(w fyne.Window, tableScreen fyne.CanvasObject, g *access.Guard, kiosk bool, lang i18n.Lang, quit func()) (front fyne.CanvasObject, leave func(reason string), err error) {
-	sess, err := opctl.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, time.Now)
+	sess, err := opctl.NewSession(g, loopTable{ctx: t.ctx, loop: t.loop}, t.currency, time.Now)
 	if err != nil {
 		return nil, nil, err
 	}

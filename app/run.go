@@ -254,6 +254,9 @@ type runningTable struct {
 	// dir is the table's copy of the pit's operator directory (directory.go), nil in the demo
 	// and until directory is called.
 	dir *operatorDirectory
+	// currency is the table's currency symbol, its setup's: the operator session writes the
+	// amounts of an action's reason in it.
+	currency string
 }
 
 // startTable opens the journal (rebuilding the state it holds), starts the event loop, the
@@ -294,8 +297,10 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	opt := table.Options{Present: t.present, Committed: t.committed}
 	if redDog {
 		t.loop, err = table.NewRedDogLoop(rdSetup, j, opt)
+		t.currency = rdSetup.Currency
 	} else {
 		t.loop, err = table.NewBaccaratLoop(setup, j, opt)
+		t.currency = setup.Currency
 	}
 	if err != nil {
 		j.Close()

@@ -440,12 +440,12 @@ func TestPostAndCancel(t *testing.T) {
 	if res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("post: %d\n%s", res.StatusCode, page)
 	}
-	want := recorded{tables: []string{"BAC-1", "BAC-2"}, line: "!limits at=09:30 player=50-10000 banker=50-10000 tie=10-1000", by: Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}}
+	want := recorded{tables: []string{"BAC-1", "BAC-2"}, line: "!limits at=2026-11-26T09:30:00 player=50-10000 banker=50-10000 tie=10-1000", by: Person{ID: "101", Name: "Ana Lee", Role: RoleSupervisor}}
 	if len(r.poster.posts) != 1 || fmt.Sprint(r.poster.posts[0]) != fmt.Sprint(want) {
 		t.Fatalf("posted %+v, want %+v", r.poster.posts, want)
 	}
 	_, page = b.get("/")
-	for _, w := range []string{"Posted !limits at=09:30", "to 2 tables", "posted by Ana Lee (101)", "<strong>BAC-2</strong> accepted", "Cancel this change"} {
+	for _, w := range []string{"Posted !limits at=2026-11-26T09:30:00", "to 2 tables", "posted by Ana Lee (101)", "<strong>BAC-2</strong> accepted", "Cancel this change"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("after posting the page lacks %q", w)
 		}
@@ -458,12 +458,12 @@ func TestPostAndCancel(t *testing.T) {
 	if !strings.Contains(page, "cancelled at 09:00:30 by Ana Lee (101)") {
 		t.Error("the activity does not say who cancelled")
 	}
-	if !strings.Contains(r.log.String(), `101 (Ana Lee) posted P1: "!limits at=09:30`) || !strings.Contains(r.log.String(), "101 (Ana Lee) cancelled P1") {
+	if !strings.Contains(r.log.String(), `101 (Ana Lee) posted P1: "!limits at=2026-11-26T09:30:00`) || !strings.Contains(r.log.String(), "101 (Ana Lee) cancelled P1") {
 		t.Errorf("the log: %s", r.log.String())
 	}
 	// Closing one table ticked by hand, and the Mini's pit: a line per posting.
 	b.post("/", url.Values{"csrf": {csrf}, "action": {"post"}, "table": {"BAC-2"}, "game": {"Mini baccarat"}, "kind": {"close"}, "at": {"11:00"}})
-	if got := r.poster.posts[len(r.poster.posts)-1]; got.line != "!close at=11:00" || strings.Join(got.tables, ",") != "ACT-1,ACT-2,BAC-2" {
+	if got := r.poster.posts[len(r.poster.posts)-1]; got.line != "!close at=2026-11-26T11:00:00" || strings.Join(got.tables, ",") != "ACT-1,ACT-2,BAC-2" {
 		t.Fatalf("close: %+v", got)
 	}
 }
@@ -699,7 +699,7 @@ func TestPostTooEarly(t *testing.T) {
 			if tc.kv[1] == "BAC-1" {
 				// What the console would have sent, refused by the table if it arrived later:
 				// the console refused nothing a table takes at once.
-				line := fmt.Sprintf("!limits at=%s player=%s-5000 banker=%[2]s-5000", tc.at, tc.kv[5])
+				line := fmt.Sprintf("!limits at=2026-11-26T%s:00 player=%s-5000 banker=%[2]s-5000", tc.at, tc.kv[5])
 				tableAccepts(t, r, line, posted, false)
 			}
 		})

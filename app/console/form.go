@@ -41,7 +41,7 @@ func (e *fieldError) Error() string { return fmt.Sprintf("%s: %s %v", e.Field, e
 // change is a posting read from the form: what to change, when, and the values.
 type change struct {
 	Kind                Kind
-	At                  time.Time // in the console's zone, to the minute
+	At                  time.Time // in the console's zone, to the minute (formTime)
 	MainMin, MainMax    int64     // limits, reopen: Player/Banker (Red Dog: the bet), cents
 	TieMin, TieMax      int64     // limits, reopen: 0, 0 when not given
 	HasTie              bool
@@ -53,8 +53,9 @@ type change struct {
 // maxFormValue bounds every field of the form.
 const maxFormValue = 64
 
-// readChange reads the change fields of a posted form. now is in the console's zone. A time
-// is required for a posting (needAt); asking for the earliest time needs none.
+// readChange reads the change fields of a posted form. now is in the console's zone; the
+// form's HH:MM is the moment formTime reads. A time is required for a posting (needAt); asking
+// for the earliest time needs none.
 func readChange(f url.Values, now time.Time, needAt bool) (change, error) {
 	var c change
 	for k, vs := range f {
@@ -75,8 +76,7 @@ func readChange(f url.Values, now time.Time, needAt bool) (change, error) {
 		if err != nil {
 			return c, &fieldError{Field: i18n.ConAt, Key: i18n.ConErrTime}
 		}
-		y, m, d := now.Date()
-		c.At = time.Date(y, m, d, t.Hour(), t.Minute(), 0, 0, now.Location())
+		c.At = formTime(t.Hour(), t.Minute(), now)
 	}
 	amount := func(field string, key i18n.Key, required bool) (int64, bool, error) {
 		s := strings.TrimSpace(f.Get(field))
@@ -171,16 +171,34 @@ func units(c int64) string {
 	return fmt.Sprintf("%d.%02d", c/100, c%100)
 }
 
-// line is the table-script line of the change for a table (redDog: a Red Dog table, whose one
-// wager is "bet"). The time is written in UTC, as the table script's at= is; a time that is
-// on another day in UTC than now cannot be written (the script's at= names a time of the
-// table's day) and is an error naming the field.
-func (c change) line(redDog bool, now time.Time) (string, error) {
-	at := c.At.UTC()
-	if y, m, d := at.Date(); y != now.UTC().Year() || m != now.UTC().Month() || d != now.UTC().Day() {
-		return "", &fieldError{Field: i18n.ConAt, Key: i18n.ConErrDay, Args: []any{at.Format("15:04")}}
+// pastWindow is how long ago a time typed in the form may be and still be read as the one just
+// gone, a time that has passed (refused at Post: tooEarly); an earlier time of day is read as
+// the next one to come, tomorrow's. An hour covers a time offered by **Earliest time** and
+// posted late, or one typed a little late, without reading it as the same time 24 hours on;
+// a time more than an hour before now is not one anybody posts for.
+const pastWindow = time.Hour
+
+// formTime is the moment the form's HH:MM names in now's zone (the console's): the first
+// moment with that time of day after now less pastWindow. Near midnight, 00:05 typed at 23:50
+// is tomorrow's 00:05, as is an earliest time offered after midnight; 23:45 typed at 23:50, or
+// at 00:10 the next day, is the 23:45 that has passed. The tables read the time the console
+// sends dated (change.line), so they take the same moment whatever their clock's day.
+func formTime(hour, minute int, now time.Time) time.Time {
+	y, m, d := now.Date()
+	after := now.Add(-pastWindow)
+	for day := d - 1; ; day++ { // yesterday's, today's or tomorrow's
+		if at := time.Date(y, m, day, hour, minute, 0, 0, now.Location()); !at.Before(after) {
+			return at
+		}
 	}
-	when := "at=" + at.Format("15:04")
+}
+
+// line is the table-script line of the change for a table (redDog: a Red Dog table, whose one
+// wager is "bet"). The time is written dated in UTC (at=YYYY-MM-DDTHH:MM:SS): a table reads
+// an at=HH:MM as a time of its own clock's day, which near midnight (a posting sent at 23:59:50
+// read at 00:00:01, or a time after midnight) would be another moment than the console meant.
+func (c change) line(redDog bool) (string, error) {
+	when := "at=" + c.At.UTC().Format("2006-01-02T15:04:05")
 	switch c.Kind {
 	case KindLimits, KindReopen:
 		if redDog {
@@ -216,7 +234,7 @@ func (c change) command(redDog bool, now time.Time) (desk.Command, error) {
 	if forNow {
 		c.At = now
 	}
-	line, err := c.line(redDog, now)
+	line, err := c.line(redDog)
 	if err != nil {
 		return desk.Command{}, err
 	}

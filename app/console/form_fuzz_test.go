@@ -10,7 +10,7 @@ import (
 
 // FuzzReadChange: any form is read without a panic, and a change read from it is written as a
 // line the table script's parser takes as one command of its kind, for a baccarat and a Red
-// Dog table.
+// Dog table, naming the moment the form named whatever the day of the table's clock.
 func FuzzReadChange(f *testing.F) {
 	f.Add("limits", "21:30", "50", "5,000", "10", "500", "", "", "A")
 	f.Add("differential", "09:05", "", "", "", "", "100", "1000.50", "")
@@ -30,7 +30,7 @@ func FuzzReadChange(f *testing.F) {
 			return
 		}
 		for _, redDog := range []bool{false, true} {
-			line, err := c.line(redDog, now)
+			line, err := c.line(redDog)
 			if err != nil {
 				if _, ok := err.(*fieldError); !ok {
 					t.Fatalf("line: %v: not a field error", err)
@@ -40,6 +40,9 @@ func FuzzReadChange(f *testing.F) {
 			items, err := desk.ParseLine(1, line)
 			if err != nil || len(items) != 1 || items[0].Kind != desk.ItemCommand {
 				t.Fatalf("%q from %v: %v %v", line, form, items, err)
+			}
+			if a := items[0].Command.At; a == nil || !a.Full || !a.At(now.AddDate(0, 0, 1)).Equal(c.At) {
+				t.Fatalf("%q from %v: at %v, want the dated %v", line, form, a, c.At)
 			}
 		}
 	})

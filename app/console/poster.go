@@ -13,7 +13,7 @@ import (
 // pit, every table of a game) to table ids before posting.
 //
 // Post sends one table-script line (spec/table-script.md: !limits, !differential, !setting,
-// !close, each with at=HH:MM in UTC) to every table of tables, given by person by, and returns
+// !close, each with a dated at=YYYY-MM-DDTHH:MM:SS in UTC) to every table of tables, given by person by, and returns
 // the posting's id at once; the tables answer later. Answers is what each table answered so
 // far, one Answer per table of the posting, in the order posted (AnswerPending until a table
 // answers). Cancel withdraws a posting not yet in effect, given by person by, at each table

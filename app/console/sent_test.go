@@ -69,7 +69,7 @@ func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 	for deadline := time.Now().Add(20 * time.Second); strings.Count(page, "· withdrawn") != 2 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		_, page = b2.get("/")
 	}
-	for _, w := range []string{`data-posting="` + id + `"`, "!limits at=09:30 player=50-5000 banker=50-5000", "posted by Ana Lee (101)", "cancelled at 09:00:30 by Ana Lee (101)"} {
+	for _, w := range []string{`data-posting="` + id + `"`, "!limits at=2026-11-26T09:30:00 player=50-5000 banker=50-5000", "posted by Ana Lee (101)", "cancelled at 09:00:30 by Ana Lee (101)"} {
 		if !strings.Contains(page, w) {
 			t.Errorf("after a restart the page lacks %q:\n%s", w, page)
 		}

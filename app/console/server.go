@@ -786,7 +786,7 @@ func (c *Console) post(ctx context.Context, f url.Values, ids []string, by Perso
 		if len(g.ids) == 0 {
 			continue
 		}
-		line, err := ch.line(g.redDog, now)
+		line, err := ch.line(g.redDog)
 		if err != nil {
 			return "", err
 		}

@@ -10,17 +10,20 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 )
 
-// inCurrency is a Table of a currency that keeps what the session sends.
-type inCurrency struct {
+// snapshotCounter is a Table that keeps what the session sends and counts the snapshots taken
+// of it (each a whole table's state, read on the loop's goroutine); its snapshot names no
+// currency, as one taken of a table that did not answer does.
+type snapshotCounter struct {
 	recording
-	symbol string
+	snapshots int
 }
 
-func (r *inCurrency) Snapshot() view.Operator { return view.Operator{Currency: r.symbol} }
+func (r *snapshotCounter) Snapshot() view.Operator { r.snapshots++; return view.Operator{} }
 
 // TestActionReasonInTheTablesCurrency: an action sent with no reason of the operator's is
 // journalled with its name as the reason, its amounts in the table's currency as the engine's
-// words are ("CNY 12.50", never "$12.50" at a yuan table).
+// words are ("CNY 12.50", never "$12.50" at a yuan table): the currency the session was given
+// at its start, from the table's setup, with no snapshot of the table taken for it.
 func TestActionReasonInTheTablesCurrency(t *testing.T) {
 	dealer, super := rolePINs(t)
 	at := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
@@ -31,8 +34,8 @@ func TestActionReasonInTheTablesCurrency(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tbl := &inCurrency{symbol: tc.symbol}
-		s, err := NewSession(g, tbl, func() time.Time { return at })
+		tbl := &snapshotCounter{}
+		s, err := NewSession(g, tbl, tc.symbol, func() time.Time { return at })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,6 +56,9 @@ func TestActionReasonInTheTablesCurrency(t *testing.T) {
 			if !strings.Contains(last.Reason, tc.want) || !strings.Contains(tc.symbol, "$") && strings.Contains(last.Reason, "$") {
 				t.Errorf("%q table: %s journalled with the reason %q, want %s in it", tc.symbol, a.Name, last.Reason, tc.want)
 			}
+		}
+		if tbl.snapshots != 0 {
+			t.Errorf("%q table: %d snapshots of the table taken for the reasons' currency, want none", tc.symbol, tbl.snapshots)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func TestRecheckSignsOutWhomTheDirectoryDeactivates(t *testing.T) {
 			}
 			g.SetDirectory(tc.before)
 			tbl := &recording{}
-			s, err := NewSession(g, tbl, func() time.Time { return at })
+			s, err := NewSession(g, tbl, "$", func() time.Time { return at })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -224,6 +224,7 @@ func ClearAlertAction(id int, reason string) Action {
 type Session struct {
 	guard    *access.Guard
 	tbl      Table
+	currency string // the table's currency symbol, as its sign writes amounts ("$", "MOP$", "CNY ")
 	clock    func() time.Time
 	role     access.Role
 	operator string
@@ -241,15 +242,17 @@ type Session struct {
 	byDirectory bool
 }
 
-// NewSession starts a signed-out session. clock is the time source (time.Now in the app).
-func NewSession(g *access.Guard, t Table, clock func() time.Time) (*Session, error) {
+// NewSession starts a signed-out session at table t, whose currency symbol (its setup's
+// Currency: "$", "MOP$", "CNY ") is currency: the journal's English of an action's reason
+// writes its amounts in it. clock is the time source (time.Now in the app).
+func NewSession(g *access.Guard, t Table, currency string, clock func() time.Time) (*Session, error) {
 	if g == nil || t == nil {
 		return nil, errors.New("operator session: a PIN guard and a table are required")
 	}
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Session{guard: g, tbl: t, clock: clock}, nil
+	return &Session{guard: g, tbl: t, currency: currency, clock: clock}, nil
 }
 
 // MaxOperatorID is the longest operator id, in bytes, a sign-in accepts.
@@ -404,7 +407,7 @@ func (s *Session) Do(a Action) (table.Result, error) {
 		a.Reason = a.Name
 		if !a.label.Zero() {
 			// The journal's English, its amounts in the table's currency as the engine's are.
-			a.Reason = a.label.EnglishIn(s.tbl.Snapshot().Currency)
+			a.Reason = a.label.EnglishIn(s.currency)
 		}
 	}
 	res := s.tbl.Do(table.Msg{

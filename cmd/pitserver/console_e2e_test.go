@@ -173,7 +173,7 @@ func TestConsoleInABrowser(t *testing.T) {
 		chromedp.SendKeys("#main_min", "50", chromedp.ByID), chromedp.SendKeys("#main_max", "5000", chromedp.ByID))
 	// The earliest time the console offers (000 7.7: 20 minutes), posted two minutes after it: a
 	// loaded machine may take long to post, and the console checks the time again at Post.
-	at := b.EarliestThenPost("notice rule 000 7.7, s66(2)", 20*time.Minute, 2*time.Minute).Format("15:04")
+	at := b.EarliestThenPost("notice rule 000 7.7, s66(2)", 20*time.Minute, 2*time.Minute).UTC().Format("2006-01-02T15:04:05") // sent dated
 	const newest = `#activity article.posting:first-of-type`
 	waitText(newest, "BAC-1 accepted")
 	waitText(newest, "BAC-2 accepted")

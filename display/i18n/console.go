@@ -103,7 +103,6 @@ const (
 	ConErrUnknown     Key = "con.err_unknown"     // %s table not on the board
 	ConErrKind        Key = "con.err_kind"        // no kind chosen
 	ConErrTime        Key = "con.err_time"        // bad time
-	ConErrDay         Key = "con.err_day"         // %s UTC time on another day
 	ConErrAmount      Key = "con.err_amount"      // bad amount
 	ConErrRequired    Key = "con.err_required"    // a field is needed
 	ConErrMinMax      Key = "con.err_min_max"     // min above max
@@ -221,7 +220,6 @@ func consoleEntries() []entry {
 		{ConErrUnknown, "Table %s is not on the board", "牌台 %s 不在看板上", "牌檯 %s 不在看板上"},
 		{ConErrKind, "choose what to change", "请选择要更改的项目", "請選擇要更改的項目"},
 		{ConErrTime, "write the time as HH:MM, e.g. 21:30", "请按 时:分 填写时间，例如 21:30", "請按 時:分 填寫時間，例如 21:30"},
-		{ConErrDay, "that is %s UTC on another day; the tables take a time of today (UTC)", "即 UTC %s，已是另一天；牌台只接受当天（UTC）的时间", "即 UTC %s，已是另一天；牌檯只接受當天（UTC）的時間"},
 		{ConErrAmount, "write the amount as a number, e.g. 25 or 2.50, with no currency sign", "请以数字填写金额，例如 25 或 2.50，不带货币符号", "請以數字填寫金額，例如 25 或 2.50，不帶貨幣符號"},
 		{ConErrRequired, "this is needed", "此项必填", "此項必填"},
 		{ConErrMinMax, "the minimum is above the maximum", "最低额高于最高额", "最低額高於最高額"},

@@ -60,7 +60,8 @@ func BenchmarkScreenUpdate(b *testing.B) {
 	a := test.NewTempApp(b)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := opctl.NewSession(guard(b), frozen{opctl.SnapshotOf(st, now)}, func() time.Time { return now })
+	snap := opctl.SnapshotOf(st, now)
+	s, err := opctl.NewSession(guard(b), frozen{snap}, snap.Currency, func() time.Time { return now })
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func BenchmarkScreenUpdate(b *testing.B) {
 // loop, until its input is synced in the journal: the latency a dealer waits for per card.
 func BenchmarkCardEntryDurable(b *testing.B) {
 	lt := newLiveTable(b, "vic-baccarat-2002")
-	s, err := opctl.NewSession(guard(b), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(b), lt, lt.setup.Currency, lt.clock.Now)
 	if err != nil {
 		b.Fatal(err)
 	}

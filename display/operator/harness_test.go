@@ -165,7 +165,7 @@ func newRigOn(t *testing.T, tb opctl.Table, now func() time.Time, opt Options) *
 	a := test.NewTempApp(t)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := opctl.NewSession(guard(t), tb, now)
+	s, err := opctl.NewSession(guard(t), tb, tb.Snapshot().Currency, now)
 	if err != nil {
 		t.Fatal(err)
 	}

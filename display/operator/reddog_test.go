@@ -74,7 +74,7 @@ func (lt *liveRedDog) Snapshot() view.Operator {
 // card the rules refuse is reported on the operator's log and stops the rest.
 func TestKeypadDrivesRedDog(t *testing.T) {
 	lt := newLiveRedDog(t)
-	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, "$", lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestOperatorScreenOnRedDog(t *testing.T) {
 	a := test.NewTempApp(t)
 	th := fynetheme.New(themes.Classic())
 	a.Settings().SetTheme(th)
-	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, "$", lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func TestEverySignInAttemptJournalled(t *testing.T) {
 	if err := g.Restore(lt.j); err != nil {
 		t.Fatal(err)
 	}
-	restarted, err := opctl.NewSession(g, lt, lt.clock.Now)
+	restarted, err := opctl.NewSession(g, lt, lt.setup.Currency, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestEverySignInAttemptJournalled(t *testing.T) {
 // TestSignInRefusesOverlongID: an id the journal could not hold is refused before the PIN.
 func TestSignInRefusesOverlongID(t *testing.T) {
 	lt := newLiveTable(t, "vic-baccarat-2002")
-	s, err := opctl.NewSession(guard(t), lt, lt.clock.Now)
+	s, err := opctl.NewSession(guard(t), lt, lt.setup.Currency, lt.clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,10 +57,14 @@ func tableWindow(t *testing.T, display string, p *proc) string {
 	return ""
 }
 
-// signIns reads the journal's sign-in attempts and sign-outs (coupboard export --signins).
+// signIns reads the journal's sign-in attempts and sign-outs (coupboard export --signins) of
+// the last 12 hours at least, whatever the hour: the export takes a day, so it reads the day of
+// a zone where it is now between 12:00 and 13:00 (noonZone), and a test near midnight UTC
+// misses none of its records.
 func signIns(t *testing.T, data, db string) []map[string]any {
 	t.Helper()
-	out := cli(t, data, "export", "--db", db, "--date", time.Now().UTC().Format("2006-01-02"), "--tz", "UTC", "--signins", "--format", "json")
+	zone, day := noonZone(time.Now())
+	out := cli(t, data, "export", "--db", db, "--date", day, "--tz", zone, "--signins", "--format", "json")
 	var rows []map[string]any
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
@@ -71,6 +75,21 @@ func signIns(t *testing.T, data, db string) []map[string]any {
 		rows = append(rows, m)
 	}
 	return rows
+}
+
+// noonZone is the IANA zone of whole hours where it is between 12:00 and 13:00 at now
+// (Etc/GMT-N is N hours ahead of UTC, Etc/GMT+N behind), and the day it is there.
+func noonZone(now time.Time) (zone, day string) {
+	off := 12 - now.UTC().Hour() // -11 to +12: zones Etc/GMT+11 to Etc/GMT-12 exist
+	switch {
+	case off > 0:
+		zone = fmt.Sprintf("Etc/GMT-%d", off)
+	case off < 0:
+		zone = fmt.Sprintf("Etc/GMT+%d", -off)
+	default:
+		zone = "UTC"
+	}
+	return zone, now.UTC().Add(time.Duration(off) * time.Hour).Format("2006-01-02")
 }
 
 func count(rows []map[string]any, event, reason string) int {
@@ -94,16 +113,34 @@ func grantedSignIns(rows []map[string]any) int {
 	return n
 }
 
-// operatorSignIn opens the operator screen and signs in on the keyboard.
-func operatorSignIn(t *testing.T, display, id, pin string) {
+// operatorSignIn opens the operator screen of the running table p (F2) and signs in on the
+// keyboard, then waits until its journal db holds the attempt's access record, which it
+// returns (granted or refused: its "outcome"). No wait is needed between F2 and the id: the
+// window handles its keys in order, and F2 shows the PIN pad and gives it the keyboard before
+// the next key (app/operator.go); a key lost would leave no record, and the wait fails saying so.
+func operatorSignIn(t *testing.T, display, data, db string, p *proc, id, pin string) map[string]any {
 	t.Helper()
+	before := count(signIns(t, data, db), "sign_in", "")
 	xdo(t, display, "key", "F2")
-	time.Sleep(300 * time.Millisecond)
 	xdo(t, display, "type", "--delay", "30", id)
 	xdo(t, display, "key", "Return")
 	xdo(t, display, "type", "--delay", "30", pin)
 	xdo(t, display, "key", "Return")
-	time.Sleep(700 * time.Millisecond)
+	var rows []map[string]any
+	waitSignIns(t, data, db, p, "the sign-in attempt of "+id, func(r []map[string]any) bool {
+		rows = r
+		return count(r, "sign_in", "") > before
+	})
+	var last map[string]any
+	for _, r := range rows {
+		if r["event"] == "sign_in" {
+			last = r
+		}
+	}
+	if last["operator"] != id {
+		t.Fatalf("the sign-in attempt journalled is %v, want operator %s's", last, id)
+	}
+	return last
 }
 
 // demoWindow starts the windowed demo with args on a new Xvfb of size, journalling in a
@@ -135,8 +172,9 @@ func TestOperatorWindowSignInOutTabsResize(t *testing.T) {
 		if i%2 == 1 {
 			id, pin = "17", "1111" // dealer
 		}
-		operatorSignIn(t, display, id, pin)
-		waitSignIns(t, data, db, p, fmt.Sprintf("cycle %d: sign-in", i+1), func(rows []map[string]any) bool { return grantedSignIns(rows) > i })
+		if r := operatorSignIn(t, display, data, db, p, id, pin); r["outcome"] != "granted" {
+			t.Fatalf("cycle %d: the sign-in of %s: %v", i+1, id, r)
+		}
 		for _, x := range tabs {
 			xdo(t, display, "mousemove", "--window", win, fmt.Sprint(x), "176", "click", "1")
 			time.Sleep(120 * time.Millisecond)
@@ -182,13 +220,11 @@ func waitSignIns(t *testing.T, data, db string, p *proc, what string, ok func([]
 // and sends SIGTERM; the table must exit cleanly, without a crash. It returns that moment.
 func sigtermSignedIn(t *testing.T, display, data, db string, p *proc, granted int, rng *rand.Rand) time.Duration {
 	t.Helper()
-	operatorSignIn(t, display, "4", "9999")
 	// The test is of a signed-in supervisor, not of a sign-in racing the shutdown (a key
-	// handled after the signal is refused: app/operator's Session.End).
-	for deadline := time.Now().Add(30 * time.Second); grantedSignIns(signIns(t, data, db)) < granted; time.Sleep(200 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("sign-in %d not in the journal after 30 s; stderr:\n%s", granted, p.Stderr)
-		}
+	// handled after the signal is refused: app/operator's Session.End): the sign-in is in the
+	// journal before the signal.
+	if r := operatorSignIn(t, display, data, db, p, "4", "9999"); r["outcome"] != "granted" || grantedSignIns(signIns(t, data, db)) != granted {
+		t.Fatalf("sign-in %d: %v", granted, r)
 	}
 	at := time.Duration(rng.Int64N(int64(1500 * time.Millisecond)))
 	time.Sleep(at)
@@ -239,7 +275,9 @@ func TestSIGTERMWhileSignedIn(t *testing.T) {
 
 func TestKioskExitJournalsTheSignOut(t *testing.T) {
 	display, data, db, p, win := demoWindow(t, "1280x800", "--kiosk")
-	operatorSignIn(t, display, "4", "9999")
+	if r := operatorSignIn(t, display, data, db, p, "4", "9999"); r["outcome"] != "granted" {
+		t.Fatalf("the supervisor's sign-in: %v", r)
+	}
 	xdo(t, display, "mousemove", "--window", win, "60", "34", "click", "1") // Exit kiosk, top left
 	time.Sleep(700 * time.Millisecond)
 	select {
@@ -260,5 +298,26 @@ func TestKioskExitJournalsTheSignOut(t *testing.T) {
 	rows := signIns(t, data, db)
 	if n := count(rows, "sign_out", "kiosk exit"); n != 1 {
 		t.Fatalf("%d sign-outs at the kiosk exit in the journal: %v", n, rows)
+	}
+}
+
+// TestNoonZone: at every hour of a day, and at either side of midnight UTC, signIns reads the
+// day of a zone this machine knows where it is between 12:00 and 13:00, the day it is there.
+func TestNoonZone(t *testing.T) {
+	base := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	var times []time.Time
+	for h := range 24 {
+		times = append(times, base.Add(time.Duration(h)*time.Hour+59*time.Minute+59*time.Second))
+	}
+	times = append(times, base.Add(-time.Second), base) // 23:59:59 and 00:00:00
+	for _, now := range times {
+		zone, day := noonZone(now)
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", now.Format(time.RFC3339), zone, err)
+		}
+		if local := now.In(loc); local.Hour() != 12 || local.Format("2006-01-02") != day {
+			t.Errorf("%s: %s, day %s: it is %s there, want 12:xx on that day", now.Format(time.RFC3339), zone, day, local.Format(time.RFC3339))
+		}
 	}
 }

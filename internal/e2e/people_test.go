@@ -104,7 +104,9 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 			t.Fatalf("the directory did not reach the table; stderr:\n%s", stderr)
 		}
 	}
-	operatorSignIn(t, display, "17", "9999") // the role PIN: refused with a directory
+	if r := operatorSignIn(t, display, data, db, p, "17", "9999"); r["outcome"] != "wrong_pin" { // the role PIN: refused with a directory
+		t.Fatalf("the role PIN with a directory: %v", r)
+	}
 	xdo(t, display, "type", "--delay", "30", "17")
 	xdo(t, display, "key", "Return")
 	xdo(t, display, "type", "--delay", "30", "4821")
@@ -118,8 +120,9 @@ func TestOperatorWindowSignsInPeopleFromThePit(t *testing.T) {
 	if !strings.Contains(stderr.String(), "operator directory version 2 from "+data) {
 		t.Fatalf("the restarted table did not load its copy; stderr:\n%s", stderr)
 	}
-	operatorSignIn(t, display, "4", "90210")
-	journalled("sign_in", "granted", 2)
+	if r := operatorSignIn(t, display, data, db, p, "4", "90210"); r["outcome"] != "granted" {
+		t.Fatalf("the supervisor's sign-in from the table's copy: %v", r)
+	}
 	stopTable(p, "SIGTERM with the bus down", 2)
 
 	var got []string
