@@ -291,7 +291,9 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		t.trace = json.NewEncoder(trace)
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
-	opt := table.Options{Present: t.present, Committed: t.committed}
+	opt := table.Options{Present: t.present, Committed: t.committed,
+		// The cause in SQLite's or the system's words, for the log; the screen words its kind.
+		Failed: func(err error) { t.log.Error("journal write failed: " + err.Error()) }}
 	if redDog {
 		t.loop, err = table.NewRedDogLoop(rdSetup, j, opt)
 	} else {
