@@ -454,6 +454,15 @@ const (
 	DiagLink                Key = "diag.link"                  // %[1]s state, %[2]s port, %[3]s time
 	DiagCounts              Key = "diag.counts"                // the shoe link's counters (serialin.Status; unproven: frames dropped after a reconnect as not proven the table's shoe's)
 	DiagDetails             Key = "diag.details"               // %s the link's error in its own words (English): the technical line
+	// The start-up refusal window of a damaged or foreign journal (app refusalText); what the
+	// journal found inside is worded by refusalEntries.
+	RefusalWindow        Key = "refusal.window"         // the window's title
+	RefusalTitle         Key = "refusal.title"          // the table will not play
+	RefusalDamaged       Key = "refusal.damaged"        // %[1]s the journal's path, %[2]s what was found
+	RefusalKept          Key = "refusal.kept"           // %s the quarantine directory
+	RefusalAdvice        Key = "refusal.advice"         // %[1]s the journal's file name, %[2]s the head file's suffix, %[3]s its directory: journal.RecoveryAdvice
+	RefusalForeign       Key = "refusal.foreign"        // %s the journal's path
+	RefusalForeignAdvice Key = "refusal.foreign_advice" // %[1]s the journal's file name, %[2]s its directory
 	// The shoe link's states (serialin.LinkState) on the Diagnostics tab.
 	DiagStateConnecting   Key = "diag.state_connecting"
 	DiagStateConnected    Key = "diag.state_connected"
@@ -963,6 +972,29 @@ func entries() []entry {
 		{RecallNoBets, "no bets", "无投注", "無投注"},
 		{DiagLink, "Shoe link: %[1]s on %[2]s since %[3]s", "牌靴连接：%[2]s 上 %[1]s，自 %[3]s 起", "牌靴連接：%[2]s 上 %[1]s，自 %[3]s 起"},
 		{DiagDetails, "details: %s", "详情：%s", "詳情：%s"},
+		{RefusalWindow, "coupboard — journal refused", "coupboard — 记录被拒绝", "coupboard — 記錄被拒絕"},
+		{RefusalTitle, "The table will not play: its journal is damaged or not a coupboard journal. Call a supervisor.",
+			"本台不会开局：其记录已损坏，或不是 coupboard 记录。请呼叫主管。", "本檯不會開局：其記錄已損壞，或不是 coupboard 記錄。請呼叫主管。"},
+		{RefusalDamaged, "The journal %[1]s is damaged and the table will not play on it: %[2]s.",
+			"记录 %[1]s 已损坏，本台不会在其上开局：%[2]s。", "記錄 %[1]s 已損壞，本檯不會在其上開局：%[2]s。"},
+		{RefusalKept, "Its files as they were are kept in %s.", "其文件的原样副本保存在 %s。", "其檔案的原樣副本保存在 %s。"},
+		{RefusalAdvice, "To recover: restore the journal files (%[1]s, and its -wal and %[2]s files) from a backup and start again; " +
+			"or move those files out of %[3]s (they are also in the quarantine copy), and the table starts a new, empty journal; " +
+			"or, when records were lost only from the journal's end, a supervisor accepts the loss with `coupboard journal accept-loss --config <table's configuration>` and the table plays on the records that survived. " +
+			"`coupboard audit verify --db <copy>` shows what a copy holds (docs/auditor.md, \"Journal damage\")",
+			"恢复方法：从备份还原记录文件（%[1]s 及其 -wal 和 %[2]s 文件）后重新启动；" +
+				"或将这些文件移出 %[3]s（隔离副本中也有这些文件），本台将新建一个空记录；" +
+				"或者，若记录只是从末尾丢失，由主管以 `coupboard journal accept-loss --config <本台配置文件>` 接受丢失，本台在保留下来的记录上继续运行。" +
+				"`coupboard audit verify --db <副本>` 可显示副本中的内容（见 docs/auditor.md）。",
+			"恢復方法：從備份還原記錄檔案（%[1]s 及其 -wal 和 %[2]s 檔案）後重新啟動；" +
+				"或將這些檔案移出 %[3]s（隔離副本中也有這些檔案），本檯將新建一個空記錄；" +
+				"或者，若記錄只是從末尾遺失，由主管以 `coupboard journal accept-loss --config <本檯設定檔>` 接受遺失，本檯在保留下來的記錄上繼續運行。" +
+				"`coupboard audit verify --db <副本>` 可顯示副本中的內容（見 docs/auditor.md）。"},
+		{RefusalForeign, "The file %s is not a coupboard journal, or not a database: the table has left it as it is.",
+			"文件 %s 不是 coupboard 记录，或不是数据库：本台未改动该文件。", "檔案 %s 不是 coupboard 記錄，或不是資料庫：本檯未改動該檔案。"},
+		{RefusalForeignAdvice, "To recover: check the journal's path in the table's configuration; or move %[1]s out of %[2]s, and the table starts a new, empty journal; or restore the table's journal from a backup.",
+			"恢复方法：检查本台配置中的记录路径；或将 %[1]s 移出 %[2]s，本台将新建一个空记录；或从备份还原本台的记录。",
+			"恢復方法：檢查本檯設定中的記錄路徑；或將 %[1]s 移出 %[2]s，本檯將新建一個空記錄；或從備份還原本檯的記錄。"},
 		{DiagStateConnecting, "CONNECTING", "正在连接", "正在連線"},
 		{DiagStateConnected, "CONNECTED", "已连接", "已連線"},
 		{DiagStateSilent, "SILENT", "无信号", "無訊號"},
