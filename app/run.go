@@ -177,20 +177,17 @@ func journalRefused(err error) bool {
 }
 
 // showRefusal shows why the table will not play (the journal's refusal, with the way to
-// recover) in the table's window instead of the table screen, until the window is closed
-// or a signal arrives on sig.
+// recover) in the table's language, in a window of its own until it is closed or SIGTERM.
 func showRefusal(cfg *config.Config, size string, err error, sig <-chan os.Signal) {
 	// A still screen: whole frames as upstream Fyne paints them, not the patched partial
 	// present (third_party/fyne), whose X errors (issue 21, item 5) must not hide this message.
 	_ = os.Setenv("COUPBOARD_FULL_FRAMES", "1")
 	a := fyneapp.NewWithID("com.coupboard.tabledisplay")
-	w := a.NewWindow("coupboard — journal refused")
-	title := widget.NewLabelWithStyle("The table will not play: its journal is damaged or not a coupboard journal. Call a supervisor.",
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Wrapping = fyne.TextWrapWord
-	msg := widget.NewLabel(strings.ReplaceAll(err.Error(), ". ", ".\n\n"))
-	msg.Wrapping = fyne.TextWrapWord
-	w.SetContent(container.NewBorder(title, nil, nil, nil, container.NewVScroll(msg)))
+	if th, err := loadTheme(cfg.Display.Theme); err == nil {
+		display.UseTheme(a, th) // the table's fonts, which hold every character of the catalogue
+	}
+	w := a.NewWindow("")
+	w.SetContent(refusalContent(cfg, w, err))
 	if cfg.Display.Kiosk {
 		w.SetFullScreen(true)
 	} else {
@@ -203,6 +200,35 @@ func showRefusal(cfg *config.Config, size string, err error, sig <-chan os.Signa
 		fyne.Do(a.Quit)
 	}()
 	w.ShowAndRun()
+}
+
+// refusalContent is the refusal window's content for err in the table's language (English when
+// the configuration's is not one the catalogue has), and w's title.
+func refusalContent(cfg *config.Config, w fyne.Window, err error) fyne.CanvasObject {
+	lang, lerr := i18n.ParseLang(cfg.Display.Language)
+	if lerr != nil {
+		lang = i18n.English
+	}
+	words, werr := i18n.New(lang)
+	if werr != nil {
+		words = i18n.Catalogue{}
+	}
+	path, _ := journalPath(cfg)
+	w.SetTitle(words.T(i18n.RefusalWindow))
+	head, paras := refusalText(words, path, err)
+	title := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord
+	msg := widget.NewLabel(strings.Join(paras, "\n\n"))
+	msg.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(title, nil, nil, nil, container.NewVScroll(msg))
+}
+
+// journalPath is the table's journal: the configuration's path, or the table's default.
+func journalPath(cfg *config.Config) (string, error) {
+	if cfg.Journal.Path != "" {
+		return cfg.Journal.Path, nil
+	}
+	return journal.DefaultPath(cfg.Table.ID)
 }
 
 // loadConfig reads --config, or the first default path that exists, or returns the demo.
@@ -277,11 +303,9 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 	if err != nil {
 		return nil, err
 	}
-	path := cfg.Journal.Path
-	if path == "" {
-		if path, err = journal.DefaultPath(cfg.Table.ID); err != nil {
-			return nil, err
-		}
+	path, err := journalPath(cfg)
+	if err != nil {
+		return nil, err
 	}
 	j, err := journal.Open(path, journal.Options{Table: cfg.Table.ID})
 	if err != nil {
@@ -294,7 +318,9 @@ func startTable(cfg *config.Config, demo bool, stderr, trace io.Writer) (*runnin
 		t.trace = json.NewEncoder(trace)
 	}
 	t.ctx, t.cancel = context.WithCancel(context.Background())
-	opt := table.Options{Present: t.present, Committed: t.committed}
+	opt := table.Options{Present: t.present, Committed: t.committed,
+		// The cause in SQLite's or the system's words, for the log; the screen words its kind.
+		Failed: func(err error) { t.log.Error("journal write failed: " + err.Error()) }}
 	if redDog {
 		t.loop, err = table.NewRedDogLoop(rdSetup, j, opt)
 		t.currency = rdSetup.Currency

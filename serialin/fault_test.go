@@ -2,7 +2,10 @@ package serialin
 
 import (
 	"errors"
+	"io/fs"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -21,6 +24,11 @@ func TestOpenErrorsHaveTheirFault(t *testing.T) {
 	_, _, err = openTCP("127.0.0.1:1", time.Second)
 	if f := faultOf(err); f != FaultConnect {
 		t.Errorf("a TCP shoe that does not answer: fault %q (%v)", f, err)
+	}
+	// An I/O error opening the port (a failing adapter): its own kind, the system's words kept.
+	eio := &fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.EIO}
+	if oe := describeOpenError("/dev/ttyUSB0", eio); oe.Fault != FaultIO || !strings.Contains(oe.Error(), "input/output error") {
+		t.Errorf("an I/O error: fault %q (%v)", oe.Fault, oe)
 	}
 	if f := faultOf(errors.New("odd")); f != FaultOther {
 		t.Errorf("any other error: fault %q", f)

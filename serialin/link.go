@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.bug.st/serial"
@@ -113,6 +114,8 @@ const (
 	FaultDisconnected Fault = "disconnected" // the open link failed
 	FaultUnreadable   Fault = "unreadable"   // bytes, but no valid frame
 	FaultSilent       Fault = "silent"       // no frame within the heartbeat
+	FaultIO           Fault = "io"           // the port failed to read or write (EIO): cable, adapter or shoe
+	FaultResume       Fault = "resume"       // the shoe's sequence was not taken up from the last stop
 	FaultOther        Fault = "other"        // anything else (Status.Err says what)
 )
 
@@ -154,6 +157,8 @@ func describeOpenError(port string, err error) *OpenError {
 		fault, reason = FaultBusy, "busy: another program has the port open"
 	case code == serial.InvalidSerialPort:
 		fault, reason = FaultNotSerial, "not a serial port: "+err.Error()
+	case errors.Is(err, syscall.EIO):
+		fault = FaultIO // the reason stays the system's own words
 	}
 	return &OpenError{Port: port, Fault: fault, Reason: reason, Err: err}
 }

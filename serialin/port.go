@@ -276,7 +276,7 @@ func (m *Manager) run() {
 					r.resume(*mk) // checked in Start
 				case Resumer: // another package's adapter: not relink-checked (Resumer)
 					if err := r.Resume(*mk); err != nil {
-						m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultOther)
+						m.setLink(LinkConnected, "", "shoe mark not taken up, the sequence starts afresh: "+err.Error(), FaultResume)
 					}
 				}
 			}

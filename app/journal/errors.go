@@ -67,3 +67,42 @@ func kindOf(err error) error {
 	}
 	return nil
 }
+
+// Failure is the kind of a journal failure, for a screen to word in the players' or the
+// operator's language (display/i18n); the error's own text, SQLite's or the operating
+// system's English, stays in the log.
+type Failure string
+
+// The kinds of failure FailureOf tells apart.
+const (
+	FailureOther    Failure = "other"     // none of the others: the log says what
+	FailureDiskFull Failure = "disk_full" // no space left (or the size limit reached)
+	FailureReadOnly Failure = "read_only" // the file, its directory or its disk cannot be written
+	FailureIO       Failure = "io"        // the disk failed to read or write (EIO, SQLITE_IOERR)
+	FailureCorrupt  Failure = "corrupt"   // the database is damaged or not a database
+)
+
+// FailureOf is the kind of failure err is: by the journal's sentinels (ErrDiskFull,
+// ErrReadOnly, ErrCorrupt), SQLite's result code or the system's errno (ENOSPC, EROFS, EIO),
+// wherever err wraps them.
+func FailureOf(err error) Failure {
+	if err == nil {
+		return FailureOther
+	}
+	kind := kindOf(err)
+	switch {
+	case kind == ErrDiskFull || errors.Is(err, ErrDiskFull):
+		return FailureDiskFull
+	case kind == ErrReadOnly || errors.Is(err, ErrReadOnly):
+		return FailureReadOnly
+	case kind == ErrCorrupt || errors.Is(err, ErrCorrupt) || errors.Is(err, ErrDamaged):
+		return FailureCorrupt
+	case errors.Is(err, syscall.EIO):
+		return FailureIO
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_IOERR {
+		return FailureIO
+	}
+	return FailureOther
+}

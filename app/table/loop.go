@@ -90,6 +90,10 @@ type Options struct {
 	Clock func() time.Time
 	// Queue is the inbox size (default 256).
 	Queue int
+	// Failed, when set, is told why a journal write failed, in SQLite's or the system's own
+	// words (the table display logs it); the screen's alert says only what kind of failure it
+	// is. Called from the loop's goroutine; it must not block.
+	Failed func(error)
 }
 
 // Loop is the single goroutine that changes table state: every input goes through it,
@@ -548,7 +552,27 @@ func (l *Loop) rebuild(cause error) {
 			l.st = st
 		}
 	}
-	l.st.Raise(fmt.Sprintf("journal write failed: %v — inputs are not being recorded; call a supervisor", cause), l.opt.Clock())
+	if l.opt.Failed != nil {
+		l.opt.Failed(cause)
+	}
+	l.st.Raise(fmt.Sprintf("journal write failed: %s — inputs are not being recorded; call a supervisor", writeFailure(cause)), l.opt.Clock())
+}
+
+// writeFailure says what kind of failure a journal write failed with, for the alert: one of
+// the phrases a screen words in its language (display/i18n alertEntries), not SQLite's or the
+// system's own English, which Options.Failed is given for the log.
+func writeFailure(cause error) string {
+	switch journal.FailureOf(cause) {
+	case journal.FailureDiskFull:
+		return "the disk is full"
+	case journal.FailureReadOnly:
+		return "the journal cannot be written (read-only)"
+	case journal.FailureIO:
+		return "a disk I/O error"
+	case journal.FailureCorrupt:
+		return "the journal's database is damaged"
+	}
+	return "an unexpected error (the log says what)"
 }
 
 // RoundPayload is the journal's round record for a finished round.

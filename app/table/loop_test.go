@@ -464,3 +464,38 @@ func TestClockTickDoesNotHoldBackAnInput(t *testing.T) {
 		}
 	}
 }
+
+// A journal write that fails is shown on the screen by its kind (the words a screen has for it
+// in each language), not in SQLite's English, which Options.Failed is given for the log; the
+// screen shows only what the journal holds.
+func TestAJournalWriteFailureIsShownByItsKind(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t1.db")
+	openJournal(t, path).Close()
+	j, err := journal.Open(path, journal.Options{Table: "t1", ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	c := testclock.New(time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC))
+	causes := make(chan error, 8)
+	s := setup(t, "vic-baccarat-2002")
+	r := startLoop(t, func(opt Options) (*Loop, error) { return NewBaccaratLoop(s, j, opt) },
+		Options{Clock: c.Now, Frame: time.Millisecond, Failed: func(err error) { causes <- err }})
+	res := r.send(t, Input{Alert: &Alert{Text: "shoe jammed — clear it; enter cards by hand meanwhile"}}, journal.SourceConfig)
+	if !errors.Is(res.Err, journal.ErrReadOnly) {
+		t.Fatalf("an input on a read-only journal: %v, want ErrReadOnly", res.Err)
+	}
+	select {
+	case cause := <-causes:
+		if !errors.Is(cause, journal.ErrReadOnly) {
+			t.Errorf("Failed was told %v, want the journal's ErrReadOnly", cause)
+		}
+	default:
+		t.Error("Failed was not told why the write failed")
+	}
+	want := "21:00 journal write failed: the journal cannot be written (read-only) — inputs are not being recorded; call a supervisor"
+	if got := r.screen(t, c.Now()).Status.Errors; !reflect.DeepEqual(got, []string{want}) {
+		t.Errorf("the strip's errors are %q, want only %q", got, want)
+	}
+	_ = r.Stop() // the clean stop cannot be written either
+}

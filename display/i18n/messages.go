@@ -453,16 +453,34 @@ const (
 	RecallNoBets            Key = "recall.no_bets"             // a round without wagers, in recall
 	DiagLink                Key = "diag.link"                  // %[1]s state, %[2]s port, %[3]s time
 	DiagCounts              Key = "diag.counts"                // the shoe link's counters (serialin.Status; unproven: frames dropped after a reconnect as not proven the table's shoe's)
+	DiagDetails             Key = "diag.details"               // %s the link's error in its own words (English): the technical line
+	// The start-up refusal window of a damaged or foreign journal (app refusalText); what the
+	// journal found inside is worded by refusalEntries.
+	RefusalWindow        Key = "refusal.window"         // the window's title
+	RefusalTitle         Key = "refusal.title"          // the table will not play
+	RefusalDamaged       Key = "refusal.damaged"        // %[1]s the journal's path, %[2]s what was found
+	RefusalKept          Key = "refusal.kept"           // %s the quarantine directory
+	RefusalAdvice        Key = "refusal.advice"         // %[1]s the journal's file name, %[2]s the head file's suffix, %[3]s its directory: journal.RecoveryAdvice
+	RefusalForeign       Key = "refusal.foreign"        // %s the journal's path
+	RefusalForeignAdvice Key = "refusal.foreign_advice" // %[1]s the journal's file name, %[2]s its directory
+	// The shoe link's states (serialin.LinkState) on the Diagnostics tab.
+	DiagStateConnecting   Key = "diag.state_connecting"
+	DiagStateConnected    Key = "diag.state_connected"
+	DiagStateSilent       Key = "diag.state_silent"
+	DiagStateDisconnected Key = "diag.state_disconnected"
+	DiagStateReconnecting Key = "diag.state_reconnecting"
+	DiagStateClosed       Key = "diag.state_closed"
+	DiagStateUnreadable   Key = "diag.state_unreadable"
+	DiagStateUnproven     Key = "diag.state_unproven"
 
 	// The machine's warnings on the status strip (app/health, issue 23): the shoe's port, the
-	// clock, the pit server, the backup. The shoe link's own error stays in English.
+	// clock, the pit server, the backup. The shoe link's own error, in English, is only on the
+	// Diagnostics tab's technical line (DiagDetails) and in the log.
 	WarnClock            Key = "warn.clock"             // the clock is not synchronised
 	WarnClockUnknown     Key = "warn.clock_unknown"     // the clock's state cannot be read
 	WarnBackupUnreadable Key = "warn.backup_unreadable" // the backup status file
 	WarnBackupFailed     Key = "warn.backup_failed"     // %[1]s when, %[2]s why
 	WarnBackupStale      Key = "warn.backup_stale"      // %s when
-	WarnShoe             Key = "warn.shoe"              // %[1]s port, %[2]s the link's error
-	WarnShoeText         Key = "warn.shoe_text"         // %s the link's error, naming its port
 	WarnShoeUnreadable   Key = "warn.shoe_unreadable"   // %s port
 	WarnBus              Key = "warn.bus"               // the pit server
 	WarnOpenBus          Key = "warn.open_bus"          // the table publishes on a pit bus with no credentials
@@ -477,6 +495,9 @@ const (
 	ShoeFaultConnect      Key = "shoe.connect"
 	ShoeFaultDisconnected Key = "shoe.disconnected"
 	ShoeFaultSilent       Key = "shoe.silent"
+	ShoeFaultIO           Key = "shoe.io"
+	ShoeFaultResume       Key = "shoe.resume"
+	ShoeFaultOther        Key = "shoe.other" // of no known kind: Diagnostics shows its own words
 	// The operator directory's conditions (app/directory.go).
 	WarnDirCopyDamaged   Key = "warn.dir_copy_damaged"   // %[1]s damaged copy, %[2]d version used, %[3]s its file
 	WarnDirCopiesDamaged Key = "warn.dir_copies_damaged" // every copy damaged
@@ -950,6 +971,38 @@ func entries() []entry {
 		{RdOperator, "op %s", "操作员 %s", "操作員 %s"},
 		{RecallNoBets, "no bets", "无投注", "無投注"},
 		{DiagLink, "Shoe link: %[1]s on %[2]s since %[3]s", "牌靴连接：%[2]s 上 %[1]s，自 %[3]s 起", "牌靴連接：%[2]s 上 %[1]s，自 %[3]s 起"},
+		{DiagDetails, "details: %s", "详情：%s", "詳情：%s"},
+		{RefusalWindow, "coupboard — journal refused", "coupboard — 记录被拒绝", "coupboard — 記錄被拒絕"},
+		{RefusalTitle, "The table will not play: its journal is damaged or not a coupboard journal. Call a supervisor.",
+			"本台不会开局：其记录已损坏，或不是 coupboard 记录。请呼叫主管。", "本檯不會開局：其記錄已損壞，或不是 coupboard 記錄。請呼叫主管。"},
+		{RefusalDamaged, "The journal %[1]s is damaged and the table will not play on it: %[2]s.",
+			"记录 %[1]s 已损坏，本台不会在其上开局：%[2]s。", "記錄 %[1]s 已損壞，本檯不會在其上開局：%[2]s。"},
+		{RefusalKept, "Its files as they were are kept in %s.", "其文件的原样副本保存在 %s。", "其檔案的原樣副本保存在 %s。"},
+		{RefusalAdvice, "To recover: restore the journal files (%[1]s, and its -wal and %[2]s files) from a backup and start again; " +
+			"or move those files out of %[3]s (they are also in the quarantine copy), and the table starts a new, empty journal; " +
+			"or, when records were lost only from the journal's end, a supervisor accepts the loss with `coupboard journal accept-loss --config <table's configuration>` and the table plays on the records that survived. " +
+			"`coupboard audit verify --db <copy>` shows what a copy holds (docs/auditor.md, \"Journal damage\")",
+			"恢复方法：从备份还原记录文件（%[1]s 及其 -wal 和 %[2]s 文件）后重新启动；" +
+				"或将这些文件移出 %[3]s（隔离副本中也有这些文件），本台将新建一个空记录；" +
+				"或者，若记录只是从末尾丢失，由主管以 `coupboard journal accept-loss --config <本台配置文件>` 接受丢失，本台在保留下来的记录上继续运行。" +
+				"`coupboard audit verify --db <副本>` 可显示副本中的内容（见 docs/auditor.md）。",
+			"恢復方法：從備份還原記錄檔案（%[1]s 及其 -wal 和 %[2]s 檔案）後重新啟動；" +
+				"或將這些檔案移出 %[3]s（隔離副本中也有這些檔案），本檯將新建一個空記錄；" +
+				"或者，若記錄只是從末尾遺失，由主管以 `coupboard journal accept-loss --config <本檯設定檔>` 接受遺失，本檯在保留下來的記錄上繼續運行。" +
+				"`coupboard audit verify --db <副本>` 可顯示副本中的內容（見 docs/auditor.md）。"},
+		{RefusalForeign, "The file %s is not a coupboard journal, or not a database: the table has left it as it is.",
+			"文件 %s 不是 coupboard 记录，或不是数据库：本台未改动该文件。", "檔案 %s 不是 coupboard 記錄，或不是資料庫：本檯未改動該檔案。"},
+		{RefusalForeignAdvice, "To recover: check the journal's path in the table's configuration; or move %[1]s out of %[2]s, and the table starts a new, empty journal; or restore the table's journal from a backup.",
+			"恢复方法：检查本台配置中的记录路径；或将 %[1]s 移出 %[2]s，本台将新建一个空记录；或从备份还原本台的记录。",
+			"恢復方法：檢查本檯設定中的記錄路徑；或將 %[1]s 移出 %[2]s，本檯將新建一個空記錄；或從備份還原本檯的記錄。"},
+		{DiagStateConnecting, "CONNECTING", "正在连接", "正在連線"},
+		{DiagStateConnected, "CONNECTED", "已连接", "已連線"},
+		{DiagStateSilent, "SILENT", "无信号", "無訊號"},
+		{DiagStateDisconnected, "DISCONNECTED", "已断开", "已中斷連線"},
+		{DiagStateReconnecting, "RECONNECTING", "正在重新连接", "正在重新連線"},
+		{DiagStateClosed, "CLOSED", "已关闭", "已關閉"},
+		{DiagStateUnreadable, "UNREADABLE", "无法读取", "無法讀取"},
+		{DiagStateUnproven, "UNPROVEN", "未证明", "未證明"},
 		{DiagCounts, "connects %d · frames %d · cards %d · noise %d B · CRC/corrupt %d · duplicates %d · conflicts %d · gaps %d (%d lost) · stale %d · unproven %d · misreads %d", "连接 %d · 帧 %d · 牌 %d · 杂讯 %d B · CRC/损坏 %d · 重复 %d · 冲突 %d · 缺口 %d（丢失 %d）· 过时 %d · 未证明 %d · 误读 %d", "連接 %d · 幀 %d · 牌 %d · 雜訊 %d B · CRC/損壞 %d · 重複 %d · 衝突 %d · 缺口 %d（遺失 %d）· 過時 %d · 未證明 %d · 誤讀 %d"},
 		// The machine's warnings on the status strip (issue 23).
 		{WarnClock, "clock not synchronised: notice times may be wrong", "时钟未同步：通知时间可能有误", "時鐘未同步：通知時間可能有誤"},
@@ -957,8 +1010,6 @@ func entries() []entry {
 		{WarnBackupUnreadable, "journal backup status unreadable", "日志备份状态无法读取", "日誌備份狀態無法讀取"},
 		{WarnBackupFailed, "journal backup failed %[1]s: %[2]s", "日志备份失败 %[1]s：%[2]s", "日誌備份失敗 %[1]s：%[2]s"},
 		{WarnBackupStale, "no journal backup since %s", "自 %s 起无日志备份", "自 %s 起無日誌備份"},
-		{WarnShoe, "shoe %[1]s: %[2]s", "牌靴 %[1]s：%[2]s", "牌靴 %[1]s：%[2]s"},
-		{WarnShoeText, "%s", "%s", "%s"},
 		{WarnShoeUnreadable, "shoe %s: nothing readable (cable, protocol or baud?)", "牌靴 %s：无法读取（请检查线缆、协议或波特率）", "牌靴 %s：無法讀取（請檢查線纜、協定或鮑率）"},
 		{WarnBus, "pit server not reachable: rounds wait in the journal", "无法连接场内服务器：各局暂存于日志", "無法連接場內伺服器：各局暫存於日誌"},
 		{ShoeFaultNotFound, "shoe %s: not found: is the shoe plugged in and powered?", "牌靴 %s：未找到：牌靴是否已插上并通电？", "牌靴 %s：未找到：牌靴是否已插上並通電？"},
@@ -971,6 +1022,9 @@ func entries() []entry {
 		{ShoeFaultConnect, "shoe %s: cannot connect", "牌靴 %s：无法连接", "牌靴 %s：無法連線"},
 		{ShoeFaultDisconnected, "shoe %s: disconnected", "牌靴 %s：已断开", "牌靴 %s：已中斷連線"},
 		{ShoeFaultSilent, "shoe %s: silent: no frame within the heartbeat; manual entry available", "牌靴 %s：无信号：心跳期内未收到数据帧；可手动输入", "牌靴 %s：無訊號：心跳期內未收到資料幀；可手動輸入"},
+		{ShoeFaultIO, "shoe %s: input/output error: check the cable, the USB adapter and the shoe", "牌靴 %s：输入输出错误：请检查线缆、USB 转接器和牌靴", "牌靴 %s：輸入輸出錯誤：請檢查線纜、USB 轉接器和牌靴"},
+		{ShoeFaultResume, "shoe %s: its sequence was not taken up from the last stop: it starts afresh", "牌靴 %s：未能从上次停止处接续其序号：序号重新开始", "牌靴 %s：未能從上次停止處接續其序號：序號重新開始"},
+		{ShoeFaultOther, "shoe %s: link error (the Diagnostics tab shows its details)", "牌靴 %s：连接出错（详情见诊断页）", "牌靴 %s：連線出錯（詳情見診斷頁）"},
 		{WarnOpenBus, "pit bus OPEN: no credentials (bus.open)", "台面总线开放：无凭证（bus.open）", "檯面總線開放：無憑證（bus.open）"},
 		{WarnDirCopyDamaged, "operator directory copy %[1]s DAMAGED: using version %[2]d from %[3]s", "操作员名录副本 %[1]s 已损坏：使用 %[3]s 中的第 %[2]d 版", "操作員名錄副本 %[1]s 已損壞：使用 %[3]s 中的第 %[2]d 版"},
 		{WarnDirCopiesDamaged, "operator directory copies DAMAGED: sign-in by the role PINs until the pit sends the directory", "操作员名录副本均已损坏：场内发送名录前以角色 PIN 登录", "操作員名錄副本均已損壞：場內發送名錄前以角色 PIN 登入"},

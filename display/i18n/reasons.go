@@ -165,7 +165,7 @@ func compileReason(e reasonEntry) (reasonPattern, error) {
 // formatEntries are every format the catalogue matches texts against (not commandRefusedEntries,
 // read otherwise).
 func formatEntries() []reasonEntry {
-	return slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), damageEntries(), differEntries(), linkDetailEntries(), verifyEntries())
+	return slices.Concat(reasonEntries(), deskWordEntries(), alertEntries(), writeFailureEntries(), damageEntries(), differEntries(), linkDetailEntries(), verifyEntries(), journalRefusalEntries())
 }
 
 // reasonPatterns are the catalogue's engine formats, compiled once. A format that does not

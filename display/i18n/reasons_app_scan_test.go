@@ -358,3 +358,33 @@ func TestDifferFormatsFollowTheTable(t *testing.T) {
 	followsTheTable(t, []assignSite{{dir: "../../app/table", fn: "done", recv: true, field: "first"}},
 		"replay difference", "differEntries", differEntries())
 }
+
+// TestWriteFailuresFollowTheTable fails when app/table's writeFailure says a kind of journal
+// failure the catalogue lacks, and when the catalogue holds one it no longer says: every string
+// it returns is one of writeFailureEntries, and the other way round.
+func TestWriteFailuresFollowTheTable(t *testing.T) {
+	fset, files := parsePackage(t, "../../app/table")
+	found := map[string]string{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != "writeFailure" || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+					if v, ok := stringLit(r.Results[0]); ok {
+						found[strings.ReplaceAll(v, "%", "%%")] = fset.Position(r.Pos()).String()
+					} else {
+						t.Errorf("%s: writeFailure returns something other than a string literal", fset.Position(r.Pos()))
+					}
+				}
+				return true
+			})
+		}
+	}
+	if len(found) < 5 {
+		t.Fatalf("the scan found %d kinds of write failure in app/table writeFailure (%q); it finds them no more", len(found), found)
+	}
+	formatsMatch(t, "write failure", "writeFailureEntries", writeFailureEntries(), "app/table writeFailure", found)
+}

@@ -54,12 +54,26 @@ func alertEntries() []reasonEntry {
 		{"replay: %d journalled command(s) are decided differently by the table's rules now (first: %s); what the table showed then may differ from what it shows now — check the journal with a supervisor",
 			"重播：有 %[1]d 条已记录的指令现在按本台规则的判定不同（第一条：%[2]s）；牌台当时显示的可能与现在不同——请与主管核对记录",
 			"重播：有 %[1]d 條已記錄的指令現在按本檯規則的判定不同（第一條：%[2]s）；牌檯當時顯示的可能與現在不同——請與主管核對記錄"},
-		{"journal write failed: %v — inputs are not being recorded; call a supervisor", "记录写入失败：%v——输入没有被记录；请呼叫主管", "記錄寫入失敗：%v——輸入沒有被記錄；請呼叫主管"},
+		{"journal write failed: %s — inputs are not being recorded; call a supervisor", "记录写入失败：%s——输入没有被记录；请呼叫主管", "記錄寫入失敗：%s——輸入沒有被記錄；請呼叫主管"},
 		// The recovery banner (app/table Recovery.Banner); the journal's damage inside it is
 		// worded by damageEntries.
 		{"Recovered at %s — %d coups restored", "于 %[1]s 恢复运行——已恢复 %[2]d 局", "於 %[1]s 恢復運行——已恢復 %[2]d 局"},
 		{"Recovered at %s — %d coups restored (journal damage: %s)", "于 %[1]s 恢复运行——已恢复 %[2]d 局（记录损坏：%[3]s）",
 			"於 %[1]s 恢復運行——已恢復 %[2]d 局（記錄損壞：%[3]s）"},
+	}
+}
+
+// writeFailureEntries are what kind of failure a journal write failed with, inside the alert
+// "journal write failed: %s — …" (app/table writeFailure, by journal.FailureOf), in English,
+// Simplified and Traditional Chinese. SQLite's or the system's own words of the failure go to
+// the log only. TestWriteFailuresFollowTheTable fails when the two drift apart.
+func writeFailureEntries() []reasonEntry {
+	return []reasonEntry{
+		{"the disk is full", "磁盘已满", "磁碟已滿"},
+		{"the journal cannot be written (read-only)", "记录无法写入（只读）", "記錄無法寫入（唯讀）"},
+		{"a disk I/O error", "磁盘读写错误", "磁碟讀寫錯誤"},
+		{"the journal's database is damaged", "记录数据库已损坏", "記錄資料庫已損壞"},
+		{"an unexpected error (the log says what)", "意外错误（详见日志）", "意外錯誤（詳見日誌）"},
 	}
 }
 

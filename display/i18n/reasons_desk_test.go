@@ -82,7 +82,11 @@ func TestAppAlertsWorded(t *testing.T) {
 		{"replay: 1 journalled command(s) are decided differently by the table's rules now (first: record 9 !void 2 is refused now (void refused: void: no round in progress) otherwise than recorded (!void refused, 000 9.1)); what the table showed then may differ from what it shows now — check the journal with a supervisor", "!void|void"},
 		{"Recovered at 21:58 — 12 coups restored (journal damage: the head file /srv/cb/t.db-head is missing: the journal's 41 records cannot be checked for records lost from its end)", "/srv/cb/t.db-head"},
 		{"Recovered at 21:58 — 12 coups restored (journal damage: intact through record 40; head file /srv/cb/t.db-head (7 bytes) has no intact record of the head: the journal cannot be checked for records lost from its end; files copied to /srv/cb/q1)", "/srv/cb/t.db-head|/srv/cb/q1"},
-		{"journal write failed: disk full — inputs are not being recorded; call a supervisor", "disk full"},
+		{"journal write failed: the disk is full — inputs are not being recorded; call a supervisor", ""},
+		{"journal write failed: a disk I/O error — inputs are not being recorded; call a supervisor", ""},
+		{"journal write failed: the journal cannot be written (read-only) — inputs are not being recorded; call a supervisor", ""},
+		{"journal write failed: the journal's database is damaged — inputs are not being recorded; call a supervisor", ""},
+		{"journal write failed: an unexpected error (the log says what) — inputs are not being recorded; call a supervisor", ""},
 		// A replay difference quoting desk.Refusal.Error.
 		{"replay: 1 journalled command(s) are decided differently by the table's rules now (first: record 9 !dispute 2 is refused now (dispute refused: no such finished round in this shoe) but is not recorded as refused); what the table showed then may differ from what it shows now — check the journal with a supervisor", "!dispute|dispute"},
 		// The journal's broken chain inside the banner (verifyEntries), a "; " of its own among the parts.

@@ -95,9 +95,15 @@ func (t *diagTab) update() {
 		return
 	}
 	st := d.Status()
-	line := t.sc.t(i18n.DiagLink, strings.ToUpper(st.State.String()), st.Port, st.Since.In(t.sc.c.Now().Location()).Format("15:04:05"))
+	state := strings.ToUpper(st.State.String())
+	if k, ok := linkStates[st.State]; ok {
+		state = t.sc.t(k)
+	}
+	line := t.sc.t(i18n.DiagLink, state, st.Port, st.Since.In(t.sc.c.Now().Location()).Format("15:04:05"))
 	if words, ok := ShoeLinkWords(st); ok {
-		line += " — " + t.sc.words.Say(words)
+		// The fault in words, then the link's own (English) words on a technical line of
+		// their own, for whoever mends the link.
+		line += " — " + t.sc.words.Say(words) + "\n" + t.sc.t(i18n.DiagDetails, st.Err)
 	}
 	counts := t.sc.t(i18n.DiagCounts,
 		st.Connects, st.Frames, st.Cards, st.NoiseBytes, st.Corrupt, st.Duplicates, st.Conflicts, st.Gaps, st.Lost, st.Stale, st.Unproven, st.Misreads)

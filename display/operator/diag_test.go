@@ -14,11 +14,15 @@ import (
 // shoeLink is a Diagnostics for the screen test: a fixed status and log, and a record of what
 // the screen asked it to do.
 type shoeLink struct {
-	calls []string
-	err   error // what Reconnect returns
+	calls  []string
+	err    error            // what Reconnect returns
+	status *serialin.Status // what Status returns, when set
 }
 
 func (d *shoeLink) Status() serialin.Status {
+	if d.status != nil {
+		return *d.status
+	}
 	return serialin.Status{State: serialin.LinkSilent, Port: "/dev/coupboard-shoe", Err: "no valid frame for 12 s", Fault: serialin.FaultSilent,
 		Since: time.Date(2026, 11, 22, 20, 58, 30, 0, time.UTC), Connects: 2, Frames: 1840, Cards: 412,
 		NoiseBytes: 37, Corrupt: 3, Duplicates: 5, Gaps: 1, Lost: 2, Unproven: 6, Misreads: 1}

@@ -164,10 +164,10 @@ func TestLogReviewAndDiagnosticsInEachLanguage(t *testing.T) {
 					}
 				}
 			}
-			// Diagnostics: the link's state and counters.
+			// Diagnostics: the link's state (in the language: SILENT in English) and counters.
 			r.tab(w.T(i18n.OpTabDiag))
 			st := link.Status()
-			want := w.T(i18n.DiagLink, "SILENT", st.Port, st.Since.In(r.s.Now().Location()).Format("15:04:05"))
+			want := w.T(i18n.DiagLink, w.T(i18n.DiagStateSilent), st.Port, st.Since.In(r.s.Now().Location()).Format("15:04:05"))
 			if !strings.HasPrefix(r.sc.diag.status.Text, want) {
 				t.Errorf("diagnostics %q: want %q first", r.sc.diag.status.Text, want)
 			}

@@ -1,8 +1,6 @@
 package operator
 
 import (
-	"strings"
-
 	"github.com/coupboard/coupboard/display/i18n"
 	"github.com/coupboard/coupboard/serialin"
 )
@@ -21,12 +19,14 @@ var shoeFaults = map[serialin.Fault]i18n.Key{
 	serialin.FaultDisconnected: i18n.ShoeFaultDisconnected,
 	serialin.FaultUnreadable:   i18n.WarnShoeUnreadable,
 	serialin.FaultSilent:       i18n.ShoeFaultSilent,
+	serialin.FaultIO:           i18n.ShoeFaultIO,
+	serialin.FaultResume:       i18n.ShoeFaultResume,
 }
 
 // ShoeLinkWords is the shoe link's error as a message of the catalogue, for the status strip
 // and the diagnostics tab to word in their language: its fault in words, with the port; an
-// error of no known fault is given in the link's own words (English, with the port when they
-// do not name it). ok is false when the link has no error.
+// error of no known fault is said to be one, the Diagnostics tab's technical line (DiagDetails)
+// and the log keeping its own English words. ok is false when the link has no error.
 func ShoeLinkWords(st serialin.Status) (m i18n.Message, ok bool) {
 	if st.Err == "" {
 		return i18n.Message{}, false
@@ -34,8 +34,17 @@ func ShoeLinkWords(st serialin.Status) (m i18n.Message, ok bool) {
 	if k, known := shoeFaults[st.Fault]; known {
 		return i18n.Message{Key: k, Args: []any{st.Port}}, true
 	}
-	if strings.Contains(st.Err, st.Port) {
-		return i18n.Message{Key: i18n.WarnShoeText, Args: []any{st.Err}}, true
-	}
-	return i18n.Message{Key: i18n.WarnShoe, Args: []any{st.Port, st.Err}}, true
+	return i18n.Message{Key: i18n.ShoeFaultOther, Args: []any{st.Port}}, true
+}
+
+// linkStates are the catalogue's words for the shoe link's states, on the Diagnostics tab.
+var linkStates = map[serialin.LinkState]i18n.Key{
+	serialin.LinkConnecting:   i18n.DiagStateConnecting,
+	serialin.LinkConnected:    i18n.DiagStateConnected,
+	serialin.LinkSilent:       i18n.DiagStateSilent,
+	serialin.LinkDisconnected: i18n.DiagStateDisconnected,
+	serialin.LinkReconnecting: i18n.DiagStateReconnecting,
+	serialin.LinkClosed:       i18n.DiagStateClosed,
+	serialin.LinkUnreadable:   i18n.DiagStateUnreadable,
+	serialin.LinkUnproven:     i18n.DiagStateUnproven,
 }
