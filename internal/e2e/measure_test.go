@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -91,6 +92,11 @@ func measureCards(t *testing.T, how string, traced bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The binary and the build cache were written just before (TestMain): the kernel writes
+	// such pages back ~30 s later, and the table's journal syncs then waited behind tens of
+	// megabytes of it (cards 50-82 of every quiet run, 14-32 ms in "engine and journal";
+	// docs/performance.md §25). A table's kiosk has no build running beside it: write it back now.
+	syscall.Sync()
 	p := startProc(t, cmd)
 	ch := screens(out) // silent without the trace
 	var prev []byte
