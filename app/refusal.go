@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/app/table"
 	"github.com/coupboard/coupboard/display/i18n"
 )
 
@@ -17,11 +18,20 @@ import (
 func refusalText(words i18n.Catalogue, path string, err error) (title string, paras []string) {
 	title = words.T(i18n.RefusalTitle)
 	var de *journal.DamageError
-	if !errors.As(err, &de) {
-		// Not a coupboard journal, or not a database at all: refused and left as it is.
+	switch {
+	case errors.As(err, &de):
+	case errors.Is(err, journal.ErrForeign):
+		// Not a coupboard journal: refused and left as it is.
 		return title, []string{
 			words.T(i18n.RefusalForeign, path),
 			words.T(i18n.RefusalForeignAdvice, filepath.Base(path), filepath.Dir(path)),
+		}
+	default:
+		// A coupboard journal that cannot be used (SQLite found it malformed, or it ended
+		// early without a damage report): it is the record, so it is kept, never replaced.
+		return title, []string{
+			words.T(i18n.RefusalOther, path, words.Reason(table.WriteFailure(err), "")), // run logs err whole
+			words.T(i18n.RefusalOtherAdvice, filepath.Base(path), journal.HeadSuffix, filepath.Dir(path)),
 		}
 	}
 	problems := de.Startup.Problems()

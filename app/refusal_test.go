@@ -3,6 +3,7 @@ package app
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -80,7 +81,8 @@ func TestRefusalWindowInTheTablesLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		name, path string
 		err        error
-	}{{"edited", edited, editedErr}, {"cut", cut, cutErr}, {"foreign", foreign, foreignErr}} {
+	}{{"edited", edited, editedErr}, {"cut", cut, cutErr}, {"foreign", foreign, foreignErr},
+		{"malformed", edited, fmt.Errorf("open journal %s: %w", edited, journal.ErrCorrupt)}} {
 		var de *journal.DamageError
 		isDamage := errors.As(tc.err, &de)
 		for _, lang := range i18n.Langs() {
@@ -90,6 +92,10 @@ func TestRefusalWindowInTheTablesLanguage(t *testing.T) {
 			}
 			title, paras := refusalText(words, tc.path, tc.err)
 			all := title + "\n" + strings.Join(paras, "\n")
+			if tc.name == "malformed" && (strings.Contains(all, "new, empty journal") || strings.Contains(all, "新建") ||
+				!strings.Contains(all, tc.path)) {
+				t.Errorf("a damaged journal's refusal in %s offers to start a new journal or hides which file:\n%s", lang, all)
+			}
 			if lang == i18n.English {
 				if isDamage && paras[len(paras)-1] != journal.RecoveryAdvice(de.Path) {
 					t.Errorf("%s: the English advice %q is not the journal's %q", tc.name, paras[len(paras)-1], journal.RecoveryAdvice(de.Path))

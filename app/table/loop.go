@@ -555,13 +555,14 @@ func (l *Loop) rebuild(cause error) {
 	if l.opt.Failed != nil {
 		l.opt.Failed(cause)
 	}
-	l.st.Raise(fmt.Sprintf("journal write failed: %s — inputs are not being recorded; call a supervisor", writeFailure(cause)), l.opt.Clock())
+	l.st.Raise(fmt.Sprintf("journal write failed: %s — inputs are not being recorded; call a supervisor", WriteFailure(cause)), l.opt.Clock())
 }
 
-// writeFailure says what kind of failure a journal write failed with, for the alert: one of
+// WriteFailure says what kind of failure a journal write failed with, for the alert (and the
+// start-up refusal of a journal that cannot be used): one of
 // the phrases a screen words in its language (display/i18n alertEntries), not SQLite's or the
 // system's own English, which Options.Failed is given for the log.
-func writeFailure(cause error) string {
+func WriteFailure(cause error) string {
 	switch journal.FailureOf(cause) {
 	case journal.FailureDiskFull:
 		return "the disk is full"

@@ -463,6 +463,8 @@ const (
 	RefusalAdvice        Key = "refusal.advice"         // %[1]s the journal's file name, %[2]s the head file's suffix, %[3]s its directory: journal.RecoveryAdvice
 	RefusalForeign       Key = "refusal.foreign"        // %s the journal's path
 	RefusalForeignAdvice Key = "refusal.foreign_advice" // %[1]s the journal's file name, %[2]s its directory
+	RefusalOther         Key = "refusal.other"          // %[1]s the journal's path, %[2]s why it cannot be used
+	RefusalOtherAdvice   Key = "refusal.other_advice"   // %[1]s the journal's file name, %[2]s the head file's suffix, %[3]s its directory
 	// The shoe link's states (serialin.LinkState) on the Diagnostics tab.
 	DiagStateConnecting   Key = "diag.state_connecting"
 	DiagStateConnected    Key = "diag.state_connected"
@@ -995,6 +997,14 @@ func entries() []entry {
 		{RefusalForeignAdvice, "To recover: check the journal's path in the table's configuration; or move %[1]s out of %[2]s, and the table starts a new, empty journal; or restore the table's journal from a backup.",
 			"恢复方法：检查本台配置中的记录路径；或将 %[1]s 移出 %[2]s，本台将新建一个空记录；或从备份还原本台的记录。",
 			"恢復方法：檢查本檯設定中的記錄路徑；或將 %[1]s 移出 %[2]s，本檯將新建一個空記錄；或從備份還原本檯的記錄。"},
+		{RefusalOther, "The journal %[1]s cannot be used and the table will not play on it: %[2]s.",
+			"记录 %[1]s 无法使用，本台不会在其上运行：%[2]s。", "記錄 %[1]s 無法使用，本檯不會在其上運行：%[2]s。"},
+		{RefusalOtherAdvice, "To recover: call a supervisor; keep the journal files (%[1]s, and its -wal and %[2]s files) in %[3]s as they are, for the auditor, and copy them; then restore the journal from a backup and start again. " +
+			"`coupboard audit verify --db <copy>` shows what a copy holds (docs/auditor.md, \"Journal damage\")",
+			"恢复方法：请呼叫主管；将 %[3]s 中的记录文件（%[1]s 及其 -wal 和 %[2]s 文件）原样保留给审计人员并复制一份；然后从备份还原记录后重新启动。" +
+				"`coupboard audit verify --db <副本>` 可显示副本中的内容（见 docs/auditor.md）。",
+			"恢復方法：請呼叫主管；將 %[3]s 中的記錄檔案（%[1]s 及其 -wal 和 %[2]s 檔案）原樣保留給稽核人員並複製一份；然後從備份還原記錄後重新啟動。" +
+				"`coupboard audit verify --db <副本>` 可顯示副本中的內容（見 docs/auditor.md）。"},
 		{DiagStateConnecting, "CONNECTING", "正在连接", "正在連線"},
 		{DiagStateConnected, "CONNECTED", "已连接", "已連線"},
 		{DiagStateSilent, "SILENT", "无信号", "無訊號"},

@@ -359,7 +359,7 @@ func TestDifferFormatsFollowTheTable(t *testing.T) {
 		"replay difference", "differEntries", differEntries())
 }
 
-// TestWriteFailuresFollowTheTable fails when app/table's writeFailure says a kind of journal
+// TestWriteFailuresFollowTheTable fails when app/table's WriteFailure says a kind of journal
 // failure the catalogue lacks, and when the catalogue holds one it no longer says: every string
 // it returns is one of writeFailureEntries, and the other way round.
 func TestWriteFailuresFollowTheTable(t *testing.T) {
@@ -368,7 +368,7 @@ func TestWriteFailuresFollowTheTable(t *testing.T) {
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Name.Name != "writeFailure" || fd.Body == nil {
+			if !ok || fd.Name.Name != "WriteFailure" || fd.Body == nil {
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -376,7 +376,7 @@ func TestWriteFailuresFollowTheTable(t *testing.T) {
 					if v, ok := stringLit(r.Results[0]); ok {
 						found[strings.ReplaceAll(v, "%", "%%")] = fset.Position(r.Pos()).String()
 					} else {
-						t.Errorf("%s: writeFailure returns something other than a string literal", fset.Position(r.Pos()))
+						t.Errorf("%s: WriteFailure returns something other than a string literal", fset.Position(r.Pos()))
 					}
 				}
 				return true
@@ -384,7 +384,7 @@ func TestWriteFailuresFollowTheTable(t *testing.T) {
 		}
 	}
 	if len(found) < 5 {
-		t.Fatalf("the scan found %d kinds of write failure in app/table writeFailure (%q); it finds them no more", len(found), found)
+		t.Fatalf("the scan found %d kinds of write failure in app/table WriteFailure (%q); it finds them no more", len(found), found)
 	}
-	formatsMatch(t, "write failure", "writeFailureEntries", writeFailureEntries(), "app/table writeFailure", found)
+	formatsMatch(t, "write failure", "writeFailureEntries", writeFailureEntries(), "app/table WriteFailure", found)
 }

@@ -64,7 +64,7 @@ func alertEntries() []reasonEntry {
 }
 
 // writeFailureEntries are what kind of failure a journal write failed with, inside the alert
-// "journal write failed: %s — …" (app/table writeFailure, by journal.FailureOf), in English,
+// "journal write failed: %s — …" (app/table WriteFailure, by journal.FailureOf), in English,
 // Simplified and Traditional Chinese. SQLite's or the system's own words of the failure go to
 // the log only. TestWriteFailuresFollowTheTable fails when the two drift apart.
 func writeFailureEntries() []reasonEntry {
