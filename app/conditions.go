@@ -67,7 +67,7 @@ func (t *runningTable) checkConditions(now time.Time) {
 			c.board.Clear("shoe")
 		case st.Err != "":
 			words, _ := operator.ShoeLinkWords(st) // the fault in words; the log has the link's own
-			c.board.Say("shoe", words, "port", st.Port, "state", st.State.String(), "err", st.Err)
+			c.board.SayDetail("shoe", words, st.Err, "port", st.Port, "state", st.State.String(), "err", st.Err)
 		case st.State == serialin.LinkUnreadable:
 			c.board.Say("shoe", i18n.Message{Key: i18n.WarnShoeUnreadable, Args: []any{st.Port}}, "state", st.State.String())
 		}

@@ -22,15 +22,16 @@ import (
 // Board is the set of conditions now, each under a key ("clock", "shoe", "bus", "backup").
 // It is safe for concurrent use.
 type Board struct {
-	log   *slog.Logger
-	mu    sync.Mutex
-	now   map[string]string
-	words map[string]i18n.Message // the conditions raised by Say, as catalogue messages
+	log    *slog.Logger
+	mu     sync.Mutex
+	now    map[string]string
+	words  map[string]i18n.Message // the conditions raised by Say, as catalogue messages
+	detail map[string]string       // the detail a condition was last logged with (SayDetail)
 }
 
 // NewBoard is an empty board that logs every change to log.
 func NewBoard(log *slog.Logger) *Board {
-	return &Board{log: log, now: map[string]string{}, words: map[string]i18n.Message{}}
+	return &Board{log: log, now: map[string]string{}, words: map[string]i18n.Message{}, detail: map[string]string{}}
 }
 
 // Say raises the condition key with a message of the screen's catalogue: the strip words it
@@ -38,12 +39,20 @@ func NewBoard(log *slog.Logger) *Board {
 // begins or its words change, with attrs. There is no way to raise a condition in words of one
 // language (issue 23: every word on the status strip goes through the catalogue).
 func (b *Board) Say(key string, m i18n.Message, attrs ...any) {
+	b.SayDetail(key, m, "", attrs...)
+}
+
+// SayDetail is Say for a condition whose strip words stay the same while what lies under them
+// changes (a shoe link's error of no known kind: the strip says "link error", the log keeps the
+// link's own words): the log hears of it again when detail changes too, with detail in attrs.
+func (b *Board) SayDetail(key string, m i18n.Message, detail string, attrs ...any) {
 	text := i18n.Catalogue{}.Say(m)
 	b.mu.Lock()
 	old, had := b.now[key]
-	b.now[key], b.words[key] = text, m
+	oldDetail := b.detail[key]
+	b.now[key], b.words[key], b.detail[key] = text, m, detail
 	b.mu.Unlock()
-	if !had || old != text {
+	if !had || old != text || oldDetail != detail {
 		b.log.Warn(text, append([]any{"condition", key}, attrs...)...)
 	}
 }
@@ -54,6 +63,7 @@ func (b *Board) Clear(key string) {
 	old, had := b.now[key]
 	delete(b.now, key)
 	delete(b.words, key)
+	delete(b.detail, key)
 	b.mu.Unlock()
 	if had {
 		b.log.Info("cleared: "+old, "condition", key)

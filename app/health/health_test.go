@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/logs"
+	"github.com/coupboard/coupboard/display/i18n"
 )
 
 // syncSource is the Clock of the tests: the synchronisation state (or the error) the kernel
@@ -100,6 +101,26 @@ func TestBackup(t *testing.T) {
 		}
 		if tc.st != nil && !tc.st.OK && !strings.Contains(got[0], "no space left on device") {
 			t.Errorf("the failure's reason is not shown: %q", got)
+		}
+	}
+}
+
+// TestSayDetailLogsANewDetail: a condition whose strip words stay the same is logged again
+// when what lies under them changes (a shoe link's errors of no known kind, one after the
+// other: the log is where their own words are kept), and not again for the same detail.
+func TestSayDetailLogsANewDetail(t *testing.T) {
+	b, log := newBoard()
+	m := i18n.Message{Key: i18n.WarnShoeUnreadable, Args: []any{"/dev/ttyUSB0"}}
+	for _, detail := range []string{"read: no such device", "read: no such device", "read: protocol error", "read: protocol error"} {
+		b.SayDetail("shoe", m, detail, "err", detail)
+	}
+	b.Say("shoe", m)
+	if n := strings.Count(log.String(), "condition=shoe"); n != 3 {
+		t.Fatalf("logged %d times, want 3 (two details, then none):\n%s", n, log.String())
+	}
+	for _, want := range []string{"no such device", "protocol error"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log lacks the detail %q:\n%s", want, log.String())
 		}
 	}
 }
