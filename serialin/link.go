@@ -114,7 +114,7 @@ const (
 	FaultDisconnected Fault = "disconnected" // the open link failed
 	FaultUnreadable   Fault = "unreadable"   // bytes, but no valid frame
 	FaultSilent       Fault = "silent"       // no frame within the heartbeat
-	FaultIO           Fault = "io"           // the port failed to read or write (EIO): cable, adapter or shoe
+	FaultIO           Fault = "io"           // opening the port failed with EIO: cable, adapter or shoe
 	FaultResume       Fault = "resume"       // the shoe's sequence was not taken up from the last stop
 	FaultOther        Fault = "other"        // anything else (Status.Err says what)
 )
