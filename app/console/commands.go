@@ -100,7 +100,7 @@ func replyOf(t pitcmd.TableAnswer, ws replyWords) reply {
 	case pitcmd.Accepted:
 		r.kind = replyDone
 		if ws.effective && t.Answer != nil && !t.Answer.Effective.IsZero() {
-			r.words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("15:04:05")}}
+			r.words = i18n.Message{Key: i18n.ConAnsEffective, Args: []any{t.Answer.Effective.UTC().Format("2006-01-02 15:04:05")}} // dated: the form may post for tomorrow
 		}
 	case pitcmd.Refused, pitcmd.Rejected:
 		r.kind = replyRefused

@@ -26,7 +26,7 @@ func TestAnswerOf(t *testing.T) {
 	}{
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Pending}, AnswerPending, "", ""},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Offline}, AnswerPending, "", "the table is offline: it gets the change when it is back, if still in time"},
-		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &pitwire.PitAnswer{Effective: eff}}, AnswerAccepted, "", "in effect at 21:30:00 UTC"},
+		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Accepted, Answer: &pitwire.PitAnswer{Effective: eff}}, AnswerAccepted, "", "in effect at " + eff.UTC().Format("2006-01-02") + " 21:30:00 UTC"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Refused, Answer: &pitwire.PitAnswer{Rule: "000 7.7", Reason: "raise minimum needs 20 minutes' notice"}}, AnswerRefused, "000 7.7", "raise minimum needs 20 minutes' notice"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.Rejected, Answer: &pitwire.PitAnswer{Reason: "not a pit command"}}, AnswerRefused, "", "not a pit command"},
 		{pitcmd.TableAnswer{Table: "A", State: pitcmd.TooLate, Answer: &pitwire.PitAnswer{}}, AnswerMissed, "", "it reached the table after it expired"},

@@ -2,6 +2,7 @@ package console
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 			}
 		}
 	}
-	until("both tables' answers", func(p string) bool { return strings.Count(p, "accepted: in effect at 09:30:00 UTC") == 2 })
+	until("both tables' answers", func(p string) bool { return len(effectiveAt0930.FindAllString(p, -1)) == 2 })
 	until("the Cancel", func(p string) bool { return strings.Contains(p, "Cancel this change") })
 
 	res, _ := b.post("/cancel", url.Values{"csrf": {csrf}, "id": {id}})
@@ -78,3 +79,6 @@ func TestSentPostingCancelledAndKeptAcrossRestart(t *testing.T) {
 		t.Errorf("after a restart %d tables say withdrawn, want 2", n)
 	}
 }
+
+// effectiveAt0930 is a table's answer that the change is in effect at 09:30 UTC, dated.
+var effectiveAt0930 = regexp.MustCompile(`accepted: in effect at [0-9]{4}-[0-9]{2}-[0-9]{2} 09:30:00 UTC`)

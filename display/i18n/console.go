@@ -83,7 +83,7 @@ const (
 	ConAnsRefused     Key = "con.ans_refused"     // answer
 	ConAnsMissed      Key = "con.ans_missed"      // answer
 	ConAnsCancelled   Key = "con.ans_cancelled"   // answer
-	ConAnsEffective   Key = "con.ans_effective"   // %s time (UTC): an accepted change in effect then
+	ConAnsEffective   Key = "con.ans_effective"   // %s date and time (UTC): an accepted change in effect then
 	ConAnsTooLate     Key = "con.ans_too_late"    // why missed: it reached the table after it expired
 	ConAnsNoAnswer    Key = "con.ans_no_answer"   // why missed: no answer before it expired
 	ConAnsOffline     Key = "con.ans_offline"     // why pending: the table is offline
