@@ -20,7 +20,7 @@ import (
 var notShown = map[string]bool{
 	"Errorf": true, "New": true, "game": true, "op": true, "command": true, "journalAccess": true,
 	"SignOutBecause": true, "End": true, "TrimPrefix": true, "FixedZone": true,
-	"T": true, "t": true, "Say": true, "Letter": true, "Winner": true, "m": true,
+	"T": true, "t": true, "Say": true, "SayDetail": true, "Letter": true, "Winner": true, "m": true,
 	// The operational log (log/slog): the installer's, in English, never on a screen.
 	"Debug": true, "Info": true, "Warn": true, "Error": true,
 	// A file's path, a condition's key on the status strip (health.Board), a bus connection's name.
