@@ -445,8 +445,10 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		// their floor (issue 23). A panel wider than 9:16 (800×1280) with the run board is short
 		// still: there the roads go in two rows (roadsPaired: the bead plate beside the big road,
 		// the derived roads and the ask road side by side under them), which saves a row of
-		// cells and its name's band, and the coup takes back what that leaves over, up to the
-		// height it had.
+		// cells and its name's band; what that leaves over goes back to the coup, the run board
+		// and the sign, and what the road cells cannot use beyond pairedCellCap to the coup's
+		// cards, which may then grow past the height they had. Any portrait layout whose roads
+		// are still short comes here (tested: 800×1280 and 768×1366 with the run board).
 		beside, paired := false, false
 		lack := func() float32 { return r.roadsNeedAs(pad, beside, paired) - (body.h - coupH - pad - low - pad) }
 		if l := lack(); l > 0 {

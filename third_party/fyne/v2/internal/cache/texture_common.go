@@ -25,6 +25,13 @@ func GetTextTexture(ent FontCacheEntry) (TextureType, bool) {
 	return texInfo.texture, true
 }
 
+// HasTextTexture reports whether the text run ent has a texture, without counting that as a
+// use of it (coupboard patch 7: the painter's runs off the screen expire as before).
+func HasTextTexture(ent FontCacheEntry) bool {
+	texInfo, ok := textTextures.Load(ent)
+	return ok && texInfo != nil
+}
+
 // GetTexture gets cached texture.
 func GetTexture(obj fyne.CanvasObject) (TextureType, bool) {
 	texInfo, ok := objectTextures.Load(obj)

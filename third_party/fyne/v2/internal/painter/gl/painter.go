@@ -190,6 +190,10 @@ func (p *painter) freeTextsNotDrawn() {
 		return a.pixels < b.pixels
 	})
 	for _, ent := range off {
+		if !cache.HasTextTexture(ent) { // freed otherwise (expired, its canvas gone): forget it
+			delete(p.textsMade, ent)
+			continue
+		}
 		if px := p.textsMade[ent].pixels; budget >= px {
 			budget -= px
 			p.textsDrawn[ent] = struct{}{} // kept

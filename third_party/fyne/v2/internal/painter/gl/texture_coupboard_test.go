@@ -134,3 +134,31 @@ func hasTexture(p *painter, o *canvas.Text) bool {
 	_, ok := cache.GetTextTexture(p.textEntry(o))
 	return ok
 }
+
+// TestClearForgetsTextsFreedElsewhere: runs whose textures the cache freed itself (expiry, a
+// canvas gone) are not kept for the budget: they would have pushed out runs that still have
+// textures.
+func TestClearForgetsTextsFreedElsewhere(t *testing.T) {
+	test.NewTempApp(t)
+	ctx := &fakeContext{deleted: map[Texture]bool{}}
+	p := &painter{canvas: test.NewCanvas(), ctx: ctx, pixScale: 1}
+	text := func(s string) *canvas.Text { return canvas.NewText(s, color.Black) }
+	dealing, banner, rank := text("Dealing"), text("PLAYER WINS 8 TO 6"), text("Q")
+
+	p.Clear() // frame A draws Dealing
+	dTex := ctx.texture(p, dealing)
+	p.Clear() // frame B draws the banner and Q
+	ctx.texture(p, banner)
+	ctx.texture(p, rank)
+	p.textBudget = p.textsMade[p.textEntry(banner)].pixels + p.textsMade[p.textEntry(rank)].pixels
+	// the cache frees the banner's and Q's textures itself
+	cache.DeleteTextTexturesExcept(p.canvas, map[cache.FontCacheEntry]struct{}{p.textEntry(dealing): {}})
+	p.Clear() // frame C draws nothing
+	p.Clear() // frame D: off the screen, the banner and Q (frame B) come before Dealing (frame A)
+	if ctx.deleted[dTex] || !hasTexture(p, dealing) {
+		t.Errorf("Dealing's texture was freed for runs whose textures were gone (deleted %v)", ctx.deleted)
+	}
+	if len(p.textsMade) != 1 {
+		t.Errorf("the painter still tracks %d runs, want Dealing's alone", len(p.textsMade))
+	}
+}
