@@ -267,6 +267,9 @@ type runningTable struct {
 	// stages is the --stages diagnostic (stages.go), nil without it; set once, before the
 	// window attaches, while the loop runs: atomic.
 	stages atomic.Pointer[stageLog]
+	// idle collects the window's garbage between cards (idlegc.go); nil headless and until the
+	// window attaches, while the loop runs: atomic.
+	idle atomic.Pointer[idleCollector]
 
 	// openBus is set when the table publishes with no credentials (bus.open = true): the
 	// status strip says so on every screen.
@@ -536,6 +539,9 @@ func (t *runningTable) present(v view.Screen) {
 		}
 		return
 	}
+	if c := t.idle.Load(); c != nil {
+		c.presented()
+	}
 	fyne.Do(func() {
 		if stamp != nil {
 			stamp.apply = time.Now()
@@ -634,6 +640,11 @@ func (t *runningTable) runWindow(cfg *config.Config, size string, demo bool, sig
 		}
 	})
 	t.attach(scr)
+	idle := newIdleCollector()
+	idleCtx, stopIdle := context.WithCancel(t.ctx)
+	defer stopIdle()
+	go idle.run(idleCtx)
+	t.idle.Store(idle)
 	ended := make(chan struct{})
 	go func() {
 		select {
