@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"runtime"
-	"runtime/metrics"
 	"time"
 )
 
@@ -92,17 +91,6 @@ func (h heapState) due(share float64) bool {
 
 // readHeap reads heapState from runtime/metrics.
 func readHeap() heapState {
-	m := []metrics.Sample{
-		{Name: "/gc/heap/live:bytes"},
-		{Name: "/memory/classes/heap/objects:bytes"},
-		{Name: "/gc/heap/goal:bytes"},
-	}
-	metrics.Read(m)
-	v := func(i int) uint64 {
-		if m[i].Value.Kind() != metrics.KindUint64 {
-			return 0
-		}
-		return m[i].Value.Uint64()
-	}
-	return heapState{live: v(0), now: v(1), goal: v(2)}
+	v := runtimeCounts("/gc/heap/live:bytes", "/memory/classes/heap/objects:bytes", "/gc/heap/goal:bytes")
+	return heapState{live: v[0], now: v[1], goal: v[2]}
 }

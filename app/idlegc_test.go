@@ -4,7 +4,6 @@ import (
 	"context"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -92,11 +91,7 @@ func TestIdleCollectorCollects(t *testing.T) {
 		runtime.GC()
 		collected <- struct{}{}
 	}
-	forced := func() uint64 {
-		m := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
-		metrics.Read(m)
-		return m[0].Value.Uint64()
-	}
+	forced := func() uint64 { return runtimeCounts("/gc/cycles/forced:gc-cycles")[0] }
 	ctx, cancel := context.WithCancel(context.Background())
 	ended := make(chan struct{})
 	go func() { c.run(ctx); close(ended) }()

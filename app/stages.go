@@ -89,11 +89,21 @@ func (s *stageLog) write(p *stageStamp) {
 }
 
 // gcCycles is how many garbage collections have ended since the process started.
-func gcCycles() uint64 {
-	m := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(m)
-	if m[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+func gcCycles() uint64 { return runtimeCounts("/gc/cycles/total:gc-cycles")[0] }
+
+// runtimeCounts reads the runtime/metrics of these names, each as a count; 0 for one the
+// runtime does not have as a count.
+func runtimeCounts(names ...string) []uint64 {
+	m := make([]metrics.Sample, len(names))
+	for i, n := range names {
+		m[i].Name = n
 	}
-	return m[0].Value.Uint64()
+	metrics.Read(m)
+	out := make([]uint64, len(m))
+	for i := range m {
+		if m[i].Value.Kind() == metrics.KindUint64 {
+			out[i] = m[i].Value.Uint64()
+		}
+	}
+	return out
 }
