@@ -7,7 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestOpenErrorsHaveTheirFault: opening a port that is not there, or a TCP shoe that does not
@@ -17,11 +16,11 @@ func TestOpenErrorsHaveTheirFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = openSerial(filepath.Join(t.TempDir(), "no-such-shoe"), mode, time.Second)
+	_, _, err = openSerial(filepath.Join(t.TempDir(), "no-such-shoe"), mode)
 	if f := faultOf(err); f != FaultNotFound {
 		t.Errorf("a missing device: fault %q (%v)", f, err)
 	}
-	_, _, err = openTCP("127.0.0.1:1", time.Second)
+	_, _, err = openTCP("127.0.0.1:1")
 	if f := faultOf(err); f != FaultConnect {
 		t.Errorf("a TCP shoe that does not answer: fault %q (%v)", f, err)
 	}

@@ -3,6 +3,7 @@ package serialin
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -15,37 +16,63 @@ import (
 	"go.bug.st/serial/enumerator"
 )
 
-// link is one open connection to a shoe. Read returns (0, nil) when nothing arrived within
-// the read timeout, and an error when the connection is gone.
+// link is one open connection to a shoe. Read waits up to wait for bytes (wait <= 0: until
+// bytes arrive or the link is closed) and returns (0, nil) when none arrived, an error when
+// the connection is gone. Close ends a Read in progress on another goroutine, and may be
+// called more than once.
 type link interface {
-	Read(p []byte) (int, error)
+	Read(p []byte, wait time.Duration) (int, error)
 	Close() error
 }
 
-// serialLink is a serial port. go.bug.st/serial already returns (0, nil) on a read timeout.
-type serialLink struct{ serial.Port }
+// serialLink is a serial port opened through go.bug.st/serial (openSelectPort), which returns
+// (0, nil) on a read timeout. On Linux a serial port is a ttyLink (tty_linux.go).
+type serialLink struct{ port serial.Port }
 
-// tcpLink is a TCP connection (ser2net, a networked shoe) with the same read contract.
-type tcpLink struct {
-	conn    net.Conn
-	timeout time.Duration
+// Read reads what arrives within wait.
+func (l serialLink) Read(p []byte, wait time.Duration) (int, error) {
+	t := serial.NoTimeout
+	if wait > 0 {
+		t = wait
+	}
+	if err := l.port.SetReadTimeout(t); err != nil {
+		return 0, err
+	}
+	return l.port.Read(p)
 }
 
-// Read reads what arrived within the timeout; a timeout is (0, nil), as on a serial port.
-func (l *tcpLink) Read(p []byte) (int, error) {
-	if err := l.conn.SetReadDeadline(time.Now().Add(l.timeout)); err != nil {
+// Close closes the port (go.bug.st/serial's Close is safe to repeat and ends a pending Read).
+func (l serialLink) Close() error { return l.port.Close() }
+
+// pollConn is a connection Go's poller waits on, with read deadlines: a TCP connection, or
+// on Linux a serial device (tty_linux.go).
+type pollConn interface {
+	io.ReadCloser
+	SetReadDeadline(t time.Time) error
+}
+
+// pollLink is a link over a pollConn: a Read that waits parks its goroutine on the runtime's
+// poller and holds no thread in a system call. A TCP shoe (ser2net, a networked shoe) is one.
+type pollLink struct{ conn pollConn }
+
+// Read reads what arrives within wait; a timeout is (0, nil), as on a serial port.
+func (l pollLink) Read(p []byte, wait time.Duration) (int, error) {
+	var deadline time.Time
+	if wait > 0 {
+		deadline = time.Now().Add(wait)
+	}
+	if err := l.conn.SetReadDeadline(deadline); err != nil {
 		return 0, err
 	}
 	n, err := l.conn.Read(p)
-	var ne net.Error
-	if err != nil && errors.As(err, &ne) && ne.Timeout() {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return n, nil
 	}
 	return n, err
 }
 
-// Close closes the connection.
-func (l *tcpLink) Close() error { return l.conn.Close() }
+// Close closes the connection; a Read in progress on another goroutine returns at once.
+func (l pollLink) Close() error { return l.conn.Close() }
 
 // USBMatch picks a USB serial adapter by its USB vendor and product IDs (hex, as lsusb
 // prints them) and, when several are plugged in, its serial number.
@@ -153,9 +180,9 @@ func describeOpenError(port string, err error) *OpenError {
 			"or install deploy/99-coupboard-shoe.rules"
 	case code == serial.PortNotFound || errors.Is(err, fs.ErrNotExist):
 		fault, reason = FaultNotFound, "not found: is the shoe plugged in and powered? (ls -l /dev/serial/by-id/)"
-	case code == serial.PortBusy:
+	case code == serial.PortBusy || errors.Is(err, syscall.EBUSY):
 		fault, reason = FaultBusy, "busy: another program has the port open"
-	case code == serial.InvalidSerialPort:
+	case code == serial.InvalidSerialPort || errors.Is(err, errNotSerial):
 		fault, reason = FaultNotSerial, "not a serial port: "+err.Error()
 	case errors.Is(err, syscall.EIO):
 		fault = FaultIO // the reason stays the system's own words
@@ -200,29 +227,35 @@ func serialMode(s Settings) (*serial.Mode, error) {
 
 // openSerial opens a serial device by path (a symlink such as /dev/serial/by-id/... or
 // /dev/coupboard-shoe is followed anew on every open, so a re-pointed link is picked up).
-func openSerial(path string, mode *serial.Mode, readTimeout time.Duration) (link, string, error) {
+func openSerial(path string, mode *serial.Mode) (link, string, error) {
 	name := path
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		name = real
 	} else if _, statErr := os.Lstat(path); statErr != nil {
 		return nil, path, describeOpenError(path, statErr)
 	}
-	p, err := serial.Open(name, mode)
+	l, err := openPort(name, mode)
 	if err != nil {
 		return nil, name, describeOpenError(path, err)
 	}
-	if err := p.SetReadTimeout(readTimeout); err != nil {
-		p.Close()
-		return nil, name, describeOpenError(path, fmt.Errorf("set read timeout: %w", err))
+	return l, name, nil
+}
+
+// openSelectPort opens name through go.bug.st/serial, whose reads wait in select(2): for a
+// device Go's poller cannot wait on, and off Linux.
+func openSelectPort(name string, mode *serial.Mode) (link, error) {
+	p, err := serial.Open(name, mode)
+	if err != nil {
+		return nil, err
 	}
-	return serialLink{p}, name, nil
+	return serialLink{p}, nil
 }
 
 // openTCP connects to a shoe served over TCP (ser2net, a networked shoe).
-func openTCP(addr string, readTimeout time.Duration) (link, string, error) {
+func openTCP(addr string) (link, string, error) {
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		return nil, addr, &OpenError{Port: "tcp " + addr, Fault: FaultConnect, Reason: "cannot connect: " + err.Error(), Err: err}
 	}
-	return &tcpLink{conn: conn, timeout: readTimeout}, addr, nil
+	return pollLink{conn}, addr, nil
 }

@@ -29,7 +29,10 @@ type Config struct {
 	// Heartbeat overrides the adapter's heartbeat interval; the link is reported silent after
 	// 2.5 intervals without a valid frame. Negative turns the watchdog off.
 	Heartbeat time.Duration
-	// ReadTimeout bounds each read, so the watchdog and Close are noticed (default 100 ms).
+	// ReadTimeout, when positive, bounds each read. By default a read waits until bytes
+	// arrive or the watchdog is next due (the heartbeat's silence, the unreadable line), and
+	// Close ends it at once: an idle line wakes the table once a heartbeat, not ten times a
+	// second (docs/performance.md §27).
 	ReadTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the wait between reconnection attempts, which doubles
 	// after each failure (defaults 250 ms and 5 s).
@@ -128,9 +131,6 @@ func newManager(cfg Config, reg *Registry) (*Manager, error) {
 	settings := cfg.Settings.withDefaults(a.Settings)
 	if _, err := serialMode(settings); err != nil {
 		return nil, fmt.Errorf("shoe port settings: %w", err)
-	}
-	if cfg.ReadTimeout <= 0 {
-		cfg.ReadTimeout = 100 * time.Millisecond
 	}
 	if cfg.MinBackoff <= 0 {
 		cfg.MinBackoff = 250 * time.Millisecond
@@ -282,7 +282,19 @@ func (m *Manager) run() {
 			}
 		}
 		first = false
+		// Close ends the connection's pending read at once: the read waits for the shoe, not
+		// for a timeout. The link is closed here, off the caller of Close (closing a serial
+		// port can block for seconds).
+		read := make(chan struct{})
+		go func() {
+			select {
+			case <-m.stop:
+				l.Close()
+			case <-read:
+			}
+		}()
 		err = m.read(l, dec)
+		close(read)
 		l.Close()
 		if m.stopped() {
 			break
@@ -299,7 +311,7 @@ func (m *Manager) run() {
 func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 	switch {
 	case m.cfg.TCP != "":
-		return openTCP(m.cfg.TCP, m.cfg.ReadTimeout)
+		return openTCP(m.cfg.TCP)
 	case !m.cfg.USB.IsZero():
 		list, err := m.enumerate()
 		if err != nil {
@@ -309,9 +321,9 @@ func (m *Manager) open(mode *serial.Mode) (link, string, error) {
 		if err != nil {
 			return nil, m.cfg.USB.String(), err
 		}
-		return openSerial(path, mode, m.cfg.ReadTimeout)
+		return openSerial(path, mode)
 	}
-	return openSerial(m.cfg.Path, mode, m.cfg.ReadTimeout)
+	return openSerial(m.cfg.Path, mode)
 }
 
 // read reads and decodes until the link fails or the manager stops, watching the heartbeat.
@@ -330,7 +342,10 @@ func (m *Manager) read(l link, dec Decoder) error {
 	}
 	var garbage time.Time // when bytes with no valid frame started arriving; zero if not
 	for !m.stopped() {
-		n, err := l.Read(buf)
+		n, err := l.Read(buf, m.readWait(time.Now(), bad, lastAlive, garbage, silentAfter))
+		if m.stopped() {
+			return nil // Close closed the link under the read
+		}
 		now := time.Now()
 		if n > 0 {
 			dec.SetNow(now)
@@ -381,6 +396,31 @@ func (m *Manager) read(l link, dec Decoder) error {
 		}
 	}
 	return nil
+}
+
+// readWait is how long read's next read may wait: until the watchdog below it is next due
+// (the heartbeat's silence while the line is connected or unproven, the unreadable line while
+// bytes with no valid frame arrive), at most the configured ReadTimeout; 0, no bound, when
+// nothing is due (no heartbeat, a line already reported).
+func (m *Manager) readWait(now time.Time, bad LinkState, lastAlive, garbage time.Time, silentAfter time.Duration) time.Duration {
+	var due time.Time
+	if bad != LinkUnreadable && !garbage.IsZero() {
+		due = garbage.Add(m.cfg.Unreadable)
+	}
+	if (bad == LinkConnected || bad == LinkUnproven) && silentAfter > 0 {
+		if d := lastAlive.Add(silentAfter); due.IsZero() || d.Before(due) {
+			due = d
+		}
+	}
+	wait := time.Duration(0)
+	if !due.IsZero() {
+		// A millisecond past the due time, so the check after the read finds it passed.
+		wait = max(due.Sub(now), 0) + time.Millisecond
+	}
+	if m.cfg.ReadTimeout > 0 && (wait == 0 || wait > m.cfg.ReadTimeout) {
+		wait = m.cfg.ReadTimeout
+	}
+	return wait
 }
 
 // dropping reports whether dec is dropping the stream's frames as unproven (relinker).

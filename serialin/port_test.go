@@ -385,6 +385,8 @@ func TestOpenErrorMessages(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.EACCES}, "dialout group"},
 		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.ENOENT}, "not found"},
 		{syscall.ENOENT, "not found"},
+		{&fs.PathError{Op: "open", Path: "/dev/ttyUSB0", Err: syscall.EBUSY}, "busy"},
+		{fmt.Errorf("%w: get settings: %w", errNotSerial, syscall.ENOTTY), "not a serial port"},
 		{errors.New("odd"), "odd"},
 	} {
 		e := describeOpenError("/dev/ttyUSB0", tc.err)
@@ -395,7 +397,7 @@ func TestOpenErrorMessages(t *testing.T) {
 	if os.Geteuid() != 0 { // root opens anything: only a normal user sees EACCES
 		f := filepath.Join(t.TempDir(), "tty")
 		os.WriteFile(f, nil, 0)
-		_, _, err := openSerial(f, mustMode(t), 10*time.Millisecond)
+		_, _, err := openSerial(f, mustMode(t))
 		if err == nil || !strings.Contains(err.Error(), "dialout") {
 			t.Errorf("open of an unreadable port: %v, want the dialout hint", err)
 		}
@@ -494,8 +496,9 @@ func TestCloseFromAnotherGoroutine(t *testing.T) {
 	case <-time.After(patience):
 		t.Fatalf("not stopped %v after Close", patience)
 	}
-	// A pending Read ends within the read timeout (100 ms); the bound is loose so that a loaded
-	// machine does not fail it, and tight enough to tell a Read that waits for the line.
+	// The pending Read waits for the line with no timeout (the heartbeat is 5 s): Close ends
+	// it by closing the link under it. The bound is loose so that a loaded machine does not
+	// fail it, and tight enough to tell a Read that waits out the watchdog (12.5 s).
 	if el := time.Since(start); el > 10*time.Second {
 		t.Errorf("stopped %v after Close", el)
 	}
@@ -583,4 +586,38 @@ func TestPTYNoiseOnlyIsUnreadable(t *testing.T) {
 		l := links(evs)
 		return l[len(l)-1] == "connected"
 	})
+}
+
+// A read waits until the watchdog is next due, not a fixed tick: an idle line wakes the table
+// once a heartbeat (the silence check), and ReadTimeout, when set, bounds the wait.
+func TestReadWait(t *testing.T) {
+	now := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	ago := func(d time.Duration) time.Time { return now.Add(-d) }
+	const silent = 12500 * time.Millisecond // 2.5 heartbeats of 5 s
+	for _, tc := range []struct {
+		name        string
+		bad         LinkState
+		lastAlive   time.Time
+		garbage     time.Time
+		silentAfter time.Duration
+		readTimeout time.Duration
+		want        time.Duration
+	}{
+		{"connected: the silence check", LinkConnected, ago(2500 * time.Millisecond), time.Time{}, silent, 0, 10*time.Second + time.Millisecond},
+		{"unproven: the silence check", LinkUnproven, ago(time.Second), time.Time{}, silent, 0, 11500*time.Millisecond + time.Millisecond},
+		{"no heartbeat: nothing due", LinkConnected, ago(time.Hour), time.Time{}, 0, 0, 0},
+		{"silent already: nothing due", LinkSilent, ago(time.Minute), time.Time{}, silent, 0, 0},
+		{"silent, noise: the unreadable check", LinkSilent, ago(time.Minute), ago(4 * time.Second), silent, 0, 6*time.Second + time.Millisecond},
+		{"noise before the silence", LinkConnected, ago(time.Second), ago(9 * time.Second), silent, 0, time.Second + time.Millisecond},
+		{"unreadable already: nothing due", LinkUnreadable, ago(time.Minute), ago(time.Minute), silent, 0, 0},
+		{"overdue: at once", LinkConnected, ago(20 * time.Second), time.Time{}, silent, 0, time.Millisecond},
+		{"ReadTimeout bounds a wait", LinkConnected, now, time.Time{}, silent, 100 * time.Millisecond, 100 * time.Millisecond},
+		{"ReadTimeout bounds no due", LinkSilent, ago(time.Minute), time.Time{}, silent, 100 * time.Millisecond, 100 * time.Millisecond},
+		{"ReadTimeout longer than the due", LinkConnected, ago(12 * time.Second), time.Time{}, silent, time.Second, 501 * time.Millisecond},
+	} {
+		m := &Manager{cfg: Config{Unreadable: 10 * time.Second, ReadTimeout: tc.readTimeout}}
+		if got := m.readWait(now, tc.bad, tc.lastAlive, tc.garbage, tc.silentAfter); got != tc.want {
+			t.Errorf("%s: wait %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }

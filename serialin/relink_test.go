@@ -229,7 +229,7 @@ func TestPTYForeignStreamAfterUnplugIsNotTaken(t *testing.T) {
 // A nil read is a read timeout (nothing arrived), after a millisecond so the clock moves.
 type scriptLink struct{ reads [][]byte }
 
-func (l *scriptLink) Read(p []byte) (int, error) {
+func (l *scriptLink) Read(p []byte, _ time.Duration) (int, error) {
 	if len(l.reads) == 0 {
 		return 0, errors.New("unplugged")
 	}
