@@ -17,22 +17,35 @@ import (
 )
 
 // link is one open connection to a shoe. Read waits up to wait for bytes (wait <= 0: until
-// bytes arrive or the link is closed) and returns (0, nil) when none arrived, an error when
-// the connection is gone. Close ends a Read in progress on another goroutine, and may be
-// called more than once.
+// bytes arrive, or the link is interrupted) and returns (0, nil) when none arrived, an error
+// when the connection is gone. Close may be called more than once.
 type link interface {
 	Read(p []byte, wait time.Duration) (int, error)
 	Close() error
 }
 
+// interrupter is a link that may be closed while a Read is in progress on another goroutine,
+// which then returns at once: the manager's Close does so (Manager.run). A link that is not
+// one (serialLink) bounds each wait instead (selectWaitMax).
+type interrupter interface {
+	link
+	interrupt() error
+}
+
+// selectWaitMax bounds a serialLink's wait, so that the manager's Close is seen within it: that
+// link is not closed under a read (go.bug.st/serial closes its descriptor before it wakes the
+// read, which could then read a descriptor reused meanwhile).
+const selectWaitMax = time.Second
+
 // serialLink is a serial port opened through go.bug.st/serial (openSelectPort), which returns
-// (0, nil) on a read timeout. On Linux a serial port is a ttyLink (tty_linux.go).
+// (0, nil) on a read timeout: off Linux, and for a device Go's poller cannot wait on. Other
+// serial ports are ttyLinks (tty_linux.go).
 type serialLink struct{ port serial.Port }
 
-// Read reads what arrives within wait.
+// Read reads what arrives within wait, at most selectWaitMax.
 func (l serialLink) Read(p []byte, wait time.Duration) (int, error) {
-	t := serial.NoTimeout
-	if wait > 0 {
+	t := selectWaitMax
+	if wait > 0 && wait < t {
 		t = wait
 	}
 	if err := l.port.SetReadTimeout(t); err != nil {
@@ -41,7 +54,7 @@ func (l serialLink) Read(p []byte, wait time.Duration) (int, error) {
 	return l.port.Read(p)
 }
 
-// Close closes the port (go.bug.st/serial's Close is safe to repeat and ends a pending Read).
+// Close closes the port (go.bug.st/serial's Close is safe to repeat).
 func (l serialLink) Close() error { return l.port.Close() }
 
 // pollConn is a connection Go's poller waits on, with read deadlines: a TCP connection, or
@@ -55,7 +68,8 @@ type pollConn interface {
 // poller and holds no thread in a system call. A TCP shoe (ser2net, a networked shoe) is one.
 type pollLink struct{ conn pollConn }
 
-// Read reads what arrives within wait; a timeout is (0, nil), as on a serial port.
+// Read reads what arrives within wait; a timeout is (0, nil), as on a serial port. The other
+// end closing the line (a pseudo-terminal's, a TCP peer's) is an error that says so.
 func (l pollLink) Read(p []byte, wait time.Duration) (int, error) {
 	var deadline time.Time
 	if wait > 0 {
@@ -65,14 +79,23 @@ func (l pollLink) Read(p []byte, wait time.Duration) (int, error) {
 		return 0, err
 	}
 	n, err := l.conn.Read(p)
-	if errors.Is(err, os.ErrDeadlineExceeded) {
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		return n, nil
+	case errors.Is(err, io.EOF):
+		return n, errHungUp
 	}
 	return n, err
 }
 
+// errHungUp is a read's end of file: the other end closed the line.
+var errHungUp = errors.New("the line was closed at the other end (end of file)")
+
 // Close closes the connection; a Read in progress on another goroutine returns at once.
 func (l pollLink) Close() error { return l.conn.Close() }
+
+// interrupt closes the connection under a Read in progress (interrupter).
+func (l pollLink) interrupt() error { return l.conn.Close() }
 
 // USBMatch picks a USB serial adapter by its USB vendor and product IDs (hex, as lsusb
 // prints them) and, when several are plugged in, its serial number.

@@ -170,9 +170,10 @@ func (m *Manager) Status() Status {
 	return m.status
 }
 
-// Close asks the manager to stop and returns at once; the port is closed on the manager's
-// own goroutine (closing a serial port can block for seconds). Done is closed when it has
-// stopped. Close may be called more than once and from any goroutine.
+// Close asks the manager to stop and returns at once; the port is closed off the caller's
+// goroutine (closing a serial port can block for seconds), under a pending read when the link
+// allows it (interrupter), else when the read's wait ends (at most a second). Done is closed
+// when it has stopped. Close may be called more than once and from any goroutine.
 func (m *Manager) Close() { m.closeOnce.Do(func() { close(m.stop) }) }
 
 // Done is closed when the manager has stopped and closed its port.
@@ -286,13 +287,15 @@ func (m *Manager) run() {
 		// for a timeout. The link is closed here, off the caller of Close (closing a serial
 		// port can block for seconds).
 		read := make(chan struct{})
-		go func() {
-			select {
-			case <-m.stop:
-				l.Close()
-			case <-read:
-			}
-		}()
+		if i, ok := l.(interrupter); ok {
+			go func() {
+				select {
+				case <-m.stop:
+					i.interrupt()
+				case <-read:
+				}
+			}()
+		}
 		err = m.read(l, dec)
 		close(read)
 		l.Close()

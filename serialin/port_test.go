@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,7 +242,7 @@ func mustScript(t *testing.T, src string) []engine.Token {
 // A line that goes quiet trips the watchdog after 2.5 heartbeats; a frame brings it back.
 func TestPTYSilentLineTripsWatchdog(t *testing.T) {
 	line := newPTY(t, "")
-	c := startManager(t, Config{Path: line.Path(), Heartbeat: 40 * time.Millisecond, ReadTimeout: 10 * time.Millisecond})
+	c := startManager(t, Config{Path: line.Path(), Heartbeat: 40 * time.Millisecond}) // no ReadTimeout: readWait alone wakes the read
 	line.Write(Frame("HELO", 0, "ACME", "SHOE-8", "1.2.0", "CSP1"))
 	start := time.Now()
 	c.until(patience, "silent", func(evs []Event) bool {
@@ -477,7 +478,7 @@ func TestStartRejectsBadConfig(t *testing.T) {
 	}
 }
 
-// Close returns at once and the manager stops within a read timeout.
+// Close returns at once, and the manager stops at once: it closes the link under the read.
 func TestCloseFromAnotherGoroutine(t *testing.T) {
 	line := newPTY(t, "")
 	m, err := Start(Config{Path: line.Path()}, NewRegistry())
@@ -556,7 +557,7 @@ func TestSimShoe(t *testing.T) {
 // naming the settings; a valid frame brings the link back.
 func TestPTYNoiseOnlyIsUnreadable(t *testing.T) {
 	line := newPTY(t, "")
-	c := startManager(t, Config{Path: line.Path(), Unreadable: 150 * time.Millisecond, ReadTimeout: 10 * time.Millisecond})
+	c := startManager(t, Config{Path: line.Path(), Unreadable: 150 * time.Millisecond}) // no ReadTimeout, as above
 	c.until(patience, "connected", func(evs []Event) bool { return countKind(evs, KindLink) > 0 })
 	stop := make(chan struct{})
 	go func() {
@@ -619,5 +620,28 @@ func TestReadWait(t *testing.T) {
 		if got := m.readWait(now, tc.bad, tc.lastAlive, tc.garbage, tc.silentAfter); got != tc.want {
 			t.Errorf("%s: wait %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// A read of a line closed at the other end says so (a TCP peer, a pseudo-terminal's end of file).
+func TestPollLinkHungUp(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skipf("no loopback: %v", err)
+	}
+	defer ln.Close()
+	a, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := pollLink{a}
+	defer l.Close()
+	b, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if _, err := l.Read(make([]byte, 8), time.Second); !errors.Is(err, errHungUp) {
+		t.Errorf("read of a closed line: %v, want %v", err, errHungUp)
 	}
 }

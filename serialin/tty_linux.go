@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !ppc64 && !ppc64le
 
 package serialin
 
@@ -35,7 +35,12 @@ func (l *ttyLink) Close() error {
 	return l.f.Close()
 }
 
-// errNotSerial marks a device that takes no serial settings (tcgetattr fails: not a terminal).
+// interrupt closes the device under a Read in progress, as Close does (interrupter).
+func (l *ttyLink) interrupt() error { return l.Close() }
+
+// errNotSerial marks a device that takes no serial settings: getting or setting them fails with
+// ENOTTY or EINVAL (not a terminal). Another failure, EIO from an adapter pulled during the
+// open, keeps its own error.
 var errNotSerial = errors.New("not a terminal")
 
 // errNotPollable marks a device Go's poller cannot wait on; openPort then opens it through
@@ -82,14 +87,14 @@ func openTTY(name string, mode *serial.Mode) (link, error) {
 func configureTTY(fd int, mode *serial.Mode) error {
 	t, err := unix.IoctlGetTermios(fd, unix.TCGETS)
 	if err != nil {
-		return fmt.Errorf("%w: get settings: %w", errNotSerial, err)
+		return settingsError("get settings", err)
 	}
 	standard, err := setTermios(t, mode)
 	if err != nil {
 		return err
 	}
 	if err := unix.IoctlSetTermios(fd, unix.TCSETS, t); err != nil {
-		return fmt.Errorf("%w: set settings: %w", errNotSerial, err)
+		return settingsError("set settings", err)
 	}
 	if standard {
 		return nil
@@ -107,12 +112,21 @@ func configureTTY(fd int, mode *serial.Mode) error {
 	return nil
 }
 
+// settingsError words a failure to get or set a terminal's settings: ENOTTY and EINVAL say
+// the device is no terminal (errNotSerial).
+func settingsError(what string, err error) error {
+	if errors.Is(err, unix.ENOTTY) || errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("%w: %s: %w", errNotSerial, what, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 // setTermios puts raw mode (no echo, no line editing, no character mapping, no flow control),
 // mode's framing and, when the rate has a speed code, its speed in t, with reads of at least
 // one byte; it reports whether the rate had a code (standard).
 func setTermios(t *unix.Termios, mode *serial.Mode) (standard bool, err error) {
 	t.Cflag |= unix.CREAD | unix.CLOCAL
-	t.Cflag &^= unix.CRTSCTS
+	t.Cflag &^= unix.CRTSCTS | unix.CIBAUD // no flow control; the input speed is the output's
 	t.Lflag &^= unix.ICANON | unix.ECHO | unix.ECHOE | unix.ECHOK | unix.ECHONL | unix.ECHOCTL | unix.ECHOPRT | unix.ECHOKE | unix.ISIG | unix.IEXTEN
 	t.Iflag &^= unix.IXON | unix.IXOFF | unix.IXANY | unix.INPCK | unix.IGNPAR | unix.PARMRK | unix.ISTRIP | unix.IGNBRK | unix.BRKINT | unix.INLCR | unix.IGNCR | unix.ICRNL | unix.IUCLC
 	t.Oflag &^= unix.OPOST

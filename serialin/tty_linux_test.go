@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !ppc64 && !ppc64le
 
 package serialin
 
@@ -80,8 +80,8 @@ func TestTTYReadWaitsOnThePoller(t *testing.T) {
 	}
 }
 
-// A read that waits in vain is (0, nil); Close from another goroutine ends a read that waits
-// for ever at once; a line that hangs up is an error.
+// A read that waits in vain is (0, nil); interrupt (the manager's Close) from another goroutine
+// ends a read that waits for ever at once; a line that hangs up is an error.
 func TestTTYTimeoutCloseAndHangUp(t *testing.T) {
 	line := newPTY(t, "")
 	l := openLine(t, line, mustMode(t))
@@ -99,8 +99,12 @@ func TestTTYTimeoutCloseAndHangUp(t *testing.T) {
 		_, err := long.Read(make([]byte, 8), 0)
 		ended <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
-	long.Close()
+	for deadline := time.Now().Add(patience); readState("TestTTYTimeoutCloseAndHangUp.func1") != "IO wait"; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the read never waited")
+		}
+	}
+	long.(interrupter).interrupt()
 	select {
 	case err := <-ended:
 		if err == nil {
@@ -225,5 +229,26 @@ func TestTTYOpenFaults(t *testing.T) {
 	_, _, err = openSerial(line.Path(), mustMode(t))
 	if !errors.As(err, &oe) || oe.Fault != FaultBusy {
 		t.Errorf("second open of %s: %v, want busy", line.Path(), err)
+	}
+}
+
+// Only "not a terminal" (ENOTTY, EINVAL) is named not a serial port; an adapter pulled during
+// the open (EIO) keeps its own fault.
+func TestSettingsError(t *testing.T) {
+	for _, tc := range []struct {
+		err   error
+		fault Fault
+	}{
+		{unix.ENOTTY, FaultNotSerial},
+		{unix.EINVAL, FaultNotSerial},
+		{unix.EIO, FaultIO},
+	} {
+		err := settingsError("get settings", tc.err)
+		if !errors.Is(err, tc.err) {
+			t.Errorf("%v: %v does not wrap it", tc.err, err)
+		}
+		if got := describeOpenError("/dev/ttyUSB0", err).Fault; got != tc.fault {
+			t.Errorf("%v: fault %q, want %q", tc.err, got, tc.fault)
+		}
 	}
 }
