@@ -24,12 +24,12 @@ type link interface {
 	Close() error
 }
 
-// interrupter is a link that may be closed while a Read is in progress on another goroutine,
-// which then returns at once: the manager's Close does so (Manager.run). A link that is not
-// one (serialLink) bounds each wait instead (selectWaitMax).
+// interrupter is a link whose Close may be called while a Read is in progress on another
+// goroutine, which then returns at once: the manager's Close does so (Manager.run). A link that
+// is not one (serialLink) bounds each wait instead (selectWaitMax).
 type interrupter interface {
 	link
-	interrupt() error
+	closesUnderRead()
 }
 
 // selectWaitMax bounds a serialLink's wait, so that the manager's Close is seen within it: that
@@ -94,8 +94,8 @@ var errHungUp = errors.New("the line was closed at the other end (end of file)")
 // Close closes the connection; a Read in progress on another goroutine returns at once.
 func (l pollLink) Close() error { return l.conn.Close() }
 
-// interrupt closes the connection under a Read in progress (interrupter).
-func (l pollLink) interrupt() error { return l.conn.Close() }
+// closesUnderRead marks pollLink an interrupter: its Close ends a Read in progress.
+func (pollLink) closesUnderRead() {}
 
 // USBMatch picks a USB serial adapter by its USB vendor and product IDs (hex, as lsusb
 // prints them) and, when several are plugged in, its serial number.

@@ -291,7 +291,7 @@ func (m *Manager) run() {
 			go func() {
 				select {
 				case <-m.stop:
-					i.interrupt()
+					i.Close()
 				case <-read:
 				}
 			}()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"syscall"
 	"time"
 
 	"go.bug.st/serial"
@@ -21,22 +22,16 @@ import (
 // two-core table PC took a vCPU from the window's frames (docs/performance.md §27). A line
 // that hangs up (a USB adapter unplugged, a pseudo-terminal's other end closed) is a read
 // error (EIO or end of file), which ends the connection.
-type ttyLink struct {
-	pollLink
-	f *os.File
-}
+type ttyLink struct{ pollLink } // its conn is the device's *os.File
 
 // Close gives up the exclusive use of the device and closes it; a Read in progress on another
 // goroutine returns at once with an error.
-func (l *ttyLink) Close() error {
-	if rc, err := l.f.SyscallConn(); err == nil {
+func (l ttyLink) Close() error {
+	if rc, err := l.conn.(syscall.Conn).SyscallConn(); err == nil {
 		_ = rc.Control(func(fd uintptr) { _ = unix.IoctlSetInt(int(fd), unix.TIOCNXCL, 0) })
 	}
-	return l.f.Close()
+	return l.conn.Close()
 }
-
-// interrupt closes the device under a Read in progress, as Close does (interrupter).
-func (l *ttyLink) interrupt() error { return l.Close() }
 
 // errNotSerial marks a device that takes no serial settings: getting or setting them fails with
 // ENOTTY or EINVAL (not a terminal). Another failure, EIO from an adapter pulled during the
@@ -75,11 +70,10 @@ func openTTY(name string, mode *serial.Mode) (link, error) {
 	}
 	f := os.NewFile(uintptr(fd), name) // non-blocking: NewFile registers it with the poller
 	if err := f.SetReadDeadline(time.Time{}); err != nil {
-		l := &ttyLink{f: f}
-		l.Close()
+		ttyLink{pollLink{f}}.Close()
 		return nil, fmt.Errorf("%w: %v", errNotPollable, err)
 	}
-	return &ttyLink{pollLink{f}, f}, nil
+	return ttyLink{pollLink{f}}, nil
 }
 
 // configureTTY sets the terminal's settings (setTermios) and, for a rate with no speed code,

@@ -104,7 +104,7 @@ func TestTTYTimeoutCloseAndHangUp(t *testing.T) {
 			t.Fatal("the read never waited")
 		}
 	}
-	long.(interrupter).interrupt()
+	long.(interrupter).Close()
 	select {
 	case err := <-ended:
 		if err == nil {
