@@ -468,6 +468,40 @@ func TestPostAndCancel(t *testing.T) {
 	}
 }
 
+// TestCancelWhilePagesRead: a page being drawn (the live stream, another supervisor's page
+// load) holds the postings it listed while a Cancel is made. A listed posting is never changed
+// in place: the Cancel lists a new one, and the page draws the posting as it listed it. (It
+// was changed in place: a data race between the page and the Cancel, which -race caught in
+// the browser test.) The page's read is deliberately not synchronised with the Cancel, so
+// -race sees both.
+func TestCancelWhilePagesRead(t *testing.T) {
+	r := newRig(t)
+	b := r.browser()
+	csrf := csrfOf(t, b.signIn("101", "2468"))
+	b.post("/", url.Values{"csrf": {csrf}, "action": {"post"}, "table": {"BAC-1"}, "kind": {"limits"},
+		"at": {"09:30"}, "main_min": {"50"}, "main_max": {"5000"}})
+	listed := r.con.postings(context.Background()) // what a page being drawn holds
+	if len(listed) != 1 {
+		t.Fatalf("%d postings listed, want 1", len(listed))
+	}
+	done := make(chan int)
+	go func() {
+		res, _ := b.post("/cancel", url.Values{"csrf": {csrf}, "id": {"P1"}})
+		done <- res.StatusCode
+	}()
+	time.Sleep(100 * time.Millisecond) // the Cancel, most likely made meanwhile
+	changed := listed[0].CancelledBy != nil || !listed[0].CancelledAt.IsZero()
+	if code := <-done; code != http.StatusSeeOther {
+		t.Fatalf("cancel: %d", code)
+	}
+	if changed {
+		t.Error("the Cancel changed a posting a page had listed")
+	}
+	if _, page := b.get("/"); !strings.Contains(page, "cancelled at 09:00:30 by Ana Lee (101)") {
+		t.Error("the page does not say who cancelled")
+	}
+}
+
 func TestDealerMayNotPost(t *testing.T) {
 	r := newRig(t)
 	b := r.browser()

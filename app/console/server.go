@@ -54,7 +54,9 @@ type Console struct {
 	logMu    sync.Mutex
 }
 
-// activity is one posting made from the console, for "who did what".
+// activity is one posting made from the console, for "who did what". Once listed in
+// Console.activity it is never changed (pages being drawn hold it without the lock): a
+// Cancel lists a new one in its place.
 type activity struct {
 	ID          string
 	Line        string
@@ -852,9 +854,11 @@ func (c *Console) cancel(w http.ResponseWriter, r *http.Request) {
 	p := ss.person
 	c.mu.Lock()
 	found := false
-	for _, x := range c.activity {
-		if x.ID == id {
-			x.CancelledBy, x.CancelledAt, found = &p, c.now(), true
+	for i, x := range c.activity {
+		if x.ID == id { // a new entry: pages being drawn hold the old one
+			y := *x
+			y.CancelledBy, y.CancelledAt = &p, c.now()
+			c.activity[i], found = &y, true
 		}
 	}
 	if !found { // a posting the poster kept from before a restart: remembered for the names
