@@ -152,7 +152,7 @@ func (t *TableScreen) apply(s view.Screen, coupOnly bool) {
 	if first || s.Mode != prev.Mode || s.Header.Game != prev.Header.Game || (s.Runs == nil) != (prev.Runs == nil) ||
 		min(len(s.Notices), maxNotices) != min(len(prev.Notices), maxNotices) ||
 		(s.RedDog == nil) != (prev.RedDog == nil) || (s.Coup.RedDog == nil) != (prev.Coup.RedDog == nil) ||
-		coupEmpty(s.Coup) != coupEmpty(prev.Coup) {
+		coupShrunk(s) != coupShrunk(prev) {
 		t.Refresh()
 	}
 }
@@ -247,11 +247,19 @@ func coupsOn(bead view.Road) int {
 }
 
 // coupEmpty reports whether a baccarat coup has nothing to show yet: no card and no result
-// (a new shoe before its first card). Its boxes then shrink to their titles, and the roads
-// take the room; a coup begins with its first card, so this changes once a shoe.
+// (a new shoe before its first card).
 func coupEmpty(c view.Coup) bool {
 	return len(c.Player) == 0 && len(c.Banker) == 0 && c.Result == nil && c.RedDog == nil
 }
+
+// coupShrunk reports whether the coup's boxes shrink to their titles and the roads take the
+// room: a table before the day's first shoe (Header.Shoe 0), whose coup has nothing to show.
+// From a shoe's start the coup keeps the size it has with cards, empty or not, so the screen
+// does not move when the shoe's first card is dealt: the players are watching it, and laying
+// the whole screen out again in the frame that shows it took 26-32 ms under a software
+// renderer, against about 10 ms for a coup's first card (docs/performance.md §24, §28). The
+// layout changes at the shoe's start instead, seconds before the first card.
+func coupShrunk(s view.Screen) bool { return s.Header.Shoe == 0 && coupEmpty(s.Coup) }
 
 // maxNotices is how many notices the screen shows at once (the soonest).
 const maxNotices = 3
@@ -423,7 +431,7 @@ func (r *screenRenderer) layout(size fyne.Size, noticeH float32) (short float32,
 		coupH = body.h * 0.17
 	}
 	coupH = max(coupH, coupFloor*unit) // notices across the screen take from the body, not the cards
-	if coupEmpty(s.Coup) {
+	if coupShrunk(s) {
 		coupH = t.style.minText() * 4.4
 	}
 	if portrait {
@@ -541,7 +549,7 @@ func (r *screenRenderer) coup(b rect, pad float32) {
 		return
 	}
 	switch {
-	case coupEmpty(r.t.screen.Coup): // the hands' titles over "Place your bets"
+	case coupShrunk(r.t.screen): // the hands' titles over "Place your bets"
 		handH = b.h * 0.45
 	default: // the result in words, and a row for pairs and "pays half"
 		handH = b.h - r.t.style.minText()*4.2 - pad

@@ -1,8 +1,10 @@
 package display
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +43,7 @@ func TestGolden(t *testing.T) {
 		size               fyne.Size
 	}{
 		{"empty.png", "empty", themes.ClassicID, i18n.English, landscape},
+		{"noshoe.png", "noshoe", themes.ClassicID, i18n.English, landscape},
 		{"midshoe.png", "midshoe", themes.ClassicID, i18n.English, landscape},
 		{"natural.png", "natural", themes.ClassicID, i18n.English, landscape},
 		{"tie.png", "tie", themes.ClassicID, i18n.English, landscape},
@@ -189,6 +192,56 @@ func TestApplyCoupShowsOnlyTheCoup(t *testing.T) {
 	scr.Apply(after)
 	if !reflect.DeepEqual(scr.big.road, after.Roads.Big) || scr.stats.stats != after.Stats || !reflect.DeepEqual(scr.result.coup, after.Coup) {
 		t.Error("Apply after ApplyCoup did not show the whole screen")
+	}
+}
+
+// TestShoeKeepsItsLayout: from a shoe's start to its end the screen is laid out once. The
+// shoe's first card, and a coup cancelled or held for review (an empty coup mid-shoe), fill or
+// empty the coup's boxes and move nothing; only the day's first shoe, before which the coup is
+// a band, lays the screen out again (its start, seconds before its first card).
+func TestShoeKeepsItsLayout(t *testing.T) {
+	state := func(name string) view.Screen {
+		s, err := sample.State(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	firstCard := state("empty")
+	firstCard.Coup.Player = state("natural").Coup.Player[:1]
+	cancelled := state("midshoe")
+	cancelled.Coup = view.Coup{}
+	for _, tc := range []struct {
+		name     string
+		from, to view.Screen
+		moves    bool
+	}{
+		{"the shoe's first card", state("empty"), firstCard, false},
+		{"a coup cancelled mid-shoe", state("midshoe"), cancelled, false},
+		{"the next coup's first card after it", cancelled, state("midshoe"), false},
+		{"the day's first shoe starts", state("noshoe"), state("empty"), true},
+	} {
+		for _, size := range []fyne.Size{landscape, portrait} {
+			t.Run(fmt.Sprintf("%s %v", tc.name, size), func(t *testing.T) {
+				test.NewTempApp(t)
+				scr := NewTableScreen(Style{Theme: themes.Classic()})
+				test.NewTempWindow(t, scr).Resize(size)
+				geometry := func() string {
+					var b strings.Builder
+					for _, o := range []fyne.CanvasObject{scr.player, scr.banker, scr.result, scr.big, scr.bead, scr.bigEye, scr.small, scr.cockroach, scr.ask, scr.stats, scr.sign} {
+						fmt.Fprintf(&b, "%v %v; ", o.Position(), o.Size())
+					}
+					return b.String()
+				}
+				scr.Apply(tc.from)
+				before := geometry()
+				scr.ApplyCoup(tc.to)
+				scr.ApplyRest()
+				if after := geometry(); (after != before) != tc.moves {
+					t.Errorf("moved %v, want %v:\nbefore %s\nafter  %s", after != before, tc.moves, before, after)
+				}
+			})
+		}
 	}
 }
 

@@ -177,9 +177,15 @@ func redDog(c view.RedDogCoup) view.Screen {
 
 func builders() map[string]func() (view.Screen, error) {
 	return map[string]func() (view.Screen, error){
-		"empty": func() (view.Screen, error) {
+		"empty": func() (view.Screen, error) { // a shoe before its first card
 			s, err := base(view.SettleCommission, "")
 			s.Header.Coup = 1
+			return s, err
+		},
+		"noshoe": func() (view.Screen, error) { // a table before the day's first shoe
+			s, err := base(view.SettleCommission, "")
+			s.Header.Shoe, s.Header.Coup = 0, 0
+			s.Stats.CardsKnown = false
 			return s, err
 		},
 		"midshoe": func() (view.Screen, error) {
