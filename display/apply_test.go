@@ -32,7 +32,7 @@ func TestApplyIncrementallyDrawsWhatAFreshScreenDraws(t *testing.T) {
 		{"empty", "midshoe"}, {"midshoe", "natural"}, {"natural", "tie"}, {"facedown", "natural"},
 		{"midshoe", "notice"}, {"notice", "lastcoup"}, {"midshoe", "closed"}, {"closed", "idle"},
 		{"idle", "insurance"}, {"insurance", "midshoe"}, {"review", "midshoe"}, {"midshoe", "reddog"},
-		{"reddog", "midshoe"}, {"sixhalf", "dummy"},
+		{"reddog", "midshoe"}, {"sixhalf", "dummy"}, {"noshoe", "empty"}, {"empty", "noshoe"},
 	}
 	png1 := func(c fyne.Canvas) []byte {
 		var b bytes.Buffer

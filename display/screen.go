@@ -246,19 +246,20 @@ func coupsOn(bead view.Road) int {
 	return n
 }
 
-// coupEmpty reports whether a baccarat coup has nothing to show yet: no card and no result
-// (a new shoe before its first card).
+// coupEmpty reports whether a baccarat coup has nothing to show: no card and no result (a
+// shoe before its first card, a coup cancelled or held for review).
 func coupEmpty(c view.Coup) bool {
 	return len(c.Player) == 0 && len(c.Banker) == 0 && c.Result == nil && c.RedDog == nil
 }
 
 // coupShrunk reports whether the coup's boxes shrink to their titles and the roads take the
-// room: a table before the day's first shoe (Header.Shoe 0), whose coup has nothing to show.
-// From a shoe's start the coup keeps the size it has with cards, empty or not, so the screen
-// does not move when the shoe's first card is dealt: the players are watching it, and laying
-// the whole screen out again in the frame that shows it took 26-32 ms under a software
-// renderer, against about 10 ms for a coup's first card (docs/performance.md §24, §28). The
-// layout changes at the shoe's start instead, seconds before the first card.
+// room: a table before its first shoe (Header.Shoe 0: none in its journal yet), whose coup
+// has nothing to show. From the first shoe's start the coup keeps the size it has with cards,
+// empty or not, so the screen does not move when a shoe's first card is dealt (the players
+// are watching it; laying the whole screen out again in the frame that shows it took 23-47 ms
+// under a software renderer, against about 10 ms for a coup's first card: docs/performance.md
+// §24, §28), nor when a coup is cancelled or held for review. The layout changes once, at
+// the first shoe's start, seconds before its first card.
 func coupShrunk(s view.Screen) bool { return s.Header.Shoe == 0 && coupEmpty(s.Coup) }
 
 // maxNotices is how many notices the screen shows at once (the soonest).

@@ -219,6 +219,7 @@ func TestShoeKeepsItsLayout(t *testing.T) {
 		{"the shoe's first card", state("empty"), firstCard, false},
 		{"a coup cancelled mid-shoe", state("midshoe"), cancelled, false},
 		{"the next coup's first card after it", cancelled, state("midshoe"), false},
+		{"a coup's result (ApplyCoup's partial screen, then the rest)", state("midshoe"), state("natural"), false},
 		{"the day's first shoe starts", state("noshoe"), state("empty"), true},
 	} {
 		for _, size := range []fyne.Size{landscape, portrait} {

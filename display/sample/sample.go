@@ -182,7 +182,7 @@ func builders() map[string]func() (view.Screen, error) {
 			s.Header.Coup = 1
 			return s, err
 		},
-		"noshoe": func() (view.Screen, error) { // a table before the day's first shoe
+		"noshoe": func() (view.Screen, error) { // a table before its first shoe
 			s, err := base(view.SettleCommission, "")
 			s.Header.Shoe, s.Header.Coup = 0, 0
 			s.Stats.CardsKnown = false
