@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
 	"time"
 
 	"go.bug.st/serial"
@@ -22,15 +21,21 @@ import (
 // two-core table PC took a vCPU from the window's frames (docs/performance.md §27). A line
 // that hangs up (a USB adapter unplugged, a pseudo-terminal's other end closed) is a read
 // error (EIO or end of file), which ends the connection.
-type ttyLink struct{ pollLink } // its conn is the device's *os.File
+type ttyLink struct {
+	pollLink          // reads the device
+	file     *os.File // the device, also pollLink's conn
+}
+
+// newTTYLink reads the device f through the poller.
+func newTTYLink(f *os.File) ttyLink { return ttyLink{pollLink{f}, f} }
 
 // Close gives up the exclusive use of the device and closes it; a Read in progress on another
 // goroutine returns at once with an error.
 func (l ttyLink) Close() error {
-	if rc, err := l.conn.(syscall.Conn).SyscallConn(); err == nil {
+	if rc, err := l.file.SyscallConn(); err == nil {
 		_ = rc.Control(func(fd uintptr) { _ = unix.IoctlSetInt(int(fd), unix.TIOCNXCL, 0) })
 	}
-	return l.conn.Close()
+	return l.file.Close()
 }
 
 // errNotSerial marks a device that takes no serial settings: getting or setting them fails with
@@ -70,10 +75,10 @@ func openTTY(name string, mode *serial.Mode) (link, error) {
 	}
 	f := os.NewFile(uintptr(fd), name) // non-blocking: NewFile registers it with the poller
 	if err := f.SetReadDeadline(time.Time{}); err != nil {
-		ttyLink{pollLink{f}}.Close()
+		newTTYLink(f).Close()
 		return nil, fmt.Errorf("%w: %v", errNotPollable, err)
 	}
-	return ttyLink{pollLink{f}}, nil
+	return newTTYLink(f), nil
 }
 
 // configureTTY sets the terminal's settings (setTermios) and, for a rate with no speed code,
