@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
@@ -127,19 +128,23 @@ func (lt *liveTable) inputs() []journal.Record {
 // guard is a real PIN guard: 5 wrong PINs lock entry for 5 minutes.
 func guard(t testing.TB) *access.Guard {
 	t.Helper()
-	d, err := access.HashPIN(dealerPIN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := access.HashPIN(supervisorPIN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := access.NewGuard(d, s, 5, 5*time.Minute)
+	g, err := access.NewGuard(testHash(t, dealerPIN), testHash(t, supervisorPIN), 5, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// testHash is a bcrypt hash of pin at bcrypt's lowest cost. The kiosk's cost (people.BcryptCost,
+// ~50 ms on its mini PC) made two thirds of this package's CPU time a rig's hashes and sign-ins,
+// about ten times more under -race; the guard checks a PIN the same way at any cost.
+func testHash(t testing.TB, pin string) string {
+	t.Helper()
+	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(h)
 }
 
 // rig is a screen in a test window over a live table.
