@@ -3,12 +3,16 @@
 package gl
 
 import (
+	"image"
 	"image/color"
+	"image/draw"
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/internal/cache"
+	paint "fyne.io/fyne/v2/internal/painter"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -160,5 +164,60 @@ func TestClearForgetsTextsFreedElsewhere(t *testing.T) {
 	}
 	if len(p.textsMade) != 1 {
 		t.Errorf("the painter still tracks %d runs, want Dealing's alone", len(p.textsMade))
+	}
+}
+
+// TestTextImageAsUpstream checks that a text's texture image (textImage, patch 8: rasterized
+// into RGBA) has upstream's pixels (rasterized into NRGBA, then drawn over a transparent RGBA
+// image by imgToTexture) within the rounding of upstream's two conversions: one step of 255 in
+// any channel of any pixel, for opaque and translucent colours, bold and italic texts, and a
+// glyph the font lacks.
+func TestTextImageAsUpstream(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		fill  color.Color
+		size  float32
+		style fyne.TextStyle
+		scale float32
+	}{
+		{"BANKER WINS 8 TO 6", color.NRGBA{R: 255, G: 255, B: 255, A: 255}, 48, fyne.TextStyle{Bold: true}, 1},
+		{"Cards left 384", color.NRGBA{R: 0x33, G: 0x33, B: 0x33, A: 255}, 20, fyne.TextStyle{}, 1},
+		{"Dealing", color.NRGBA{R: 0x80, G: 0x80, B: 0x80, A: 0x99}, 36, fyne.TextStyle{Italic: true}, 1.5},
+		{"庄 閒 和 Tie", color.NRGBA{R: 0xc0, G: 0x20, B: 0x20, A: 255}, 24, fyne.TextStyle{}, 2},
+		{"Missing: स", color.Black, 18, fyne.TextStyle{Monospace: true}, 1},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			text := canvas.NewText(tc.text, tc.fill)
+			text.TextSize, text.TextStyle = tc.size, tc.style
+			size := text.MinSize()
+			w, h := int(math.Ceil(float64(size.Width*tc.scale)))+4, int(math.Ceil(float64(size.Height*tc.scale)))
+			got := textImage(text, tc.fill, w, h, tc.scale)
+
+			up := image.NewNRGBA(image.Rect(0, 0, w, h))
+			face := paint.CachedFontFace(text.TextStyle, text.FontSource, text)
+			paint.DrawString(up, text.Text, tc.fill, face.Fonts, text.TextSize, tc.scale, text.TextStyle)
+			want := image.NewRGBA(up.Rect)
+			draw.Draw(want, want.Rect, up, image.Point{}, draw.Over)
+
+			inked, worst := 0, 0
+			for i := range want.Pix {
+				d := int(got.Pix[i]) - int(want.Pix[i])
+				if d < 0 {
+					d = -d
+				}
+				if d > worst {
+					worst = d
+				}
+				if i%4 == 3 && want.Pix[i] != 0 {
+					inked++
+				}
+			}
+			if inked < 20 {
+				t.Fatalf("%d pixels inked: the text was not drawn", inked)
+			}
+			if worst > 1 {
+				t.Errorf("a channel differs by %d from upstream's texture (%d pixels inked)", worst, inked)
+			}
+		})
 	}
 }
