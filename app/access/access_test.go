@@ -6,19 +6,12 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
-func mustHash(t *testing.T, pin string) string {
-	t.Helper()
-	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(h)
-}
-
 func TestCheckRolesAndLockout(t *testing.T) {
-	g, err := NewGuard(mustHash(t, "1111"), mustHash(t, "9999"), 5, 5*time.Minute)
+	g, err := NewGuard(testpin.Hash(t, "1111"), testpin.Hash(t, "9999"), 5, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +43,7 @@ func TestCheckRolesAndLockout(t *testing.T) {
 }
 
 func TestRightPINResetsCount(t *testing.T) {
-	g, _ := NewGuard(mustHash(t, "1111"), "", 3, time.Minute)
+	g, _ := NewGuard(testpin.Hash(t, "1111"), "", 3, time.Minute)
 	now := time.Unix(0, 0)
 	g.Check("2", now)
 	g.Check("2", now)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
 // directory is a pit directory of three: dealer 17 (PIN 4821), supervisor 4 (PIN 90210),
@@ -18,9 +19,9 @@ import (
 func directory(t *testing.T) *people.Directory {
 	t.Helper()
 	d := &people.Directory{Schema: people.Schema, Version: 3, People: []people.Person{
-		{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PINHash: mustHash(t, "4821"), Active: true},
-		{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PINHash: mustHash(t, "90210"), Active: true},
-		{ID: "8", Name: "Old Hand", Role: people.RoleDealer, PINHash: mustHash(t, "1111"), Active: false},
+		{ID: "17", Name: "Ana Lima", Role: people.RoleDealer, PINHash: testpin.Hash(t, "4821"), Active: true},
+		{ID: "4", Name: "Wei Chen", Role: people.RoleSupervisor, PINHash: testpin.Hash(t, "90210"), Active: true},
+		{ID: "8", Name: "Old Hand", Role: people.RoleDealer, PINHash: testpin.Hash(t, "1111"), Active: false},
 	}}
 	if err := d.Check(); err != nil {
 		t.Fatal(err)
@@ -31,7 +32,7 @@ func directory(t *testing.T) *people.Directory {
 // TestTryPerson: with a directory, the id and that person's PIN are checked; the role PINs no
 // longer open anything; each id has its own lockout.
 func TestTryPerson(t *testing.T) {
-	g, err := NewGuard(mustHash(t, "1111"), mustHash(t, "9999"), 3, 5*time.Minute)
+	g, err := NewGuard(testpin.Hash(t, "1111"), testpin.Hash(t, "9999"), 3, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestOldRecordsStillRead(t *testing.T) {
 			t.Fatalf("v0 record %d: %+v %v", i, e, err)
 		}
 	}
-	g, _ := NewGuard(mustHash(t, "1111"), "", 3, 5*time.Minute)
+	g, _ := NewGuard(testpin.Hash(t, "1111"), "", 3, 5*time.Minute)
 	for _, r := range v0[:4] {
 		g.Replay(r)
 	}
@@ -120,7 +121,7 @@ func TestOldRecordsStillRead(t *testing.T) {
 	}
 
 	v1 := goldenRecords(t, "testdata/access_records_v1.jsonl")
-	g, _ = NewGuard(mustHash(t, "1111"), "", 3, 5*time.Minute)
+	g, _ = NewGuard(testpin.Hash(t, "1111"), "", 3, 5*time.Minute)
 	for _, r := range v1 {
 		if _, err := DecodeEntry(r.Payload); err != nil {
 			t.Fatal(err)
@@ -151,7 +152,7 @@ func TestOldRecordsStillRead(t *testing.T) {
 // from a real journal, lock the same id and only it.
 func TestPersonLockoutSurvivesRestart(t *testing.T) {
 	j := openJournal(t)
-	g, _ := NewGuard("", mustHash(t, "9999"), 2, 5*time.Minute)
+	g, _ := NewGuard("", testpin.Hash(t, "9999"), 2, 5*time.Minute)
 	d := directory(t)
 	g.SetDirectory(d)
 	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
@@ -166,7 +167,7 @@ func TestPersonLockoutSurvivesRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	restarted, _ := NewGuard("", mustHash(t, "9999"), 2, 5*time.Minute)
+	restarted, _ := NewGuard("", testpin.Hash(t, "9999"), 2, 5*time.Minute)
 	if err := restarted.Restore(j); err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestPersonLockoutSurvivesRestart(t *testing.T) {
 // within TableWindow; the lockout is journalled (table: true) and rebuilt from the journal
 // after a restart; wrong PINs older than the window do not count.
 func TestWrongPINsSpreadOverManyIDs(t *testing.T) {
-	hash := mustHash(t, "1234")
+	hash := testpin.Hash(t, "1234")
 	d := &people.Directory{Schema: people.Schema, Version: 5}
 	for i := 1; i <= 6; i++ {
 		d.People = append(d.People, people.Person{ID: string(rune('0' + i)), Name: "P", Role: people.RoleDealer, PINHash: hash, Active: true})

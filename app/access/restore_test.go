@@ -7,9 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/bcrypt"
-
 	"github.com/coupboard/coupboard/app/journal"
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
 // journalAttempts makes the attempts on g at the given times and journals each as the
@@ -46,7 +45,7 @@ func openJournal(t *testing.T) *journal.Journal {
 // the journalled attempts by a new guard (a restarted table). Before issue 21 they lived only
 // in the memory of the guard that counted them.
 func TestLockoutSurvivesRestart(t *testing.T) {
-	dealer, super := mustHash(t, "1111"), mustHash(t, "9999")
+	dealer, super := testpin.Hash(t, "1111"), testpin.Hash(t, "9999")
 	t0 := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
 	min := func(m float64) time.Time { return t0.Add(time.Duration(m * float64(time.Minute))) }
 	for _, tt := range []struct {
@@ -88,7 +87,7 @@ func TestLockoutSurvivesRestart(t *testing.T) {
 // TestWrongPINsCountAcrossRestart: attempts-1 wrong PINs, a restart, and one more wrong PIN
 // lock entry (a restart does not hand out a fresh set of guesses).
 func TestWrongPINsCountAcrossRestart(t *testing.T) {
-	dealer := mustHash(t, "1111")
+	dealer := testpin.Hash(t, "1111")
 	t0 := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
 	j := openJournal(t)
 	g, _ := NewGuard(dealer, "", 3, 5*time.Minute)
@@ -105,7 +104,7 @@ func TestWrongPINsCountAcrossRestart(t *testing.T) {
 
 // TestTryOutcomes checks the outcome Try reports for each kind of attempt.
 func TestTryOutcomes(t *testing.T) {
-	g, _ := NewGuard(mustHash(t, "1111"), mustHash(t, "9999"), 2, time.Minute)
+	g, _ := NewGuard(testpin.Hash(t, "1111"), testpin.Hash(t, "9999"), 2, time.Minute)
 	t0 := time.Unix(1_800_000_000, 0)
 	for i, tt := range []struct {
 		pin   string
@@ -134,7 +133,7 @@ func TestTryOutcomes(t *testing.T) {
 // TestReplayUnreadableCountsAsWrong: an access record that cannot be read counts as a wrong
 // PIN, and records of other kinds change nothing.
 func TestReplayUnreadableCountsAsWrong(t *testing.T) {
-	g, _ := NewGuard(mustHash(t, "1111"), "", 2, time.Minute)
+	g, _ := NewGuard(testpin.Hash(t, "1111"), "", 2, time.Minute)
 	t0 := time.Unix(1_800_000_000, 0)
 	for _, r := range []journal.Record{
 		{Kind: journal.KindAccess, Time: t0, Payload: []byte(`{"event":"sign_in","outcome":"granted?"}`)},
@@ -152,7 +151,7 @@ func TestReplayUnreadableCountsAsWrong(t *testing.T) {
 
 // TestEntryNeverHoldsThePIN checks the payload of every outcome names no PIN.
 func TestEntryNeverHoldsThePIN(t *testing.T) {
-	g, _ := NewGuard(mustHash(t, "1111"), "", 2, time.Minute)
+	g, _ := NewGuard(testpin.Hash(t, "1111"), "", 2, time.Minute)
 	t0 := time.Unix(1_800_000_000, 0)
 	for _, pin := range []string{"1111", "424242", "424242", "1111"} {
 		a, _ := g.Try(pin, t0)
@@ -176,7 +175,7 @@ func FuzzDecodeEntry(f *testing.F) {
 		`{"event":"sign_out","idle":"2m0s"}`, `{"event":"sign_in"}`, `null`, `{"event":"sign_in","outcome":"wrong_pin","wrong":-3}`} {
 		f.Add([]byte(s))
 	}
-	hash := mustHashF(f, "1111")
+	hash := testpin.Hash(f, "1111")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		e, err := DecodeEntry(b)
 		if err == nil {
@@ -199,12 +198,4 @@ func FuzzDecodeEntry(f *testing.F) {
 			t.Fatalf("replaying %q opened a locked guard", b)
 		}
 	})
-}
-
-func mustHashF(f *testing.F, pin string) string {
-	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return string(h)
 }

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/coupboard/coupboard/app/people"
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
 // TestTableLimitConfigured: the table-wide limit's two numbers ([operator]
 // table_lockout_factor and table_lockout_window_minutes) decide when wrong PINs over many ids
 // lock the keypad for every id; impossible values are refused by name.
 func TestTableLimitConfigured(t *testing.T) {
-	hash := mustHash(t, "1234")
+	hash := testpin.Hash(t, "1234")
 	d := &people.Directory{Schema: people.Schema, Version: 2}
 	for _, id := range []string{"1", "2", "3", "4", "5", "6", "7"} {
 		d.People = append(d.People, people.Person{ID: id, Name: "P", Role: people.RoleDealer, PINHash: hash, Active: true})

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/access"
 	"github.com/coupboard/coupboard/app/journal"
@@ -19,6 +18,7 @@ import (
 	"github.com/coupboard/coupboard/display/view"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/testclock"
+	"github.com/coupboard/coupboard/internal/testpin"
 	"github.com/coupboard/coupboard/themes"
 	"github.com/coupboard/coupboard/themes/fynetheme"
 )
@@ -128,23 +128,11 @@ func (lt *liveTable) inputs() []journal.Record {
 // guard is a real PIN guard: 5 wrong PINs lock entry for 5 minutes.
 func guard(t testing.TB) *access.Guard {
 	t.Helper()
-	g, err := access.NewGuard(testHash(t, dealerPIN), testHash(t, supervisorPIN), 5, 5*time.Minute)
+	g, err := access.NewGuard(testpin.Hash(t, dealerPIN), testpin.Hash(t, supervisorPIN), 5, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
-}
-
-// testHash is a bcrypt hash of pin at bcrypt's lowest cost. The kiosk's cost (people.BcryptCost,
-// ~50 ms on its mini PC) made two thirds of this package's CPU time a rig's hashes and sign-ins,
-// about ten times more under -race; the guard checks a PIN the same way at any cost.
-func testHash(t testing.TB, pin string) string {
-	t.Helper()
-	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(h)
 }
 
 // rig is a screen in a test window over a live table.

@@ -19,7 +19,7 @@ import (
 	"github.com/coupboard/coupboard/app/journal"
 	"github.com/coupboard/coupboard/app/people"
 	"github.com/coupboard/coupboard/app/people/copies"
-	"golang.org/x/crypto/bcrypt"
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
 var start = time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
@@ -84,20 +84,8 @@ func configFor(t *testing.T, path string) *config.Config {
 	cfg.Table.ID = "BAC-07"
 	cfg.Journal.Path = path
 	cfg.Operator.LockoutAttempts = 2
-	cfg.Operator.SupervisorPINHash, cfg.Operator.DealerPINHash = quickHash(t, superPIN), quickHash(t, dealerPIN)
+	cfg.Operator.SupervisorPINHash, cfg.Operator.DealerPINHash = testpin.Hash(t, superPIN), testpin.Hash(t, dealerPIN)
 	return cfg
-}
-
-// quickHash is a PIN's bcrypt hash at the lowest cost: the PIN checks are what these tests
-// test, not the cost, and the table's cost (people.BcryptCost) makes each check seconds long
-// under -race. TestAcceptLossWithTheDirectory signs in with hashes at the table's own cost.
-func quickHash(t *testing.T, pin string) string {
-	t.Helper()
-	h, err := bcrypt.GenerateFromPassword([]byte(pin), bcrypt.MinCost)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(h)
 }
 
 // run runs `coupboard journal accept-loss` with stdin.
