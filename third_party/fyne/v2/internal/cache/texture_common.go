@@ -119,6 +119,18 @@ func DeleteTextTexturesExcept(canvas fyne.Canvas, keep map[FontCacheEntry]struct
 	return freed
 }
 
+// DeleteTextTexture frees the text texture of ent, if it has one.
+//
+// coupboard patch 9 (third_party/fyne/README.md, change 3): the GL painter frees the runs it
+// no longer keeps one by one, instead of ranging over every text texture in each frame.
+//
+// Note: It must be called inside the canvas's current gl context, like RangeExpiredTexturesFor.
+func DeleteTextTexture(ent FontCacheEntry) {
+	if tinfo, ok := textTextures.LoadAndDelete(ent); ok {
+		tinfo.textFree()
+	}
+}
+
 // SetTextTexture sets cached texture for a text run.
 func SetTextTexture(ent FontCacheEntry, texture TextureType, canvas fyne.Canvas, free func()) {
 	tinfo := prepareTexture(texture, canvas, free)

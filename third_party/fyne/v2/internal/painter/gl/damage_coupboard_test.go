@@ -120,7 +120,7 @@ func TestDamageBoxes(t *testing.T) {
 	if _, all = draw(panel, clock, total); !all {
 		t.Errorf("after Invalidate: want the whole window")
 	}
-	if _, ok := p.textsDrawn[p.textEntry(total)]; !ok {
+	if u := p.textsMade[p.textEntry(total)]; u == nil || !u.drawn {
 		t.Errorf("an undrawn text's run is not noted as drawn (change 3 would free its texture)")
 	}
 }

@@ -72,16 +72,19 @@ type painter struct {
 	clip     [4]int32
 	clipping bool
 
-	// textsDrawn holds the text runs drawn since the last Clear, the start of a frame
-	// (coupboard patch: Clear frees the textures of the runs not drawn in the last frame).
-	textsDrawn map[cache.FontCacheEntry]struct{}
-	// textsMade holds every text run whose texture this painter made and has not freed, with
-	// the last frame that drew it and its size (coupboard patch 6); textFrames counts the
-	// frames (Clears). textBudget is how many pixels of texture the runs the last frame did
-	// not draw may keep: 0 is keptTextPixels, a negative one none.
-	textsMade  map[cache.FontCacheEntry]textUse
-	textFrames uint64
-	textBudget int
+	// textsMade holds every text run this painter drew or made a texture for and has not
+	// forgotten, by its cache entry (coupboard patches 3, 6 and 9). textsDrawn lists the runs
+	// drawn since the last Clear, the start of a frame, and textsBefore those of the frame
+	// before; textsOff the runs off the screen that keep their textures, the most recently
+	// drawn first (patch 9: kept in that order from frame to frame instead of sorted again in
+	// each). textBudget is how many pixels of texture the runs the last frame did not draw may
+	// keep: 0 is keptTextPixels, a negative one none.
+	textsMade   map[cache.FontCacheEntry]*textUse
+	textsDrawn  []*textUse
+	textsBefore []*textUse
+	textsOff    []*textUse
+	textsSpare  []*textUse // textsOff's other buffer
+	textBudget  int
 
 	// damage holds the state of damage-limited frames (coupboard patch 4, damage.go).
 	damage damageState
@@ -151,7 +154,7 @@ func (p *painter) Clear() {
 
 // freeTextsNotDrawn frees the textures of the text runs of this canvas that the last frame did
 // not draw, except the most recently drawn of them within the painter's budget of pixels, and
-// starts a new set (coupboard patches 3 and 6).
+// starts a new frame (coupboard patches 3, 6 and 9).
 func (p *painter) freeTextsNotDrawn() {
 	// coupboard patch (third_party/fyne/README.md, change 3): a frame paints every visible
 	// object, so a text run the last frame did not draw is off the screen; free its texture now
@@ -160,52 +163,62 @@ func (p *painter) freeTextsNotDrawn() {
 	// pixels (keptTextPixels): a table screen shows the same runs again and again (a card's
 	// rank and suit, a hand's total, "Dealing", a result), and making one again costs 0.1-2 ms
 	// of the frame that shows it under a software renderer.
-	if p.textsDrawn == nil {
-		return
-	}
-	p.textFrames++
+	// Patch 9: the runs off the screen are kept in their order from frame to frame. A frame
+	// sorts only the runs that left the screen with it (the frame before drew them, it did
+	// not), puts them first, and frees only what falls beyond the budget. Sorting all of them
+	// in every frame, by two map look-ups per comparison, and then ranging over the whole
+	// texture cache took 2 ms of every frame with a thousand kept runs (late in a shoe).
 	if p.textsMade == nil {
-		p.textsMade = make(map[cache.FontCacheEntry]textUse)
-	}
-	for ent := range p.textsDrawn {
-		u := p.textsMade[ent]
-		u.frame = p.textFrames
-		p.textsMade[ent] = u
+		return
 	}
 	budget := p.textBudget
 	if budget == 0 {
 		budget = keptTextPixels
 	}
-	var off []cache.FontCacheEntry
-	for ent := range p.textsMade {
-		if _, drawn := p.textsDrawn[ent]; !drawn {
-			off = append(off, ent)
+	off := p.textsSpare[:0]
+	for _, u := range p.textsBefore { // left the screen with the last frame
+		if !u.drawn {
+			off = append(off, u)
 		}
 	}
-	sort.Slice(off, func(i, j int) bool { // the most recent first; of a frame, the smallest
-		a, b := p.textsMade[off[i]], p.textsMade[off[j]]
-		if a.frame != b.frame {
-			return a.frame > b.frame
+	// of one frame, the smallest first
+	sort.Slice(off, func(i, j int) bool { return off[i].pixels < off[j].pixels })
+	for _, u := range p.textsOff { // off the screen before, and still
+		if !u.drawn {
+			off = append(off, u)
 		}
-		return a.pixels < b.pixels
-	})
-	for _, ent := range off {
-		if !cache.HasTextTexture(ent) { // freed otherwise (expired, its canvas gone): forget it
-			delete(p.textsMade, ent)
+	}
+	kept := 0
+	for _, u := range off {
+		if u.gone { // freed otherwise (expired, its canvas gone): forget it
+			delete(p.textsMade, u.ent)
 			continue
 		}
-		if px := p.textsMade[ent].pixels; budget >= px {
-			budget -= px
-			p.textsDrawn[ent] = struct{}{} // kept
+		if budget >= u.pixels {
+			budget -= u.pixels
+			off[kept] = u
+			kept++
 			continue
 		}
 		budget = -1 // older runs go too, so the ones kept are always the most recent
-		delete(p.textsMade, ent)
+		delete(p.textsMade, u.ent)
+		cache.DeleteTextTexture(u.ent)
+		u.gone = true
 	}
-	cache.DeleteTextTexturesExcept(p.canvas, p.textsDrawn)
-	for ent := range p.textsDrawn {
-		delete(p.textsDrawn, ent)
+	for i := kept; i < len(off); i++ {
+		off[i] = nil
 	}
+	for i := range p.textsOff {
+		p.textsOff[i] = nil
+	}
+	p.textsSpare, p.textsOff = p.textsOff[:0], off[:kept]
+	for i := range p.textsBefore {
+		p.textsBefore[i] = nil
+	}
+	for _, u := range p.textsDrawn {
+		u.drawn = false
+	}
+	p.textsBefore, p.textsDrawn = p.textsDrawn, p.textsBefore[:0]
 }
 
 // keptTextPixels is how many pixels of text textures (4 bytes each) a painter keeps for runs
@@ -213,10 +226,12 @@ func (p *painter) freeTextsNotDrawn() {
 // card ranks, totals and counts.
 const keptTextPixels = 1 << 20
 
-// textUse is what the painter knows of a text run whose texture it made (patch 6).
+// textUse is what the painter knows of a text run it drew (patches 6 and 9).
 type textUse struct {
-	frame  uint64 // the last frame that drew it
-	pixels int    // the texture's width × height
+	ent    cache.FontCacheEntry
+	pixels int  // its texture's width × height, when this painter made it
+	drawn  bool // in textsDrawn: drawn since the last Clear
+	gone   bool // its texture was freed (here, or by the cache: expired, its canvas gone)
 }
 
 // clearColour clears the colour buffer (within the scissor box, if one is in force) to the

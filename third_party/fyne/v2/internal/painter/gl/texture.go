@@ -48,20 +48,26 @@ func (p *painter) textEntry(t *canvas.Text) cache.FontCacheEntry {
 }
 
 // noteText remembers a text run as drawn in this frame (coupboard patch 3: painter.Clear frees
-// the runs the last frame did not draw).
-func (p *painter) noteText(ent cache.FontCacheEntry) {
-	if p.textsDrawn == nil {
-		p.textsDrawn = make(map[cache.FontCacheEntry]struct{})
+// the runs the last frame did not draw) and returns what the painter knows of it.
+func (p *painter) noteText(ent cache.FontCacheEntry) *textUse {
+	if p.textsMade == nil {
+		p.textsMade = make(map[cache.FontCacheEntry]*textUse)
 	}
-	p.textsDrawn[ent] = struct{}{}
+	u := p.textsMade[ent]
+	if u == nil {
+		u = &textUse{ent: ent}
+		p.textsMade[ent] = u
+	}
+	if !u.drawn {
+		u.drawn = true
+		p.textsDrawn = append(p.textsDrawn, u)
+	}
+	return u
 }
 
 // noteTextMade records the size of a text run's new texture (coupboard patch 6: the runs off
 // the screen keep their textures up to a budget of pixels). It is newGlTextTexture's size.
-func (p *painter) noteTextMade(ent cache.FontCacheEntry, t *canvas.Text) {
-	if p.textsMade == nil {
-		p.textsMade = make(map[cache.FontCacheEntry]textUse)
-	}
+func (p *painter) noteTextMade(u *textUse, t *canvas.Text) {
 	b := t.MinSize()
 	w := int(math.Ceil(float64(p.textureScale(b.Width) + paint.VectorPad(t))))
 	h := int(math.Ceil(float64(p.textureScale(b.Height))))
@@ -69,22 +75,23 @@ func (p *painter) noteTextMade(ent cache.FontCacheEntry, t *canvas.Text) {
 	if px < 1 {
 		px = 1
 	}
-	p.textsMade[ent] = textUse{frame: p.textFrames, pixels: px}
+	u.pixels, u.gone = px, false
 }
 
 func (p *painter) getTexture(object fyne.CanvasObject, creator func(canvasObject fyne.CanvasObject) Texture) (Texture, error) {
 	if t, ok := object.(*canvas.Text); ok {
 		ent := p.textEntry(t)
 		texture, ok := cache.GetTextTexture(ent)
-		p.noteText(ent)
+		u := p.noteText(ent)
 
 		if !ok {
 			tex := creator(object)
 			texture = cache.TextureType(tex)
 			cache.SetTextTexture(ent, texture, p.canvas, func() {
 				p.ctx.DeleteTexture(tex)
+				u.gone = true // patch 9: the painter forgets it at the next frame
 			})
-			p.noteTextMade(ent, t)
+			p.noteTextMade(u, t)
 		}
 
 		return Texture(texture), nil
