@@ -21,8 +21,8 @@ import (
 	"github.com/coupboard/coupboard/engine/desk"
 	"github.com/coupboard/coupboard/internal/testbin"
 	"github.com/coupboard/coupboard/internal/testclock"
+	"github.com/coupboard/coupboard/internal/testpin"
 	"github.com/coupboard/coupboard/pitwire"
-	"golang.org/x/crypto/bcrypt"
 )
 
 // newClock is the tests' movable clock, at 09:00:30 on the day of the tests' tables.
@@ -34,12 +34,7 @@ func newClock() *testclock.Clock {
 // inactive supervisor 109 (PIN 2468).
 func peopleFile(t *testing.T) string {
 	t.Helper()
-	// The least bcrypt cost, so that the tests stay quick under -race.
-	h1, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h2, _ := bcrypt.GenerateFromPassword([]byte("1357"), bcrypt.MinCost)
+	h1, h2 := testpin.Hash(t, "2468"), testpin.Hash(t, "1357")
 	p := filepath.Join(t.TempDir(), "people.toml")
 	body := fmt.Sprintf(`
 [[person]]
@@ -105,8 +100,7 @@ func TestPeopleFile(t *testing.T) {
 }
 
 func TestLoadPeopleRefuses(t *testing.T) {
-	h, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
-	hash := string(h)
+	hash := testpin.Hash(t, "2468")
 	for _, tc := range []struct{ name, body, want string }{
 		{"unknown key", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"supervisor\"\npin_hash=\"" + hash + "\"\npin=\"1234\"\n", "unknown key person.pin"},
 		{"role", "[[person]]\nid=\"5\"\nname=\"A\"\nrole=\"boss\"\npin_hash=\"" + hash + "\"\n", "person 1 (5): role \"boss\""},

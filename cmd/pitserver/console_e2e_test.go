@@ -13,7 +13,6 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/bus/simtable"
@@ -22,6 +21,7 @@ import (
 	"github.com/coupboard/coupboard/app/pitcmd/simdesk"
 	"github.com/coupboard/coupboard/engine"
 	"github.com/coupboard/coupboard/internal/browsertest"
+	"github.com/coupboard/coupboard/internal/testpin"
 	"github.com/coupboard/coupboard/pitwire"
 )
 
@@ -47,10 +47,7 @@ var consoleSign = engine.Sign{Player: engine.WagerLimit{Min: 2500, Max: 500000},
 func TestConsoleInABrowser(t *testing.T) {
 	chromium := browsertest.Chromium(t)
 	dir := t.TempDir()
-	pin, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost) // quick under -race
-	if err != nil {
-		t.Fatal(err)
-	}
+	pin := testpin.Hash(t, "2468")
 	people := filepath.Join(dir, "people.toml")
 	if err := os.WriteFile(people, []byte(fmt.Sprintf("[[person]]\nid = \"101\"\nname = \"Ana Lee\"\nrole = \"supervisor\"\npin_hash = %q\n", pin)), 0o600); err != nil {
 		t.Fatal(err)
@@ -243,7 +240,7 @@ func TestConsoleRefusedAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := filepath.Join(t.TempDir(), "people.toml")
-	hash, _ := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
+	hash := testpin.Hash(t, "2468")
 	if err := os.WriteFile(good, []byte(fmt.Sprintf("[[person]]\nid = \"101\"\nname = \"A\"\nrole = \"supervisor\"\npin_hash = %q\n", hash)), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/coupboard/coupboard/app/bus"
 	"github.com/coupboard/coupboard/app/console"
-	"golang.org/x/crypto/bcrypt"
+	"github.com/coupboard/coupboard/internal/testpin"
 )
 
 // TestConsoleLockoutSurvivesRestart: the pit console's sign-in lockout is the one its
@@ -24,10 +24,7 @@ import (
 // refused, its right PIN unread, after it.
 func TestConsoleLockoutSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
-	pin, err := bcrypt.GenerateFromPassword([]byte("2468"), bcrypt.MinCost)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pin := testpin.Hash(t, "2468")
 	people := filepath.Join(dir, "people.toml")
 	if err := os.WriteFile(people, []byte(fmt.Sprintf("[[person]]\nid = \"101\"\nname = \"Ana Lee\"\nrole = \"supervisor\"\npin_hash = %q\n", pin)), 0o600); err != nil {
 		t.Fatal(err)
