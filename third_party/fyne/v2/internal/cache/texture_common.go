@@ -25,13 +25,6 @@ func GetTextTexture(ent FontCacheEntry) (TextureType, bool) {
 	return texInfo.texture, true
 }
 
-// HasTextTexture reports whether the text run ent has a texture, without counting that as a
-// use of it (coupboard patch 7: the painter's runs off the screen expire as before).
-func HasTextTexture(ent FontCacheEntry) bool {
-	texInfo, ok := textTextures.Load(ent)
-	return ok && texInfo != nil
-}
-
 // GetTexture gets cached texture.
 func GetTexture(obj fyne.CanvasObject) (TextureType, bool) {
 	texInfo, ok := objectTextures.Load(obj)
@@ -90,33 +83,6 @@ func DeleteTextTexturesFor(canvas fyne.Canvas) {
 		}
 		return true
 	})
-}
-
-// DeleteTextTexturesExcept frees the text textures of canvas whose entry is not in keep, and
-// returns how many it freed.
-//
-// coupboard patch (third_party/fyne/README.md, change 3): the GL painter passes the text runs it
-// drew in the canvas's last frame, at the start of the next. A window repaints all of its
-// visible objects in every frame, so a text run that was not drawn is not on screen: its texture
-// is freed at once rather than when it expires, ValidDuration later. A table screen changes
-// dozens of texts with every coup; upstream kept each old text's texture for a minute.
-//
-// Note: It must be called inside the canvas's current gl context, like RangeExpiredTexturesFor.
-func DeleteTextTexturesExcept(canvas fyne.Canvas, keep map[FontCacheEntry]struct{}) int {
-	freed := 0
-	textTextures.Range(func(key FontCacheEntry, tinfo *textureInfo) bool {
-		if tinfo.canvas != canvas {
-			return true
-		}
-		if _, ok := keep[key]; ok {
-			return true
-		}
-		textTextures.Delete(key)
-		tinfo.textFree()
-		freed++
-		return true
-	})
-	return freed
 }
 
 // DeleteTextTexture frees the text texture of ent, if it has one.

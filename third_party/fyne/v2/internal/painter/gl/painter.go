@@ -190,7 +190,7 @@ func (p *painter) freeTextsNotDrawn() {
 	}
 	kept := 0
 	for _, u := range off {
-		if u.gone { // freed otherwise (expired, its canvas gone): forget it
+		if u.gone { // no texture (freed otherwise: expired, its canvas gone; or never made): forget it
 			delete(p.textsMade, u.ent)
 			continue
 		}
@@ -231,7 +231,7 @@ type textUse struct {
 	ent    cache.FontCacheEntry
 	pixels int  // its texture's width × height, when this painter made it
 	drawn  bool // in textsDrawn: drawn since the last Clear
-	gone   bool // its texture was freed (here, or by the cache: expired, its canvas gone)
+	gone   bool // no texture of this painter's: none made yet, or freed (here, or by the cache)
 }
 
 // clearColour clears the colour buffer (within the scissor box, if one is in force) to the

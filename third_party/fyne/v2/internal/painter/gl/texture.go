@@ -55,7 +55,10 @@ func (p *painter) noteText(ent cache.FontCacheEntry) *textUse {
 	}
 	u := p.textsMade[ent]
 	if u == nil {
-		u = &textUse{ent: ent}
+		// gone until this painter makes its texture (noteTextMade): a run noted but never
+		// given one (an empty text, or one a damage-limited frame did not repaint) is
+		// forgotten once it is off the screen, as the runs whose textures were freed
+		u = &textUse{ent: ent, gone: true}
 		p.textsMade[ent] = u
 	}
 	if !u.drawn {

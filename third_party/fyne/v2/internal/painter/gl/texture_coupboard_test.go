@@ -159,7 +159,8 @@ func TestClearForgetsTextsFreedElsewhere(t *testing.T) {
 	ctx.texture(p, rank)
 	p.textBudget = p.textsMade[p.textEntry(banner)].pixels + p.textsMade[p.textEntry(rank)].pixels
 	// the cache frees the banner's and Q's textures itself
-	cache.DeleteTextTexturesExcept(p.canvas, map[cache.FontCacheEntry]struct{}{p.textEntry(dealing): {}})
+	cache.DeleteTextTexture(p.textEntry(banner))
+	cache.DeleteTextTexture(p.textEntry(rank))
 	p.Clear() // frame C draws nothing
 	p.Clear() // frame D: off the screen, the banner and Q (frame B) come before Dealing (frame A)
 	if ctx.deleted[dTex] || !hasTexture(p, dealing) {
@@ -167,6 +168,14 @@ func TestClearForgetsTextsFreedElsewhere(t *testing.T) {
 	}
 	if len(p.textsMade) != 1 {
 		t.Errorf("the painter still tracks %d runs, want Dealing's alone", len(p.textsMade))
+	}
+	// frame E notes a run that gets no texture (the damage records note a text a frame does not
+	// repaint; an empty text is never rasterized): once off the screen it is forgotten too
+	p.noteText(p.textEntry(text("never rasterized")))
+	p.Clear() // frame F
+	p.Clear() // frame G
+	if len(p.textsMade) != 1 || ctx.deleted[dTex] {
+		t.Errorf("after a run without a texture left the screen: %d runs tracked, Dealing deleted %v; want Dealing's alone, kept", len(p.textsMade), ctx.deleted[dTex])
 	}
 }
 
@@ -176,7 +185,8 @@ func TestClearForgetsTextsFreedElsewhere(t *testing.T) {
 // first), keep their textures while they fit the budget, and every run after the first that
 // does not fit is freed. Two hundred frames each draw a random set of forty runs of distinct
 // sizes; now and then the cache frees a run's texture itself (expiry), which the model
-// forgets. After each frame's start the runs with a texture must be the model's.
+// forgets. After each frame's start the runs with a texture must be the model's, and the painter
+// must track those alone.
 func TestClearKeepsOffScreenRunsInOrder(t *testing.T) {
 	test.NewTempApp(t)
 	ctx := &fakeContext{deleted: map[Texture]bool{}}
@@ -224,6 +234,10 @@ func TestClearKeepsOffScreenRunsInOrder(t *testing.T) {
 			if got := hasTexture(p, texts[i]); got != made[i] {
 				t.Fatalf("frame %d: run %d has a texture %v, the model says %v", frame, i, got, made[i])
 			}
+		}
+		if len(p.textsMade) != len(made) || len(p.textsOff) != len(made)-len(drawn) {
+			t.Fatalf("frame %d: the painter tracks %d runs, %d kept off the screen; the model has %d with textures, %d of them off it",
+				frame, len(p.textsMade), len(p.textsOff), len(made), len(made)-len(drawn))
 		}
 		if frame%17 == 0 && len(off) > 0 { // the cache frees a kept run's texture itself
 			i := off[rng.Intn(len(off))]
