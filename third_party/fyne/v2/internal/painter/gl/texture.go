@@ -71,9 +71,7 @@ func (p *painter) noteText(ent cache.FontCacheEntry) *textUse {
 // noteTextMade records the size of a text run's new texture (coupboard patch 6: the runs off
 // the screen keep their textures up to a budget of pixels). It is newGlTextTexture's size.
 func (p *painter) noteTextMade(u *textUse, t *canvas.Text) {
-	b := t.MinSize()
-	w := int(math.Ceil(float64(p.textureScale(b.Width) + paint.VectorPad(t))))
-	h := int(math.Ceil(float64(p.textureScale(b.Height))))
+	w, h := p.textTextureSize(t)
 	px := w * h
 	if px < 1 {
 		px = 1
@@ -210,10 +208,18 @@ func (p *painter) newGlTextTexture(obj fyne.CanvasObject) Texture {
 		color = theme.Color(theme.ColorNameForeground)
 	}
 
-	bounds := text.MinSize()
-	width := int(math.Ceil(float64(p.textureScale(bounds.Width) + paint.VectorPad(text)))) // potentially italic overspill
-	height := int(math.Ceil(float64(p.textureScale(bounds.Height))))
+	width, height := p.textTextureSize(text)
 	return p.imgToTexture(textImage(text, color, width, height, p.pixScale), canvas.ImageScaleSmooth)
+}
+
+// textTextureSize is the size in pixels of text's texture: its minimum size at the texture
+// scale, and room for an italic's overspill. (coupboard patch 9: newGlTextTexture's, and the
+// size noteTextMade counts against the budget of kept texts.)
+func (p *painter) textTextureSize(text *canvas.Text) (width, height int) {
+	bounds := text.MinSize()
+	width = int(math.Ceil(float64(p.textureScale(bounds.Width) + paint.VectorPad(text)))) // potentially italic overspill
+	height = int(math.Ceil(float64(p.textureScale(bounds.Height))))
+	return width, height
 }
 
 // textImage rasterizes text in fill into a width×height image at scale. (coupboard patch 8:
