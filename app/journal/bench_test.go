@@ -64,14 +64,33 @@ func reportLatency(b *testing.B, d []time.Duration) {
 // common case).
 func BenchmarkAppend(b *testing.B) {
 	j, _ := openTemp(b, Options{})
-	benchAppendInputs(b, j)
+	benchAppendInputs(b, j, 0)
 }
 
-// benchAppendInputs appends one shoe input per AppendBatch for the benchmark's loop.
-func benchAppendInputs(b *testing.B, j *Journal) {
+// dealerGap is the time between two cards in the table's end-to-end measurement
+// (internal/e2e TestMeasureCardLatency): a dealer's pace, long enough for the machine to go idle.
+const dealerGap = 400 * time.Millisecond
+
+// BenchmarkAppendPaced is BenchmarkAppend with dealerGap between inputs, the journal's part of
+// a card's way as a table meets it: a commit after an idle spell. On the 2-core VM of
+// docs/performance.md §32 it takes 1.5 ms at p50 against 0.3-0.4 ms back to back, the sync
+// waking an idle disk and CPU (BenchmarkFsyncPaced). Run it with -benchtime 100x (40 s).
+func BenchmarkAppendPaced(b *testing.B) {
+	j, _ := openTemp(b, Options{})
+	benchAppendInputs(b, j, dealerGap)
+}
+
+// benchAppendInputs appends one shoe input per AppendBatch for the benchmark's loop, gap apart
+// (the gap is not timed).
+func benchAppendInputs(b *testing.B, j *Journal, gap time.Duration) {
 	var d []time.Duration
 	i := 0
 	for b.Loop() {
+		if gap > 0 {
+			b.StopTimer()
+			time.Sleep(gap)
+			b.StartTimer()
+		}
 		r := input(i, 1, base)
 		t0 := time.Now()
 		if _, err := j.AppendBatch(r); err != nil {
@@ -206,7 +225,14 @@ func BenchmarkRoundsOfShoe(b *testing.B) {
 
 // BenchmarkFsyncBaseline: the floor under every commit on this disk: write 12 KiB to a
 // file and fsync it (what one small SQLite WAL commit costs the kernel).
-func BenchmarkFsyncBaseline(b *testing.B) {
+func BenchmarkFsyncBaseline(b *testing.B) { benchFsync(b, 0) }
+
+// BenchmarkFsyncPaced is BenchmarkFsyncBaseline with dealerGap between syncs (not timed): the
+// floor under BenchmarkAppendPaced. Run it with -benchtime 100x (40 s).
+func BenchmarkFsyncPaced(b *testing.B) { benchFsync(b, dealerGap) }
+
+// benchFsync writes 12 KiB to a file and fsyncs it for each op, gap apart.
+func benchFsync(b *testing.B, gap time.Duration) {
 	f, err := os.Create(filepath.Join(b.TempDir(), "fsync.dat"))
 	if err != nil {
 		b.Fatal(err)
@@ -215,6 +241,11 @@ func BenchmarkFsyncBaseline(b *testing.B) {
 	buf := make([]byte, 3*4096)
 	var d []time.Duration
 	for b.Loop() {
+		if gap > 0 {
+			b.StopTimer()
+			time.Sleep(gap)
+			b.StartTimer()
+		}
 		t0 := time.Now()
 		if _, err := f.Write(buf); err != nil {
 			b.Fatal(err)
@@ -235,7 +266,7 @@ func BenchmarkAppendNoHeadFile(b *testing.B) {
 	_ = j.headf.close()
 	j.headf = nil
 	j.mu.Unlock()
-	benchAppendInputs(b, j)
+	benchAppendInputs(b, j, 0)
 }
 
 // benchOpen opens a closed journal of coups coups read-write (the table's start-up before
