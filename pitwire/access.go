@@ -17,6 +17,9 @@ const (
 	OutcomeWrongPIN  = "wrong_pin" // the PIN matched no role
 	OutcomeLockedOut = "lockout"   // a wrong PIN that started a lockout
 	OutcomeLocked    = "locked"    // entry was locked: the PIN was not looked at
+	// With the table's copy of the operator directory only:
+	OutcomeUnknownID = "unknown_id" // the id typed is not in the directory: the PIN was not looked at
+	OutcomeInactive  = "inactive"   // the id typed is deactivated in the directory: the PIN was not looked at
 )
 
 // The roles an Access names.
@@ -52,12 +55,12 @@ func (a *Access) validate(m *Message) error {
 			if a.Role == "" {
 				return invalid(m, "sign-in granted with no role")
 			}
-		case OutcomeWrongPIN, OutcomeLockedOut, OutcomeLocked:
+		case OutcomeWrongPIN, OutcomeLockedOut, OutcomeLocked, OutcomeUnknownID, OutcomeInactive:
 			if a.Role != "" {
 				return invalid(m, "sign-in %s with role %q", a.Outcome, a.Role)
 			}
 		default:
-			return invalid(m, "sign-in outcome %.20q, want granted, wrong_pin, lockout or locked", a.Outcome)
+			return invalid(m, "sign-in outcome %.20q, want granted, wrong_pin, lockout, locked, unknown_id or inactive", a.Outcome)
 		}
 		if a.Idle != "" {
 			return invalid(m, "a sign-in with an idle time")

@@ -16,7 +16,7 @@ import (
 )
 
 // TestFeedCarriesSignInsAndHandsPerHour: a table's sign-ins and sign-outs reach the feed with
-// the role and operator id (never a PIN), and every round with a result carries the table's
+// the role and operator id (never a PIN), those its operator directory refused included, and every round with a result carries the table's
 // hands per hour, counted from the journal's round times over the hour up to the round; every
 // message fits its JSON Schema.
 func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
@@ -30,9 +30,13 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		}
 	}
 	signIn := func(outcome access.Outcome, who journal.Actor) {
-		e, _ := access.Entry{Event: access.EventSignIn, Outcome: outcome}.Encode()
+		e, _ := access.Entry{Event: access.EventSignIn, Outcome: outcome, Directory: 3}.Encode()
 		send(table.Msg{Access: e, Actor: who})
 	}
+	// Refused by the table's copy of the operator directory before the PIN is looked at:
+	// surveillance sees who tried (these failed the feed's check before, and were skipped).
+	signIn(access.UnknownID, journal.Actor{Role: access.NoRole.String(), ID: "D9999"})
+	signIn(access.Inactive, journal.Actor{Role: access.NoRole.String(), ID: "D0077"})
 	signIn(access.WrongPIN, journal.Actor{ID: "D1234"})
 	signIn(access.Granted, journal.Actor{Role: "dealer", ID: "D1234"})
 
@@ -91,6 +95,8 @@ func TestFeedCarriesSignInsAndHandsPerHour(t *testing.T) {
 		}
 	}
 	want := []pitwire.Access{
+		{Event: "sign_in", Outcome: "unknown_id", Person: "D9999"},
+		{Event: "sign_in", Outcome: "inactive", Person: "D0077"},
 		{Event: "sign_in", Outcome: "wrong_pin", Person: "D1234"},
 		{Event: "sign_in", Outcome: "granted", Role: "dealer", Person: "D1234"},
 		{Event: "sign_out", Role: "dealer", Person: "D1234", Reason: "idle", Idle: "4m0s"},

@@ -229,7 +229,9 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	const limits = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_min":500000,"differential_max":2000000,"settlement":"commission"}}`
 	const bare = `{"v":1,"table":"T1","seq":9,"type":"limits","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"bet","min":1000,"max":100000}]}}`
 	const shoe = `{"v":1,"table":"T1","seq":4,"type":"shoe_started","time":"2026-01-02T03:00:00Z","shoe":2,"limits":{"currency":"AUD","bets":[{"bet":"player_banker","min":2500,"max":500000}],"differential_max":100000,"settlement":"six_pays_half"}}`
-	for _, good := range []string{notice, closing, settlement, held, resolved, withdrawn, strings.Replace(withdrawn, `,"kinds":["raise_minimum","maximum"],"rule":"000 7.7, 13.7"`, ``, 1), signIn, signOut, strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1),
+	for _, good := range []string{notice, closing, settlement, held, resolved, withdrawn, strings.Replace(withdrawn, `,"kinds":["raise_minimum","maximum"],"rule":"000 7.7, 13.7"`, ``, 1), signIn, signOut,
+		strings.Replace(signIn, `"outcome":"granted","role":"dealer"`, `"outcome":"unknown_id"`, 1),
+		strings.Replace(signIn, `"outcome":"granted","role":"dealer"`, `"outcome":"inactive"`, 1), strings.Replace(ok, `"shoe":2,`, `"shoe":2,"pace":{"hands_per_hour":64},`, 1),
 		limits, bare, shoe, strings.Replace(limits, `"differential_min":500000`, `"differential_min":0`, 1)} {
 		if err := s.Validate([]byte(good), ""); err != nil {
 			t.Errorf("the schema refuses %s: %v", good, err)
@@ -241,6 +243,8 @@ func TestSchemaAndDecodeRefuseTheSame(t *testing.T) {
 	others := []struct{ name, data string }{
 		{"granted with no role", strings.Replace(signIn, `"role":"dealer",`, ``, 1)},
 		{"wrong PIN with a role", strings.Replace(signIn, `"granted"`, `"wrong_pin"`, 1)},
+		{"unknown id with a role", strings.Replace(signIn, `"granted"`, `"unknown_id"`, 1)},
+		{"unknown sign-in outcome", strings.Replace(signIn, `"outcome":"granted","role":"dealer"`, `"outcome":"unknown"`, 1)},
 		{"sign-in with no outcome", strings.Replace(signIn, `"outcome":"granted",`, ``, 1)},
 		{"sign-in with an idle time", strings.Replace(signIn, `"person":"D1234"`, `"person":"D1234","idle":"1s"`, 1)},
 		{"sign-out with an outcome", strings.Replace(signOut, `"role":"dealer"`, `"outcome":"granted","role":"dealer"`, 1)},

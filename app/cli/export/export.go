@@ -116,7 +116,7 @@ type SignIn struct {
 	Seq         int64     `json:"seq"`
 	Time        time.Time `json:"time"`                  // when it happened (UTC)
 	Event       string    `json:"event"`                 // sign_in or sign_out
-	Outcome     string    `json:"outcome"`               // sign_in: granted, wrong_pin, lockout, locked (refused while locked)
+	Outcome     string    `json:"outcome"`               // sign_in: granted, wrong_pin, lockout, locked (refused while locked), unknown_id, inactive (refused by the directory)
 	Role        string    `json:"role"`                  // the role granted or signing out; empty for a refused attempt
 	Operator    string    `json:"operator"`              // the operator id typed
 	Reason      string    `json:"reason"`                // sign-in, signed out, idle
