@@ -83,9 +83,9 @@ func isInput(kind string) bool {
 // WriteScript writes the input records among recs as a table script (spec/table-script.md §3):
 // comment lines naming the table, its profile, settings and the span; then, in journal order,
 // the clock ("@" with the full time whenever it moves), every shoe token, and every operator
-// command with its as= and reason=. What a script cannot say yet (a doubt from the shoe link,
-// the shoe's own result, alerts, the clean stop, a sign's personal-limit markers) is written as
-// a comment saying so, so the script still reads as the table's day. It returns how many
+// command with its as= and reason=, the shoe link's doubts and results as !doubt and
+// !shoeresult. What a script cannot say yet (alerts, an older release's reopening, the clean
+// stop, a sign's personal-limit markers) is written as a comment saying so, so the script still reads as the table's day. It returns how many
 // inputs it wrote. A payload that does not decode is an error naming its record.
 func WriteScript(w io.Writer, meta ScriptMeta, recs []journal.Record) (int, error) {
 	bw := bufio.NewWriter(w)
