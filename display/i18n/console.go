@@ -122,7 +122,7 @@ const (
 func consoleEntries() []entry {
 	return []entry{
 		{ConTitle, "Pit console", "赌区控制台", "賭區控制台"},
-		{ConRehearsal, "Rehearsal: each change is decided by the tables' own rules here, but not sent to the tables (the pit's command link is not in this build)", "演练：每项更改按各牌台自身规则在此判定，但不会发送到牌台（本版本未含赌区指令链路）", "演練：每項更改按各牌檯自身規則在此判定，但不會發送到牌檯（本版本未含賭區指令鏈路）"},
+		{ConRehearsal, "Rehearsal: each change is decided by the tables' own rules here, but not sent to the tables", "演练：每项更改按各牌台自身规则在此判定，但不会发送到牌台", "演練：每項更改按各牌檯自身規則在此判定，但不會發送到牌檯"},
 		{ConSignIn, "Sign in", "登录", "登入"},
 		{ConSignOut, "Sign out", "登出", "登出"},
 		{ConID, "Operator id", "操作员编号", "操作員編號"},
